@@ -1,0 +1,26 @@
+// Package gamewire is a family of typed, zero-allocation codecs for five
+// documented game network protocols. This root package holds no code; each
+// protocol lives in a package of its own, all built on package wire:
+//
+//	Protocol                     Package                                       Transport
+//	BZFlag 1.7                   github.com/gamewire/gamewire/bzflag           TCP stream (+ world database in bzflag/world)
+//	lwar (revision 14)           github.com/gamewire/gamewire/lwar             UDP datagrams, ordered-reliable channel
+//	TFighters protocol v2        github.com/gamewire/gamewire/tfighters        TCP stream
+//	Retro Tank Super Attack      github.com/gamewire/gamewire/retrotank        (planned)
+//	Paintball                    github.com/gamewire/gamewire/paintball        (planned)
+//
+// Shared pieces:
+//
+//   - wire: byte-order primitives, bounds-checked readers, errors that carry
+//     protocol, message, field and byte offset, and frame readers;
+//   - fuzz: gopter generators for every message (one sub-package per
+//     protocol, such as fuzz/bzflaggen) and a sender that aims them at a
+//     server;
+//   - cmd/gamewire: the command-line tool (decode, encode, spec).
+//
+// Every message type has the same contract: Size, AppendBinary (the whole
+// message as it travels, header included), Decode into a reused value,
+// UnmarshalBinary and MarshalBinary. Decoding never panics and allocates
+// nothing in steady state. Where a specification is wrong or silent, the
+// resolution is written down in docs/errata/<protocol>.md.
+package gamewire

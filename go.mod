@@ -1,0 +1,3 @@
+module github.com/gamewire/gamewire
+
+go 1.24

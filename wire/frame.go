@@ -1,0 +1,160 @@
+package wire
+
+import (
+	"encoding"
+	"errors"
+	"io"
+)
+
+// FrameReader splits a byte stream into length-prefixed frames.
+//
+// Its buffer is allocated once, at the protocol's maximum frame size, and
+// reused: a declared length never makes it allocate more, and reading a
+// frame allocates nothing in steady state. A frame returned by Next
+// aliases that buffer and is valid until the next call.
+type FrameReader struct {
+	// Protocol names the protocol in framing errors, such as "bzflag".
+	Protocol string
+
+	r        io.Reader
+	header   int
+	max      int
+	frameLen func(header []byte) (int, error)
+
+	buf        []byte // len(buf) == max once allocated
+	start, end int    // buf[start:end] is received and not yet returned
+	err        error  // sticky read error, reported once the buffer is drained
+}
+
+// NewFrameReader returns a FrameReader that reads from r. Every frame
+// starts with a header of headerLen bytes; frameLen receives that header
+// and returns the total length of the frame, header included, or an error
+// for a header that announces no valid frame. Frames longer than maxFrame
+// fail with ErrTooLong.
+func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) *FrameReader {
+	if maxFrame < headerLen {
+		maxFrame = headerLen
+	}
+	return &FrameReader{r: r, header: headerLen, max: maxFrame, frameLen: frameLen}
+}
+
+// errFrame is the place named by framing errors.
+const errFrame = "frame"
+
+// Next returns the next whole frame, header included.
+//
+// At a clean end of stream it returns io.EOF; a stream that ends inside a
+// frame returns an error wrapping both ErrShort and io.ErrUnexpectedEOF.
+// A header that frameLen rejects, or that announces a frame shorter than
+// the header or longer than the maximum, returns that error (ErrTooLong
+// for an oversized frame) and the reader stops there: the stream cannot be
+// resynchronised. In every case Buffered still returns the bytes received
+// and not yet returned.
+func (f *FrameReader) Next() ([]byte, error) {
+	if f.buf == nil {
+		f.buf = make([]byte, f.max)
+	}
+	if err := f.fill(f.header); err != nil {
+		return nil, err
+	}
+	n, err := f.frameLen(f.buf[f.start : f.start+f.header])
+	if err != nil {
+		return nil, err
+	}
+	if n > f.max {
+		return nil, NewError(f.Protocol, errFrame, "length", 0, ErrTooLong)
+	}
+	if n < f.header {
+		return nil, NewError(f.Protocol, errFrame, "length", 0, ErrInvalid)
+	}
+	if err := f.fill(n); err != nil {
+		return nil, err
+	}
+	frame := f.buf[f.start : f.start+n : f.start+n]
+	f.start += n
+	return frame, nil
+}
+
+// fill makes at least n bytes available at buf[start:], reading as needed.
+func (f *FrameReader) fill(n int) error {
+	if f.end-f.start >= n {
+		return nil
+	}
+	if f.start+n > len(f.buf) {
+		// Move the partial frame to the front; n <= max, so it then fits.
+		f.end = copy(f.buf, f.buf[f.start:f.end])
+		f.start = 0
+	}
+	for empty := 0; f.end-f.start < n; {
+		if f.err != nil {
+			return f.eofError()
+		}
+		m, err := f.r.Read(f.buf[f.end:])
+		f.end += m
+		switch {
+		case err != nil:
+			f.err = err
+		case m > 0:
+			empty = 0
+		default:
+			if empty++; empty >= maxEmptyReads {
+				f.err = io.ErrNoProgress
+			}
+		}
+	}
+	return nil
+}
+
+// maxEmptyReads is how many reads in a row may return no data and no error
+// before the reader gives up with io.ErrNoProgress (as bufio does).
+const maxEmptyReads = 100
+
+// errTruncated is a stream that ends inside a frame.
+var errTruncated = &truncatedError{}
+
+type truncatedError struct{}
+
+func (*truncatedError) Error() string { return "frame: stream ends inside a frame: short input" }
+
+// Is makes the error match both ErrShort and io.ErrUnexpectedEOF.
+func (*truncatedError) Is(target error) bool {
+	return target == ErrShort || target == io.ErrUnexpectedEOF
+}
+
+func (f *FrameReader) eofError() error {
+	if errors.Is(f.err, io.EOF) {
+		if f.end == f.start {
+			return io.EOF
+		}
+		return errTruncated
+	}
+	return f.err
+}
+
+// Buffered returns the bytes received and not yet returned as frames,
+// aliasing the internal buffer until the next call to Next.
+func (f *FrameReader) Buffered() []byte { return f.buf[f.start:f.end:f.end] }
+
+// FrameWriter writes whole messages to a stream, each built in one reused
+// buffer and written with one Write call, so concurrent readers of the
+// other end never see half a frame from a short write of ours.
+type FrameWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+// NewFrameWriter returns a FrameWriter that writes to w.
+func NewFrameWriter(w io.Writer) *FrameWriter { return &FrameWriter{w: w} }
+
+// WriteMessage appends m's encoding (header included) to the reused
+// buffer and writes it. It allocates only while the buffer grows to the
+// largest message written so far.
+func (fw *FrameWriter) WriteMessage(m encoding.BinaryAppender) error {
+	b, err := m.AppendBinary(fw.buf[:0])
+	if err != nil {
+		return err
+	}
+	fw.buf = b
+	_, err = fw.w.Write(b)
+	return err
+}

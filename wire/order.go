@@ -1,0 +1,151 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Order is a byte order. Its methods read a value from the start of a
+// slice (which must be long enough: check the length first, or use
+// Reader) and append a value to a slice.
+//
+// Call them on the constants (wire.BigEndian.U16(b)): the methods are
+// small enough to inline, and the branch on the order then folds away.
+type Order uint8
+
+const (
+	// BigEndian is network byte order: most significant byte first.
+	BigEndian Order = iota
+	// LittleEndian is least significant byte first, the order of x86 hosts
+	// that write their integers as they are in memory.
+	LittleEndian
+)
+
+// String returns "big-endian" or "little-endian".
+func (o Order) String() string {
+	if o == LittleEndian {
+		return "little-endian"
+	}
+	return "big-endian"
+}
+
+// U16 reads a uint16 from b[0:2].
+func (o Order) U16(b []byte) uint16 {
+	if o == LittleEndian {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return binary.BigEndian.Uint16(b)
+}
+
+// U32 reads a uint32 from b[0:4].
+func (o Order) U32(b []byte) uint32 {
+	if o == LittleEndian {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return binary.BigEndian.Uint32(b)
+}
+
+// U64 reads a uint64 from b[0:8].
+func (o Order) U64(b []byte) uint64 {
+	if o == LittleEndian {
+		return binary.LittleEndian.Uint64(b)
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+// I16 reads a two's-complement int16 from b[0:2].
+func (o Order) I16(b []byte) int16 { return int16(o.U16(b)) }
+
+// I32 reads a two's-complement int32 from b[0:4].
+func (o Order) I32(b []byte) int32 { return int32(o.U32(b)) }
+
+// I64 reads a two's-complement int64 from b[0:8].
+func (o Order) I64(b []byte) int64 { return int64(o.U64(b)) }
+
+// F32 reads an IEEE 754 binary32 from b[0:4], keeping its exact bits (NaN
+// payloads included).
+func (o Order) F32(b []byte) float32 { return math.Float32frombits(o.U32(b)) }
+
+// F64 reads an IEEE 754 binary64 from b[0:8], keeping its exact bits.
+func (o Order) F64(b []byte) float64 { return math.Float64frombits(o.U64(b)) }
+
+// AppendU16 appends v in two bytes.
+func (o Order) AppendU16(b []byte, v uint16) []byte {
+	if o == LittleEndian {
+		return binary.LittleEndian.AppendUint16(b, v)
+	}
+	return binary.BigEndian.AppendUint16(b, v)
+}
+
+// AppendU32 appends v in four bytes.
+func (o Order) AppendU32(b []byte, v uint32) []byte {
+	if o == LittleEndian {
+		return binary.LittleEndian.AppendUint32(b, v)
+	}
+	return binary.BigEndian.AppendUint32(b, v)
+}
+
+// AppendU64 appends v in eight bytes.
+func (o Order) AppendU64(b []byte, v uint64) []byte {
+	if o == LittleEndian {
+		return binary.LittleEndian.AppendUint64(b, v)
+	}
+	return binary.BigEndian.AppendUint64(b, v)
+}
+
+// AppendI16 appends v in two bytes, two's complement.
+func (o Order) AppendI16(b []byte, v int16) []byte { return o.AppendU16(b, uint16(v)) }
+
+// AppendI32 appends v in four bytes, two's complement.
+func (o Order) AppendI32(b []byte, v int32) []byte { return o.AppendU32(b, uint32(v)) }
+
+// AppendI64 appends v in eight bytes, two's complement.
+func (o Order) AppendI64(b []byte, v int64) []byte { return o.AppendU64(b, uint64(v)) }
+
+// AppendF32 appends the exact bits of v as an IEEE 754 binary32.
+func (o Order) AppendF32(b []byte, v float32) []byte {
+	return o.AppendU32(b, math.Float32bits(v))
+}
+
+// AppendF64 appends the exact bits of v as an IEEE 754 binary64.
+func (o Order) AppendF64(b []byte, v float64) []byte {
+	return o.AppendU64(b, math.Float64bits(v))
+}
+
+// AppendBytes16 appends s preceded by its length as a uint16. It fails
+// with ErrTooLong, appending nothing, if s is longer than 65535 bytes.
+func (o Order) AppendBytes16(b, s []byte) ([]byte, error) {
+	if len(s) > math.MaxUint16 {
+		return b, ErrTooLong
+	}
+	return append(o.AppendU16(b, uint16(len(s))), s...), nil
+}
+
+// AppendU8 appends one byte.
+func AppendU8(b []byte, v uint8) []byte { return append(b, v) }
+
+// AppendI8 appends v as one byte, two's complement.
+func AppendI8(b []byte, v int8) []byte { return append(b, byte(v)) }
+
+// AppendCString appends s and a terminating NUL. s should hold no NUL
+// itself (a decoder would stop at it); Reader.CString never returns one.
+func AppendCString(b, s []byte) []byte { return append(append(b, s...), 0) }
+
+// AppendBytes8 appends s preceded by its length in one byte. It fails with
+// ErrTooLong, appending nothing, if s is longer than 255 bytes.
+func AppendBytes8(b, s []byte) ([]byte, error) {
+	if len(s) > math.MaxUint8 {
+		return b, ErrTooLong
+	}
+	return append(append(b, byte(len(s))), s...), nil
+}
+
+// AppendUTF appends s as Java's DataOutput.writeUTF does: a big-endian
+// uint16 byte count, then the bytes, which should be modified UTF-8 (see
+// AppendModifiedUTF8). The bytes are written as given, so a decoded value
+// re-encodes exactly.
+func AppendUTF(b, s []byte) ([]byte, error) { return BigEndian.AppendBytes16(b, s) }
+
+// AppendJavaChar appends a Java char (DataOutput.writeChar): one UTF-16
+// code unit, big-endian.
+func AppendJavaChar(b []byte, c uint16) []byte { return BigEndian.AppendU16(b, c) }

@@ -1,0 +1,222 @@
+package wire
+
+import "bytes"
+
+// Reader is a cursor over one message. Each read names the field it reads;
+// the first read that fails (input too short, string too long, ...)
+// records an Error with that field and its byte offset, and every read
+// after it returns the zero value. Check Err once at the end:
+//
+//	r := wire.NewReader(b, wire.BigEndian, "bzflag", "MsgEnter")
+//	m.Type = PlayerType(r.U16("type"))
+//	r.Fixed("callSign", m.CallSign[:])
+//	if err := r.Err(); err != nil {
+//		return r.Offset(), err
+//	}
+//
+// A Reader is a small value: keep it on the stack. Slices it returns alias
+// the input.
+type Reader struct {
+	buf      []byte
+	off      int
+	order    Order
+	protocol string
+	message  string
+	err      error
+}
+
+// NewReader returns a Reader over b that reads multi-byte values in order o
+// and names protocol and message in its errors.
+func NewReader(b []byte, o Order, protocol, message string) Reader {
+	return Reader{buf: b, order: o, protocol: protocol, message: message}
+}
+
+// Err returns the first failure, or nil.
+func (r *Reader) Err() error { return r.err }
+
+// Offset returns the number of bytes consumed so far.
+func (r *Reader) Offset() int { return r.off }
+
+// Len returns the number of bytes left.
+func (r *Reader) Len() int { return len(r.buf) - r.off }
+
+// Fail records a failure of kind at the current offset, unless one is
+// recorded already. Use it for values the protocol forbids.
+func (r *Reader) Fail(field string, kind error) { r.FailAt(field, r.off, kind) }
+
+// FailAt records a failure of kind at offset off, unless one is recorded
+// already.
+func (r *Reader) FailAt(field string, off int, kind error) {
+	if r.err == nil {
+		r.err = NewError(r.protocol, r.message, field, off, kind)
+	}
+}
+
+// take returns the next n bytes and advances, or records ErrShort.
+func (r *Reader) take(field string, n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n < 0 || n > len(r.buf)-r.off {
+		r.err = NewError(r.protocol, r.message, field, r.off, ErrShort)
+		return nil
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b
+}
+
+// U8 reads one byte.
+func (r *Reader) U8(field string) uint8 {
+	if b := r.take(field, 1); b != nil {
+		return b[0]
+	}
+	return 0
+}
+
+// I8 reads one two's-complement byte.
+func (r *Reader) I8(field string) int8 { return int8(r.U8(field)) }
+
+// U16 reads a uint16.
+func (r *Reader) U16(field string) uint16 {
+	if b := r.take(field, 2); b != nil {
+		return r.order.U16(b)
+	}
+	return 0
+}
+
+// I16 reads an int16.
+func (r *Reader) I16(field string) int16 { return int16(r.U16(field)) }
+
+// U32 reads a uint32.
+func (r *Reader) U32(field string) uint32 {
+	if b := r.take(field, 4); b != nil {
+		return r.order.U32(b)
+	}
+	return 0
+}
+
+// I32 reads an int32.
+func (r *Reader) I32(field string) int32 { return int32(r.U32(field)) }
+
+// U64 reads a uint64.
+func (r *Reader) U64(field string) uint64 {
+	if b := r.take(field, 8); b != nil {
+		return r.order.U64(b)
+	}
+	return 0
+}
+
+// I64 reads an int64.
+func (r *Reader) I64(field string) int64 { return int64(r.U64(field)) }
+
+// F32 reads an IEEE 754 binary32, keeping its exact bits.
+func (r *Reader) F32(field string) float32 {
+	if b := r.take(field, 4); b != nil {
+		return r.order.F32(b)
+	}
+	return 0
+}
+
+// F64 reads an IEEE 754 binary64, keeping its exact bits.
+func (r *Reader) F64(field string) float64 {
+	if b := r.take(field, 8); b != nil {
+		return r.order.F64(b)
+	}
+	return 0
+}
+
+// Fixed copies exactly len(dst) bytes into dst: a fixed-width field such
+// as a NUL-padded name, kept byte for byte. On failure dst is zeroed.
+func (r *Reader) Fixed(field string, dst []byte) {
+	if b := r.take(field, len(dst)); b != nil {
+		copy(dst, b)
+		return
+	}
+	clear(dst)
+}
+
+// Bytes returns the next n bytes, aliasing the input. A negative n fails
+// with ErrShort, so a length read off the wire needs no check first.
+func (r *Reader) Bytes(field string, n int) []byte { return r.take(field, n) }
+
+// Skip advances over n bytes.
+func (r *Reader) Skip(field string, n int) { r.take(field, n) }
+
+// Rest returns all bytes left, aliasing the input, and consumes them.
+func (r *Reader) Rest() []byte {
+	if r.err != nil {
+		return nil
+	}
+	b := r.buf[r.off:len(r.buf):len(r.buf)]
+	r.off = len(r.buf)
+	return b
+}
+
+// CString reads a NUL-terminated string and returns it without the NUL,
+// aliasing the input. The string and its NUL must lie within max bytes
+// (max <= 0 means no limit but the input): a string that runs past max
+// fails with ErrTooLong, input that ends first fails with ErrShort. Both
+// are reported at the string's first byte.
+func (r *Reader) CString(field string, max int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	rest := r.buf[r.off:]
+	limit := len(rest)
+	if max > 0 && max < limit {
+		limit = max
+	}
+	i := bytes.IndexByte(rest[:limit], 0)
+	if i < 0 {
+		kind := ErrShort
+		if limit < len(rest) {
+			kind = ErrTooLong
+		}
+		r.err = NewError(r.protocol, r.message, field, r.off, kind)
+		return nil
+	}
+	s := rest[:i:i]
+	r.off += i + 1
+	return s
+}
+
+// Bytes8 reads a string preceded by its length in one byte, aliasing the
+// input.
+func (r *Reader) Bytes8(field string) []byte {
+	start := r.off
+	n := int(r.U8(field))
+	b := r.take(field, n)
+	if b == nil && r.err != nil {
+		r.rewind(start)
+	}
+	return b
+}
+
+// Bytes16 reads a string preceded by its length as a uint16 in the
+// Reader's order, aliasing the input.
+func (r *Reader) Bytes16(field string) []byte {
+	start := r.off
+	n := int(r.U16(field))
+	b := r.take(field, n)
+	if b == nil && r.err != nil {
+		r.rewind(start)
+	}
+	return b
+}
+
+// UTF reads a string written by Java's DataOutput.writeUTF: a big-endian
+// uint16 byte count, then that many bytes of modified UTF-8, returned as
+// they are (aliasing the input); see DecodeModifiedUTF8 to convert them.
+func (r *Reader) UTF(field string) []byte {
+	o := r.order
+	r.order = BigEndian
+	b := r.Bytes16(field)
+	r.order = o
+	return b
+}
+
+// rewind moves the offset back to start after a failed length-prefixed
+// read, so the Reader's Offset points at the field that failed (its
+// recorded error already does).
+func (r *Reader) rewind(start int) { r.off = start }

@@ -1,0 +1,383 @@
+// Package codectest is the shared test harness of gamewire's protocol
+// packages: every message type of every protocol goes through the same
+// checks of the per-message contract in DESIGN.md.
+//
+// Check draws values from a gopter generator and verifies, for each:
+//
+//   - value -> bytes -> value is the identity (go-cmp diff on failure), and
+//     the encoding is Size() bytes long; MarshalBinary agrees with
+//     AppendBinary, and AppendBinary leaves the bytes before it untouched;
+//   - bytes -> value -> bytes is the identity, for the encoding and for
+//     mutated copies of it: whatever decodes re-encodes byte for byte;
+//   - every strict prefix of a valid encoding fails with wire.ErrShort,
+//     carrying a *wire.Error, and nothing panics;
+//   - UnmarshalBinary rejects trailing bytes with wire.ErrTrailing and does
+//     not alias its input;
+//   - decoding into a reused value equals decoding into a fresh one;
+//   - AppendBinary into a buffer with capacity, Decode into a reused value
+//     and a failing Decode allocate nothing (testing.AllocsPerRun).
+//
+// Golden checks one known encoding both ways.
+package codectest
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math"
+	"math/rand"
+	"reflect"
+	"strings"
+
+	"github.com/gamewire/gamewire/wire"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/leanovate/gopter"
+)
+
+// Message is the per-message contract of DESIGN.md.
+type Message interface {
+	Size() int
+	AppendBinary(b []byte) ([]byte, error)
+	Decode(b []byte) (int, error)
+	UnmarshalBinary(b []byte) error
+	MarshalBinary() ([]byte, error)
+}
+
+// TB is the part of testing.TB the harness uses; *testing.T satisfies it.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+type config struct {
+	samples        int
+	seed           int64
+	cmpOpts        []cmp.Option
+	prefixesDecode bool
+	rest           bool
+	allocs         bool
+}
+
+// Option changes what Check does.
+type Option func(*config)
+
+// Samples sets how many generated values Check tries (default 200).
+func Samples(n int) Option { return func(c *config) { c.samples = n } }
+
+// Seed sets the generator's seed (default 1), for reproducible runs.
+func Seed(s int64) Option { return func(c *config) { c.seed = s } }
+
+// CmpOptions adds go-cmp options for comparing values (floats are always
+// compared by their bits, and nil and empty slices are equal).
+func CmpOptions(opts ...cmp.Option) Option {
+	return func(c *config) { c.cmpOpts = append(c.cmpOpts, opts...) }
+}
+
+// PrefixesMayDecode is for message types of which a strict prefix can be a
+// valid message itself (the last field runs to the end of the input, or a
+// list ends where the input does). Check then requires of each prefix only
+// that it fails with ErrShort or decodes to something that re-encodes to
+// the bytes it consumed.
+func PrefixesMayDecode() Option { return func(c *config) { c.prefixesDecode = true } }
+
+// TakesRest is for message types whose last field is "the rest of the
+// input": trailing bytes are part of the message, so Check does not
+// expect UnmarshalBinary to reject them. It implies PrefixesMayDecode.
+func TakesRest() Option {
+	return func(c *config) { c.rest, c.prefixesDecode = true, true }
+}
+
+// NoAllocs turns off the allocation checks (they always run unless the
+// race detector is on, which makes allocation counts meaningless).
+func NoAllocs() Option { return func(c *config) { c.allocs = false } }
+
+// allocSamples is how many of the first samples get the allocation checks.
+const allocSamples = 8
+
+// maxErrors bounds how many failures one Check reports.
+const maxErrors = 8
+
+// Check runs every check of the contract on values drawn from g, which
+// must generate T or *T.
+func Check[T any, P interface {
+	*T
+	Message
+}](t TB, g gopter.Gen, opts ...Option) {
+	t.Helper()
+	c := config{samples: 200, seed: 1, allocs: !raceEnabled}
+	for _, o := range opts {
+		o(&c)
+	}
+	c.cmpOpts = append(c.cmpOpts, cmpopts.EquateEmpty(), floatBits)
+	h := &harness[T, P]{t: t, c: c, name: reflect.TypeFor[T]().String()}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(c.seed))
+	var prev P
+	for i := 0; i < c.samples && h.failures < maxErrors; i++ {
+		v, ok := draw[T, P](g, params)
+		if !ok {
+			continue
+		}
+		h.sample(i, v, prev, params.Rng)
+		if i < allocSamples && c.allocs {
+			h.allocs(v)
+		}
+		prev = v
+	}
+	if h.drawn == 0 && h.failures == 0 {
+		h.fail("generator produced no value of type %s", h.name)
+	}
+}
+
+// draw takes one value from g; it copies it so the test owns it.
+func draw[T any, P interface {
+	*T
+	Message
+}](g gopter.Gen, params *gopter.GenParameters) (P, bool) {
+	for range 10 {
+		r := g(params)
+		x, ok := r.Retrieve()
+		if !ok {
+			continue
+		}
+		switch v := x.(type) {
+		case T:
+			return P(&v), true
+		case P:
+			return v, true
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+type harness[T any, P interface {
+	*T
+	Message
+}] struct {
+	t        TB
+	c        config
+	name     string
+	failures int
+	drawn    int
+}
+
+func (h *harness[T, P]) fail(format string, args ...any) {
+	h.t.Helper()
+	h.failures++
+	if h.failures <= maxErrors {
+		h.t.Errorf(format, args...)
+	}
+}
+
+func (h *harness[T, P]) diff(a, b P) string { return cmp.Diff(*a, *b, h.c.cmpOpts...) }
+
+// sample runs the value-level checks on v; prev is the previous sample
+// (nil for the first), used to dirty a reused value.
+func (h *harness[T, P]) sample(i int, v, prev P, rng *rand.Rand) {
+	h.t.Helper()
+	h.drawn++
+	b, err := safeAppend(v, nil)
+	if err != nil {
+		h.fail("%s sample %d: AppendBinary: %v\nvalue: %+v", h.name, i, err, *v)
+		return
+	}
+	where := func() string { return h.name + " sample " + itoa(i) + " (" + hex.EncodeToString(b) + ")" }
+	if len(b) != v.Size() {
+		h.fail("%s: len(AppendBinary) = %d, Size() = %d", where(), len(b), v.Size())
+	}
+	if m, err := safeMarshal(v); err != nil || !bytes.Equal(m, b) {
+		h.fail("%s: MarshalBinary = %x, %v; want %x", where(), m, err, b)
+	}
+	prefix := []byte{0xde, 0xad}
+	if out, err := safeAppend(v, prefix); err != nil || !bytes.Equal(out[:2], []byte{0xde, 0xad}) || !bytes.Equal(out[2:], b) {
+		h.fail("%s: AppendBinary after a prefix = %x, %v; want dead%x", where(), out, err, b)
+	}
+
+	// bytes -> value: a fresh value.
+	fresh := P(new(T))
+	n, err := safeDecode(fresh, b)
+	if err != nil || n != len(b) {
+		h.fail("%s: Decode = %d, %v; want %d, nil", where(), n, err, len(b))
+		return
+	}
+	if d := h.diff(v, fresh); d != "" {
+		h.fail("%s: value -> bytes -> value differs (-want +got):\n%s", where(), d)
+	}
+	if re, err := safeAppend(fresh, nil); err != nil || !bytes.Equal(re, b) {
+		h.fail("%s: bytes -> value -> bytes = %x, %v", where(), re, err)
+	}
+
+	// Reused value, dirtied by the previous sample.
+	if prev != nil {
+		reused := P(new(T))
+		if pb, err := safeAppend(prev, nil); err == nil {
+			safeDecode(reused, pb)
+		}
+		if n, err := safeDecode(reused, b); err != nil || n != len(b) {
+			h.fail("%s: Decode into a reused value = %d, %v", where(), n, err)
+		} else if d := h.diff(fresh, reused); d != "" {
+			h.fail("%s: decode into a reused value differs from a fresh one (-fresh +reused):\n%s", where(), d)
+		}
+	}
+
+	// UnmarshalBinary: no trailing bytes, no aliasing.
+	in := bytes.Clone(b)
+	u := P(new(T))
+	if err := safeUnmarshal(u, in); err != nil {
+		h.fail("%s: UnmarshalBinary: %v", where(), err)
+	} else {
+		for j := range in {
+			in[j] ^= 0xff
+		}
+		if d := h.diff(v, u); d != "" {
+			h.fail("%s: UnmarshalBinary result aliases its input (changed when the input did):\n%s", where(), d)
+		}
+	}
+	if !h.c.rest {
+		if err := safeUnmarshal(P(new(T)), append(bytes.Clone(b), 0)); !errors.Is(err, wire.ErrTrailing) {
+			h.fail("%s: UnmarshalBinary with a trailing byte = %v; want wire.ErrTrailing", where(), err)
+		}
+	}
+
+	h.prefixes(where, b)
+	h.mutations(where, b, rng)
+}
+
+// prefixes checks every strict prefix of the valid encoding b.
+func (h *harness[T, P]) prefixes(where func() string, b []byte) {
+	h.t.Helper()
+	x := P(new(T))
+	for i := 0; i < len(b); i++ {
+		n, err := safeDecode(x, b[:i])
+		if err == nil && h.c.prefixesDecode {
+			if re, err := safeAppend(x, nil); err != nil || !bytes.Equal(re, b[:n]) {
+				h.fail("%s: prefix of %d bytes decodes but re-encodes to %x, %v", where(), i, re, err)
+				return
+			}
+			continue
+		}
+		if !errors.Is(err, wire.ErrShort) {
+			h.fail("%s: Decode of the %d-byte prefix = %d, %v; want wire.ErrShort", where(), i, n, err)
+			return
+		}
+		var we *wire.Error
+		if !errors.As(err, &we) {
+			if _, isPanic := err.(panicError); !isPanic {
+				h.fail("%s: Decode of the %d-byte prefix: error %q carries no *wire.Error", where(), i, err)
+				return
+			}
+		}
+	}
+}
+
+// mutations flips bytes of b: what decodes must re-encode to exactly the
+// bytes it consumed, with Size() equal to that count.
+func (h *harness[T, P]) mutations(where func() string, b []byte, rng *rand.Rand) {
+	h.t.Helper()
+	if len(b) == 0 {
+		return
+	}
+	x := P(new(T))
+	m := make([]byte, len(b))
+	for range 16 {
+		copy(m, b)
+		for range 1 + rng.Intn(3) {
+			m[rng.Intn(len(m))] ^= byte(1 + rng.Intn(255))
+		}
+		n, err := safeDecode(x, m)
+		if _, isPanic := err.(panicError); isPanic {
+			h.fail("%s: Decode of mutated %x: %v", where(), m, err)
+			return
+		}
+		if err != nil {
+			continue
+		}
+		re, err := safeAppend(x, nil)
+		if err != nil || !bytes.Equal(re, m[:n]) || x.Size() != n {
+			h.fail("%s: mutated %x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", where(), m, n, re, err, x.Size())
+			return
+		}
+	}
+}
+
+// allocs checks that the hot paths allocate nothing.
+func (h *harness[T, P]) allocs(v P) {
+	h.t.Helper()
+	b, err := v.AppendBinary(nil)
+	if err != nil {
+		return
+	}
+	buf := make([]byte, 0, len(b))
+	if a := allocsPerRun(func() { _, _ = v.AppendBinary(buf[:0]) }); a != 0 {
+		h.fail("%s: AppendBinary into a sized buffer allocates %v times", h.name, a)
+	}
+	x := P(new(T))
+	_, _ = x.Decode(b)
+	if a := allocsPerRun(func() { _, _ = x.Decode(b) }); a != 0 {
+		h.fail("%s: Decode into a reused value allocates %v times", h.name, a)
+	}
+	if len(b) > 0 {
+		short := b[:len(b)-1]
+		if a := allocsPerRun(func() { _, _ = x.Decode(short) }); a != 0 {
+			h.fail("%s: a failing Decode allocates %v times", h.name, a)
+		}
+	}
+}
+
+// Golden checks that want encodes to the bytes written in hexBytes (hex
+// digits; spaces, newlines and "|" separators are ignored) and that
+// those bytes decode to want.
+func Golden[T any, P interface {
+	*T
+	Message
+}](t TB, want P, hexBytes string) {
+	t.Helper()
+	name := reflect.TypeFor[T]().String()
+	b, err := hex.DecodeString(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\t' || r == '|' {
+			return -1
+		}
+		return r
+	}, hexBytes))
+	if err != nil {
+		t.Errorf("%s golden: bad hex: %v", name, err)
+		return
+	}
+	got, err := safeAppend(want, nil)
+	if err != nil || !bytes.Equal(got, b) {
+		t.Errorf("%s golden: AppendBinary = %x, %v\n                       want %x", name, got, err, b)
+	}
+	if want.Size() != len(b) {
+		t.Errorf("%s golden: Size() = %d, want %d", name, want.Size(), len(b))
+	}
+	v := P(new(T))
+	if err := safeUnmarshal(v, b); err != nil {
+		t.Errorf("%s golden: UnmarshalBinary(%x): %v", name, b, err)
+		return
+	}
+	if d := cmp.Diff(*want, *v, cmpopts.EquateEmpty(), floatBits); d != "" {
+		t.Errorf("%s golden: decoded value differs (-want +got):\n%s", name, d)
+	}
+}
+
+// floatBits compares floats by their bits, so NaN equals the same NaN and
+// 0 differs from -0: the codec must keep the exact bits.
+var floatBits = cmp.Options{
+	cmp.Comparer(func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }),
+	cmp.Comparer(func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }),
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b [20]byte
+	n := len(b)
+	for ; i > 0; i /= 10 {
+		n--
+		b[n] = byte('0' + i%10)
+	}
+	return string(b[n:])
+}

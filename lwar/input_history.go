@@ -65,4 +65,3 @@ func (t *InputTracker) Take(frameNo uint32) (mask uint8, ok bool) {
 	t.LastFrameNo = frameNo
 	return mask, true
 }
-

@@ -1,0 +1,191 @@
+// Command gamewire decodes, encodes and describes the messages of the
+// protocols gamewire speaks.
+//
+// Usage:
+//
+//	gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+//	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+//	gamewire spec   [-proto P]
+//
+// decode prints one line per message (stream protocols: bzflag, tfighters)
+// or per datagram (lwar). Stream input is the raw byte stream, or with
+// -hex the same bytes as hex digits (white space ignored); datagram input
+// with -hex is one datagram per line, and without it one datagram per
+// file. With -json each line is a JSON object: "msg" is the spec's own name
+// of the message, "code" its code, and the fields follow under the spec's
+// names in lowerCamelCase.
+//
+// encode reads those JSON lines and writes the exact bytes back (with
+// -hex, one hex line per message or datagram), so decode -json | encode is
+// the identity.
+//
+// spec prints the message table of a protocol: name, code, direction,
+// size, and each field with its offset and type, measured on the codec
+// itself. Without -proto it lists the protocols.
+//
+// Exit status: 0 ok, 1 malformed input (the message says which message,
+// field and byte offset), 2 usage error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitMalformed = 1
+	exitUsage     = 2
+)
+
+// usageError is a mistake in the command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usageText = `usage:
+  gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+  gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+  gamewire spec   [-proto P]
+`
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usageText)
+		fmt.Fprintf(stderr, "protocols: %s\n", protocolList())
+		return exitUsage
+	}
+	cmd, args := args[0], args[1:]
+	fs := flag.NewFlagSet("gamewire "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	proto := fs.String("proto", "", "protocol: "+protocolList())
+	from := fs.String("from", "", "direction of the messages: client or server")
+	hexIn := fs.Bool("hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
+	asJSON := fs.Bool("json", false, "decode: print one JSON object per line")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	var err error
+	switch cmd {
+	case "decode", "encode":
+		var p *protocol
+		if p, err = lookupProtocol(*proto); err == nil {
+			err = checkFrom(p, *from)
+		}
+		if err == nil {
+			var in io.ReadCloser
+			in, err = openInput(fs.Args(), stdin)
+			if err == nil {
+				if cmd == "decode" {
+					err = decode(p, *from, in, *hexIn, *asJSON, stdout)
+				} else {
+					err = encode(p, *from, in, *hexIn, stdout)
+				}
+				in.Close()
+			}
+		}
+	case "spec":
+		if *proto == "" {
+			err = listProtocols(stdout)
+		} else {
+			var p *protocol
+			if p, err = lookupProtocol(*proto); err == nil {
+				err = printSpec(p, stdout)
+			}
+		}
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usageText)
+		return exitOK
+	default:
+		err = usageError{fmt.Sprintf("unknown command %q", cmd)}
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "gamewire: %v\n%s", err, usageText)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "gamewire: %v\n", err)
+		return exitMalformed
+	}
+}
+
+func lookupProtocol(name string) (*protocol, error) {
+	if name == "" {
+		return nil, usageError{"-proto is required (registered: " + protocolList() + ")"}
+	}
+	p, ok := registry[name]
+	if !ok {
+		return nil, usageError{fmt.Sprintf("unknown protocol %q (registered: %s)", name, protocolList())}
+	}
+	return p, nil
+}
+
+func checkFrom(p *protocol, from string) error {
+	switch from {
+	case "client", "server":
+		return nil
+	case "":
+		if p.needsFrom {
+			return usageError{"-proto " + p.name + " needs -from client or -from server"}
+		}
+		return nil
+	}
+	return usageError{fmt.Sprintf("-from must be client or server, not %q", from)}
+}
+
+func openInput(args []string, stdin io.Reader) (io.ReadCloser, error) {
+	switch {
+	case len(args) > 1:
+		return nil, usageError{"at most one input file"}
+	case len(args) == 0 || args[0] == "-":
+		return io.NopCloser(stdin), nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return f, nil
+}
+
+func protocolList() string {
+	if len(registry) == 0 {
+		return "(none registered yet)"
+	}
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+func listProtocols(w io.Writer) error {
+	if len(registry) == 0 {
+		fmt.Fprintln(w, "no protocol is registered yet")
+		return nil
+	}
+	names := strings.Split(protocolList(), ", ")
+	for _, n := range names {
+		p := registry[n]
+		kind := "stream"
+		if p.datagram {
+			kind = "datagram"
+		}
+		fmt.Fprintf(w, "%-10s %-8s %3d messages  %s\n", n, kind, len(p.messages), p.summary)
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// ping is a message of the test protocol "toy": header [len u8][code u8],
+// then a u16 Seq and a NUL-padded [4]byte Name.
+type ping struct {
+	Seq  uint16    `json:"seq"`
+	Name toyName   `json:"name"`
+	Note wire.Text `json:"note"`
+}
+
+type toyName [4]byte
+
+func (n toyName) MarshalText() ([]byte, error)  { return wire.MarshalFixed(n[:]) }
+func (n *toyName) UnmarshalText(t []byte) error { return wire.UnmarshalFixed(n[:], t) }
+func (m *ping) Size() int                       { return 2 + 2 + 4 + 1 + len(m.Note) }
+func (m *ping) UnmarshalBinary(b []byte) error  { return m.decode(b) }
+func (m *ping) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, byte(m.Size()), 7)
+	b = wire.BigEndian.AppendU16(b, m.Seq)
+	b = append(b, m.Name[:]...)
+	return wire.AppendBytes8(b, m.Note)
+}
+
+func (m *ping) decode(b []byte) error {
+	r := wire.NewReader(b, wire.BigEndian, "toy", "Ping")
+	r.Skip("header", 2)
+	m.Seq = r.U16("seq")
+	r.Fixed("name", m.Name[:])
+	m.Note = append(m.Note[:0], r.Bytes8("note")...)
+	if r.Err() == nil && r.Len() > 0 {
+		r.Fail("", wire.ErrTrailing)
+	}
+	return r.Err()
+}
+
+func init() {
+	p := &protocol{name: "toy", summary: "test protocol", headerLen: 2, needsFrom: true}
+	p.messages = []messageInfo{{Name: "Ping", Code: 7, From: "client", New: func() Message { return new(ping) }}}
+	p.split = streamSplitter("toy", 2, 255, func(h []byte) (int, error) { return int(h[0]), nil })
+	p.decode = func(unit []byte, from string) ([]byte, error) {
+		if unit[1] != 7 {
+			return nil, wire.NewError("toy", "", "code", 1, wire.ErrUnknownCode)
+		}
+		m := new(ping)
+		if err := m.UnmarshalBinary(unit); err != nil {
+			return nil, err
+		}
+		return messageJSON("Ping", 7, m)
+	}
+	p.encode = encodeTable(p)
+	register(p)
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func pingBytes(t *testing.T, m ping) []byte {
+	b, err := m.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDecodeEncodeIdentity(t *testing.T) {
+	stream := append(pingBytes(t, ping{Seq: 1, Name: toyName{'a', 'b'}, Note: wire.Text("hi\\\x00\xff")}),
+		pingBytes(t, ping{Seq: 2, Name: toyName{'x', 0, 'y', 0}})...)
+	code, out, errs := runCLI(t, hex.EncodeToString(stream), "decode", "-proto", "toy", "-from", "client", "-hex", "-json")
+	if code != exitOK {
+		t.Fatalf("decode: exit %d, %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("decode printed %d lines, want 2:\n%s", len(lines), out)
+	}
+	var first map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if first["msg"] != "Ping" || first["code"] != 7.0 || first["name"] != "ab" || first["note"] != `hi\\\x00\xff` {
+		t.Errorf("first line = %s", lines[0])
+	}
+	code, hexOut, errs := runCLI(t, out, "encode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitOK {
+		t.Fatalf("encode: exit %d, %s", code, errs)
+	}
+	if got := strings.ReplaceAll(hexOut, "\n", ""); got != hex.EncodeToString(stream) {
+		t.Errorf("decode | encode = %s, want %x", got, stream)
+	}
+	code, raw, _ := runCLI(t, out, "encode", "-proto", "toy", "-from", "client")
+	if code != exitOK || raw != string(stream) {
+		t.Errorf("binary encode = %x (exit %d), want %x", raw, code, stream)
+	}
+	code, text, _ := runCLI(t, hex.EncodeToString(stream), "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitOK || !strings.HasPrefix(text, "Ping code=7(0x0007) ") {
+		t.Errorf("text decode (exit %d) = %q", code, text)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string // in stderr
+	}{
+		{"no command", "", nil, exitUsage, "usage"},
+		{"unknown command", "", []string{"frobnicate"}, exitUsage, "unknown command"},
+		{"no proto", "", []string{"decode"}, exitUsage, "-proto is required"},
+		{"unknown proto", "", []string{"decode", "-proto", "nope"}, exitUsage, `unknown protocol "nope"`},
+		{"missing from", good, []string{"decode", "-proto", "toy", "-hex"}, exitUsage, "needs -from"},
+		{"bad from", good, []string{"decode", "-proto", "toy", "-from", "up", "-hex"}, exitUsage, "-from must be"},
+		{"bad flag", "", []string{"decode", "-bogus"}, exitUsage, "flag provided but not defined"},
+		{"two files", "", []string{"decode", "-proto", "toy", "-from", "client", "a", "b"}, exitUsage, "at most one"},
+		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitUsage, "no such file"},
+		{"truncated", good[:len(good)-2], []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "message 1 at stream offset 0: frame: stream ends inside a frame"},
+		{"bad field", "0907000161626364ff", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "toy: Ping: field note at byte 9: short input"},
+		{"unknown code", "0209", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "unknown code"},
+		{"bad hex", "zz", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "hex input"},
+		{"bad json", "{", []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "line 1: not a JSON object"},
+		{"unknown msg", `{"msg":"Pong"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `no message "Pong" sent by the client`},
+		{"wrong code", `{"msg":"Ping","code":8}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "has code 7, not 8"},
+		{"name too long", `{"msg":"Ping","name":"abcdef"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "too long"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runCLI(t, tt.stdin, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errs, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+func TestSpecMeasuresTheCodec(t *testing.T) {
+	code, out, errs := runCLI(t, "", "spec", "-proto", "toy")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"Ping", "code     7 (0x0007)", "size 9+var",
+		"  2        2      seq", // offset 2, size 2
+		"  4        4      name",
+		"  8        var    note", // its length byte
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("spec output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "", "spec")
+	if code != exitOK || !strings.Contains(out, "toy") {
+		t.Errorf("spec without -proto (exit %d) = %q", code, out)
+	}
+}

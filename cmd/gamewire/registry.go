@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// Message is what every gamewire message type satisfies.
+type Message interface {
+	Size() int
+	AppendBinary(b []byte) ([]byte, error)
+	UnmarshalBinary(b []byte) error
+}
+
+// messageInfo describes one message form of a protocol.
+type messageInfo struct {
+	Name string         // the spec's name: "MsgEnter", "Connect", "CMSG_VERSION"
+	Code int            // the code or type id on the wire
+	From string         // "client", "server" or "both": who sends this form
+	New  func() Message // a new zero value (a pointer to the message type)
+}
+
+// sentBy reports whether the form is sent by from ("" matches all).
+func (m messageInfo) sentBy(from string) bool {
+	return from == "" || m.From == "both" || m.From == from
+}
+
+// protocol is what a protocol package registers. Each protocol has a file
+// of its own, proto_<name>.go, whose init calls register.
+type protocol struct {
+	name      string
+	summary   string // one line: the spec and the transport
+	datagram  bool   // one unit per datagram (else a byte stream split into frames)
+	needsFrom bool   // decode and encode need -from (the direction picks the layout)
+	headerLen int    // bytes of the per-message header, for spec
+
+	messages []messageInfo // for spec, and for the helpers below
+
+	// split returns a function that yields one frame at a time from a
+	// stream (stream protocols only), io.EOF at a clean end.
+	split func(r io.Reader) func() ([]byte, error)
+
+	// decode turns one frame or datagram into one JSON object (see
+	// messageJSON for the shape).
+	decode func(unit []byte, from string) ([]byte, error)
+
+	// encode turns one JSON object back into the exact bytes.
+	encode func(obj []byte, from string) ([]byte, error)
+}
+
+var registry = map[string]*protocol{}
+
+// register adds p; it is called from init functions.
+func register(p *protocol) {
+	if _, dup := registry[p.name]; dup {
+		panic("gamewire: protocol " + p.name + " registered twice")
+	}
+	registry[p.name] = p
+}
+
+// messageJSON returns m as one JSON object: "msg" (the spec's name),
+// "code", then m's own fields as encoding/json writes them (the message
+// types carry json tags with the spec's field names).
+func messageJSON(name string, code int, m any) ([]byte, error) {
+	fields, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(fields)+len(name)+32)
+	b = append(b, `{"msg":`...)
+	b = strconv.AppendQuote(b, name)
+	b = append(b, `,"code":`...)
+	b = strconv.AppendInt(b, int64(code), 10)
+	if len(fields) > 2 && fields[0] == '{' {
+		b = append(b, ',')
+		b = append(b, fields[1:]...)
+	} else if len(fields) >= 2 && fields[0] == '{' {
+		b = append(b, '}')
+	} else {
+		b = append(b, `,"value":`...)
+		b = append(b, fields...)
+		b = append(b, '}')
+	}
+	return b, nil
+}
+
+// header is the part of a JSON line that names the message.
+type header struct {
+	Msg  string `json:"msg"`
+	Code *int   `json:"code"`
+}
+
+// readHeader returns the "msg" and "code" of a JSON object.
+func readHeader(obj []byte) (header, error) {
+	var h header
+	if err := json.Unmarshal(obj, &h); err != nil {
+		return h, fmt.Errorf("not a JSON object: %w", err)
+	}
+	if h.Msg == "" {
+		return h, fmt.Errorf(`JSON object has no "msg"`)
+	}
+	return h, nil
+}
+
+// lookupMessage finds the message form named name sent by from.
+func lookupMessage(p *protocol, name, from string) (messageInfo, error) {
+	for _, m := range p.messages {
+		if m.Name == name && m.sentBy(from) {
+			return m, nil
+		}
+	}
+	if from != "" {
+		return messageInfo{}, fmt.Errorf("%s: no message %q sent by the %s", p.name, name, from)
+	}
+	return messageInfo{}, fmt.Errorf("%s: no message %q", p.name, name)
+}
+
+// encodeTable is an encode function for protocols whose JSON lines each
+// hold one message of the table: it looks the message up by "msg", fills a
+// new value from the JSON and appends its bytes.
+func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
+	return func(obj []byte, from string) ([]byte, error) {
+		h, err := readHeader(obj)
+		if err != nil {
+			return nil, err
+		}
+		info, err := lookupMessage(p, h.Msg, from)
+		if err != nil {
+			return nil, err
+		}
+		if h.Code != nil && *h.Code != info.Code {
+			return nil, fmt.Errorf("%s: %s has code %d, not %d", p.name, h.Msg, info.Code, *h.Code)
+		}
+		m := info.New()
+		if err := json.Unmarshal(obj, m); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
+		}
+		return m.AppendBinary(nil)
+	}
+}
+
+// jsonLines calls f with each non-blank line of r.
+func jsonLines(r io.Reader, f func(n int, line []byte) error) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		n++
+		if err := f(n, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// streamSplitter returns a split function for a protocol whose frames
+// start with a headerLen-byte header from which frameLen computes the
+// whole frame's length (see wire.NewFrameReader).
+func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) func(io.Reader) func() ([]byte, error) {
+	return func(r io.Reader) func() ([]byte, error) {
+		fr := wire.NewFrameReader(r, headerLen, maxFrame, frameLen)
+		fr.Protocol = protocolName
+		return fr.Next
+	}
+}

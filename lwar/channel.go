@@ -1,0 +1,414 @@
+package lwar
+
+import (
+	"encoding"
+	"errors"
+	"time"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// ErrQueueFull is returned by Channel.QueueReliable and
+// Channel.QueueUnreliable when the channel's bounded queue has no room
+// left (ChannelConfig says how much there is). For reliable messages it
+// means the peer has not acknowledged enough of what was sent: a peer
+// that never acknowledges cannot make the channel grow, it makes
+// QueueReliable fail, and the caller should drop that peer.
+var ErrQueueFull = errors.New("lwar: channel queue full")
+
+// Default bounds of a Channel (see ChannelConfig).
+const (
+	// DefaultMaxPending is the default bound on reliable messages sent
+	// and not yet acknowledged. The original server's shared queue holds
+	// 1024 messages (MAX_QUEUE), enough for the synchronization phase of
+	// a full world (docs/errata/lwar-channel.md).
+	DefaultMaxPending = 1024
+	// DefaultMaxPendingBytes is the default bound on the bytes of those
+	// messages.
+	DefaultMaxPendingBytes = 64 << 10
+	// DefaultMaxUnreliable is the default bound on unreliable messages
+	// queued and not yet put into a packet.
+	DefaultMaxUnreliable = 256
+	// DefaultMaxUnreliableBytes is the default bound on their bytes.
+	DefaultMaxUnreliableBytes = 16 << 10
+)
+
+// ChannelConfig bounds a Channel and sets its resend policy. The zero
+// value means the defaults.
+type ChannelConfig struct {
+	// MaxPending bounds the reliable messages queued and not yet
+	// acknowledged (DefaultMaxPending if 0), MaxPendingBytes their
+	// encoded bytes (DefaultMaxPendingBytes if 0). Both are allocated
+	// once, by NewChannel.
+	MaxPending, MaxPendingBytes int
+	// MaxUnreliable and MaxUnreliableBytes bound the unreliable messages
+	// queued and not yet sent (DefaultMaxUnreliable and
+	// DefaultMaxUnreliableBytes if 0).
+	MaxUnreliable, MaxUnreliableBytes int
+	// ResendInterval is the least time between two transmissions of the
+	// same unacknowledged reliable message. 0, the default, resends every
+	// unacknowledged message in every packet, as both original peers do.
+	ResendInterval time.Duration
+}
+
+func (c *ChannelConfig) withDefaults() ChannelConfig {
+	d := *c
+	if d.MaxPending <= 0 {
+		d.MaxPending = DefaultMaxPending
+	}
+	if d.MaxPendingBytes <= 0 {
+		d.MaxPendingBytes = DefaultMaxPendingBytes
+	}
+	if d.MaxUnreliable <= 0 {
+		d.MaxUnreliable = DefaultMaxUnreliable
+	}
+	if d.MaxUnreliableBytes <= 0 {
+		d.MaxUnreliableBytes = DefaultMaxUnreliableBytes
+	}
+	return d
+}
+
+// ChannelStats counts what a Channel did. All counts are of messages
+// unless the name says packets.
+type ChannelStats struct {
+	PacketsSent     int // packets built by AppendPacket
+	PacketsReceived int // packets whose header Receive accepted
+	BadPackets      int // packets Receive rejected (short header, wrong appId)
+
+	ReliableSent   int // reliable messages put into a packet for the first time
+	ReliableResent int // further transmissions of unacknowledged messages
+	Acknowledged   int // reliable messages removed because the peer acknowledged them
+	BogusAcks      int // packets acknowledging a sequence number never sent (clamped)
+
+	Delivered  int // reliable messages admitted (in order, exactly once)
+	Duplicates int // reliable messages discarded: already processed
+	Early      int // reliable messages discarded: not the direct successor
+
+	UnreliableSent      int // unreliable messages put into a packet
+	UnreliableDelivered int // unreliable messages admitted
+	Stale               int // unreliable messages discarded: older packet timestamp
+}
+
+// Channel is the spec's ordered-reliable channel ("Message Delivery
+// Guarantees") with one remote peer, as a state machine the caller
+// drives: no goroutines, no timers, no sockets. The caller passes the
+// current time to every method that needs it.
+//
+// Sending: QueueReliable assigns the next sequence number (the first is
+// 1) and keeps the encoded message until an ack at or above its number
+// arrives; QueueUnreliable keeps a message until it is put into a packet.
+// AppendPacket builds the next packet: the 12-byte header (ack = the last
+// reliable message processed, timestamp = milliseconds since NewChannel),
+// then every unacknowledged reliable message in sequence order while they
+// fit (resent in every packet unless ChannelConfig.ResendInterval says
+// otherwise), then queued unreliable messages while they fit. Nothing is
+// split: what does not fit goes into a later packet.
+//
+// Receiving: Receive checks a packet's header, takes its ack and decides
+// whether its unreliable messages are current (timestamp not older than
+// the newest seen); then, for each message of the packet in order, Admit
+// says whether to process it: a reliable message only if its sequence
+// number is the direct successor of the last one processed (duplicates
+// and messages after a gap are discarded; the gap is resent), an
+// unreliable one only if its packet is current.
+//
+// A Channel allocates its bounded queues once, in NewChannel; after that
+// no method allocates.
+type Channel struct {
+	cfg   ChannelConfig
+	epoch time.Time
+
+	rel   chRing // reliable messages sent and not yet acknowledged
+	unrel chRing // unreliable messages not yet sent
+	enc   []byte // encoding buffer, capacity MaxMessageSize
+
+	lastSeq   uint32 // sequence number of the last reliable message queued
+	acked     uint32 // highest ack received
+	processed uint32 // last reliable message processed: our ack
+	sentAck   uint32 // ack carried by the last packet built
+	lastTS    uint32 // newest packet timestamp whose unreliable messages were admitted
+	fresh     bool   // unreliable messages of the current packet are admitted
+
+	lastRecv time.Time
+	stats    ChannelStats
+}
+
+// NewChannel returns a channel whose clock starts at now: packet
+// timestamps count milliseconds from now, and the disconnect timeout runs
+// from now until the first packet arrives.
+func NewChannel(cfg ChannelConfig, now time.Time) *Channel {
+	c := &Channel{cfg: cfg.withDefaults(), epoch: now, lastRecv: now}
+	c.rel = newChRing(c.cfg.MaxPending, c.cfg.MaxPendingBytes)
+	c.unrel = newChRing(c.cfg.MaxUnreliable, c.cfg.MaxUnreliableBytes)
+	c.enc = make([]byte, 0, MaxMessageSize)
+	return c
+}
+
+// encode appends m into the encoding buffer and checks that it fits into
+// a packet.
+func (c *Channel) encode(m encoding.BinaryAppender) ([]byte, error) {
+	b, err := m.AppendBinary(c.enc[:0])
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxMessageSize {
+		return nil, wire.NewError(proto, "Channel", "", MaxMessageSize, wire.ErrTooLong)
+	}
+	if len(b) == 0 {
+		return nil, wire.NewError(proto, "Channel", "type", 0, wire.ErrShort)
+	}
+	return b, nil
+}
+
+// QueueReliable encodes m, which must be a reliable message (type id
+// below 100), gives it the next sequence number and queues it until the
+// peer acknowledges it. The sequence number the encoding carries is
+// replaced by the assigned one, which is returned. It fails with
+// ErrQueueFull when the bounded queue is full, and with a *wire.Error for
+// a message that is not reliable or larger than MaxMessageSize.
+func (c *Channel) QueueReliable(m encoding.BinaryAppender) (uint32, error) {
+	b, err := c.encode(m)
+	if err != nil {
+		return 0, err
+	}
+	if !Type(b[0]).Reliable() {
+		return 0, wire.NewError(proto, "Channel", "type", 0, wire.ErrInvalid)
+	}
+	if len(b) < ReliableHeaderSize {
+		return 0, wire.NewError(proto, "Channel", "seqno", 1, wire.ErrShort)
+	}
+	off := c.rel.reserve(len(b))
+	if off < 0 {
+		return 0, ErrQueueFull
+	}
+	seq := c.lastSeq + 1
+	b[1], b[2], b[3], b[4] = byte(seq>>24), byte(seq>>16), byte(seq>>8), byte(seq)
+	c.rel.push(off, b, seq)
+	c.lastSeq = seq
+	return seq, nil
+}
+
+// QueueUnreliable encodes m, which must be an unreliable message (type id
+// 100 or above), and queues it for the next packet with room for it. It
+// fails with ErrQueueFull when the bounded queue is full.
+func (c *Channel) QueueUnreliable(m encoding.BinaryAppender) error {
+	b, err := c.encode(m)
+	if err != nil {
+		return err
+	}
+	if Type(b[0]).Reliable() {
+		return wire.NewError(proto, "Channel", "type", 0, wire.ErrInvalid)
+	}
+	off := c.unrel.reserve(len(b))
+	if off < 0 {
+		return ErrQueueFull
+	}
+	c.unrel.push(off, b, 0)
+	return nil
+}
+
+// clock returns now on the channel's clock, in nanoseconds.
+func (c *Channel) clock(now time.Time) int64 { return int64(now.Sub(c.epoch)) }
+
+// Timestamp returns the packet timestamp for now: milliseconds since
+// NewChannel, truncated to 32 bits (0 before the epoch).
+func (c *Channel) Timestamp(now time.Time) uint32 {
+	d := c.clock(now)
+	if d < 0 {
+		return 0
+	}
+	return uint32(d / int64(time.Millisecond))
+}
+
+// due reports whether the reliable entry e goes into a packet built at
+// nanosecond t.
+func (c *Channel) due(e *chEntry, t int64) bool {
+	return !e.sent || c.cfg.ResendInterval <= 0 || t-e.sentAt >= int64(c.cfg.ResendInterval)
+}
+
+// NeedsSend reports whether a packet built now would carry anything the
+// peer has not got yet: a reliable message due for (re)transmission, an
+// unreliable message, or an ack newer than the last packet's.
+func (c *Channel) NeedsSend(now time.Time) bool {
+	if c.unrel.n > 0 || c.processed != c.sentAck {
+		return true
+	}
+	t := c.clock(now)
+	for k := 0; k < c.rel.n; k++ {
+		if c.due(c.rel.at(k), t) {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendPacket appends the next packet to b and returns the extended
+// slice: header, then due reliable messages in sequence order, then
+// queued unreliable messages, as many as fit into MaxPacketSize. It
+// always appends at least the header, which carries the ack; use
+// NeedsSend to skip empty packets. Unreliable messages that do not fit
+// stay queued for the next packet.
+func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
+	h := Header{Ack: c.processed, Timestamp: c.Timestamp(now)}
+	b, _ = h.AppendBinary(b)
+	room := MaxPacketSize - HeaderSize
+	t := c.clock(now)
+	for k := 0; k < c.rel.n; k++ {
+		e := c.rel.at(k)
+		if !c.due(e, t) {
+			continue
+		}
+		if e.n > room {
+			break // keep the order: later messages wait for this one
+		}
+		b = append(b, c.rel.bytes(e)...)
+		room -= e.n
+		if e.sent {
+			c.stats.ReliableResent++
+		} else {
+			c.stats.ReliableSent++
+		}
+		e.sent, e.sentAt = true, t
+	}
+	for c.unrel.n > 0 {
+		e := c.unrel.at(0)
+		if e.n > room {
+			break
+		}
+		b = append(b, c.unrel.bytes(e)...)
+		room -= e.n
+		c.unrel.pop()
+		c.stats.UnreliableSent++
+	}
+	c.sentAck = c.processed
+	c.stats.PacketsSent++
+	return b
+}
+
+// Receive takes a packet from the peer: it checks the header (length and
+// appId), records the time (for the disconnect timeout), drops the
+// reliable messages the packet's ack covers, and decides whether the
+// packet's unreliable messages are current: a packet whose timestamp is
+// older than the newest one seen is stale. Equal timestamps are current,
+// as the original client has it (a split update shares one timestamp).
+//
+// It returns the packet's messages (after the header), aliasing pkt; pass
+// each of them, in order, to Admit. A bad header returns the
+// *wire.Error of Header.Decode and changes nothing but the stats.
+func (c *Channel) Receive(pkt []byte, now time.Time) ([]byte, error) {
+	var h Header
+	if _, err := h.Decode(pkt); err != nil {
+		c.stats.BadPackets++
+		c.fresh = false
+		return nil, err
+	}
+	c.stats.PacketsReceived++
+	if now.After(c.lastRecv) {
+		c.lastRecv = now
+	}
+	c.ack(h.Ack)
+	c.fresh = h.Timestamp >= c.lastTS
+	if c.fresh {
+		c.lastTS = h.Timestamp
+	}
+	return pkt[HeaderSize:], nil
+}
+
+// ack takes a cumulative acknowledgement.
+func (c *Channel) ack(a uint32) {
+	if a > c.lastSeq {
+		c.stats.BogusAcks++
+		a = c.lastSeq
+	}
+	if a <= c.acked {
+		return
+	}
+	c.acked = a
+	for c.rel.n > 0 && c.rel.at(0).seq <= a {
+		c.rel.pop()
+		c.stats.Acknowledged++
+	}
+}
+
+// Admit reports whether the message msg (its encoding, starting at the
+// type id) of the packet last passed to Receive is to be processed, and
+// records it if so. Call it once per message, in packet order.
+func (c *Channel) Admit(msg []byte) bool {
+	if len(msg) == 0 {
+		return false
+	}
+	t := Type(msg[0])
+	if !t.Reliable() {
+		return c.AdmitSeq(t, 0)
+	}
+	if len(msg) < ReliableHeaderSize {
+		return false
+	}
+	return c.AdmitSeq(t, be.U32(msg[1:]))
+}
+
+// AdmitSeq is Admit for a message already decoded: its type and, for a
+// reliable message, its sequence number.
+func (c *Channel) AdmitSeq(t Type, seq uint32) bool {
+	if !t.Reliable() {
+		if c.fresh {
+			c.stats.UnreliableDelivered++
+		} else {
+			c.stats.Stale++
+		}
+		return c.fresh
+	}
+	switch {
+	case seq == c.processed+1:
+		c.processed = seq
+		c.stats.Delivered++
+		return true
+	case seq <= c.processed:
+		c.stats.Duplicates++
+	default:
+		c.stats.Early++
+	}
+	return false
+}
+
+// Ack returns the sequence number of the last reliable message processed,
+// the ack the next packet carries.
+func (c *Channel) Ack() uint32 { return c.processed }
+
+// Acked returns the highest ack received from the peer.
+func (c *Channel) Acked() uint32 { return c.acked }
+
+// LastSeq returns the sequence number of the last reliable message
+// queued (0 before the first).
+func (c *Channel) LastSeq() uint32 { return c.lastSeq }
+
+// Unacked returns the number of reliable messages queued and not yet
+// acknowledged.
+func (c *Channel) Unacked() int { return c.rel.n }
+
+// QueuedUnreliable returns the number of unreliable messages not yet sent.
+func (c *Channel) QueuedUnreliable() int { return c.unrel.n }
+
+// Stats returns the channel's counters.
+func (c *Channel) Stats() ChannelStats { return c.stats }
+
+// LastReceived returns when the last good packet arrived (the channel's
+// creation time before the first).
+func (c *Channel) LastReceived() time.Time { return c.lastRecv }
+
+// TimedOut reports whether more than DisconnectTimeout (15 s) has passed
+// since the last good packet (or since NewChannel, if none came): the
+// spec's "Disconnect Timeout". Like both original peers, exactly 15 s is
+// not yet a timeout.
+func (c *Channel) TimedOut(now time.Time) bool { return now.Sub(c.lastRecv) > DisconnectTimeout }
+
+// dropQueued forgets every queued message, reliable or not, without
+// acknowledging it. The sequence numbers already assigned stay used.
+func (c *Channel) dropQueued() {
+	for c.rel.n > 0 {
+		c.rel.pop()
+	}
+	for c.unrel.n > 0 {
+		c.unrel.pop()
+	}
+}

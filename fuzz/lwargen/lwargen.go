@@ -1,0 +1,382 @@
+// Package lwargen provides gopter generators for every lwar message type
+// and for whole lwar packets, for property tests and for fuzzing lwar
+// peers.
+//
+// The per-type generators (Connect, Chat, UpdateCircle, ...) are
+// structural: they produce anything the wire format can carry (any seqno,
+// any bytes of up to 255 in a string, up to 255 list entries), including
+// values that break the spec's rules. ValidMessage only yields messages
+// that pass Validate; InvalidMessage only ones that fail it. Packet and
+// ValidPacket yield whole packets (*lwar.Packet, an
+// encoding.BinaryAppender) that fit into MaxPacketSize; PacketBytes
+// yields raw datagrams, good and bad, for parser fuzzing.
+package lwargen
+
+import (
+	"reflect"
+	"unicode/utf8"
+
+	"github.com/gamewire/gamewire/lwar"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+)
+
+// messageType is the static type of lwar.Message, for slices of messages.
+var messageType = reflect.TypeOf((*lwar.Message)(nil)).Elem()
+
+// ID generates generational identifiers.
+func ID() gopter.Gen {
+	return gen.StrictStruct(reflect.TypeOf(lwar.ID{}), map[string]gopter.Gen{
+		"Generation": gen.UInt16(),
+		"Identity":   gen.UInt16(),
+	})
+}
+
+// Header generates packet headers.
+func Header() gopter.Gen {
+	return gen.StrictStruct(reflect.TypeOf(lwar.Header{}), map[string]gopter.Gen{
+		"Ack":       gen.UInt32(),
+		"Timestamp": gen.UInt32(),
+	})
+}
+
+// Bytes generates byte strings of 0 to max arbitrary bytes.
+func Bytes(max int) gopter.Gen {
+	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), gen.UInt8())
+	}, reflect.TypeOf([]byte(nil)))
+}
+
+// Text generates valid UTF-8 of at most max bytes, mixing one- to
+// four-byte characters.
+func Text(max int) gopter.Gen {
+	r := gen.OneGenOf(
+		gen.RuneRange(' ', '~'), gen.RuneRange(' ', '~'), gen.RuneRange(' ', '~'),
+		gen.RuneRange(0x80, 0x7ff),
+		gen.RuneRange(0x4e00, 0x9fff),
+		gen.RuneRange(0x1f300, 0x1f5ff),
+	)
+	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), r).Map(func(rs []rune) []byte {
+			b := make([]byte, 0, max)
+			for _, c := range rs {
+				if len(b)+utf8.RuneLen(c) > max {
+					break
+				}
+				b = utf8.AppendRune(b, c)
+			}
+			return b
+		})
+	}, reflect.TypeOf([]byte(nil)))
+}
+
+// stringField generates the bytes of a string field: mostly arbitrary bytes of
+// any length the uint8 can say, sometimes valid text within limit.
+func stringField(limit int) gopter.Gen {
+	return gen.OneGenOf(Bytes(255), Text(limit))
+}
+
+// entries generates 0 to max list entries from g.
+func entries(max int, g gopter.Gen, t reflect.Type) gopter.Gen {
+	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), g, t)
+	}, reflect.SliceOf(t))
+}
+
+// Connect generates *lwar.Connect.
+func Connect() gopter.Gen { return connect(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
+
+func connect(seqno, name gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Connect{}), map[string]gopter.Gen{
+		"Seqno": seqno, "Name": name,
+	})
+}
+
+// Disconnect generates *lwar.Disconnect.
+func Disconnect() gopter.Gen { return disconnect(gen.UInt32()) }
+
+func disconnect(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Disconnect{}), map[string]gopter.Gen{"Seqno": seqno})
+}
+
+// Join generates *lwar.Join.
+func Join() gopter.Gen { return join(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
+
+func join(seqno, name gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Join{}), map[string]gopter.Gen{
+		"Seqno": seqno, "PlayerID": ID(), "Name": name,
+	})
+}
+
+// Leave generates *lwar.Leave.
+func Leave() gopter.Gen { return leave(gen.UInt32()) }
+
+func leave(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Leave{}), map[string]gopter.Gen{
+		"Seqno": seqno, "PlayerID": ID(),
+	})
+}
+
+// Chat generates *lwar.Chat.
+func Chat() gopter.Gen { return chat(gen.UInt32(), stringField(lwar.MaxChatMessageLength)) }
+
+func chat(seqno, msg gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Chat{}), map[string]gopter.Gen{
+		"Seqno": seqno, "PlayerID": ID(), "Msg": msg,
+	})
+}
+
+// Add generates *lwar.Add.
+func Add() gopter.Gen { return add(gen.UInt32()) }
+
+func add(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Add{}), map[string]gopter.Gen{
+		"Seqno": seqno, "EntityID": ID(), "PlayerID": ID(), "TypeID": gen.UInt8(),
+	})
+}
+
+// Remove generates *lwar.Remove.
+func Remove() gopter.Gen { return remove(gen.UInt32()) }
+
+func remove(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Remove{}), map[string]gopter.Gen{
+		"Seqno": seqno, "EntityID": ID(),
+	})
+}
+
+// Selection generates *lwar.Selection.
+func Selection() gopter.Gen { return selection(gen.UInt32()) }
+
+func selection(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Selection{}), map[string]gopter.Gen{
+		"Seqno": seqno, "PlayerID": ID(), "ShipType": gen.UInt8(),
+		"WeaponType": gen.ArrayOfN(4, gen.UInt8()),
+	})
+}
+
+// Name generates *lwar.Name.
+func Name() gopter.Gen { return name(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
+
+func name(seqno, nameG gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Name{}), map[string]gopter.Gen{
+		"Seqno": seqno, "PlayerID": ID(), "Name": nameG,
+	})
+}
+
+// Synced generates *lwar.Synced.
+func Synced() gopter.Gen { return synced(gen.UInt32()) }
+
+func synced(seqno gopter.Gen) gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Synced{}), map[string]gopter.Gen{"Seqno": seqno})
+}
+
+// Stats generates *lwar.Stats with 0 to 255 entries.
+func Stats() gopter.Gen { return stats(lwar.MaxEntries) }
+
+func stats(max int) gopter.Gen {
+	e := gen.StrictStruct(reflect.TypeOf(lwar.StatsEntry{}), map[string]gopter.Gen{
+		"Player": ID(), "Kills": gen.UInt16(), "Deaths": gen.UInt16(), "Ping": gen.UInt16(),
+	})
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Stats{}), map[string]gopter.Gen{
+		"Entries": entries(max, e, reflect.TypeOf(lwar.StatsEntry{})),
+	})
+}
+
+// Input generates *lwar.Input.
+func Input() gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Input{}), map[string]gopter.Gen{
+		"PlayerID": ID(), "FrameNo": gen.UInt32(),
+		"Forward": gen.UInt8(), "Backward": gen.UInt8(),
+		"TurnLeft": gen.UInt8(), "TurnRight": gen.UInt8(),
+		"StrafeLeft": gen.UInt8(), "StrafeRight": gen.UInt8(),
+		"Shooting": gen.ArrayOfN(4, gen.UInt8()),
+		"AimX":     gen.Int16(), "AimY": gen.Int16(),
+	})
+}
+
+// Full generates *lwar.Full.
+func Full() gopter.Gen {
+	return gen.Const(&lwar.Full{}).Map(func(*lwar.Full) *lwar.Full { return &lwar.Full{} })
+}
+
+// Collision generates *lwar.Collision.
+func Collision() gopter.Gen {
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Collision{}), map[string]gopter.Gen{
+		"EntityIDs": gen.ArrayOfN(2, ID()), "X": gen.Int16(), "Y": gen.Int16(),
+	})
+}
+
+// Update generates *lwar.Update with 0 to 255 entries.
+func Update() gopter.Gen { return update(lwar.MaxEntries) }
+
+func update(max int) gopter.Gen {
+	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateEntry{}), map[string]gopter.Gen{
+		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
+		"Orientation": gen.UInt16(), "Health": gen.UInt8(),
+	})
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.Update{}), map[string]gopter.Gen{
+		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateEntry{})),
+	})
+}
+
+// UpdatePos generates *lwar.UpdatePos with 0 to 255 entries.
+func UpdatePos() gopter.Gen { return updatePos(lwar.MaxEntries) }
+
+func updatePos(max int) gopter.Gen {
+	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdatePosEntry{}), map[string]gopter.Gen{
+		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
+	})
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdatePos{}), map[string]gopter.Gen{
+		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdatePosEntry{})),
+	})
+}
+
+// UpdateRay generates *lwar.UpdateRay with 0 to 255 entries.
+func UpdateRay() gopter.Gen { return updateRay(lwar.MaxEntries) }
+
+func updateRay(max int) gopter.Gen {
+	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateRayEntry{}), map[string]gopter.Gen{
+		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
+		"Orientation": gen.UInt16(), "Length": gen.UInt16(),
+	})
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdateRay{}), map[string]gopter.Gen{
+		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateRayEntry{})),
+	})
+}
+
+// UpdateCircle generates *lwar.UpdateCircle with 0 to 255 entries.
+func UpdateCircle() gopter.Gen { return updateCircle(lwar.MaxEntries) }
+
+func updateCircle(max int) gopter.Gen {
+	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateCircleEntry{}), map[string]gopter.Gen{
+		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(), "Radius": gen.UInt16(),
+	})
+	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdateCircle{}), map[string]gopter.Gen{
+		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateCircleEntry{})),
+	})
+}
+
+// asMessage widens a generator of a message pointer to lwar.Message.
+func asMessage(g gopter.Gen) gopter.Gen {
+	return g.Map(func(v any) lwar.Message { return v.(lwar.Message) })
+}
+
+// Message generates any lwar message, of every type, structurally valid
+// (it encodes) but not necessarily passing Validate.
+func Message() gopter.Gen {
+	return gen.OneGenOf(
+		asMessage(Connect()), asMessage(Disconnect()), asMessage(Join()), asMessage(Leave()),
+		asMessage(Chat()), asMessage(Add()), asMessage(Remove()), asMessage(Selection()),
+		asMessage(Name()), asMessage(Synced()), asMessage(Stats()), asMessage(Input()),
+		asMessage(Full()), asMessage(Collision()), asMessage(Update()), asMessage(UpdatePos()),
+		asMessage(UpdateRay()), asMessage(UpdateCircle()),
+	)
+}
+
+// validSeqno generates sequence numbers that are not 0.
+func validSeqno() gopter.Gen { return gen.UInt32Range(1, 1<<32-1) }
+
+// smallMessage generates messages of every type with at most maxEntries
+// list entries; valid selects messages that pass Validate.
+func smallMessage(maxEntries int, valid bool) gopter.Gen {
+	seq := gen.UInt32()
+	nameG := stringField(lwar.MaxPlayerNameLength)
+	msgG := stringField(lwar.MaxChatMessageLength)
+	if valid {
+		seq = validSeqno()
+		nameG = Text(lwar.MaxPlayerNameLength)
+		msgG = Text(lwar.MaxChatMessageLength)
+	}
+	return gen.OneGenOf(
+		asMessage(connect(seq, nameG)), asMessage(disconnect(seq)), asMessage(join(seq, nameG)),
+		asMessage(leave(seq)), asMessage(chat(seq, msgG)), asMessage(add(seq)),
+		asMessage(remove(seq)), asMessage(selection(seq)), asMessage(name(seq, nameG)),
+		asMessage(synced(seq)), asMessage(stats(maxEntries)), asMessage(Input()),
+		asMessage(Full()), asMessage(Collision()), asMessage(update(maxEntries)),
+		asMessage(updatePos(maxEntries)), asMessage(updateRay(maxEntries)),
+		asMessage(updateCircle(maxEntries)),
+	)
+}
+
+// ValidMessage generates messages of every type that pass Validate.
+func ValidMessage() gopter.Gen { return smallMessage(lwar.MaxEntries, true) }
+
+// InvalidMessage generates messages that encode but fail Validate: a
+// reliable message with seqno 0, a name longer than MaxPlayerNameLength,
+// or a string that is not UTF-8.
+func InvalidMessage() gopter.Gen {
+	longName := gen.IntRange(lwar.MaxPlayerNameLength+1, 255).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), gen.UInt8Range('a', 'z'))
+	}, reflect.TypeOf([]byte(nil)))
+	badUTF8 := Text(200).Map(func(b []byte) []byte { return append(b, 0xff) })
+	return gen.OneGenOf(
+		asMessage(connect(gen.Const(uint32(0)), Text(lwar.MaxPlayerNameLength))),
+		asMessage(disconnect(gen.Const(uint32(0)))),
+		asMessage(synced(gen.Const(uint32(0)))),
+		asMessage(connect(validSeqno(), longName)),
+		asMessage(join(validSeqno(), longName)),
+		asMessage(name(validSeqno(), longName)),
+		asMessage(chat(validSeqno(), badUTF8)),
+		asMessage(name(validSeqno(), badUTF8.Map(func(b []byte) []byte { return b[max(0, len(b)-8):] }))),
+	)
+}
+
+// packet builds a packet from a header and messages, keeping the messages
+// that fit into MaxPacketSize, in order.
+func packet(msgs gopter.Gen) gopter.Gen {
+	list := gen.IntRange(0, 24).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), msgs, messageType)
+	}, reflect.SliceOf(messageType))
+	return gopter.CombineGens(Header(), list).Map(func(v []any) *lwar.Packet {
+		p := &lwar.Packet{Header: v[0].(lwar.Header)}
+		size := lwar.HeaderSize
+		for _, m := range v[1].([]lwar.Message) {
+			if size+m.Size() <= lwar.MaxPacketSize {
+				p.Messages = append(p.Messages, m)
+				size += m.Size()
+			}
+		}
+		return p
+	})
+}
+
+// Packet generates whole packets (*lwar.Packet) of up to MaxPacketSize
+// bytes with any mix of messages, structurally valid.
+func Packet() gopter.Gen { return packet(smallMessage(40, false)) }
+
+// ValidPacket generates whole packets whose messages all pass Validate.
+func ValidPacket() gopter.Gen { return packet(smallMessage(40, true)) }
+
+// PacketBytes generates raw datagrams for parser fuzzing: mostly valid
+// packets, some with a wrong appId, a cut end, an unknown or deprecated
+// type id appended, or random bytes.
+func PacketBytes() gopter.Gen {
+	enc := Packet().Map(func(p *lwar.Packet) []byte {
+		b, _ := p.MarshalBinary()
+		return b
+	})
+	return gen.OneGenOf(
+		enc, enc, enc, enc,
+		gopter.CombineGens(enc, gen.UInt32()).Map(func(v []any) []byte {
+			b := v[0].([]byte)
+			x := v[1].(uint32)
+			if x == lwar.AppID {
+				x++
+			}
+			b[0], b[1], b[2], b[3] = byte(x>>24), byte(x>>16), byte(x>>8), byte(x)
+			return b
+		}),
+		gopter.CombineGens(enc, gen.IntRange(0, lwar.MaxPacketSize)).Map(func(v []any) []byte {
+			b := v[0].([]byte)
+			return b[:min(len(b), v[1].(int))]
+		}),
+		gopter.CombineGens(enc, gen.OneConstOf(byte(0), byte(11), byte(99), byte(100), byte(102), byte(106), byte(200), byte(255))).Map(func(v []any) []byte {
+			b := v[0].([]byte)
+			if len(b) < lwar.MaxPacketSize {
+				b = append(b, v[1].(byte))
+			}
+			return b
+		}),
+		Bytes(lwar.MaxPacketSize),
+	)
+}

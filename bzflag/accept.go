@@ -1,0 +1,28 @@
+package bzflag
+
+// Accept is MsgAccept (server to client), with an empty body: the server
+// accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request.
+type Accept struct{}
+
+var acceptLayout = newLayout(CodeAccept, FromServer, "Accept", 0)
+
+// Code returns CodeAccept.
+func (*Accept) Code() Code { return CodeAccept }
+
+// Size returns the frame size, 4.
+func (*Accept) Size() int { return HeaderLen }
+
+// AppendBinary appends the frame.
+func (*Accept) AppendBinary(b []byte) ([]byte, error) { return appendHeader(b, CodeAccept, 0), nil }
+
+// MarshalBinary returns the frame.
+func (m *Accept) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (*Accept) Decode(b []byte) (int, error) { return decodeEmpty(b, acceptLayout) }
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *Accept) UnmarshalBinary(b []byte) error { return unmarshal(m, acceptLayout, b) }
+
+// Validate returns nil: the message has no rules.
+func (*Accept) Validate() error { return nil }

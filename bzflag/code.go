@@ -1,0 +1,159 @@
+package bzflag
+
+import "strconv"
+
+// Code is a message code: the second uint16 of every frame. The values are
+// two ASCII letters, as in BZFlag 1.7's include/Protocol.h.
+type Code uint16
+
+// Message codes. The spec lists most of them; the rest are codes the 1.7
+// client and server exchange that the spec omits (see docs/errata/bzflag.md).
+const (
+	CodeNull               Code = 0x0000 // "MsgNull": never sent
+	CodeAccept             Code = 0x6163 // 'ac' MsgAccept
+	CodeAlive              Code = 0x616c // 'al' MsgAlive
+	CodeAddPlayer          Code = 0x6170 // 'ap' MsgAddPlayer
+	CodeAcquireRadio       Code = 0x6172 // 'ar' MsgAcquireRadio (not in the spec)
+	CodeAudio              Code = 0x6175 // 'au' MsgAudio (not in the spec; no layout)
+	CodeCaptureFlag        Code = 0x6366 // 'cf' MsgCaptureFlag
+	CodeDropFlag           Code = 0x6466 // 'df' MsgDropFlag
+	CodeEnter              Code = 0x656e // 'en' MsgEnter
+	CodeExit               Code = 0x6578 // 'ex' MsgExit
+	CodeFlagUpdate         Code = 0x6675 // 'fu' MsgFlagUpdate
+	CodeGrabFlag           Code = 0x6766 // 'gf' MsgGrabFlag
+	CodeGMUpdate           Code = 0x676d // 'gm' MsgGMUpdate
+	CodeGetWorld           Code = 0x6777 // 'gw' MsgGetWorld
+	CodeIDAck              Code = 0x6964 // 'id' MsgIdAck (not in the spec)
+	CodeKilled             Code = 0x6b6c // 'kl' MsgKilled
+	CodeMessage            Code = 0x6d67 // 'mg' MsgMessage
+	CodeNetworkRelay       Code = 0x6e72 // 'nr' MsgNetworkRelay
+	CodeUDPLinkRequest     Code = 0x6f66 // 'of' MsgUDPLinkRequest (not in the spec)
+	CodeUDPLinkEstablished Code = 0x6f67 // 'og' MsgUDPLinkEstablished (not in the spec)
+	CodeUDPLinkUpdate      Code = 0x6f68 // 'oh' MsgUDPLinkUpdate (not in the spec; unused)
+	CodeServerControl      Code = 0x6f69 // 'oi' MsgServerControl (not in the spec; no layout)
+	CodeClientVersion      Code = 0x6f6a // 'oj' MsgClientVersion (not in the spec)
+	CodeLagPing            Code = 0x7069 // 'pi' MsgLagPing
+	CodePlayerUpdate       Code = 0x7075 // 'pu' MsgPlayerUpdate
+	CodeQueryGame          Code = 0x7167 // 'qg' MsgQueryGame (not in the spec)
+	CodeQueryPlayers       Code = 0x7170 // 'qp' MsgQueryPlayers (not in the spec)
+	CodeReject             Code = 0x726a // 'rj' MsgReject
+	CodeRemovePlayer       Code = 0x7270 // 'rp' MsgRemovePlayer
+	CodeReleaseRadio       Code = 0x7272 // 'rr' MsgReleaseRadio (not in the spec)
+	CodeShotBegin          Code = 0x7362 // 'sb' MsgShotBegin
+	CodeScore              Code = 0x7363 // 'sc' MsgScore
+	CodeShotEnd            Code = 0x7365 // 'se' MsgShotEnd
+	CodeSuperKill          Code = 0x736b // 'sk' MsgSuperKill
+	CodeScoreOver          Code = 0x736f // 'so' MsgScoreOver
+	CodeTimeLeft           Code = 0x746f // 'to' MsgTimeLeft (the source's MsgTimeUpdate)
+	CodeTeleport           Code = 0x7470 // 'tp' MsgTeleport (the spec's diagrams say 0x7363)
+	CodeSetTTL             Code = 0x7474 // 'tt' MsgSetTTL
+	CodeTeamUpdate         Code = 0x7475 // 'tu' MsgTeamUpdate (the spec's diagram says 0x746f)
+	CodeVideo              Code = 0x7669 // 'vi' MsgVideo (not in the spec; no layout)
+	CodeWantWHash          Code = 0x7768 // 'wh' MsgWantWHash (not in the spec)
+
+	// CodeTimeUpdate is BZFlag 1.7's name for CodeTimeLeft.
+	CodeTimeUpdate = CodeTimeLeft
+)
+
+// codeNames maps every code above to the spec's name for it (the source's
+// where the spec has none).
+var codeNames = [...]struct {
+	code Code
+	name string
+}{
+	{CodeNull, "MsgNull"},
+	{CodeAccept, "MsgAccept"},
+	{CodeAlive, "MsgAlive"},
+	{CodeAddPlayer, "MsgAddPlayer"},
+	{CodeAcquireRadio, "MsgAcquireRadio"},
+	{CodeAudio, "MsgAudio"},
+	{CodeCaptureFlag, "MsgCaptureFlag"},
+	{CodeDropFlag, "MsgDropFlag"},
+	{CodeEnter, "MsgEnter"},
+	{CodeExit, "MsgExit"},
+	{CodeFlagUpdate, "MsgFlagUpdate"},
+	{CodeGrabFlag, "MsgGrabFlag"},
+	{CodeGMUpdate, "MsgGMUpdate"},
+	{CodeGetWorld, "MsgGetWorld"},
+	{CodeIDAck, "MsgIdAck"},
+	{CodeKilled, "MsgKilled"},
+	{CodeMessage, "MsgMessage"},
+	{CodeNetworkRelay, "MsgNetworkRelay"},
+	{CodeUDPLinkRequest, "MsgUDPLinkRequest"},
+	{CodeUDPLinkEstablished, "MsgUDPLinkEstablished"},
+	{CodeUDPLinkUpdate, "MsgUDPLinkUpdate"},
+	{CodeServerControl, "MsgServerControl"},
+	{CodeClientVersion, "MsgClientVersion"},
+	{CodeLagPing, "MsgLagPing"},
+	{CodePlayerUpdate, "MsgPlayerUpdate"},
+	{CodeQueryGame, "MsgQueryGame"},
+	{CodeQueryPlayers, "MsgQueryPlayers"},
+	{CodeReject, "MsgReject"},
+	{CodeRemovePlayer, "MsgRemovePlayer"},
+	{CodeReleaseRadio, "MsgReleaseRadio"},
+	{CodeShotBegin, "MsgShotBegin"},
+	{CodeScore, "MsgScore"},
+	{CodeShotEnd, "MsgShotEnd"},
+	{CodeSuperKill, "MsgSuperKill"},
+	{CodeScoreOver, "MsgScoreOver"},
+	{CodeTimeLeft, "MsgTimeLeft"},
+	{CodeTeleport, "MsgTeleport"},
+	{CodeSetTTL, "MsgSetTTL"},
+	{CodeTeamUpdate, "MsgTeamUpdate"},
+	{CodeVideo, "MsgVideo"},
+	{CodeWantWHash, "MsgWantWHash"},
+}
+
+// String returns the spec's name of the code ("MsgEnter"), or "0x" and
+// four hexadecimal digits for a code 1.7 does not define.
+func (c Code) String() string {
+	for _, e := range &codeNames {
+		if e.code == c {
+			return e.name
+		}
+	}
+	return codeHex(c)
+}
+
+func codeHex(c Code) string {
+	b := []byte("0x0000")
+	const digits = "0123456789abcdef"
+	for i := 0; i < 4; i++ {
+		b[5-i] = digits[(c>>(4*uint(i)))&15]
+	}
+	return string(b)
+}
+
+// Known reports whether c is a code BZFlag 1.7 defines.
+func (c Code) Known() bool {
+	for _, e := range &codeNames {
+		if e.code == c {
+			return true
+		}
+	}
+	return false
+}
+
+// MarshalText returns the String form.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText accepts a name ("MsgEnter"; "MsgTimeUpdate" too), or a
+// number (decimal, or hexadecimal with 0x).
+func (c *Code) UnmarshalText(t []byte) error {
+	for _, e := range &codeNames {
+		if string(t) == e.name {
+			*c = e.code
+			return nil
+		}
+	}
+	if string(t) == "MsgTimeUpdate" {
+		*c = CodeTimeUpdate
+		return nil
+	}
+	v, err := strconv.ParseUint(string(t), 0, 16)
+	if err != nil {
+		return errInvalidText
+	}
+	*c = Code(v)
+	return nil
+}

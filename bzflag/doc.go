@@ -1,0 +1,44 @@
+// Package bzflag implements the network protocol of BZFlag 1.7, as its
+// protocol.txt describes it and as the original 1.7 server and client
+// (BZFlag-Dev/bzflag, tags v1.7e6 to v1.7g2) really speak it. Where they
+// differ, the package follows the original programs; docs/errata/bzflag.md
+// lists every difference.
+//
+// # Framing
+//
+// Every message travels as a frame: the body length (uint16, the body
+// only, not the four header bytes), the message code (uint16, two ASCII
+// letters such as "en" for MsgEnter), then the body. All numbers are big
+// endian ("network byte order"); floats are IEEE 754 single precision.
+// A frame is at most MaxPacketLen (1024) bytes.
+//
+// # Messages
+//
+// There is one type per message form, named after the spec's name without
+// "Msg": Enter is MsgEnter. Where a code has one layout from the client
+// and another from the server, there are two types: GetWorldRequest and
+// GetWorldReply, or AliveFromClient and AliveFromServer. Every type's
+// pointer implements Message: AppendBinary writes the whole frame, header
+// included, Decode reads one back.
+//
+// Decoding is lossless (what decodes re-encodes to the same bytes), never
+// panics, and allocates nothing when the value is reused. Structure is
+// checked by Decode; the spec's rules (enumeration ranges, NUL-terminated
+// strings) by Validate, so that a fuzzer can still build a message that
+// breaks them.
+//
+// Decode and New pick the type for a code and direction; a Decoder does
+// the same without allocating, reusing one value per type. A code the
+// package does not know decodes as Raw when the Decoder allows it.
+//
+// # Adding a message type
+//
+//  1. Add its code to code.go (constant and name).
+//  2. Write its file: the struct with a JSON tag per field (the spec's
+//     name in lowerCamelCase), its Layout from newLayout, and the methods
+//     Code, Size, AppendBinary, MarshalBinary, Decode, UnmarshalBinary and
+//     Validate.
+//  3. Add it to the forms table in dispatch.go.
+//  4. Add a generator to fuzz/bzflaggen, a Check and a Golden test, and
+//     an errata entry if the spec is silent or wrong about it.
+package bzflag

@@ -1,0 +1,90 @@
+package bzflag
+
+// FlagID is the spec's FlagId: the kind of a flag, sent as a uint16. The
+// values are those of BZFlag 1.7's include/global.h: the null flag, the
+// four team flags (numbered as their teams), the good super flags, then
+// the bad ones.
+type FlagID uint16
+
+// Flag kinds.
+const (
+	NullFlag FlagID = iota // no flag ("NullFlag", also "NoFlag")
+
+	RedFlag    // red team's flag
+	GreenFlag  // green team's flag
+	BlueFlag   // blue team's flag
+	PurpleFlag // purple team's flag
+
+	VelocityFlag        // good: drive faster
+	QuickTurnFlag       // good: turn faster
+	OscOverthrusterFlag // good: drive through buildings
+	RapidFireFlag       // good: shoot faster
+	MachineGunFlag      // good: shoot very fast, close range
+	GuidedMissileFlag   // good: shots seek the locked-on target
+	LaserFlag           // good: infinite speed and range shot
+	RicochetFlag        // good: shots bounce off walls
+	SuperBulletFlag     // good: shots go through buildings
+	InvisibleBulletFlag // good: shots are invisible
+	StealthFlag         // good: invisible on radar
+	TinyFlag            // good: very small tank
+	NarrowFlag          // good: infinitely thin tank
+	ShieldFlag          // good: survive one hit
+	SteamrollerFlag     // good: kill by touching
+	ShockWaveFlag       // good: kill all within a small range
+	PhantomZoneFlag     // good: teleporters phantomize the tank
+	GenocideFlag        // good: killing one kills the whole team
+	JumpingFlag         // good: the tank can jump
+	IdentifyFlag        // good: identify flags from afar
+	CloakingFlag        // good: invisible out the window
+
+	ColorblindnessFlag // bad: team colors unseen
+	ObesityFlag        // bad: very fat tank
+	LeftTurnOnlyFlag   // bad: cannot turn right
+	RightTurnOnlyFlag  // bad: cannot turn left
+	MomentumFlag       // bad: lots of momentum
+	BlindnessFlag      // bad: cannot see out the window
+	JammingFlag        // bad: radar does not work
+	WideAngleFlag      // bad: fish eye view
+
+	// NoFlag is the source's other name for NullFlag.
+	NoFlag = NullFlag
+	// FirstTeamFlag and LastTeamFlag bound the team flags.
+	FirstTeamFlag = RedFlag
+	LastTeamFlag  = PurpleFlag
+	// FirstSuperFlag and LastSuperFlag bound the super flags.
+	FirstSuperFlag = VelocityFlag
+	LastSuperFlag  = WideAngleFlag
+	// LastFlag is the highest flag id 1.7 knows.
+	LastFlag = WideAngleFlag
+)
+
+var flagIDNames = []string{
+	"NullFlag", "RedFlag", "GreenFlag", "BlueFlag", "PurpleFlag",
+	"VelocityFlag", "QuickTurnFlag", "OscOverthrusterFlag", "RapidFireFlag",
+	"MachineGunFlag", "GuidedMissileFlag", "LaserFlag", "RicochetFlag",
+	"SuperBulletFlag", "InvisibleBulletFlag", "StealthFlag", "TinyFlag",
+	"NarrowFlag", "ShieldFlag", "SteamrollerFlag", "ShockWaveFlag",
+	"PhantomZoneFlag", "GenocideFlag", "JumpingFlag", "IdentifyFlag",
+	"CloakingFlag", "ColorblindnessFlag", "ObesityFlag", "LeftTurnOnlyFlag",
+	"RightTurnOnlyFlag", "MomentumFlag", "BlindnessFlag", "JammingFlag",
+	"WideAngleFlag",
+}
+
+// String returns the constant's name, or the number for unknown values.
+func (f FlagID) String() string { return enumString(flagIDNames, int64(f)) }
+
+// MarshalText returns the String form.
+func (f FlagID) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// UnmarshalText accepts a name or a number.
+func (f *FlagID) UnmarshalText(t []byte) error {
+	v, err := parseEnum(flagIDNames, t, 0, 0xffff)
+	*f = FlagID(v)
+	return err
+}
+
+// Known reports whether f is NullFlag or a flag 1.7 defines.
+func (f FlagID) Known() bool { return f <= LastFlag }
+
+// IsTeamFlag reports whether f is a team's flag.
+func (f FlagID) IsTeamFlag() bool { return f >= FirstTeamFlag && f <= LastTeamFlag }

@@ -1,0 +1,95 @@
+package bzflag
+
+// GetWorldRequest is MsgGetWorld from client to server: a request for the
+// world database from byte Offset on.
+type GetWorldRequest struct {
+	Offset uint16 `json:"offset"` // `offset'
+}
+
+var getWorldRequestLayout = newLayout(CodeGetWorld, FromClient, "GetWorldRequest", 0, f("offset", "uint16"))
+
+// Code returns CodeGetWorld.
+func (*GetWorldRequest) Code() Code { return CodeGetWorld }
+
+// Size returns the frame size, 6.
+func (*GetWorldRequest) Size() int { return HeaderLen + 2 }
+
+// AppendBinary appends the frame.
+func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
+	return appendU16Frame(b, CodeGetWorld, m.Offset), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *GetWorldRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *GetWorldRequest) Decode(b []byte) (n int, err error) {
+	m.Offset, n, err = decodeU16(b, getWorldRequestLayout)
+	return n, err
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *GetWorldRequest) UnmarshalBinary(b []byte) error {
+	return unmarshal(m, getWorldRequestLayout, b)
+}
+
+// Validate returns nil: any offset is well formed.
+func (*GetWorldRequest) Validate() error { return nil }
+
+// GetWorldReply is MsgGetWorld from server to client: a block of the world
+// database and how many bytes remain after it.
+//
+// The 1.7 server sends blocks of 256 bytes at most; the spec allows up to
+// MaxWorldChunk. Decode copies the block into Data, reusing its capacity.
+type GetWorldReply struct {
+	Remaining uint16 `json:"remaining"` // `remaining'
+	Data      []byte `json:"data"`      // `data'
+}
+
+var getWorldReplyLayout = newLayout(CodeGetWorld, FromServer, "GetWorldReply", MaxWorldChunk,
+	f("remaining", "uint16"), f("data", "bytes"))
+
+// Code returns CodeGetWorld.
+func (*GetWorldReply) Code() Code { return CodeGetWorld }
+
+// Size returns the frame size, 6 + len(Data).
+func (m *GetWorldReply) Size() int { return HeaderLen + 2 + len(m.Data) }
+
+// AppendBinary appends the frame. Data longer than MaxWorldChunk fails
+// with wire.ErrTooLong.
+func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
+	if len(m.Data) > MaxWorldChunk {
+		return b, tooLong(getWorldReplyLayout, "data")
+	}
+	b = appendHeader(b, CodeGetWorld, 2+len(m.Data))
+	b = be.AppendU16(b, m.Remaining)
+	return append(b, m.Data...), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *GetWorldReply) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *GetWorldReply) Decode(b []byte) (int, error) {
+	n, err := checkHeader(b, getWorldReplyLayout)
+	if err != nil {
+		m.Remaining, m.Data = 0, m.Data[:0]
+		return 0, err
+	}
+	m.Remaining = be.U16(b[4:])
+	m.Data = append(m.Data[:0], b[6:HeaderLen+n]...)
+	return HeaderLen + n, nil
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *GetWorldReply) UnmarshalBinary(b []byte) error {
+	return unmarshal(m, getWorldReplyLayout, b)
+}
+
+// Validate checks that Data fits in one frame.
+func (m *GetWorldReply) Validate() error {
+	if len(m.Data) > MaxWorldChunk {
+		return tooLong(getWorldReplyLayout, "data")
+	}
+	return nil
+}

@@ -1,0 +1,71 @@
+package bzflag
+
+import (
+	"net/netip"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// IPv4 is an IPv4 address as it travels: four bytes, most significant
+// first. Its text form is dotted decimal.
+type IPv4 [4]byte
+
+// String returns the dotted decimal form, "192.0.2.1".
+func (a IPv4) String() string { return netip.AddrFrom4(a).String() }
+
+// MarshalText returns the dotted decimal form.
+func (a IPv4) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText parses the dotted decimal form.
+func (a *IPv4) UnmarshalText(t []byte) error {
+	ip, err := netip.ParseAddr(string(t))
+	if err != nil || !ip.Is4() {
+		return errInvalidText
+	}
+	*a = ip.As4()
+	return nil
+}
+
+// PlayerID is the spec's `player id': the host address, port and number
+// that name a player in many messages. BZFlag 1.7 copies the three fields
+// in network byte order (src/net/Address.cxx, PlayerId::pack).
+//
+// The spec calls Host the `server host addr' and Port the server's port.
+// The 1.7 server (bzfs) instead fills a joining player's id with the
+// client's own address and TCP port and its player slot as Number, and
+// tells the client with the extra id at the end of MsgAddPlayer.
+type PlayerID struct {
+	Host   IPv4   `json:"serverHostAddr"` // `server host addr'
+	Port   uint16 `json:"port"`           // `port'
+	Number uint16 `json:"number"`         // `number'
+}
+
+// IsZero reports whether id is all zeros, which MsgMessage and MsgGMUpdate
+// use for "no player".
+func (id PlayerID) IsZero() bool { return id == PlayerID{} }
+
+// String returns "host:port#number".
+func (id PlayerID) String() string {
+	b := netip.AddrPortFrom(netip.AddrFrom4(id.Host), id.Port).String()
+	return b + "#" + enumString(nil, int64(id.Number))
+}
+
+// appendPlayerID appends the eight bytes of id.
+func appendPlayerID(b []byte, id *PlayerID) []byte {
+	b = append(b, id.Host[:]...)
+	b = be.AppendU16(b, id.Port)
+	return be.AppendU16(b, id.Number)
+}
+
+// getPlayerID reads a player id from b[0:8].
+func getPlayerID(b []byte) PlayerID {
+	_ = b[7]
+	return PlayerID{
+		Host:   IPv4{b[0], b[1], b[2], b[3]},
+		Port:   be.U16(b[4:]),
+		Number: be.U16(b[6:]),
+	}
+}
+
+// be is the protocol's byte order: "network byte order (aka big endian)".
+const be = wire.BigEndian

@@ -1,0 +1,72 @@
+package bzflag
+
+import "github.com/gamewire/gamewire/wire"
+
+// Reject is MsgReject (server to client): the server refused a MsgEnter,
+// giving the reason.
+//
+// The 1.7 server also answers a MsgNetworkRelay request it cannot honour
+// with a MsgReject whose body is empty (src/bzfs/bzfs.cxx); Bare marks that
+// form, whose Reason is then always zero.
+type Reject struct {
+	Reason RejectCode `json:"code"`           // `code'
+	Bare   bool       `json:"bare,omitempty"` // the empty-body form (not in the spec)
+}
+
+var rejectLayout = newLayout(CodeReject, FromServer, "Reject", 0, f("code", "uint16"))
+
+func init() {
+	// The body may be empty: the smallest frame is the bare header.
+	rejectLayout.Size = HeaderLen
+	rejectLayout.MaxSize = HeaderLen + 2
+}
+
+// Code returns CodeReject.
+func (*Reject) Code() Code { return CodeReject }
+
+// Size returns the frame size: 6, or 4 if Bare.
+func (m *Reject) Size() int {
+	if m.Bare {
+		return HeaderLen
+	}
+	return HeaderLen + 2
+}
+
+// AppendBinary appends the frame.
+func (m *Reject) AppendBinary(b []byte) ([]byte, error) {
+	if m.Bare {
+		return appendHeader(b, CodeReject, 0), nil
+	}
+	return appendU16Frame(b, CodeReject, uint16(m.Reason)), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *Reject) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *Reject) Decode(b []byte) (int, error) {
+	*m = Reject{}
+	n, err := checkHeader(b, rejectLayout)
+	switch {
+	case err != nil:
+		return 0, err
+	case n == 0:
+		m.Bare = true
+		return HeaderLen, nil
+	case n != 2:
+		return 0, wire.NewError(proto, rejectLayout.Name, "length", 0, wire.ErrInvalid)
+	}
+	m.Reason = RejectCode(be.U16(b[4:]))
+	return HeaderLen + 2, nil
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *Reject) UnmarshalBinary(b []byte) error { return unmarshal(m, rejectLayout, b) }
+
+// Validate checks that the code is one the spec lists, and zero if Bare.
+func (m *Reject) Validate() error {
+	if !m.Reason.Known() || (m.Bare && m.Reason != 0) {
+		return invalid(rejectLayout, "code")
+	}
+	return nil
+}

@@ -1,0 +1,36 @@
+package bzflag
+
+// RemovePlayer is MsgRemovePlayer (server to client): a player left.
+type RemovePlayer struct {
+	ID PlayerID `json:"playerId"` // `player id'
+}
+
+var removePlayerLayout = newLayout(CodeRemovePlayer, FromServer, "RemovePlayer", 0, f("playerId", "PlayerId"))
+
+// Code returns CodeRemovePlayer.
+func (*RemovePlayer) Code() Code { return CodeRemovePlayer }
+
+// Size returns the frame size, 12.
+func (*RemovePlayer) Size() int { return HeaderLen + PlayerIDLen }
+
+// AppendBinary appends the frame.
+func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
+	return appendIDFrame(b, CodeRemovePlayer, &m.ID), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *RemovePlayer) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *RemovePlayer) Decode(b []byte) (n int, err error) {
+	m.ID, n, err = decodeID(b, removePlayerLayout)
+	return n, err
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *RemovePlayer) UnmarshalBinary(b []byte) error {
+	return unmarshal(m, removePlayerLayout, b)
+}
+
+// Validate returns nil: the message has no rules.
+func (*RemovePlayer) Validate() error { return nil }

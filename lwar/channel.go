@@ -47,7 +47,8 @@ type ChannelConfig struct {
 	MaxUnreliable, MaxUnreliableBytes int
 	// ResendInterval is the least time between two transmissions of the
 	// same unacknowledged reliable message. 0, the default, resends every
-	// unacknowledged message in every packet, as both original peers do.
+	// unacknowledged message in every packet built at a later time than
+	// its last transmission, as both original peers do.
 	ResendInterval time.Duration
 }
 
@@ -125,7 +126,7 @@ type Channel struct {
 	lastSeq   uint32 // sequence number of the last reliable message queued
 	acked     uint32 // highest ack received
 	processed uint32 // last reliable message processed: our ack
-	sentAck   uint32 // ack carried by the last packet built
+	ackOwed   bool   // a reliable message arrived since the last packet: the peer needs our ack
 	lastTS    uint32 // newest packet timestamp whose unreliable messages were admitted
 	fresh     bool   // unreliable messages of the current packet are admitted
 
@@ -221,16 +222,24 @@ func (c *Channel) Timestamp(now time.Time) uint32 {
 }
 
 // due reports whether the reliable entry e goes into a packet built at
-// nanosecond t.
+// nanosecond t: if it was never sent, or if it was sent before t and the
+// resend interval (if any) has passed. A message is never sent twice at
+// the same instant, so several packets built at one time carry different
+// messages.
 func (c *Channel) due(e *chEntry, t int64) bool {
-	return !e.sent || c.cfg.ResendInterval <= 0 || t-e.sentAt >= int64(c.cfg.ResendInterval)
+	if !e.sent {
+		return true
+	}
+	d := t - e.sentAt
+	return d > 0 && d >= int64(c.cfg.ResendInterval)
 }
 
-// NeedsSend reports whether a packet built now would carry anything the
-// peer has not got yet: a reliable message due for (re)transmission, an
-// unreliable message, or an ack newer than the last packet's.
+// NeedsSend reports whether a packet should be built now: a reliable
+// message is due for (re)transmission, an unreliable message is queued,
+// or the peer needs an ack because a reliable message arrived since the
+// last packet (a new one, or a copy, which tells that our ack was lost).
 func (c *Channel) NeedsSend(now time.Time) bool {
-	if c.unrel.n > 0 || c.processed != c.sentAck {
+	if c.unrel.n > 0 || c.ackOwed {
 		return true
 	}
 	t := c.clock(now)
@@ -246,8 +255,19 @@ func (c *Channel) NeedsSend(now time.Time) bool {
 // slice: header, then due reliable messages in sequence order, then
 // queued unreliable messages, as many as fit into MaxPacketSize. It
 // always appends at least the header, which carries the ack; use
-// NeedsSend to skip empty packets. Unreliable messages that do not fit
-// stay queued for the next packet.
+// NeedsSend to skip empty packets.
+//
+// Unreliable messages that do not fit stay queued. They take the
+// timestamp of the packet that carries them, so to send a tick's
+// messages with that tick's time, build packets until none is needed:
+//
+//	for c.NeedsSend(now) {
+//		pkt = c.AppendPacket(pkt[:0], now)
+//		// send pkt
+//	}
+//
+// which ends because a reliable message goes out at most once per
+// instant.
 func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 	h := Header{Ack: c.processed, Timestamp: c.Timestamp(now)}
 	b, _ = h.AppendBinary(b)
@@ -280,7 +300,7 @@ func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 		c.unrel.pop()
 		c.stats.UnreliableSent++
 	}
-	c.sentAck = c.processed
+	c.ackOwed = false
 	c.stats.PacketsSent++
 	return b
 }
@@ -358,6 +378,7 @@ func (c *Channel) AdmitSeq(t Type, seq uint32) bool {
 		}
 		return c.fresh
 	}
+	c.ackOwed = true
 	switch {
 	case seq == c.processed+1:
 		c.processed = seq

@@ -117,9 +117,14 @@ func BenchmarkChannelAppendPacket(b *testing.B) {
 		}
 	}
 	buf := make([]byte, 0, MaxPacketSize)
+	now := t0
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = c.AppendPacket(buf[:0], t0)
+		now = now.Add(time.Millisecond)
+		buf = c.AppendPacket(buf[:0], now)
+	}
+	if c.Stats().ReliableResent < b.N {
+		b.Fatalf("packets carried no resends")
 	}
 }
 

@@ -351,10 +351,10 @@ func TestChannelPacketSize(t *testing.T) {
 	// Everything acknowledged in turn comes out in order, one packet at a time.
 	next := uint32(1)
 	for round := 0; round < 5 && c.Unacked() > 0; round++ {
-		if _, err := c.Receive(packet(next-1, 0), t0); err != nil {
+		if _, err := c.Receive(packet(next-1, 0), ms(round+1)); err != nil {
 			t.Fatal(err)
 		}
-		p := c.AppendPacket(nil, t0)
+		p := c.AppendPacket(nil, ms(round+1))
 		if len(p) > MaxPacketSize {
 			t.Fatalf("packet of %d bytes", len(p))
 		}

@@ -1,0 +1,60 @@
+package world_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// FuzzWorld: any bytes never panic; what decodes re-encodes to exactly the
+// bytes consumed, with Size() equal to their count, and Validate never
+// panics either.
+func FuzzWorld(f *testing.F) {
+	f.Add(unhex(f, goldenWorldHex))
+	f.Add(unhex(f, styleHex+endHex))
+	f.Add(unhex(f, "7374 001a"+styleHex[9:]+"cafe"+endHex))
+	for _, h := range []string{baseHex, wallHex, boxHex, pyrHex, teleHex, link0Hex} {
+		f.Add(unhex(f, styleHex+h+endHex))
+	}
+	var w world.World
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n, err := w.Decode(b)
+		if err != nil {
+			return
+		}
+		re, err := w.AppendBinary(nil)
+		if err != nil || !bytes.Equal(re, b[:n]) || w.Size() != n {
+			t.Fatalf("%x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", b, n, re, err, w.Size())
+		}
+		_ = w.Validate()
+	})
+}
+
+// FuzzAssembler feeds replies made of fuzz bytes (offset, remaining,
+// length, then data) to an Assembler: it never panics, never holds more
+// than Max bytes, and a finished download has exactly the announced size.
+func FuzzAssembler(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 3, 3, 1, 2, 3})
+	f.Add([]byte{0, 0, 1, 0, 255, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		a := world.Assembler{Max: 4096}
+		for len(b) >= 5 {
+			off, rem := wire.BigEndian.U16(b), wire.BigEndian.U16(b[2:])
+			n := min(int(b[4]), len(b)-5)
+			before := len(a.Database())
+			err := a.Feed(off, rem, b[5:5+n])
+			if err != nil && len(a.Database()) != before {
+				t.Fatal("failed Feed changed the database")
+			}
+			b = b[5+n:]
+		}
+		if len(a.Database()) > 4096 {
+			t.Fatalf("holds %d bytes", len(a.Database()))
+		}
+		if total, ok := a.Total(); a.Done() && (!ok || total != len(a.Database())) {
+			t.Fatalf("done with %d bytes of %d", len(a.Database()), total)
+		}
+	})
+}

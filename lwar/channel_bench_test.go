@@ -15,6 +15,7 @@ type channelPair struct {
 	chat     Chat
 	coll     Collision
 	pkt, ack []byte
+	it       Iterator
 }
 
 func newChannelPair() *channelPair {
@@ -43,23 +44,20 @@ func (p *channelPair) round() int {
 		panic(err)
 	}
 	p.pkt = p.a.AppendPacket(p.pkt[:0], p.now)
-	body, err := p.b.Receive(p.pkt, p.now)
-	if err != nil {
+	if _, err := p.b.Receive(p.pkt, p.now); err != nil {
+		panic(err)
+	}
+	if err := p.it.Reset(p.pkt); err != nil {
 		panic(err)
 	}
 	n := 0
-	for len(body) > 0 {
-		size := len(body)
-		switch Type(body[0]) {
-		case TypeChat:
-			size = ReliableHeaderSize + IDSize + 1 + int(body[ReliableHeaderSize+IDSize])
-		case TypeCollision:
-			size = 13
-		}
-		if p.b.Admit(body[:size]) {
+	for p.it.Next() {
+		if p.b.Admit(p.it.Bytes()) {
 			n++
 		}
-		body = body[size:]
+	}
+	if p.it.Err() != nil {
+		panic(p.it.Err())
 	}
 	p.ack = p.b.AppendPacket(p.ack[:0], p.now)
 	if _, err := p.a.Receive(p.ack, p.now); err != nil {

@@ -18,29 +18,20 @@ func ms(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
 // chat returns a Chat message whose text is s.
 func chat(s string) *Chat { return &Chat{PlayerID: ID{Generation: 1, Identity: 2}, Msg: []byte(s)} }
 
-// testMessages splits a packet body into its messages. It knows the
-// message types the channel tests use.
-func testMessages(t testing.TB, body []byte) [][]byte {
+// testMessages returns the messages of a packet (their encodings), read
+// with the package's Iterator.
+func testMessages(t testing.TB, pkt []byte) [][]byte {
 	t.Helper()
+	var it Iterator
+	if err := it.Reset(pkt); err != nil {
+		t.Fatalf("packet header: %v", err)
+	}
 	var out [][]byte
-	for len(body) > 0 {
-		var n int
-		var err error
-		switch Type(body[0]) {
-		case TypeChat:
-			var m Chat
-			n, err = m.Decode(body)
-		case TypeCollision:
-			var m Collision
-			n, err = m.Decode(body)
-		default:
-			t.Fatalf("unexpected message type %d", body[0])
-		}
-		if err != nil {
-			t.Fatalf("decode: %v", err)
-		}
-		out = append(out, body[:n])
-		body = body[n:]
+	for it.Next() {
+		out = append(out, append([]byte(nil), it.Bytes()...))
+	}
+	if err := it.Err(); err != nil {
+		t.Fatalf("packet: %v", err)
 	}
 	return out
 }
@@ -82,7 +73,7 @@ func TestChannelSequenceNumbers(t *testing.T) {
 	if h.Ack != 0 || h.Timestamp != 1234 {
 		t.Errorf("header = %+v, want ack 0, timestamp 1234", h)
 	}
-	msgs := testMessages(t, p[HeaderSize:])
+	msgs := testMessages(t, p)
 	if len(msgs) != 3 {
 		t.Fatalf("packet holds %d messages, want 3", len(msgs))
 	}
@@ -117,7 +108,7 @@ func TestChannelResendUntilAcked(t *testing.T) {
 		}
 		p := c.AppendPacket(nil, ms(i))
 		var got []uint32
-		for _, m := range testMessages(t, p[HeaderSize:]) {
+		for _, m := range testMessages(t, p) {
 			got = append(got, seqOf(m))
 		}
 		if !equalU32(got, s.want) {
@@ -159,7 +150,7 @@ func TestChannelResendInterval(t *testing.T) {
 			t.Errorf("NeedsSend at %d ms = %v", tt.at, got)
 		}
 		p := c.AppendPacket(nil, ms(tt.at))
-		if got := len(testMessages(t, p[HeaderSize:])); got != tt.want {
+		if got := len(testMessages(t, p)); got != tt.want {
 			t.Errorf("packet at %d ms holds %d messages, want %d", tt.at, got, tt.want)
 		}
 	}
@@ -335,7 +326,7 @@ func TestChannelPacketSize(t *testing.T) {
 	if len(p) > MaxPacketSize {
 		t.Fatalf("packet of %d bytes", len(p))
 	}
-	msgs := testMessages(t, p[HeaderSize:])
+	msgs := testMessages(t, p)
 	var rel, unrel int
 	for _, m := range msgs {
 		if Type(m[0]).Reliable() {
@@ -358,7 +349,7 @@ func TestChannelPacketSize(t *testing.T) {
 		if len(p) > MaxPacketSize {
 			t.Fatalf("packet of %d bytes", len(p))
 		}
-		for _, m := range testMessages(t, p[HeaderSize:]) {
+		for _, m := range testMessages(t, p) {
 			if seqOf(m) != next {
 				t.Fatalf("round %d: seq %d, want %d", round, seqOf(m), next)
 			}

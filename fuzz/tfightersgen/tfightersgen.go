@@ -1,0 +1,103 @@
+// Package tfightersgen holds gopter generators for every TFighters
+// message type, for property tests and for fuzzing a server.
+//
+// Each message type T has two generators: T() draws any value that
+// encodes (structurally valid: strings hold no NUL, a Ping's TimeHigh
+// needs Wide) and ValidT() draws values that also pass T.Validate. Message,
+// ValidMessage and InvalidMessage draw from every type; InvalidMessage's
+// values encode but break a rule of Validate. Every generator yields
+// pointers (*tfighters.T), which satisfy tfighters.Message and
+// encoding.BinaryAppender.
+package tfightersgen
+
+import (
+	"reflect"
+
+	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+)
+
+// ptr maps a generator of T values to one of *T.
+func ptr[T any](g gopter.Gen) gopter.Gen { return g.Map(func(v T) *T { return &v }) }
+
+// strict builds a generator of *T from one generator per field.
+func strict[T any](fields map[string]gopter.Gen) gopter.Gen {
+	return ptr[T](gen.StrictStruct(reflect.TypeFor[T](), fields))
+}
+
+func dbl() gopter.Gen {
+	return gen.Int32().Map(func(v int32) tfighters.Dbl { return tfighters.Dbl(v) })
+}
+
+func u32() gopter.Gen { return gen.UInt32() }
+
+// accel draws any s8, or one of -1, 0, +1.
+func accel(valid bool) gopter.Gen {
+	if valid {
+		return gen.OneConstOf(int8(-1), int8(0), int8(1))
+	}
+	return gen.Int8()
+}
+
+// turn draws any s8, or one of -4, -2, 0, +2, +4.
+func turn(valid bool) gopter.Gen {
+	if valid {
+		return gen.OneConstOf(int8(-4), int8(-2), int8(0), int8(2), int8(4))
+	}
+	return gen.Int8()
+}
+
+func objectType(valid bool) gopter.Gen {
+	if valid {
+		return gen.UInt8Range(0, 2).Map(func(v uint8) tfighters.ObjectType { return tfighters.ObjectType(v) })
+	}
+	return gen.UInt8().Map(func(v uint8) tfighters.ObjectType { return tfighters.ObjectType(v) })
+}
+
+func nickResult(valid bool) gopter.Gen {
+	if valid {
+		return gen.UInt8Range(0, 1).Map(func(v uint8) tfighters.NickResult { return tfighters.NickResult(v) })
+	}
+	return gen.UInt8().Map(func(v uint8) tfighters.NickResult { return tfighters.NickResult(v) })
+}
+
+func yesNo(valid bool) gopter.Gen {
+	if valid {
+		return gen.UInt8Range(0, 1)
+	}
+	return gen.UInt8()
+}
+
+// text draws a NUL-free string; valid ones are at most max bytes.
+func text(valid bool, max int) gopter.Gen {
+	return gen.SliceOf(gen.UInt8Range(1, 255)).Map(func(b []byte) wire.Text {
+		if valid && len(b) > max {
+			b = b[:max]
+		}
+		return wire.Text(b)
+	})
+}
+
+// nickChars are the bytes the original server allows in a nick.
+const nickChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_[]|^"
+
+// nick draws a NUL-free string; valid ones are 1 to MaxNickLen bytes of
+// nickChars.
+func nick(valid bool) gopter.Gen {
+	if !valid {
+		return text(false, 0)
+	}
+	return gen.SliceOfN(tfighters.MaxNickLen, gen.IntRange(0, len(nickChars)-1)).
+		FlatMap(func(v any) gopter.Gen {
+			idx := v.([]int)
+			return gen.IntRange(1, len(idx)).Map(func(n int) wire.Text {
+				b := make(wire.Text, n)
+				for i := range b {
+					b[i] = nickChars[idx[i]]
+				}
+				return b
+			})
+		}, reflect.TypeFor[wire.Text]())
+}

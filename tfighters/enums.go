@@ -1,0 +1,99 @@
+package tfighters
+
+import "strconv"
+
+// ObjectType is the "type (u8)" of SMSG_NEWUSER and SMSG_SPAWN: what kind
+// of object the id names. The spec gives no values; these are the
+// original server's T_PLAYER, T_BOT and T_BULLET.
+type ObjectType uint8
+
+// Object types.
+const (
+	ObjectTypePlayer ObjectType = 0 // T_PLAYER
+	ObjectTypeBot    ObjectType = 1 // T_BOT
+	ObjectTypeBullet ObjectType = 2 // T_BULLET
+)
+
+func (t ObjectType) name() string {
+	switch t {
+	case ObjectTypePlayer:
+		return "T_PLAYER"
+	case ObjectTypeBot:
+		return "T_BOT"
+	case ObjectTypeBullet:
+		return "T_BULLET"
+	}
+	return ""
+}
+
+// String returns the original's name, such as "T_PLAYER", or the number.
+func (t ObjectType) String() string { return enumString(t.name(), uint64(t)) }
+
+// MarshalText returns the String form.
+func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText accepts a name or a number.
+func (t *ObjectType) UnmarshalText(b []byte) error {
+	for v := range 3 {
+		if ObjectType(v).name() == string(b) {
+			*t = ObjectType(v)
+			return nil
+		}
+	}
+	v, err := strconv.ParseUint(string(b), 0, 8)
+	if err != nil {
+		return &textError{what: "type", text: string(b)}
+	}
+	*t = ObjectType(v)
+	return nil
+}
+
+// NickResult is the "goodorbad (u8)" of SMSG_NICKREPLY. The original
+// server sends 0 for an accepted nick and 1 for a rejected one: the
+// opposite of what the spec says (see docs/errata/tfighters.md).
+type NickResult uint8
+
+// Nick results, as the original server sends them.
+const (
+	NickResultOK       NickResult = 0 // accepted; text is "Ok"
+	NickResultRejected NickResult = 1 // rejected; text says why
+)
+
+func (r NickResult) name() string {
+	switch r {
+	case NickResultOK:
+		return "ok"
+	case NickResultRejected:
+		return "rejected"
+	}
+	return ""
+}
+
+// String returns "ok", "rejected" or the number.
+func (r NickResult) String() string { return enumString(r.name(), uint64(r)) }
+
+// MarshalText returns the String form.
+func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText accepts a name or a number.
+func (r *NickResult) UnmarshalText(b []byte) error {
+	for v := range 2 {
+		if NickResult(v).name() == string(b) {
+			*r = NickResult(v)
+			return nil
+		}
+	}
+	v, err := strconv.ParseUint(string(b), 0, 8)
+	if err != nil {
+		return &textError{what: "goodorbad", text: string(b)}
+	}
+	*r = NickResult(v)
+	return nil
+}
+
+func enumString(name string, v uint64) string {
+	if name != "" {
+		return name
+	}
+	return strconv.FormatUint(v, 10)
+}

@@ -1,0 +1,161 @@
+package tfighters
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// HeaderLen is the length of every message's header: "[len (u16)][type
+// (u16)]".
+const HeaderLen = 4
+
+// MaxFrame is the largest frame, header included, that the stream layer
+// accepts: the original builds every message in a buffer of 8194 bytes
+// (server/send.c and client/send.cpp, xpacket[8194]), so no original peer
+// sends more. See docs/errata/tfighters.md.
+const MaxFrame = 8194
+
+// FrameLen returns the total length of the frame that starts with hdr (at
+// least the two bytes of the len field). The spec's "len = length of
+// packet including type field" counts the type and the data but not the
+// len field itself, so a frame is 2+len bytes; a len below 2 (no room for
+// the type) announces no valid frame.
+func FrameLen(hdr []byte) (int, error) {
+	if len(hdr) < 2 {
+		return 0, wire.NewError(proto, "frame", "len", 0, wire.ErrShort)
+	}
+	l := int(le.U16(hdr))
+	if l < 2 {
+		return 0, wire.NewError(proto, "frame", "len", 0, wire.ErrInvalid)
+	}
+	return 2 + l, nil
+}
+
+// NewFrameReader returns a reader that splits a TFighters byte stream
+// into frames of at most MaxFrame bytes, with one reused buffer.
+func NewFrameReader(r io.Reader) *wire.FrameReader {
+	fr := wire.NewFrameReader(r, HeaderLen, MaxFrame, FrameLen)
+	fr.Protocol = proto
+	return fr
+}
+
+// appendHeader appends the len and type fields of a message of size bytes
+// (header included).
+func appendHeader(b []byte, c Code, size int) ([]byte, error) {
+	if size-2 > 0xffff {
+		return b, wire.NewError(proto, c.String(), "len", 0, wire.ErrTooLong)
+	}
+	b = le.AppendU16(b, uint16(size-2))
+	return le.AppendU16(b, uint16(c)), nil
+}
+
+// open starts decoding a message with code c at the start of b. It returns
+// a Reader limited to the frame (or to b, if b ends first), positioned
+// after the header, and the frame's end as its len field announces it.
+func open(b []byte, c Code) (r wire.Reader, end int) {
+	end = len(b)
+	if len(b) >= 2 {
+		if n := 2 + int(le.U16(b)); n < end {
+			end = n
+		}
+	}
+	r = wire.NewReader(b[:end], le, proto, c.String())
+	l := int(r.U16("len"))
+	if r.Err() == nil && l < 2 {
+		r.FailAt("len", 0, wire.ErrInvalid)
+	}
+	if t := Code(r.U16("type")); r.Err() == nil && t != c {
+		r.FailAt("type", 2, wire.ErrInvalid)
+	}
+	return r, 2 + l
+}
+
+// finish ends decoding a message with code c from b: the fields read by r
+// must fill the frame, which ends at end, exactly.
+func finish(r *wire.Reader, b []byte, c Code, end int) (int, error) {
+	if err := r.Err(); err != nil {
+		return 0, err
+	}
+	if end > len(b) {
+		return 0, wire.NewError(proto, c.String(), "", len(b), wire.ErrShort)
+	}
+	if r.Offset() != end {
+		// The frame holds more than the fields: the original ignores the
+		// rest, but keeping it would make the value lossy.
+		return 0, wire.NewError(proto, c.String(), "len", r.Offset(), wire.ErrTrailing)
+	}
+	return end, nil
+}
+
+// unmarshal is UnmarshalBinary for every message: Decode, then no bytes
+// after the frame. No Decode aliases its input.
+func unmarshal(m Message, b []byte) error {
+	n, err := m.Decode(b)
+	if err != nil {
+		return err
+	}
+	if n != len(b) {
+		return wire.NewError(proto, m.Code().String(), "", n, wire.ErrTrailing)
+	}
+	return nil
+}
+
+// checkStr reports a "str" field that cannot travel: a NUL inside it
+// would end it early on the wire.
+func checkStr(s []byte, c Code, field string, off int) error {
+	if i := bytes.IndexByte(s, 0); i >= 0 {
+		return wire.NewError(proto, c.String(), field, off+i, wire.ErrInvalid)
+	}
+	return nil
+}
+
+// appendText appends a message whose only field is a str.
+func appendText(b []byte, c Code, field string, s []byte) ([]byte, error) {
+	if err := checkStr(s, c, field, HeaderLen); err != nil {
+		return b, err
+	}
+	b, err := appendHeader(b, c, HeaderLen+len(s)+1)
+	if err != nil {
+		return b, err
+	}
+	return wire.AppendCString(b, s), nil
+}
+
+// decodeText decodes a message whose only field is a str into *s,
+// reusing its capacity.
+func decodeText(b []byte, c Code, field string, s *wire.Text) (int, error) {
+	r, end := open(b, c)
+	*s = append((*s)[:0], r.CString(field, 0)...)
+	n, err := finish(&r, b, c, end)
+	if err != nil {
+		*s = (*s)[:0]
+	}
+	return n, err
+}
+
+// appendIDText appends a message of an id (u32) and a str.
+func appendIDText(b []byte, c Code, field string, id uint32, s []byte) ([]byte, error) {
+	if err := checkStr(s, c, field, HeaderLen+4); err != nil {
+		return b, err
+	}
+	b, err := appendHeader(b, c, HeaderLen+4+len(s)+1)
+	if err != nil {
+		return b, err
+	}
+	return wire.AppendCString(le.AppendU32(b, id), s), nil
+}
+
+// decodeIDText decodes a message of an id (u32) and a str into *id and
+// *s, reusing the capacity of *s.
+func decodeIDText(b []byte, c Code, field string, id *uint32, s *wire.Text) (int, error) {
+	r, end := open(b, c)
+	*id = r.U32("id")
+	*s = append((*s)[:0], r.CString(field, 0)...)
+	n, err := finish(&r, b, c, end)
+	if err != nil {
+		*id, *s = 0, (*s)[:0]
+	}
+	return n, err
+}

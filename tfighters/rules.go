@@ -1,0 +1,86 @@
+package tfighters
+
+import "github.com/gamewire/gamewire/wire"
+
+// Limits that Validate applies. The spec states none; they come from the
+// buffers of the original peers (see docs/errata/tfighters.md).
+const (
+	// MaxNickLen is the longest nick. The original server accepts up to
+	// NICKLEN (63) characters but stores the nick, with its NUL, in a
+	// 63-byte array, so a 63-character nick overflows it: 62 is the
+	// longest that is safe.
+	MaxNickLen = 62
+	// MaxTextLen is the longest text of a chat message, command, or
+	// other string: the original server reads them into 512-byte buffers
+	// and kicks the client if the NUL is not within the first 511 bytes,
+	// leaving 510 characters.
+	MaxTextLen = 510
+	// MaxReplyLen is the longest text of SMSG_NICKREPLY: the original
+	// client reads it into a 256-byte buffer (254 characters and the NUL
+	// within its 255-byte read limit).
+	MaxReplyLen = 254
+)
+
+// validAccel reports whether a is an accel the spec allows: -1, 0 or +1.
+func validAccel(a int8) bool { return a >= -1 && a <= 1 }
+
+// validTurn reports whether t is a turn the spec allows: -4, -2, 0, +2 or
+// +4.
+func validTurn(t int8) bool { return t >= -4 && t <= 4 && t%2 == 0 }
+
+// validNickByte reports whether the original server allows c in a nick:
+// letters, digits and - _ [ ] | ^ (server/packet.c, isvalid).
+func validNickByte(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	switch c {
+	case '-', '_', '[', ']', '|', '^':
+		return true
+	}
+	return false
+}
+
+// NickProblem returns why the original server would reject nick, in its
+// own words ("Empty nick", "Nick too long", "Bad character(s) in nick"),
+// or "" if it is acceptable. Uniqueness ("Nick already in use") is the
+// server's to check.
+func NickProblem(nick []byte) string {
+	switch {
+	case len(nick) == 0:
+		return "Empty nick"
+	case len(nick) > MaxNickLen:
+		return "Nick too long"
+	}
+	for _, c := range nick {
+		if !validNickByte(c) {
+			return "Bad character(s) in nick"
+		}
+	}
+	return ""
+}
+
+// checkNick is the Validate rule for nick fields.
+func checkNick(nick []byte, c Code, field string, off int) error {
+	switch {
+	case len(nick) == 0:
+		return invalid(c, field, off)
+	case len(nick) > MaxNickLen:
+		return tooLong(c, field, off)
+	}
+	for i, b := range nick {
+		if !validNickByte(b) {
+			return invalid(c, field, off+i)
+		}
+	}
+	return nil
+}
+
+func invalid(c Code, field string, off int) error {
+	return wire.NewError(proto, c.String(), field, off, wire.ErrInvalid)
+}
+
+func tooLong(c Code, field string, off int) error {
+	return wire.NewError(proto, c.String(), field, off, wire.ErrTooLong)
+}

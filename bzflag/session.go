@@ -1,0 +1,234 @@
+package bzflag
+
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/bzflag/world"
+)
+
+// JoinState is where a client is in the join sequence (Join).
+type JoinState uint8
+
+// The states of Join, in the order a successful join goes through them.
+const (
+	// JoinIdle: Start not called yet.
+	JoinIdle JoinState = iota
+	// JoinDownloading: MsgGetWorld requests are out ("getting the world
+	// database").
+	JoinDownloading
+	// JoinEntering: MsgEnter is out; MsgAccept, MsgReject or MsgSuperKill
+	// is due ("join game").
+	JoinEntering
+	// JoinUpdating: accepted; the server sends the flags, teams and
+	// players until the MsgAddPlayer for this player.
+	JoinUpdating
+	// JoinJoined: the player's own MsgAddPlayer arrived; the game is on.
+	JoinJoined
+	// JoinRejected: MsgReject arrived; the connection may stay open and
+	// Retry send MsgEnter again.
+	JoinRejected
+	// JoinKilled: MsgSuperKill arrived; the client must close the
+	// connection.
+	JoinKilled
+	// JoinFailed: the world database did not decode.
+	JoinFailed
+)
+
+var joinStateNames = [...]string{"idle", "downloading", "entering", "updating", "joined", "rejected", "killed", "failed"}
+
+// String returns the state's name.
+func (s JoinState) String() string {
+	if int(s) < len(joinStateNames) {
+		return joinStateNames[s]
+	}
+	return "invalid"
+}
+
+// Errors of the join sequence, for errors.Is.
+var (
+	// ErrSuperKill reports a MsgSuperKill: the server wants the client
+	// gone; close the connection.
+	ErrSuperKill = errors.New("bzflag: server sent MsgSuperKill")
+	// ErrRejected reports a MsgReject in answer to MsgEnter; see
+	// Join.RejectReason.
+	ErrRejected = errors.New("bzflag: server rejected MsgEnter")
+	// ErrUnexpected reports a message the spec says cannot arrive in the
+	// current state. It is wrapped in an *UnexpectedError.
+	ErrUnexpected = errors.New("bzflag: unexpected message")
+)
+
+// UnexpectedError is a message that cannot arrive in a state of the join
+// sequence. It wraps ErrUnexpected.
+type UnexpectedError struct {
+	State JoinState
+	Code  Code
+}
+
+// Error returns "bzflag: unexpected message MsgX while <state>".
+func (e *UnexpectedError) Error() string {
+	return "bzflag: unexpected message " + e.Code.String() + " while " + e.State.String()
+}
+
+// Unwrap returns ErrUnexpected.
+func (e *UnexpectedError) Unwrap() error { return ErrUnexpected }
+
+// Join is the client side of the sequence a client goes through before it
+// plays ("getting the world database", then "join game"), as a state
+// machine the caller drives: no goroutine, no connection, no clock.
+//
+// Start returns the first message to send. Hand every message received
+// to Handle; when it returns a message, send it. The sequence:
+//
+//   - the world download: MsgGetWorld requests and replies, through a
+//     world.Assembler, until the whole database has arrived; it is then
+//     decoded into World;
+//   - MsgEnter (the Enter field, which the caller fills before Start);
+//   - MsgAccept, or MsgReject (state JoinRejected; Retry sends MsgEnter
+//     again), or MsgSuperKill (state JoinKilled) at any time;
+//   - after MsgAccept, any number of MsgFlagUpdate, MsgTeamUpdate,
+//     MsgAddPlayer (players already in the game) and MsgNetworkRelay,
+//     until the MsgAddPlayer for this player (the one whose id is
+//     Enter.ID): state JoinJoined. If that MsgAddPlayer carries the id the
+//     server assigned (as bzfs 1.7 does), Handle adopts it (see ID) and
+//     returns a MsgIdAck to send, as the 1.7 client does.
+//
+// A message the spec rules out in the current state fails with an
+// *UnexpectedError and changes nothing: the caller decides whether to
+// carry on. Messages returned by Start, Handle and Retry belong to Join
+// and are valid until the next call.
+type Join struct {
+	// Enter is the MsgEnter to send once the world is downloaded.
+	Enter Enter
+	// MaxWorld bounds the world database's size; 0 means world.MaxSize.
+	MaxWorld int
+	// World is the decoded world database, once the download is done.
+	World world.World
+
+	state  JoinState
+	asm    world.Assembler
+	req    GetWorldRequest
+	ack    IDAck
+	id     PlayerID
+	reason RejectCode
+}
+
+// State returns the current state.
+func (j *Join) State() JoinState { return j.state }
+
+// ID returns the player's id: Enter.ID, or the id the server assigned in
+// the player's own MsgAddPlayer.
+func (j *Join) ID() PlayerID { return j.id }
+
+// RejectReason returns the reason of the last MsgReject.
+func (j *Join) RejectReason() RejectCode { return j.reason }
+
+// Database returns the raw world database received so far (aliasing the
+// download buffer until the next Start).
+func (j *Join) Database() []byte { return j.asm.Database() }
+
+// Start begins the sequence and returns the first MsgGetWorld request
+// (offset 0). It may be called again to start over.
+func (j *Join) Start() Message {
+	j.asm.Reset()
+	j.asm.Max = j.MaxWorld
+	j.id = j.Enter.ID
+	j.reason = 0
+	j.state = JoinDownloading
+	j.req.Offset = 0
+	return &j.req
+}
+
+// Retry sends MsgEnter again after a MsgReject and returns it; in any
+// other state it returns nil.
+func (j *Join) Retry() Message {
+	if j.state != JoinRejected {
+		return nil
+	}
+	j.state = JoinEntering
+	return &j.Enter
+}
+
+// Handle takes one message from the server and returns the message to send
+// in answer, if any.
+func (j *Join) Handle(m Message) (Message, error) {
+	if _, ok := m.(*SuperKill); ok {
+		j.state = JoinKilled
+		return nil, ErrSuperKill
+	}
+	switch j.state {
+	case JoinDownloading:
+		if r, ok := m.(*GetWorldReply); ok {
+			return j.worldReply(r)
+		}
+	case JoinEntering:
+		switch r := m.(type) {
+		case *Accept:
+			j.state = JoinUpdating
+			return nil, nil
+		case *Reject:
+			j.state = JoinRejected
+			j.reason = r.Reason
+			return nil, ErrRejected
+		}
+	case JoinUpdating:
+		switch r := m.(type) {
+		case *AddPlayer:
+			if r.ID != j.Enter.ID {
+				return nil, nil
+			}
+			j.state = JoinJoined
+			if r.HasAssignedID {
+				j.id = r.AssignedID
+				return &j.ack, nil
+			}
+			return nil, nil
+		case *FlagUpdate, *TeamUpdate, *NetworkRelay, *UDPLinkRequest:
+			return nil, nil
+		}
+	case JoinJoined:
+		return nil, nil
+	}
+	return nil, &UnexpectedError{State: j.state, Code: m.Code()}
+}
+
+// worldReply feeds one MsgGetWorld reply to the download.
+func (j *Join) worldReply(r *GetWorldReply) (Message, error) {
+	if err := j.asm.Feed(j.req.Offset, r.Remaining, r.Data); err != nil {
+		return nil, err
+	}
+	if !j.asm.Done() {
+		j.req.Offset = j.asm.Offset()
+		return &j.req, nil
+	}
+	if err := j.World.UnmarshalBinary(j.asm.Database()); err != nil {
+		j.state = JoinFailed
+		return nil, err
+	}
+	j.state = JoinEntering
+	return &j.Enter, nil
+}
+
+// WorldServer is the server side of the world download: it answers each
+// MsgGetWorld request with the next chunk of one database, through a
+// world.Chunker (bzfs 1.7's rule for `remaining', see world.Assembler).
+type WorldServer struct {
+	chunker world.Chunker
+	reply   GetWorldReply
+}
+
+// NewWorldServer returns a WorldServer for db, in chunks of at most chunk
+// bytes (0 means MaxWorldChunk; bzfs 1.7 used 256). It aliases db.
+func NewWorldServer(db []byte, chunk int) (*WorldServer, error) {
+	c, err := world.NewChunker(db, chunk)
+	if err != nil {
+		return nil, err
+	}
+	return &WorldServer{chunker: c}, nil
+}
+
+// Reply returns the answer to req. The reply belongs to the WorldServer and
+// its Data aliases the database, until the next call.
+func (s *WorldServer) Reply(req *GetWorldRequest) *GetWorldReply {
+	s.reply.Remaining, s.reply.Data = s.chunker.Chunk(req.Offset)
+	return &s.reply
+}

@@ -1,0 +1,258 @@
+package bzflag_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/bzflag/world"
+)
+
+// testWorld is a small world: style, one wall, one box, a teleporter and
+// its two links.
+func testWorld(t testing.TB) []byte {
+	t.Helper()
+	w := &world.World{
+		Style:       world.Style{GameStyle: 1, MaxPlayers: 20, MaxShots: 1, MaxFlags: 10, ShakeTimeout: 50, ShakeWins: 2},
+		Walls:       []world.Wall{{Center: [3]float32{400, 0, 0}, Width: 400, Height: 6.15}},
+		Boxes:       []world.Box{{Center: [3]float32{10, 20, 0}, Angle: 0.5, Width: 30, Depth: 30, Height: 9.42}},
+		Teleporters: []world.Teleporter{{Center: [3]float32{-50, 50, 0}, Width: 0.56, Depth: 4.48, Height: 9.1, Border: 1.12}},
+		Links:       []world.Link{{From: 0, To: 1}, {From: 1, To: 0}},
+	}
+	w.SetOrder()
+	db, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+var (
+	myID    = bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: 5156, Number: 0}
+	otherID = bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: 4000, Number: 1}
+	realID  = bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: 40123, Number: 3}
+)
+
+func testEnter() bzflag.Enter {
+	return bzflag.Enter{ID: myID, Type: bzflag.TankPlayer, Team: bzflag.RedTeam,
+		CallSign: bzflag.NewCallSign("tester"), Email: bzflag.NewEmail("tester@localhost")}
+}
+
+// script is a fake server: it answers MsgGetWorld from a WorldServer and
+// MsgEnter with the messages of onEnter (in order), and records what the
+// client sent.
+type script struct {
+	worlds  *bzflag.WorldServer
+	onEnter [][]bzflag.Message // one list per MsgEnter received
+	sent    []bzflag.Code
+}
+
+func (s *script) serve(m bzflag.Message) []bzflag.Message {
+	s.sent = append(s.sent, m.Code())
+	switch m := m.(type) {
+	case *bzflag.GetWorldRequest:
+		return []bzflag.Message{s.worlds.Reply(m)}
+	case *bzflag.Enter:
+		if len(s.onEnter) == 0 {
+			return nil
+		}
+		r := s.onEnter[0]
+		s.onEnter = s.onEnter[1:]
+		return r
+	}
+	return nil
+}
+
+// drive runs j against s until nothing is left to send; it returns the
+// errors Handle returned, in order.
+func drive(t *testing.T, j *bzflag.Join, s *script) []error {
+	t.Helper()
+	var errs []error
+	queue := []bzflag.Message{j.Start()}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10000 {
+			t.Fatal("join does not end")
+		}
+		out := queue[0]
+		queue = queue[1:]
+		for _, in := range s.serve(out) {
+			reply, err := j.Handle(in)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			if reply != nil {
+				queue = append(queue, reply)
+			}
+		}
+		if len(queue) == 0 && j.State() == bzflag.JoinRejected {
+			if m := j.Retry(); m != nil {
+				queue = append(queue, m)
+			}
+		}
+	}
+	return errs
+}
+
+func TestJoinSuccess(t *testing.T) {
+	db := testWorld(t)
+	for _, chunk := range []int{0, 256, 7} {
+		ws, err := bzflag.NewWorldServer(db, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &script{worlds: ws, onEnter: [][]bzflag.Message{{
+			&bzflag.Accept{},
+			&bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1},
+			&bzflag.FlagUpdate{Index: 0},
+			&bzflag.AddPlayer{ID: otherID, Team: bzflag.BlueTeam, CallSign: bzflag.NewCallSign("other")},
+			&bzflag.NetworkRelay{},
+			&bzflag.AddPlayer{ID: myID, Team: bzflag.RedTeam, HasAssignedID: true, AssignedID: realID},
+		}}}
+		j := &bzflag.Join{Enter: testEnter()}
+		if errs := drive(t, j, s); len(errs) != 0 {
+			t.Fatalf("chunk %d: errors %v", chunk, errs)
+		}
+		if j.State() != bzflag.JoinJoined {
+			t.Fatalf("chunk %d: state %v", chunk, j.State())
+		}
+		if j.ID() != realID {
+			t.Errorf("ID = %v, want the assigned %v", j.ID(), realID)
+		}
+		if string(j.Database()) != string(db) || len(j.World.Teleporters) != 1 || len(j.World.Links) != 2 {
+			t.Errorf("world not downloaded: %d bytes, %+v", len(j.Database()), j.World)
+		}
+		eff := chunk
+		if eff == 0 {
+			eff = bzflag.MaxWorldChunk
+		}
+		requests := (len(db) + eff - 1) / eff
+		last := s.sent[len(s.sent)-2:]
+		if len(s.sent) != requests+2 || last[0] != bzflag.CodeEnter || last[1] != bzflag.CodeIDAck {
+			t.Errorf("chunk %d: client sent %v; want %d MsgGetWorld, MsgEnter, MsgIdAck", chunk, s.sent, requests)
+		}
+	}
+}
+
+func TestJoinWithoutAssignedID(t *testing.T) {
+	ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
+	s := &script{worlds: ws, onEnter: [][]bzflag.Message{{&bzflag.Accept{}, &bzflag.AddPlayer{ID: myID}}}}
+	j := &bzflag.Join{Enter: testEnter()}
+	if errs := drive(t, j, s); len(errs) != 0 || j.State() != bzflag.JoinJoined || j.ID() != myID {
+		t.Fatalf("errors %v, state %v, id %v", errs, j.State(), j.ID())
+	}
+	if s.sent[len(s.sent)-1] != bzflag.CodeEnter {
+		t.Errorf("sent %v: no MsgIdAck expected without an assigned id", s.sent)
+	}
+}
+
+func TestJoinRejectThenRetry(t *testing.T) {
+	ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
+	s := &script{worlds: ws, onEnter: [][]bzflag.Message{
+		{&bzflag.Reject{Reason: bzflag.RejectTeamFull}},
+		{&bzflag.Accept{}, &bzflag.AddPlayer{ID: myID}},
+	}}
+	j := &bzflag.Join{Enter: testEnter()}
+	errs := drive(t, j, s)
+	if len(errs) != 1 || !errors.Is(errs[0], bzflag.ErrRejected) {
+		t.Fatalf("errors %v; want one ErrRejected", errs)
+	}
+	if j.RejectReason() != bzflag.RejectTeamFull || j.State() != bzflag.JoinJoined {
+		t.Errorf("reason %v, state %v", j.RejectReason(), j.State())
+	}
+}
+
+func TestJoinSuperKill(t *testing.T) {
+	db := testWorld(t)
+	for _, at := range []bzflag.JoinState{bzflag.JoinDownloading, bzflag.JoinEntering, bzflag.JoinUpdating, bzflag.JoinJoined} {
+		t.Run(at.String(), func(t *testing.T) {
+			j := &bzflag.Join{Enter: testEnter()}
+			ws, _ := bzflag.NewWorldServer(db, 16)
+			m := j.Start()
+			for j.State() != at {
+				var in bzflag.Message
+				switch j.State() {
+				case bzflag.JoinDownloading:
+					in = ws.Reply(m.(*bzflag.GetWorldRequest))
+				case bzflag.JoinEntering:
+					in = &bzflag.Accept{}
+				case bzflag.JoinUpdating:
+					in = &bzflag.AddPlayer{ID: myID}
+				}
+				var err error
+				if m, err = j.Handle(in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := j.Handle(&bzflag.SuperKill{}); !errors.Is(err, bzflag.ErrSuperKill) || j.State() != bzflag.JoinKilled {
+				t.Errorf("MsgSuperKill while %v: %v, state %v", at, err, j.State())
+			}
+		})
+	}
+}
+
+func TestJoinUnexpected(t *testing.T) {
+	for _, c := range []struct {
+		state bzflag.JoinState
+		msg   bzflag.Message
+	}{
+		{bzflag.JoinDownloading, &bzflag.Accept{}},
+		{bzflag.JoinDownloading, &bzflag.AddPlayer{ID: myID}},
+		{bzflag.JoinEntering, &bzflag.GetWorldReply{}},
+		{bzflag.JoinEntering, &bzflag.AddPlayer{ID: myID}},
+		{bzflag.JoinUpdating, &bzflag.Accept{}},
+		{bzflag.JoinUpdating, &bzflag.TimeLeft{}},
+	} {
+		j := &bzflag.Join{Enter: testEnter()}
+		ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
+		m := j.Start()
+		if c.state != bzflag.JoinDownloading {
+			m, _ = j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
+		}
+		if c.state == bzflag.JoinUpdating {
+			j.Handle(&bzflag.Accept{})
+		}
+		if j.State() != c.state {
+			t.Fatalf("setup: state %v, want %v", j.State(), c.state)
+		}
+		reply, err := j.Handle(c.msg)
+		var ue *bzflag.UnexpectedError
+		if reply != nil || !errors.As(err, &ue) || !errors.Is(err, bzflag.ErrUnexpected) || ue.Code != c.msg.Code() || ue.State != c.state {
+			t.Errorf("%v while %v: %v, %v", c.msg.Code(), c.state, reply, err)
+		}
+		if j.State() != c.state {
+			t.Errorf("%v while %v changed the state to %v", c.msg.Code(), c.state, j.State())
+		}
+		_ = m
+	}
+}
+
+func TestJoinBadWorld(t *testing.T) {
+	bad := append(testWorld(t), 0) // data after the end of data
+	ws, _ := bzflag.NewWorldServer(bad, 0)
+	j := &bzflag.Join{Enter: testEnter()}
+	m := j.Start()
+	_, err := j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
+	if err == nil || j.State() != bzflag.JoinFailed {
+		t.Fatalf("bad world: %v, state %v", err, j.State())
+	}
+}
+
+func TestJoinDownloadErrors(t *testing.T) {
+	j := &bzflag.Join{Enter: testEnter(), MaxWorld: 100}
+	j.Start()
+	// A database larger than MaxWorld.
+	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 101, Data: make([]byte, 10)}); err == nil {
+		t.Error("oversized world accepted")
+	}
+	j.Start()
+	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err != nil {
+		t.Fatal(err)
+	}
+	// `remaining' that contradicts the first reply.
+	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err == nil {
+		t.Error("inconsistent remaining accepted")
+	}
+	if j.State() != bzflag.JoinDownloading {
+		t.Errorf("state %v", j.State())
+	}
+}

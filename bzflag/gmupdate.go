@@ -1,0 +1,60 @@
+package bzflag
+
+// GMUpdate is MsgGMUpdate, the same both ways (and over multicast): the
+// new course of guided missile ShotID of player Shooter.
+type GMUpdate struct {
+	Shooter  PlayerID `json:"shooterId"` // `shooter id'
+	ShotID   uint16   `json:"shotId"`    // `shot id'
+	Position Vec3     `json:"position"`  // `position'
+	Velocity Vec3     `json:"velocity"`  // `velocity'
+	Time     float32  `json:"time"`      // `time': age of the shot
+	Target   PlayerID `json:"targetId"`  // `target id': all zeros for none
+}
+
+var gmUpdateLayout = newLayout(CodeGMUpdate, 0, "GMUpdate", 0,
+	f("shooterId", "PlayerId"), f("shotId", "uint16"), f("position", "float32[3]"),
+	f("velocity", "float32[3]"), f("time", "float32"), f("targetId", "PlayerId"))
+
+const gmUpdateSize = HeaderLen + 46
+
+// Code returns CodeGMUpdate.
+func (*GMUpdate) Code() Code { return CodeGMUpdate }
+
+// Size returns the frame size, 50.
+func (*GMUpdate) Size() int { return gmUpdateSize }
+
+// AppendBinary appends the frame.
+func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
+	b = appendHeader(b, CodeGMUpdate, gmUpdateSize-HeaderLen)
+	b = appendPlayerID(b, &m.Shooter)
+	b = be.AppendU16(b, m.ShotID)
+	b = appendVec3(b, &m.Position)
+	b = appendVec3(b, &m.Velocity)
+	b = be.AppendF32(b, m.Time)
+	return appendPlayerID(b, &m.Target), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *GMUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *GMUpdate) Decode(b []byte) (int, error) {
+	if _, err := checkHeader(b, gmUpdateLayout); err != nil {
+		*m = GMUpdate{}
+		return 0, err
+	}
+	b = b[:gmUpdateSize]
+	m.Shooter = getPlayerID(b[4:])
+	m.ShotID = be.U16(b[12:])
+	m.Position = getVec3(b[14:])
+	m.Velocity = getVec3(b[26:])
+	m.Time = be.F32(b[38:])
+	m.Target = getPlayerID(b[42:])
+	return gmUpdateSize, nil
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *GMUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, gmUpdateLayout, b) }
+
+// Validate returns nil: the message has no rules.
+func (*GMUpdate) Validate() error { return nil }

@@ -1,0 +1,101 @@
+package bzflag
+
+// GrabFlagFromClient is MsgGrabFlag from client to server: the player asks
+// to grab flag Index.
+type GrabFlagFromClient struct {
+	Index uint16 `json:"flagNum"` // `flag num'
+}
+
+var grabFlagFromClientLayout = newLayout(CodeGrabFlag, FromClient, "GrabFlagFromClient", 0, f("flagNum", "uint16"))
+
+// Code returns CodeGrabFlag.
+func (*GrabFlagFromClient) Code() Code { return CodeGrabFlag }
+
+// Size returns the frame size, 6.
+func (*GrabFlagFromClient) Size() int { return HeaderLen + 2 }
+
+// AppendBinary appends the frame.
+func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
+	return appendU16Frame(b, CodeGrabFlag, m.Index), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *GrabFlagFromClient) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *GrabFlagFromClient) Decode(b []byte) (n int, err error) {
+	m.Index, n, err = decodeU16(b, grabFlagFromClientLayout)
+	return n, err
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *GrabFlagFromClient) UnmarshalBinary(b []byte) error {
+	return unmarshal(m, grabFlagFromClientLayout, b)
+}
+
+// Validate returns nil: the flag index is checked against the world.
+func (*GrabFlagFromClient) Validate() error { return nil }
+
+// GrabFlagFromServer is MsgGrabFlag from server to client: player Grabber
+// grabbed flag Index, now in state Flag.
+type GrabFlagFromServer struct {
+	Grabber PlayerID   `json:"grabberId"` // `grabber id'
+	Index   uint16     `json:"flagNum"`   // `flag num'
+	Flag    FlagStatus `json:"flag"`      // the flag status
+}
+
+var grabFlagFromServerLayout = newLayout(CodeGrabFlag, FromServer, "GrabFlagFromServer", 0,
+	append([]Field{f("grabberId", "PlayerId"), f("flagNum", "uint16")}, flagStatusFields()...)...)
+
+// Code returns CodeGrabFlag.
+func (*GrabFlagFromServer) Code() Code { return CodeGrabFlag }
+
+// Size returns the frame size, 76.
+func (*GrabFlagFromServer) Size() int { return flagEventSize }
+
+// AppendBinary appends the frame.
+func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
+	return appendFlagEvent(b, CodeGrabFlag, &m.Grabber, m.Index, &m.Flag), nil
+}
+
+// MarshalBinary returns the frame.
+func (m *GrabFlagFromServer) MarshalBinary() ([]byte, error) { return marshal(m) }
+
+// Decode reads the frame at the start of b.
+func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
+	if _, err := checkHeader(b, grabFlagFromServerLayout); err != nil {
+		*m = GrabFlagFromServer{}
+		return 0, err
+	}
+	m.Grabber, m.Index, m.Flag = getFlagEvent(b)
+	return flagEventSize, nil
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *GrabFlagFromServer) UnmarshalBinary(b []byte) error {
+	return unmarshal(m, grabFlagFromServerLayout, b)
+}
+
+// Validate checks the flag status's enumerations.
+func (m *GrabFlagFromServer) Validate() error {
+	if name := m.Flag.validate(); name != "" {
+		return invalid(grabFlagFromServerLayout, name)
+	}
+	return nil
+}
+
+// flagEventSize is the frame size of MsgGrabFlag and MsgDropFlag from the
+// server: a player id, a flag index and a flag status.
+const flagEventSize = HeaderLen + PlayerIDLen + 2 + FlagStatusLen
+
+func appendFlagEvent(b []byte, c Code, id *PlayerID, index uint16, s *FlagStatus) []byte {
+	b = appendHeader(b, c, flagEventSize-HeaderLen)
+	b = appendPlayerID(b, id)
+	b = be.AppendU16(b, index)
+	return appendFlagStatus(b, s)
+}
+
+func getFlagEvent(b []byte) (PlayerID, uint16, FlagStatus) {
+	b = b[:flagEventSize]
+	return getPlayerID(b[4:]), be.U16(b[12:]), getFlagStatus(b[14:])
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // JoinState is where a client is in the join sequence (Join).
@@ -81,7 +82,9 @@ func (e *UnexpectedError) Unwrap() error { return ErrUnexpected }
 //
 //   - the world download: MsgGetWorld requests and replies, through a
 //     world.Assembler, until the whole database has arrived; it is then
-//     decoded into World;
+//     decoded into World (zero bytes after the end of data are allowed:
+//     bzfs 1.7 pads the database when a capture-the-flag world has fewer
+//     than four bases; any other byte there is an error);
 //   - MsgEnter (the Enter field, which the caller fills before Start);
 //   - MsgAccept, or MsgReject (state JoinRejected; Retry sends MsgEnter
 //     again), or MsgSuperKill (state JoinKilled) at any time;
@@ -200,12 +203,27 @@ func (j *Join) worldReply(r *GetWorldReply) (Message, error) {
 		j.req.Offset = j.asm.Offset()
 		return &j.req, nil
 	}
-	if err := j.World.UnmarshalBinary(j.asm.Database()); err != nil {
+	db := j.asm.Database()
+	n, err := j.World.Decode(db)
+	if err == nil && !zeros(db[n:]) {
+		err = wire.NewError(proto, "world database", "", n, wire.ErrTrailing)
+	}
+	if err != nil {
 		j.state = JoinFailed
 		return nil, err
 	}
 	j.state = JoinEntering
 	return &j.Enter, nil
+}
+
+// zeros reports whether b holds only zero bytes.
+func zeros(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // WorldServer is the server side of the world download: it answers each

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // testWorld is a small world: style, one wall, one box, a teleporter and
@@ -226,14 +227,30 @@ func TestJoinUnexpected(t *testing.T) {
 	}
 }
 
-func TestJoinBadWorld(t *testing.T) {
-	bad := append(testWorld(t), 0) // data after the end of data
-	ws, _ := bzflag.NewWorldServer(bad, 0)
-	j := &bzflag.Join{Enter: testEnter()}
-	m := j.Start()
-	_, err := j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
-	if err == nil || j.State() != bzflag.JoinFailed {
-		t.Fatalf("bad world: %v, state %v", err, j.State())
+func TestJoinWorldAfterEnd(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		after []byte
+		ok    bool
+	}{
+		{"nothing", nil, true},
+		{"bzfs padding", make([]byte, 40), true}, // randomCTF world with a base missing
+		{"data", []byte{0, 0, 1}, false},
+	} {
+		db := append(testWorld(t), c.after...)
+		ws, _ := bzflag.NewWorldServer(db, 0)
+		j := &bzflag.Join{Enter: testEnter()}
+		m := j.Start()
+		reply, err := j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
+		if c.ok {
+			if err != nil || j.State() != bzflag.JoinEntering || reply.Code() != bzflag.CodeEnter {
+				t.Errorf("%s after the end: %v, %v, state %v", c.name, reply, err, j.State())
+			}
+			continue
+		}
+		if !errors.Is(err, wire.ErrTrailing) || j.State() != bzflag.JoinFailed {
+			t.Errorf("%s after the end: %v, state %v", c.name, err, j.State())
+		}
 	}
 }
 

@@ -1,12 +1,14 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Chat is the spec's "Chat" message (id 5, reliable, client and server)
 type Chat struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
 	PlayerID ID     `json:"playerId"` // "playerId":  broadcasts the chat message to all clients.
 	// Msg is "msg", the player that generated the chat message:the UTF-8 chat message (not NUL-terminated) after its uint8
 	// "len". Decode copies it into Msg's own storage.
-	Msg []byte `json:"msg"`
+	Msg wire.Text `json:"message"`
 }
 
 var chatFields = reliableFields(append([]Field{

@@ -54,7 +54,7 @@ func appendReliableHeader(b []byte, t Type, seqno uint32) []byte {
 // readString reads the length-prefixed string whose "len" byte is at
 // b[off], copying it into dst's storage. It returns the string and the
 // offset after it.
-func readString(b []byte, off int, t Type, field string, dst []byte) ([]byte, int, error) {
+func readString(b []byte, off int, t Type, field string, dst wire.Text) (wire.Text, int, error) {
 	if off >= len(b) {
 		return dst[:0], 0, wire.NewError(proto, t.String(), "len", off, wire.ErrShort)
 	}

@@ -1,12 +1,14 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Connect is the spec's "Connect" message (id 1, reliable, client to
 // server): the client wants to connect to a server.
 type Connect struct {
 	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
 	// Name is "name", the UTF-8 player name (not NUL-terminated) after its
 	// uint8 "len". Decode copies it into Name's own storage.
-	Name []byte `json:"name"`
+	Name wire.Text `json:"name"`
 }
 
 var connectFields = reliableFields(stringFields(5, "name")...)

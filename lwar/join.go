@@ -1,12 +1,14 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Join is the spec's "Join" message (id 3, reliable, server to client)
 type Join struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
 	PlayerID ID     `json:"playerId"` // "playerId":  informs all clients about a new player.
 	// Name is "name", the player that joined:the UTF-8 player name (not NUL-terminated) after its uint8
 	// "len". Decode copies it into Name's own storage.
-	Name []byte `json:"name"`
+	Name wire.Text `json:"name"`
 }
 
 var joinFields = reliableFields(append([]Field{

@@ -1,12 +1,14 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Name is the spec's "Name" message (id 9, reliable, client and server)
 type Name struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
 	PlayerID ID     `json:"playerId"` // "playerId":  broadcasts a player name change to all clients.
 	// Name is "name", the player that changed his or her name:the UTF-8 player name (not NUL-terminated) after its uint8
 	// "len". Decode copies it into Name's own storage.
-	Name []byte `json:"name"`
+	Name wire.Text `json:"name"`
 }
 
 var nameFields = reliableFields(append([]Field{

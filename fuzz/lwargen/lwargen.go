@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gamewire/gamewire/lwar"
+	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -47,6 +48,12 @@ func Bytes(max int) gopter.Gen {
 	}, reflect.TypeOf([]byte(nil)))
 }
 
+// text converts a generator of []byte to one of wire.Text, the type of
+// lwar's string fields.
+func text(g gopter.Gen) gopter.Gen {
+	return g.Map(func(b []byte) wire.Text { return wire.Text(b) })
+}
+
 // Text generates valid UTF-8 of at most max bytes, mixing one- to
 // four-byte characters.
 func Text(max int) gopter.Gen {
@@ -73,7 +80,7 @@ func Text(max int) gopter.Gen {
 // stringField generates the bytes of a string field: mostly arbitrary bytes of
 // any length the uint8 can say, sometimes valid text within limit.
 func stringField(limit int) gopter.Gen {
-	return gen.OneGenOf(Bytes(255), Text(limit))
+	return text(gen.OneGenOf(Bytes(255), Text(limit)))
 }
 
 // entries generates 0 to max list entries from g.
@@ -258,7 +265,11 @@ func updateCircle(max int) gopter.Gen {
 
 // asMessage widens a generator of a message pointer to lwar.Message.
 func asMessage(g gopter.Gen) gopter.Gen {
-	return g.Map(func(v any) lwar.Message { return v.(lwar.Message) })
+	return g.Map(func(r *gopter.GenResult) lwar.Message {
+		v, _ := r.Retrieve()
+		m, _ := v.(lwar.Message)
+		return m
+	})
 }
 
 // Message generates any lwar message, of every type, structurally valid
@@ -284,8 +295,8 @@ func smallMessage(maxEntries int, valid bool) gopter.Gen {
 	msgG := stringField(lwar.MaxChatMessageLength)
 	if valid {
 		seq = validSeqno()
-		nameG = Text(lwar.MaxPlayerNameLength)
-		msgG = Text(lwar.MaxChatMessageLength)
+		nameG = text(Text(lwar.MaxPlayerNameLength))
+		msgG = text(Text(lwar.MaxChatMessageLength))
 	}
 	return gen.OneGenOf(
 		asMessage(connect(seq, nameG)), asMessage(disconnect(seq)), asMessage(join(seq, nameG)),
@@ -305,19 +316,19 @@ func ValidMessage() gopter.Gen { return smallMessage(lwar.MaxEntries, true) }
 // reliable message with seqno 0, a name longer than MaxPlayerNameLength,
 // or a string that is not UTF-8.
 func InvalidMessage() gopter.Gen {
-	longName := gen.IntRange(lwar.MaxPlayerNameLength+1, 255).FlatMap(func(n any) gopter.Gen {
+	longName := text(gen.IntRange(lwar.MaxPlayerNameLength+1, 255).FlatMap(func(n any) gopter.Gen {
 		return gen.SliceOfN(n.(int), gen.UInt8Range('a', 'z'))
-	}, reflect.TypeOf([]byte(nil)))
-	badUTF8 := Text(200).Map(func(b []byte) []byte { return append(b, 0xff) })
+	}, reflect.TypeOf([]byte(nil))))
+	badUTF8 := text(Text(200).Map(func(b []byte) []byte { return append(b, 0xff) }))
 	return gen.OneGenOf(
-		asMessage(connect(gen.Const(uint32(0)), Text(lwar.MaxPlayerNameLength))),
+		asMessage(connect(gen.Const(uint32(0)), text(Text(lwar.MaxPlayerNameLength)))),
 		asMessage(disconnect(gen.Const(uint32(0)))),
 		asMessage(synced(gen.Const(uint32(0)))),
 		asMessage(connect(validSeqno(), longName)),
 		asMessage(join(validSeqno(), longName)),
 		asMessage(name(validSeqno(), longName)),
 		asMessage(chat(validSeqno(), badUTF8)),
-		asMessage(name(validSeqno(), badUTF8.Map(func(b []byte) []byte { return b[max(0, len(b)-8):] }))),
+		asMessage(name(validSeqno(), badUTF8.Map(func(b wire.Text) wire.Text { return b[max(0, len(b)-8):] }))),
 	)
 }
 

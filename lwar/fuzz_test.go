@@ -1,0 +1,78 @@
+package lwar_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/gamewire/gamewire/lwar"
+)
+
+// FuzzPacket feeds any bytes to the packet parser. Nothing panics; a
+// packet that parses to its end re-encodes byte for byte, with every
+// message's length equal to its Size; the Iterator, the allocating Packet
+// decoder and DecodeMessage agree.
+func FuzzPacket(f *testing.F) {
+	hdr := unhex(f, "f27087c5 00000001 00000002")
+	all := append([]byte{}, hdr...)
+	for _, g := range golden {
+		m := unhex(f, g.hex)
+		f.Add(append(append([]byte{}, hdr...), m...))
+		if len(all)+len(m) <= lwar.MaxPacketSize {
+			all = append(all, m...)
+		}
+	}
+	f.Add(all)
+	f.Add(hdr)
+	f.Add(append(append([]byte{}, hdr...), 0x66, 0x01))
+	pkt, _ := benchPacket(f)
+	f.Add(pkt)
+
+	var it lwar.Iterator
+	var bl lwar.Builder
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var p lwar.Packet
+		perr := p.UnmarshalBinary(b)
+		if err := it.Reset(b); err != nil {
+			if perr == nil {
+				t.Fatalf("Packet decoded what Iterator.Reset rejected: %v", err)
+			}
+			return
+		}
+		bl.Start(it.Header)
+		n := 0
+		for it.Next() {
+			m := it.Message()
+			raw := it.Bytes()
+			if m.Size() != len(raw) {
+				t.Fatalf("%v: Size %d, consumed %d", m.Type(), m.Size(), len(raw))
+			}
+			enc, err := m.AppendBinary(nil)
+			if err != nil || !bytes.Equal(enc, raw) {
+				t.Fatalf("%v: re-encoded %x, %v; read %x", m.Type(), enc, err, raw)
+			}
+			one, k, err := lwar.DecodeMessage(raw)
+			if err != nil || k != len(raw) || diff(one, m) != "" {
+				t.Fatalf("%v: DecodeMessage disagrees: %v", m.Type(), err)
+			}
+			if ok, err := bl.Add(m); !ok || err != nil {
+				t.Fatalf("%v: Builder.Add of a parsed message: %v, %v", m.Type(), ok, err)
+			}
+			n++
+		}
+		if it.Err() != nil {
+			if perr == nil {
+				t.Fatalf("Packet decoded what the Iterator rejected: %v", it.Err())
+			}
+			if it.Offset()+len(it.Rest()) != len(b) {
+				t.Fatalf("Offset %d + Rest %d != %d", it.Offset(), len(it.Rest()), len(b))
+			}
+			return
+		}
+		if perr != nil || len(p.Messages) != n {
+			t.Fatalf("Packet: %v, %d messages; Iterator %d", perr, len(p.Messages), n)
+		}
+		if !bytes.Equal(bl.Bytes(), b) {
+			t.Fatalf("rebuilt %x\nwant    %x", bl.Bytes(), b)
+		}
+	})
+}

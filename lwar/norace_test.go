@@ -1,0 +1,5 @@
+//go:build !race
+
+package lwar_test
+
+const raceEnabled = false

@@ -1,0 +1,50 @@
+package bzflag_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// FuzzStream reads any bytes as a stream from a client and from a server:
+// nothing panics, and every message read re-encodes to exactly the frame
+// it came from (a FrameReader over the same bytes gives the frames), with
+// Size() equal to its length; the stream stops at the first framing error
+// only.
+func FuzzStream(f *testing.F) {
+	f.Add(frames(f, serverMessages()...))
+	f.Add(frames(f, &bzflag.GetWorldRequest{Offset: 0}, &bzflag.Enter{ID: myID, CallSign: bzflag.NewCallSign("a")},
+		&bzflag.AliveFromClient{}, &bzflag.PlayerUpdate{}, &bzflag.ShotBegin{}, &bzflag.MessageFromClient{}, &bzflag.Exit{}))
+	f.Add(frames(f, &bzflag.GetWorldReply{Remaining: 3, Data: []byte{1, 2, 3}}, &bzflag.Reject{Reason: bzflag.RejectServerFull}))
+	f.Add([]byte{0, 3, 'z', 'z', 1, 2, 3})
+	f.Add([]byte{0xff, 0xff, 'a', 'c'})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, from := range []bzflag.Direction{bzflag.FromClient, bzflag.FromServer} {
+			s := bzflag.NewStream(bytes.NewReader(b), from)
+			s.NoValidate = from == bzflag.FromServer
+			fr := wire.NewFrameReader(bytes.NewReader(b), bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen)
+			for i := 0; ; i++ {
+				frame, ferr := fr.Next()
+				m, err := s.Next()
+				if ferr != nil {
+					if err == nil {
+						t.Fatalf("frame %d: the stream read %v where framing fails with %v", i, m.Code(), ferr)
+					}
+					break
+				}
+				if m == nil {
+					if err == nil {
+						t.Fatalf("frame %d: no message and no error", i)
+					}
+					continue
+				}
+				re, aerr := m.AppendBinary(nil)
+				if aerr != nil || !bytes.Equal(re, frame) || m.Size() != len(frame) {
+					t.Fatalf("frame %d (%s) %x re-encodes to %x, %v (Size %d)", i, from, frame, re, aerr, m.Size())
+				}
+			}
+		}
+	})
+}

@@ -433,3 +433,11 @@ func (c *Channel) dropQueued() {
 		c.unrel.pop()
 	}
 }
+
+// reset makes c a fresh channel whose clock starts at now, keeping its
+// allocated queues.
+func (c *Channel) reset(now time.Time) {
+	c.dropQueued()
+	rel, unrel, enc, cfg := c.rel, c.unrel, c.enc, c.cfg
+	*c = Channel{cfg: cfg, epoch: now, lastRecv: now, rel: rel, unrel: unrel, enc: enc}
+}

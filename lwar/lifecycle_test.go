@@ -1,0 +1,493 @@
+package lwar
+
+import (
+	"bytes"
+	"net/netip"
+	"testing"
+	"time"
+)
+
+// memNet connects one Server and several Clients in memory. drop, if set,
+// decides whether a datagram is lost.
+type memNet struct {
+	t       *testing.T
+	now     time.Time
+	srv     *Server
+	clients []*memClient
+	events  []ServerEvent
+	drop    func(fromServer bool, to netip.AddrPort, pkt []byte) bool
+	buf     []byte
+}
+
+type memClient struct {
+	addr netip.AddrPort
+	c    *Client
+	got  []Message // copies of the messages the client's handler got
+	sent [][]byte  // datagrams the client sent
+	recv [][]byte  // datagrams that reached the client
+}
+
+func newMemNet(t *testing.T, cfg ServerConfig) *memNet {
+	n := &memNet{t: t, now: t0, buf: make([]byte, 0, MaxPacketSize)}
+	cfg.Handler = func(ev *ServerEvent) {
+		e := *ev
+		if ev.Message != nil {
+			e.Message = copyMessage(t, ev.Message)
+		}
+		n.events = append(n.events, e)
+	}
+	n.srv = NewServer(cfg)
+	return n
+}
+
+// copyMessage returns a copy of m that does not share storage.
+func copyMessage(t *testing.T, m Message) Message {
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d Decoder
+	c, _, err := d.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (n *memNet) addClient(name string) *memClient {
+	mc := &memClient{addr: netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40000+len(n.clients)))}
+	c, err := NewClient([]byte(name), ChannelConfig{}, n.now, func(m Message) { mc.got = append(mc.got, copyMessage(n.t, m)) })
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	mc.c = c
+	n.clients = append(n.clients, mc)
+	return mc
+}
+
+// step advances the clock by d and exchanges one round of datagrams:
+// every client sends, the server receives and answers.
+func (n *memNet) step(d time.Duration) {
+	n.t.Helper()
+	n.now = n.now.Add(d)
+	for _, mc := range n.clients {
+		pkt, ok := mc.c.AppendPacket(n.buf[:0], n.now)
+		if !ok {
+			continue
+		}
+		mc.sent = append(mc.sent, append([]byte(nil), pkt...))
+		if n.drop != nil && n.drop(false, mc.addr, pkt) {
+			continue
+		}
+		if err := n.srv.Receive(mc.addr, pkt, n.now); err != nil {
+			n.t.Fatalf("server Receive: %v", err)
+		}
+	}
+	for k := 0; ; k++ {
+		if k > 100 {
+			n.t.Fatal("server keeps sending within one tick")
+		}
+		to, pkt, ok := n.srv.AppendPacket(n.buf[:0], n.now)
+		if !ok {
+			break
+		}
+		if n.drop != nil && n.drop(true, to, pkt) {
+			continue
+		}
+		for _, mc := range n.clients {
+			if mc.addr == to {
+				mc.recv = append(mc.recv, append([]byte(nil), pkt...))
+				if err := mc.c.Receive(pkt, n.now); err != nil {
+					n.t.Fatalf("client Receive: %v", err)
+				}
+			}
+		}
+	}
+}
+
+// run steps until cond holds, failing after max steps.
+func (n *memNet) run(what string, max int, cond func() bool) {
+	n.t.Helper()
+	for i := 0; i < max; i++ {
+		if cond() {
+			return
+		}
+		n.step(30 * time.Millisecond)
+	}
+	n.t.Fatalf("%s: not reached after %d steps", what, max)
+}
+
+func (n *memNet) eventsOf(kind ServerEventKind) []ServerEvent {
+	var out []ServerEvent
+	for _, e := range n.events {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// msgsOf returns the messages of a datagram.
+func msgsOf(t *testing.T, pkt []byte) []Message {
+	var it Iterator
+	if err := it.Reset(pkt); err != nil {
+		t.Fatal(err)
+	}
+	var out []Message
+	for it.Next() {
+		out = append(out, copyMessage(t, it.Message()))
+	}
+	if it.Err() != nil {
+		t.Fatal(it.Err())
+	}
+	return out
+}
+
+func headerOf(pkt []byte) Header {
+	var h Header
+	_, _ = h.Decode(pkt)
+	return h
+}
+
+func TestLifecycleSession(t *testing.T) {
+	n := newMemNet(t, ServerConfig{
+		ServerPlayer: []byte("server"),
+		Sync: func(player ID, ch *Channel) error {
+			_, err := ch.QueueReliable(&Add{EntityID: ID{Generation: 1, Identity: 9}, PlayerID: ServerPlayerID, TypeID: 3})
+			return err
+		},
+	})
+	a := n.addClient("alice")
+	if a.c.State() != ClientConnecting {
+		t.Fatalf("new client in state %v", a.c.State())
+	}
+	n.run("alice connected", 10, func() bool { return a.c.State() == ClientConnected })
+
+	// The first datagram to alice acknowledges her Connect and starts
+	// with the Join of sequence number 1 for her own player.
+	first := a.recv[0]
+	if h := headerOf(first); h.Ack != 1 {
+		t.Errorf("first server packet acks %d, want 1 (the Connect)", h.Ack)
+	}
+	ms0 := msgsOf(t, first)
+	j, ok := ms0[0].(*Join)
+	if !ok || j.Seqno != 1 || !bytes.Equal(j.Name, []byte("alice")) || j.PlayerID != a.c.Player() {
+		t.Fatalf("first message to alice = %#v", ms0[0])
+	}
+	// Then the server player's Join, the game state and Synced, in order.
+	wantTypes := []Type{TypeJoin, TypeJoin, TypeAdd, TypeSynced}
+	for i, m := range ms0 {
+		if i >= len(wantTypes) || m.Type() != wantTypes[i] {
+			t.Fatalf("sync messages = %v, want types %v", ms0, wantTypes)
+		}
+		if r := m.(Reliable); r.SequenceNumber() != uint32(i+1) {
+			t.Errorf("message %d has seqno %d", i, r.SequenceNumber())
+		}
+	}
+	// Alice's first datagram carried the Connect with seqno 1.
+	if c, ok := msgsOf(t, a.sent[0])[0].(*Connect); !ok || c.Seqno != 1 || string(c.Name) != "alice" {
+		t.Fatalf("first client message = %#v", msgsOf(t, a.sent[0]))
+	}
+
+	b := n.addClient("bob")
+	n.run("bob connected", 10, func() bool { return b.c.State() == ClientConnected })
+	if a.c.Player() == b.c.Player() {
+		t.Fatal("both clients got the same player id")
+	}
+	// Alice learns about Bob.
+	n.run("alice hears of bob", 10, func() bool {
+		for _, m := range a.got {
+			if j, ok := m.(*Join); ok && j.PlayerID == b.c.Player() {
+				return true
+			}
+		}
+		return false
+	})
+
+	// Chat from Bob reaches both, through the server.
+	if _, err := b.c.Channel().QueueReliable(&Chat{PlayerID: b.c.Player(), Msg: []byte("hi")}); err != nil {
+		t.Fatal(err)
+	}
+	// Input from Alice reaches the server with its mask.
+	in := Input{PlayerID: a.c.Player(), FrameNo: 1, Forward: PushInput(0, true)}
+	if err := a.c.Channel().QueueUnreliable(&in); err != nil {
+		t.Fatal(err)
+	}
+	n.run("chat delivered", 10, func() bool { return countChats(a.got, "hi") == 1 && countChats(b.got, "hi") == 1 })
+	var sawInput bool
+	for _, e := range n.eventsOf(ServerMessage) {
+		if m, ok := e.Message.(*Input); ok && e.Player == a.c.Player() && m.FrameNo == 1 && e.InputMask == 1 {
+			sawInput = true
+		}
+	}
+	if !sawInput {
+		t.Errorf("no Input event for alice: %+v", n.events)
+	}
+
+	// Bob disconnects: the server answers with Leave; Alice is told.
+	if err := b.c.Disconnect(n.now); err != nil {
+		t.Fatal(err)
+	}
+	if b.c.State() != ClientDisconnecting {
+		t.Fatalf("state %v", b.c.State())
+	}
+	n.run("bob closed", 10, func() bool { return b.c.State() == ClientClosed })
+	n.run("alice hears bob left", 10, func() bool {
+		for _, m := range a.got {
+			if l, ok := m.(*Leave); ok && l.PlayerID == b.c.Player() {
+				return true
+			}
+		}
+		return false
+	})
+	leaves := n.eventsOf(ServerLeave)
+	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveDisconnect {
+		t.Errorf("leave events %+v", leaves)
+	}
+	if got := n.srv.Players(nil); len(got) != 1 || got[0] != a.c.Player() {
+		t.Errorf("players %v", got)
+	}
+	// Bob is silent now; after the linger his slot is free again, with a
+	// new generation.
+	n.step(2 * time.Second)
+	c := n.addClient("carol")
+	n.run("carol connected", 10, func() bool { return c.c.State() == ClientConnected })
+	if c.c.Player().Identity != b.c.Player().Identity || c.c.Player().Generation != b.c.Player().Generation+1 {
+		t.Errorf("carol got %v after bob's %v", c.c.Player(), b.c.Player())
+	}
+}
+
+func countChats(ms []Message, text string) int {
+	k := 0
+	for _, m := range ms {
+		if c, ok := m.(*Chat); ok && string(c.Msg) == text {
+			k++
+		}
+	}
+	return k
+}
+
+func TestLifecycleConnectResent(t *testing.T) {
+	n := newMemNet(t, ServerConfig{})
+	lost := 0
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool {
+		if !fromServer && lost < 5 {
+			lost++
+			return true
+		}
+		return false
+	}
+	a := n.addClient("alice")
+	n.run("connected", 20, func() bool { return a.c.State() == ClientConnected })
+	// Every datagram up to the server's Join carried the Connect, seqno 1.
+	for i := 0; i <= 5; i++ {
+		ms := msgsOf(t, a.sent[i])
+		if len(ms) != 1 || ms[0].Type() != TypeConnect || ms[0].(Reliable).SequenceNumber() != 1 {
+			t.Fatalf("datagram %d = %v", i, ms)
+		}
+	}
+	n.step(30 * time.Millisecond)
+	last := a.sent[len(a.sent)-1]
+	if len(msgsOf(t, last)) != 0 || headerOf(last).Ack == 0 {
+		t.Errorf("after the Join the client still sends %v (ack %d)", msgsOf(t, last), headerOf(last).Ack)
+	}
+	if len(n.eventsOf(ServerJoin)) != 1 {
+		t.Errorf("join events %+v", n.events)
+	}
+}
+
+func TestLifecycleJoinLost(t *testing.T) {
+	// The server's first packets are lost: the client goes on resending
+	// Connect, which the server discards as a duplicate, and the Join is
+	// resent until the client has it.
+	n := newMemNet(t, ServerConfig{})
+	lost := 0
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool {
+		if fromServer && lost < 4 {
+			lost++
+			return true
+		}
+		return false
+	}
+	a := n.addClient("alice")
+	n.run("connected", 20, func() bool { return a.c.State() == ClientConnected })
+	if got := len(n.eventsOf(ServerJoin)); got != 1 {
+		t.Errorf("%d join events, want 1", got)
+	}
+	if got := len(n.srv.Players(nil)); got != 1 {
+		t.Errorf("%d players", got)
+	}
+}
+
+func TestLifecycleFull(t *testing.T) {
+	n := newMemNet(t, ServerConfig{MaxClients: 1})
+	a := n.addClient("alice")
+	n.run("alice connected", 10, func() bool { return a.c.State() == ClientConnected })
+	b := n.addClient("bob")
+	n.run("bob full", 10, func() bool { return b.c.State() == ClientFull })
+	pkt := b.recv[len(b.recv)-1]
+	if h := headerOf(pkt); h.Ack != 1 || h.Timestamp != 0 {
+		t.Errorf("Full packet header %+v, want ack 1, timestamp 0", h)
+	}
+	if ms := msgsOf(t, pkt); len(ms) != 1 || ms[0].Type() != TypeFull {
+		t.Errorf("Full packet holds %v", ms)
+	}
+	// Bob stops; nothing more is sent to him.
+	sent := len(b.sent)
+	n.step(time.Second)
+	if len(b.sent) != sent {
+		t.Error("a full client still sends")
+	}
+}
+
+func TestLifecycleTimeouts(t *testing.T) {
+	n := newMemNet(t, ServerConfig{})
+	a := n.addClient("alice")
+	b := n.addClient("bob")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	// Bob's datagrams are lost from now on.
+	// (to is the destination for server datagrams, the sender for client ones.)
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return to == b.addr }
+	start := n.now
+	for n.now.Sub(start) <= DisconnectTimeout+time.Second {
+		n.step(500 * time.Millisecond)
+		// keep Alice talking
+		if _, err := a.c.Channel().QueueReliable(&Chat{PlayerID: a.c.Player(), Msg: []byte(".")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	leaves := n.eventsOf(ServerLeave)
+	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveTimeout {
+		t.Fatalf("leave events %+v", leaves)
+	}
+	if b.c.State() != ClientDropped {
+		t.Errorf("bob in state %v, want dropped", b.c.State())
+	}
+	if a.c.State() != ClientConnected {
+		t.Errorf("alice in state %v", a.c.State())
+	}
+	n.run("alice told", 5, func() bool {
+		for _, m := range a.got {
+			if l, ok := m.(*Leave); ok && l.PlayerID == b.c.Player() {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func TestLifecycleClientTimeoutBoundary(t *testing.T) {
+	c, err := NewClient([]byte("x"), ChannelConfig{}, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.AppendPacket(nil, t0.Add(DisconnectTimeout)); !ok || c.State() != ClientConnecting {
+		t.Fatalf("at exactly 15 s: state %v", c.State())
+	}
+	if _, ok := c.AppendPacket(nil, t0.Add(DisconnectTimeout+time.Millisecond)); ok || c.State() != ClientDropped {
+		t.Fatalf("after 15 s: state %v", c.State())
+	}
+}
+
+func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
+	n := newMemNet(t, ServerConfig{})
+	a := n.addClient("alice")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected })
+	if err := a.c.Disconnect(n.now); err != nil {
+		t.Fatal(err)
+	}
+	// The server's answers are lost six times; the client keeps sending,
+	// and each of its packets is answered with the same Leave.
+	var answers [][]byte
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool {
+		if !fromServer {
+			return false
+		}
+		answers = append(answers, append([]byte(nil), pkt...))
+		return len(answers) <= 6
+	}
+	sentBefore := len(a.sent)
+	n.run("closed", 20, func() bool { return a.c.State() == ClientClosed })
+	if len(answers) != 7 {
+		t.Fatalf("%d answers, want 7", len(answers))
+	}
+	if got := len(a.sent) - sentBefore; got != 7 {
+		t.Errorf("client sent %d packets while disconnecting, want 7 (one per answer)", got)
+	}
+	for i, pkt := range answers {
+		ms := msgsOf(t, pkt)
+		if len(ms) != 1 || ms[0].Type() != TypeLeave || ms[0].(*Leave).PlayerID != a.c.Player() {
+			t.Fatalf("answer %d = %v", i, ms)
+		}
+		if !bytes.Equal(pkt[HeaderSize:], answers[0][HeaderSize:]) {
+			t.Errorf("answer %d differs from the first", i)
+		}
+		if i > 0 && headerOf(pkt).Ack < 1 {
+			t.Errorf("answer %d does not acknowledge the Disconnect", i)
+		}
+	}
+	// The server counted the Disconnect once.
+	if got := len(n.eventsOf(ServerLeave)); got != 1 {
+		t.Errorf("%d leave events", got)
+	}
+	// Alice is closed and silent.
+	sent := len(a.sent)
+	n.step(time.Second)
+	if len(a.sent) != sent {
+		t.Error("closed client still sends")
+	}
+	n.step(2 * time.Second)
+	if len(n.srv.byAddr) != 0 {
+		t.Error("server kept the leaving client after the linger")
+	}
+}
+
+func TestLifecycleMisbehavior(t *testing.T) {
+	n := newMemNet(t, ServerConfig{})
+	a := n.addClient("alice")
+	b := n.addClient("bob")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	for i := 0; i <= MisbehaviorLimit; i++ {
+		// Chats in another player's name are dropped and counted.
+		if _, err := a.c.Channel().QueueReliable(&Chat{PlayerID: b.c.Player(), Msg: []byte("spoof")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n.run("alice removed", 10, func() bool { return a.c.State() == ClientClosed })
+	if countChats(b.got, "spoof") != 0 {
+		t.Error("spoofed chat forwarded")
+	}
+	leaves := n.eventsOf(ServerLeave)
+	if len(leaves) != 1 || leaves[0].Cause != LeaveMisbehavior {
+		t.Errorf("leave events %+v", leaves)
+	}
+}
+
+func TestLifecycleStrangers(t *testing.T) {
+	srv := NewServer(ServerConfig{})
+	addr := netip.MustParseAddrPort("127.0.0.1:5000")
+	// A chat from an unknown address, and a non-lwar datagram.
+	if err := srv.Receive(addr, packet(0, 0, reliableMsg(1, "x")), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Receive(addr, []byte("hello"), t0); err == nil {
+		t.Error("non-lwar datagram accepted")
+	}
+	if _, _, ok := srv.AppendPacket(nil, t0); ok {
+		t.Error("server answers a stranger that did not Connect")
+	}
+	if len(srv.Players(nil)) != 0 {
+		t.Error("stranger became a player")
+	}
+}
+
+func TestClientStateString(t *testing.T) {
+	for s := ClientConnecting; s <= ClientAborted; s++ {
+		if s.String() == "" || s.String() == "0" {
+			t.Errorf("state %d has no name", s)
+		}
+	}
+	if ClientState(99).String() != "99" || LeaveCause(99).String() != "99" || LeaveTimeout.String() != "timeout" {
+		t.Error("String fallbacks")
+	}
+}

@@ -1,0 +1,330 @@
+package tfighters
+
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// ClientState is where a Client stands in the session.
+type ClientState uint8
+
+// Client states, in the order the original server leads a client through
+// them.
+const (
+	// ClientAwaitHi: connected, waiting for SMSG_HI.
+	ClientAwaitHi ClientState = iota
+	// ClientAwaitNick: CMSG_VERSION and CMSG_NICK sent, waiting for an
+	// accepting SMSG_NICKREPLY (a rejection leaves the client here; send
+	// another nick with SetNick).
+	ClientAwaitNick
+	// ClientLagCheck: registered; the server measures the lag with
+	// SMSG_PING rounds until it sends SMSG_SPAWNREADY.
+	ClientLagCheck
+	// ClientSpawnReady: the server accepts CMSG_SPAWN (see Spawn).
+	ClientSpawnReady
+	// ClientSpawning: CMSG_SPAWN sent, waiting for our SMSG_SPAWN.
+	ClientSpawning
+	// ClientPlaying: spawned; moving, turning and shooting are allowed.
+	ClientPlaying
+	// ClientDead: killed; waiting for SMSG_SPAWNREADY.
+	ClientDead
+	// ClientClosed: kicked, or the session is over.
+	ClientClosed
+)
+
+var clientStateNames = [...]string{
+	"await-hi", "await-nick", "lag-check", "spawn-ready", "spawning", "playing", "dead", "closed",
+}
+
+// String returns the state's name, such as "lag-check".
+func (s ClientState) String() string {
+	if int(s) < len(clientStateNames) {
+		return clientStateNames[s]
+	}
+	return "invalid"
+}
+
+// ErrSequence reports a message or a call that the session's state does
+// not allow.
+var ErrSequence = errors.New("tfighters: out of sequence")
+
+// sequenceError is an ErrSequence with its place.
+type sequenceError struct {
+	what  string
+	state string
+}
+
+func (e *sequenceError) Error() string {
+	return "tfighters: " + e.what + " out of sequence in state " + e.state
+}
+
+func (e *sequenceError) Unwrap() error { return ErrSequence }
+
+// Object is what a Client knows of a player, bot or bullet the server told
+// it about.
+type Object struct {
+	ID         uint32
+	Nick       string
+	Type       ObjectType
+	X, Y, Deg  Dbl
+	Accel      int8
+	Turn       int8
+	Speed      Dbl
+	Frags      int16
+	Invincible bool
+	Alive      bool // spawned and not killed since
+}
+
+// Client is the client side of a TFighters session as a state machine
+// the caller drives: feed it every message the server sends with Handle,
+// and send what Next returns. It has no clock and starts no goroutines.
+//
+// The flow, as the original server runs it: the server speaks first with
+// SMSG_HI; the client answers CMSG_VERSION and CMSG_NICK; the server
+// replies SMSG_NICKREPLY and, once the nick is accepted, SMSG_PING (to
+// be answered with CMSG_PONG, which earns an SMSG_LAG) and the user list
+// (SMSG_NEWUSER, each followed by SMSG_INVINCIBLE if the object is
+// invincible); after the lag rounds comes SMSG_SPAWNREADY, and CMSG_SPAWN
+// then brings SMSG_INVINCIBLE and SMSG_SPAWN for the player.
+type Client struct {
+	// MyVersion is sent in CMSG_VERSION (NewClient sets 1, the original
+	// client's CLIENT_VERSION).
+	MyVersion uint32
+	// Nick is the nick the client asks for, or has once accepted.
+	Nick []byte
+
+	state ClientState
+	// ID is the id the server gave this connection in SMSG_HI.
+	ID uint32
+	// ServerVersion is the server's version from SMSG_HI.
+	ServerVersion uint32
+	// Lag is the last one-way lag the server reported (SMSG_LAG), in
+	// milliseconds.
+	Lag int32
+	// NickProblem is the text of the last rejecting SMSG_NICKREPLY.
+	NickProblem string
+	// Reason is the text of the SMSG_KICK or SMSG_QUIT that closed the
+	// session.
+	Reason string
+	// Objects holds what the server said about every object, by id.
+	Objects map[uint32]*Object
+
+	wantNick []byte // the nick of the CMSG_NICK awaiting its reply
+	out      []Message
+}
+
+// NewClient returns a Client that will ask for nick.
+func NewClient(nick string) *Client {
+	return &Client{MyVersion: 1, Nick: []byte(nick), Objects: map[uint32]*Object{}}
+}
+
+// State returns where the session stands.
+func (c *Client) State() ClientState { return c.state }
+
+// Next returns the next message to send to the server, or nil.
+func (c *Client) Next() Message {
+	if len(c.out) == 0 {
+		return nil
+	}
+	m := c.out[0]
+	c.out[0] = nil
+	c.out = c.out[1:]
+	return m
+}
+
+func (c *Client) send(m Message) { c.out = append(c.out, m) }
+
+func (c *Client) seqErr(what string) error {
+	return &sequenceError{what: what, state: c.state.String()}
+}
+
+func (c *Client) object(id uint32) *Object {
+	o := c.Objects[id]
+	if o == nil {
+		o = &Object{ID: id}
+		c.Objects[id] = o
+	}
+	return o
+}
+
+// Handle processes one message from the server: it updates the state and
+// the objects and queues any answer. Messages of the wrong direction and
+// messages the state does not allow fail with an error wrapping
+// ErrSequence (the message is otherwise ignored). Handle keeps no
+// reference to m.
+func (c *Client) Handle(m Message) error {
+	if m.Code().From() != FromServer {
+		return c.seqErr(m.Code().String())
+	}
+	if c.state == ClientClosed {
+		return c.seqErr(m.Code().String())
+	}
+	if c.state == ClientAwaitHi {
+		if _, ok := m.(*Hi); !ok {
+			return c.seqErr(m.Code().String())
+		}
+	}
+	switch m := m.(type) {
+	case *Hi:
+		if c.state != ClientAwaitHi {
+			return c.seqErr("SMSG_HI")
+		}
+		c.ServerVersion, c.ID = m.MyVersion, m.UWID
+		c.send(&Version{MyVersion: c.MyVersion})
+		c.state = ClientAwaitNick
+		return c.SetNick(string(c.Nick))
+	case *NickReply:
+		if c.wantNick == nil {
+			return c.seqErr("SMSG_NICKREPLY")
+		}
+		if m.GoodOrBad != NickResultOK {
+			c.NickProblem = string(m.Text)
+			c.wantNick = nil
+			return nil
+		}
+		c.Nick, c.wantNick, c.NickProblem = c.wantNick, nil, ""
+		if c.state == ClientAwaitNick {
+			c.state = ClientLagCheck
+		}
+	case *Ping:
+		c.send(&Pong{ServerTime: m.Time})
+	case *Lag:
+		c.Lag = m.Diff
+	case *SpawnReady:
+		switch c.state {
+		case ClientLagCheck, ClientDead, ClientSpawnReady:
+			c.state = ClientSpawnReady
+		default:
+			return c.seqErr("SMSG_SPAWNREADY")
+		}
+	case *NewUser:
+		o := c.object(m.ID)
+		o.Nick, o.Type = string(m.Nick), m.Type
+		o.X, o.Y, o.Deg, o.Accel, o.Turn, o.Speed, o.Frags = m.X, m.Y, m.Deg, m.Accel, m.Turn, m.Speed, m.Frags
+	case *ServerSpawn:
+		o := c.object(m.ID)
+		o.Type, o.Alive = m.Type, true
+		o.X, o.Y, o.Deg, o.Accel, o.Turn, o.Speed, o.Frags = m.X, m.Y, m.Deg, m.Accel, m.Turn, m.Speed, m.Frags
+		if m.ID == c.ID {
+			c.state = ClientPlaying
+		}
+	case *ServerAccel:
+		o := c.object(m.ID)
+		o.X, o.Y, o.Accel, o.Speed = m.X, m.Y, m.Accel, m.Speed
+	case *ServerTurn:
+		o := c.object(m.ID)
+		o.X, o.Y, o.Turn, o.Deg = m.X, m.Y, m.Turn, m.Deg
+	case *Invincible:
+		c.object(m.ID).Invincible = m.YesNo != 0
+	case *Kill:
+		c.object(m.VictimID).Alive = false
+		if o := c.Objects[m.EvilID]; o != nil {
+			o.Frags++
+		}
+		if m.VictimID == c.ID && c.state == ClientPlaying {
+			c.state = ClientDead
+		}
+	case *ServerNick:
+		c.object(m.ID).Nick = string(m.NewNick)
+	case *DelObj:
+		delete(c.Objects, m.ID)
+	case *Quit:
+		c.gone(m.ID, m.Text)
+	case *Kick:
+		c.gone(m.ID, m.Text)
+	}
+	return nil
+}
+
+// gone removes a player that quit or was kicked; if it is us, the session
+// is over.
+func (c *Client) gone(id uint32, reason []byte) {
+	delete(c.Objects, id)
+	if id == c.ID {
+		c.state, c.Reason = ClientClosed, string(reason)
+		c.out = c.out[:0]
+	}
+}
+
+// SetNick asks for a (new) nick with CMSG_NICK. Before the first nick is
+// accepted, the session waits for the reply.
+func (c *Client) SetNick(nick string) error {
+	if c.state == ClientAwaitHi || c.state == ClientClosed {
+		return c.seqErr("CMSG_NICK")
+	}
+	m := &ClientNick{Nick: wire.Text(nick)}
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	c.wantNick = []byte(nick)
+	c.send(m)
+	return nil
+}
+
+// registered reports whether the server has finished the lag checks, so
+// that it accepts chat and commands.
+func (c *Client) registered() bool {
+	return c.state >= ClientSpawnReady && c.state != ClientClosed
+}
+
+// Spawn asks to (re)spawn with CMSG_SPAWN; the state must be
+// ClientSpawnReady.
+func (c *Client) Spawn() error {
+	if c.state != ClientSpawnReady {
+		return c.seqErr("CMSG_SPAWN")
+	}
+	c.send(&ClientSpawn{})
+	c.state = ClientSpawning
+	return nil
+}
+
+// play queues m if the player is spawned and m is valid.
+func (c *Client) play(m Message) error {
+	if c.state != ClientPlaying {
+		return c.seqErr(m.Code().String())
+	}
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	c.send(m)
+	return nil
+}
+
+// Accel sends an acceleration update (CMSG_ACCEL).
+func (c *Client) Accel(x, y Dbl, accel int8, speed Dbl) error {
+	return c.play(&ClientAccel{X: x, Y: y, Accel: accel, Speed: speed})
+}
+
+// Turn sends a direction update (CMSG_TURN).
+func (c *Client) Turn(x, y Dbl, turn int8, deg Dbl) error {
+	return c.play(&ClientTurn{X: x, Y: y, Turn: turn, Deg: deg})
+}
+
+// Shoot fires a bullet (CMSG_NEWBULLET).
+func (c *Client) Shoot(x, y, deg Dbl) error {
+	return c.play(&ClientNewBullet{X: x, Y: y, Deg: deg})
+}
+
+// chat queues m if the server accepts chat in the current state.
+func (c *Client) chat(m Message) error {
+	if !c.registered() {
+		return c.seqErr(m.Code().String())
+	}
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	c.send(m)
+	return nil
+}
+
+// Say sends a chat line (CMSG_SAY).
+func (c *Client) Say(text string) error { return c.chat(&ClientSay{Text: wire.Text(text)}) }
+
+// TeamSay sends a team chat line (CMSG_TEAMSAY); the original server
+// ignores it.
+func (c *Client) TeamSay(text string) error { return c.chat(&ClientTeamSay{Text: wire.Text(text)}) }
+
+// Command sends a command such as "addbot" (CMSG_CMD); the original
+// server ignores it.
+func (c *Client) Command(text string) error { return c.chat(&Cmd{Text: wire.Text(text)}) }

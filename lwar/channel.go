@@ -31,6 +31,10 @@ const (
 	DefaultMaxUnreliable = 256
 	// DefaultMaxUnreliableBytes is the default bound on their bytes.
 	DefaultMaxUnreliableBytes = 16 << 10
+	// DefaultKeepAlive is how long a channel stays silent at most: after
+	// this long without a packet, NeedsSend asks for one (a bare header)
+	// so the peer's disconnect timeout does not run out on a quiet link.
+	DefaultKeepAlive = time.Second
 )
 
 // ChannelConfig bounds a Channel and sets its resend policy. The zero
@@ -50,6 +54,9 @@ type ChannelConfig struct {
 	// unacknowledged message in every packet built at a later time than
 	// its last transmission, as both original peers do.
 	ResendInterval time.Duration
+	// KeepAlive is the longest time without a packet to the peer before
+	// NeedsSend asks for one (DefaultKeepAlive if 0; never if negative).
+	KeepAlive time.Duration
 }
 
 func (c *ChannelConfig) withDefaults() ChannelConfig {
@@ -65,6 +72,9 @@ func (c *ChannelConfig) withDefaults() ChannelConfig {
 	}
 	if d.MaxUnreliableBytes <= 0 {
 		d.MaxUnreliableBytes = DefaultMaxUnreliableBytes
+	}
+	if d.KeepAlive == 0 {
+		d.KeepAlive = DefaultKeepAlive
 	}
 	return d
 }
@@ -131,6 +141,7 @@ type Channel struct {
 	fresh     bool   // unreliable messages of the current packet are admitted
 
 	lastRecv time.Time
+	lastSent int64 // when the last packet was built, on the channel's clock
 	stats    ChannelStats
 }
 
@@ -236,13 +247,17 @@ func (c *Channel) due(e *chEntry, t int64) bool {
 
 // NeedsSend reports whether a packet should be built now: a reliable
 // message is due for (re)transmission, an unreliable message is queued,
-// or the peer needs an ack because a reliable message arrived since the
-// last packet (a new one, or a copy, which tells that our ack was lost).
+// the peer needs an ack because a reliable message arrived since the
+// last packet (a new one, or a copy, which tells that our ack was lost),
+// or the channel has been silent for the keep-alive interval.
 func (c *Channel) NeedsSend(now time.Time) bool {
 	if c.unrel.n > 0 || c.ackOwed {
 		return true
 	}
 	t := c.clock(now)
+	if c.cfg.KeepAlive > 0 && t-c.lastSent >= int64(c.cfg.KeepAlive) {
+		return true
+	}
 	for k := 0; k < c.rel.n; k++ {
 		if c.due(c.rel.at(k), t) {
 			return true
@@ -301,6 +316,7 @@ func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 		c.stats.UnreliableSent++
 	}
 	c.ackOwed = false
+	c.lastSent = t
 	c.stats.PacketsSent++
 	return b
 }

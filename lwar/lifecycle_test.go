@@ -491,3 +491,21 @@ func TestClientStateString(t *testing.T) {
 		t.Error("String fallbacks")
 	}
 }
+
+func TestLifecycleIdleKeepAlive(t *testing.T) {
+	// Nobody has anything to say for a minute: the keep-alive packets
+	// keep both sides from timing out.
+	n := newMemNet(t, ServerConfig{})
+	a := n.addClient("alice")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected })
+	sent := len(a.sent)
+	for i := 0; i < 600; i++ {
+		n.step(100 * time.Millisecond)
+	}
+	if a.c.State() != ClientConnected || len(n.srv.Players(nil)) != 1 {
+		t.Fatalf("after a quiet minute: client %v, players %v", a.c.State(), n.srv.Players(nil))
+	}
+	if got := len(a.sent) - sent; got < 50 || got > 70 {
+		t.Errorf("client sent %d keep-alive packets in 60 s, want about 60", got)
+	}
+}

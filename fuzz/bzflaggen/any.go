@@ -1,0 +1,115 @@
+package bzflaggen
+
+import (
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+)
+
+// upTo generates a uint16 of at most max or, unless valid, any uint16
+// one time in five.
+func upTo(max uint16, valid bool) gopter.Gen {
+	if valid {
+		return gen.UInt16Range(0, max)
+	}
+	return gen.Weighted([]gen.WeightedGen{
+		{Weight: 4, Gen: gen.UInt16Range(0, max)},
+		{Weight: 1, Gen: gen.UInt16()},
+	})
+}
+
+// bits generates a bit set within known or, unless valid, any uint16 one
+// time in five.
+func bits(known uint16, valid bool) gopter.Gen {
+	k := gen.UInt16().Map(func(x uint16) uint16 { return x & known })
+	if valid {
+		return k
+	}
+	return gen.Weighted([]gen.WeightedGen{{Weight: 4, Gen: k}, {Weight: 1, Gen: gen.UInt16()}})
+}
+
+func playerStatus(valid bool) gopter.Gen {
+	return bits(uint16(bzflag.StatusKnown), valid).Map(func(x uint16) bzflag.PlayerStatus { return bzflag.PlayerStatus(x) })
+}
+
+func gameStyle(valid bool) gopter.Gen {
+	return bits(uint16(bzflag.KnownGameStyles), valid).Map(func(x uint16) bzflag.GameStyle { return bzflag.GameStyle(x) })
+}
+
+func teamCounts() gopter.Gen {
+	return gen.SliceOfN(bzflag.NumTeams, gen.UInt16()).Map(func(s []uint16) (a [bzflag.NumTeams]uint16) {
+		copy(a[:], s)
+		return a
+	})
+}
+
+func numTeams(valid bool) gopter.Gen {
+	if valid {
+		return gen.Const(uint16(bzflag.NumTeams))
+	}
+	return gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: gen.Const(uint16(bzflag.NumTeams))}, {Weight: 1, Gen: gen.UInt16()}})
+}
+
+// digest generates MsgWantWHash digests: 't' or 'p' then 32 hexadecimal
+// digits or, unless valid, any bytes one time in four.
+func digest(valid bool) gopter.Gen {
+	hex := gen.SliceOfN(32, gen.OneConstOf(byte('0'), byte('7'), byte('9'), byte('a'), byte('c'), byte('f')))
+	good := gopter.CombineGens(gen.OneConstOf(byte('t'), byte('p')), hex).Map(func(v []any) wire.Text {
+		return wire.Text(append([]byte{v[0].(byte)}, v[1].([]byte)...))
+	})
+	if valid {
+		return good
+	}
+	bad := bytesUpTo(bzflag.MaxBodyLen - 1).Map(func(b []byte) wire.Text { return wire.Text(b) })
+	return gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: good}, {Weight: 1, Gen: bad}})
+}
+
+// pick combines the generators of the entries keep selects, as
+// bzflag.Message values.
+func pick(valid bool, keep func(e entry) bool) gopter.Gen {
+	var gs []gopter.Gen
+	for _, e := range entries {
+		if !keep(e) {
+			continue
+		}
+		gs = append(gs, e.gen(valid).Map(func(m any) bzflag.Message { return m.(bzflag.Message) }))
+	}
+	return gen.OneGenOf(gs...)
+}
+
+// Message generates any message of any type, rules broken at times.
+func Message() gopter.Gen { return pick(false, func(entry) bool { return true }) }
+
+// ValidMessage generates messages of any type that pass Validate.
+func ValidMessage() gopter.Gen { return pick(true, func(entry) bool { return true }) }
+
+// InvalidMessage generates messages that fail Validate: messages of the
+// types that have rules, drawn until one breaks them.
+func InvalidMessage() gopter.Gen {
+	return pick(false, func(e entry) bool { return e.rules }).SuchThat(func(m bzflag.Message) bool {
+		return m.Validate() != nil
+	})
+}
+
+// FromClient generates the messages a client sends (client-to-server
+// forms and forms shared by both directions), rules broken at times.
+func FromClient() gopter.Gen {
+	return pick(false, func(e entry) bool { return e.from != bzflag.FromServer })
+}
+
+// FromServer generates the messages a server sends.
+func FromServer() gopter.Gen {
+	return pick(false, func(e entry) bool { return e.from != bzflag.FromClient })
+}
+
+// ValidFromClient generates valid messages a client sends: what a fuzzer
+// aims at a server to get past its first checks.
+func ValidFromClient() gopter.Gen {
+	return pick(true, func(e entry) bool { return e.from != bzflag.FromServer })
+}
+
+// ValidFromServer generates valid messages a server sends.
+func ValidFromServer() gopter.Gen {
+	return pick(true, func(e entry) bool { return e.from != bzflag.FromClient })
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/gamewire/gamewire/lwar"
+)
+
+// lwar is a datagram protocol: one unit is one UDP packet, printed as one
+// JSON object with the packet header and the messages it holds:
+//
+//	{"msg":"Packet","appId":4067461061,"ack":1,"timestamp":3000,
+//	 "messages":[{"msg":"Join","code":3,"seqno":1,"playerId":{...},"name":"Axel"}, ...]}
+//
+// The Chat message's "msg" field (its text) appears as "message", since
+// "msg" names the message type in every JSON object.
+func init() {
+	p := &protocol{
+		name:     "lwar",
+		summary:  "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages",
+		datagram: true,
+	}
+	for _, s := range lwar.Specs() {
+		t := s.Type
+		from := s.Sender.String()
+		if s.Sender == lwar.SenderBoth {
+			from = "both"
+		}
+		p.messages = append(p.messages, messageInfo{
+			Name: t.String(),
+			Code: int(t),
+			From: from,
+			New: func() Message {
+				m, _ := lwar.New(t)
+				return m
+			},
+		})
+	}
+	p.decode = func(unit []byte, _ string) ([]byte, error) { return lwarDecode(unit) }
+	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
+	register(p)
+}
+
+// lwarPacket is the JSON form of a packet.
+type lwarPacket struct {
+	Msg       string            `json:"msg"`
+	AppID     *uint32           `json:"appId,omitempty"`
+	Ack       uint32            `json:"ack"`
+	Timestamp uint32            `json:"timestamp"`
+	Messages  []json.RawMessage `json:"messages"`
+}
+
+func lwarDecode(unit []byte) ([]byte, error) {
+	var it lwar.Iterator
+	if err := it.Reset(unit); err != nil {
+		return nil, err
+	}
+	appID := lwar.AppID
+	out := lwarPacket{Msg: "Packet", AppID: &appID, Ack: it.Header.Ack, Timestamp: it.Header.Timestamp, Messages: []json.RawMessage{}}
+	for it.Next() {
+		m := it.Message()
+		obj, err := messageJSON(m.Type().String(), int(m.Type()), m)
+		if err != nil {
+			return nil, err
+		}
+		out.Messages = append(out.Messages, obj)
+	}
+	if err := it.Err(); err != nil {
+		return nil, fmt.Errorf("message %d at byte %d: %w", len(out.Messages)+1, it.Offset(), err)
+	}
+	return json.Marshal(out)
+}
+
+func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
+	var in lwarPacket
+	if err := json.Unmarshal(obj, &in); err != nil {
+		return nil, fmt.Errorf("lwar: not a packet object: %w", err)
+	}
+	if in.Msg != "Packet" {
+		return nil, fmt.Errorf(`lwar: "msg" is %q; each line is one packet, "msg":"Packet"`, in.Msg)
+	}
+	if in.AppID != nil && *in.AppID != lwar.AppID {
+		return nil, fmt.Errorf("lwar: appId must be %d (0x%x), not %d", lwar.AppID, lwar.AppID, *in.AppID)
+	}
+	pkt := lwar.Packet{Header: lwar.Header{Ack: in.Ack, Timestamp: in.Timestamp}}
+	for i, raw := range in.Messages {
+		h, err := readHeader(raw)
+		if err != nil {
+			return nil, fmt.Errorf("lwar: message %d: %w", i+1, err)
+		}
+		info, err := lookupMessage(p, h.Msg, "")
+		if err != nil {
+			return nil, fmt.Errorf("message %d: %w", i+1, err)
+		}
+		if h.Code != nil && *h.Code != info.Code {
+			return nil, fmt.Errorf("lwar: message %d: %s has code %d, not %d", i+1, h.Msg, info.Code, *h.Code)
+		}
+		m := info.New().(lwar.Message)
+		if err := json.Unmarshal(raw, m); err != nil {
+			return nil, fmt.Errorf("lwar: message %d (%s): %w", i+1, h.Msg, err)
+		}
+		pkt.Messages = append(pkt.Messages, m)
+	}
+	b, err := pkt.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("lwar: packet of %s bytes: %w", strconv.Itoa(pkt.Size()), err)
+	}
+	return b, nil
+}

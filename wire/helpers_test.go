@@ -1,0 +1,50 @@
+package wire_test
+
+import (
+	"encoding/hex"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// Names used by the Reader tests.
+const (
+	proto = "proto"
+	msg   = "Msg"
+)
+
+// unhex decodes hex written with optional spaces; bad test data panics.
+func unhex(s string) []byte {
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func f32(bits uint32) float32 { return math.Float32frombits(bits) }
+func f64(bits uint64) float64 { return math.Float64frombits(bits) }
+
+// checkError fails t unless err is a *wire.Error equal to want (found with
+// errors.As) that wraps want.Err (errors.Is).
+func checkError(t *testing.T, err error, want wire.Error) {
+	t.Helper()
+	var e *wire.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+	}
+	if *e != want {
+		t.Errorf("error = %+v, want %+v", *e, want)
+	}
+	if !errors.Is(err, want.Err) {
+		t.Errorf("errors.Is(%v, %v) = false", err, want.Err)
+	}
+}
+
+// readerError is the error a Reader named proto/msg records.
+func readerError(field string, off int, kind error) wire.Error {
+	return wire.Error{Protocol: proto, Message: msg, Field: field, Offset: off, Err: kind}
+}

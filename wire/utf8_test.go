@@ -1,0 +1,157 @@
+package wire_test
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// modifiedCases pair strings with their modified UTF-8, written by hand.
+var modifiedCases = []struct {
+	s    string
+	want string // hex
+}{
+	{"", ""},
+	{"A", "41"},
+	{"\x00", "c0 80"},
+	{"a\x00b", "61 c0 80 62"},
+	{"\u007f", "7f"},
+	{"\u0080", "c2 80"},
+	{"é", "c3 a9"},
+	{"\u07ff", "df bf"},
+	{"\u0800", "e0 a0 80"},
+	{"€", "e2 82 ac"},
+	{"\uffff", "ef bf bf"},
+	{"\U00010000", "ed a0 80 ed b0 80"},
+	{"😀", "ed a0 bd ed b8 80"},
+	{"\U0010ffff", "ed af bf ed bf bf"},
+}
+
+func TestAppendModifiedUTF8(t *testing.T) {
+	for _, tt := range modifiedCases {
+		want := unhex(tt.want)
+		got := wire.AppendModifiedUTF8([]byte{0xaa}, tt.s)
+		if !bytes.Equal(got, append([]byte{0xaa}, want...)) {
+			t.Errorf("AppendModifiedUTF8(%+q) = % x, want aa % x", tt.s, got, want)
+		}
+		dec, err := wire.DecodeModifiedUTF8([]byte("pre:"), want)
+		if err != nil || string(dec) != "pre:"+tt.s {
+			t.Errorf("DecodeModifiedUTF8(% x) = %+q, %v; want %+q", want, dec, err, tt.s)
+		}
+		if !wire.ValidModifiedUTF8(want) {
+			t.Errorf("ValidModifiedUTF8(% x) = false", want)
+		}
+	}
+	// Invalid UTF-8 in the input is written as U+FFFD.
+	if got := wire.AppendModifiedUTF8(nil, "a\xffb"); !bytes.Equal(got, unhex("61 ef bf bd 62")) {
+		t.Errorf("AppendModifiedUTF8(a\\xffb) = % x, want 61 ef bf bd 62", got)
+	}
+}
+
+func TestDecodeModifiedUTF8Surrogates(t *testing.T) {
+	tests := []struct {
+		in   string // hex
+		want string
+	}{
+		{"ed a0 80", "\uFFFD"},                    // lone high surrogate at the end
+		{"ed b0 80", "\uFFFD"},                    // lone low surrogate
+		{"ed a0 80 41", "\uFFFDA"},                // high, then not a surrogate
+		{"ed a0 80 ed a0 80", "\uFFFD\uFFFD"},     // two highs
+		{"ed b0 80 ed a0 80", "\uFFFD\uFFFD"},     // low before high
+		{"ed a0 80 c3 a9", "\uFFFDé"},             // high, then a two-byte sequence
+		{"ed a0 bd ed b8 80 ed b0 80", "😀\uFFFD"}, // pair, then a lone low
+	}
+	for _, tt := range tests {
+		in := unhex(tt.in)
+		got, err := wire.DecodeModifiedUTF8(nil, in)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("DecodeModifiedUTF8(% x) = %+q, %v; want %+q", in, got, err, tt.want)
+		}
+		if !wire.ValidModifiedUTF8(in) {
+			t.Errorf("ValidModifiedUTF8(% x) = false, want true (Java allows lone surrogates)", in)
+		}
+	}
+}
+
+func TestDecodeModifiedUTF8Invalid(t *testing.T) {
+	tests := []struct {
+		in  string // hex
+		off int
+	}{
+		{"00", 0},             // bare NUL
+		{"41 00", 1},          // bare NUL after a character
+		{"c1 81", 0},          // overlong 'A'
+		{"c0 81", 0},          // overlong U+0001
+		{"e0 80 80", 0},       // overlong NUL in three bytes
+		{"e0 9f bf", 0},       // overlong U+07FF
+		{"c3", 0},             // truncated two-byte sequence
+		{"41 e2 82", 1},       // truncated three-byte sequence
+		{"f0 9f 98 80", 0},    // four-byte sequence
+		{"80", 0},             // bare continuation byte
+		{"c3 41", 0},          // bad continuation
+		{"e2 82 41", 0},       // bad second continuation
+		{"ff", 0},             // never valid
+		{"ed a0 80 00", 3},    // NUL after a lone surrogate
+		{"61 62 c3 a9 c0", 4}, // truncated at the end
+	}
+	for _, tt := range tests {
+		in := unhex(tt.in)
+		_, err := wire.DecodeModifiedUTF8(nil, in)
+		checkError(t, err, wire.Error{Message: "modified UTF-8", Offset: tt.off, Err: wire.ErrInvalid})
+		if wire.ValidModifiedUTF8(in) {
+			t.Errorf("ValidModifiedUTF8(% x) = true", in)
+		}
+	}
+}
+
+// randomString returns a valid string of runes from every encoding length,
+// NUL and supplementary runes included, surrogates excluded.
+func randomString(rng *rand.Rand) string {
+	ranges := [][2]rune{{0, 0x7f}, {0x80, 0x7ff}, {0x800, 0xd7ff}, {0xe000, 0xffff}, {0x10000, 0x10ffff}}
+	var b []byte
+	for range rng.Intn(20) {
+		r := ranges[rng.Intn(len(ranges))]
+		b = utf8.AppendRune(b, r[0]+rune(rng.Intn(int(r[1]-r[0]+1))))
+	}
+	return string(b)
+}
+
+func TestModifiedUTF8RoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for range 5000 {
+		s := randomString(rng)
+		enc := wire.AppendModifiedUTF8(nil, s)
+		if bytes.IndexByte(enc, 0) >= 0 {
+			t.Fatalf("%+q encodes with a NUL byte: % x", s, enc)
+		}
+		for _, c := range enc {
+			if c >= 0xf0 {
+				t.Fatalf("%+q encodes with a four-byte lead: % x", s, enc)
+			}
+		}
+		if !wire.ValidModifiedUTF8(enc) {
+			t.Fatalf("ValidModifiedUTF8(% x) = false for %+q", enc, s)
+		}
+		dec, err := wire.DecodeModifiedUTF8(nil, enc)
+		if err != nil || string(dec) != s {
+			t.Fatalf("round trip of %+q via % x = %+q, %v", s, enc, dec, err)
+		}
+		// Without NUL and supplementary runes it is plain UTF-8.
+		plain := true
+		for _, r := range s {
+			plain = plain && r != 0 && r < 0x10000
+		}
+		if plain && string(enc) != s {
+			t.Fatalf("%+q: modified UTF-8 % x differs from UTF-8", s, enc)
+		}
+	}
+}
+
+func TestValidModifiedUTF8Empty(t *testing.T) {
+	if !wire.ValidModifiedUTF8(nil) {
+		t.Error("ValidModifiedUTF8(nil) = false")
+	}
+}

@@ -1,0 +1,295 @@
+package lwar
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// updateCapture regenerates testdata/lwar/session.hex from the loopback
+// session (go test ./lwar -run TestUDPSession -update). Other tests of
+// the package that want a -update flag should read this one.
+var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/session.hex from the UDP loopback test")
+
+var capturePath = filepath.Join("..", "testdata", "lwar", "session.hex")
+
+// udpPeer is one client of the loopback test.
+type udpPeer struct {
+	name   string
+	conn   *net.UDPConn
+	c      *Client
+	chats  []string
+	leaves []ID
+	input  Input
+}
+
+// TestUDPSession runs one server and two clients over real UDP sockets on
+// 127.0.0.1 through connect, sync, input, chat and disconnect, and
+// records every datagram into testdata/lwar/session.hex with -update.
+func TestUDPSession(t *testing.T) {
+	lo := netip.MustParseAddrPort("127.0.0.1:0")
+	srvConn, err := net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
+	if err != nil {
+		t.Skipf("no loopback UDP: %v", err)
+	}
+	defer srvConn.Close()
+	srvAddr := srvConn.LocalAddr().(*net.UDPAddr).AddrPort()
+
+	var capture [][]byte
+	record := func(pkt []byte) { capture = append(capture, append([]byte(nil), pkt...)) }
+
+	inputs := map[ID][]uint32{} // frame numbers the server took, per player
+	var joins, leaves []ID
+	srv := NewServer(ServerConfig{
+		ServerPlayer: []byte("server"),
+		Handler: func(ev *ServerEvent) {
+			switch ev.Kind {
+			case ServerJoin:
+				joins = append(joins, ev.Player)
+			case ServerLeave:
+				leaves = append(leaves, ev.Player)
+			case ServerMessage:
+				if in, ok := ev.Message.(*Input); ok && ev.InputMask != 0 {
+					inputs[ev.Player] = append(inputs[ev.Player], in.FrameNo)
+				}
+			}
+		},
+	})
+
+	start := time.Now()
+	peers := []*udpPeer{{name: "alice"}, {name: "bob"}}
+	for _, p := range peers {
+		p.conn, err = net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.conn.Close()
+		p := p
+		p.c, err = NewClient([]byte(p.name), ChannelConfig{}, start, func(m Message) {
+			switch m := m.(type) {
+			case *Chat:
+				p.chats = append(p.chats, string(m.Msg))
+			case *Leave:
+				p.leaves = append(p.leaves, m.PlayerID)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	buf := make([]byte, MaxPacketSize)
+	out := make([]byte, 0, MaxPacketSize)
+	// drain reads every datagram waiting on conn, for up to wait.
+	drain := func(conn *net.UDPConn, wait time.Duration, take func(from netip.AddrPort, pkt []byte)) {
+		for {
+			if err := conn.SetReadDeadline(time.Now().Add(wait)); err != nil {
+				t.Fatal(err)
+			}
+			n, from, err := conn.ReadFromUDPAddrPort(buf)
+			if err != nil {
+				var ne net.Error
+				if errors.As(err, &ne) && ne.Timeout() {
+					return
+				}
+				t.Fatal(err)
+			}
+			take(netip.AddrPortFrom(from.Addr().Unmap(), from.Port()), buf[:n])
+			wait = time.Millisecond
+		}
+	}
+	// tick: clients send, the server reads and answers, clients read.
+	tick := func() {
+		now := time.Now()
+		for _, p := range peers {
+			if p.c.State() == ClientConnected {
+				p.input.PlayerID = p.c.Player()
+				p.input.FrameNo++
+				p.input.Forward = PushInput(p.input.Forward, p.input.FrameNo%3 == 0)
+				if err := p.c.Channel().QueueUnreliable(&p.input); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if pkt, ok := p.c.AppendPacket(out[:0], now); ok {
+				record(pkt)
+				if _, err := p.conn.WriteToUDPAddrPort(pkt, srvAddr); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		drain(srvConn, 5*time.Millisecond, func(from netip.AddrPort, pkt []byte) {
+			if err := srv.Receive(from, pkt, time.Now()); err != nil {
+				t.Errorf("server: %v", err)
+			}
+		})
+		now = time.Now()
+		for {
+			to, pkt, ok := srv.AppendPacket(out[:0], now)
+			if !ok {
+				break
+			}
+			record(pkt)
+			if _, err := srvConn.WriteToUDPAddrPort(pkt, to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, p := range peers {
+			drain(p.conn, 2*time.Millisecond, func(from netip.AddrPort, pkt []byte) {
+				if from != srvAddr {
+					t.Errorf("datagram from %v", from)
+					return
+				}
+				if err := p.c.Receive(pkt, time.Now()); err != nil {
+					t.Errorf("%s: %v", p.name, err)
+				}
+			})
+		}
+	}
+	until := func(what string, cond func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(3 * time.Second)
+		for !cond() {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not reached in 3 s (alice %v, bob %v)", what, peers[0].c.State(), peers[1].c.State())
+			}
+			tick()
+		}
+	}
+
+	alice, bob := peers[0], peers[1]
+	until("connect and sync", func() bool {
+		return alice.c.State() == ClientConnected && bob.c.State() == ClientConnected
+	})
+	if len(joins) != 2 || alice.c.Player() == bob.c.Player() {
+		t.Fatalf("joins %v, players %v %v", joins, alice.c.Player(), bob.c.Player())
+	}
+	until("input", func() bool {
+		return len(inputs[alice.c.Player()]) >= 5 && len(inputs[bob.c.Player()]) >= 5
+	})
+	for player, frames := range inputs {
+		for i := 1; i < len(frames); i++ {
+			if frames[i] <= frames[i-1] {
+				t.Errorf("player %v: input frames out of order: %v", player, frames)
+			}
+		}
+	}
+	if _, err := alice.c.Channel().QueueReliable(&Chat{PlayerID: alice.c.Player(), Msg: []byte("hello from alice")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.c.Channel().QueueReliable(&Chat{PlayerID: bob.c.Player(), Msg: []byte("hi, bob here")}); err != nil {
+		t.Fatal(err)
+	}
+	until("chat", func() bool { return len(alice.chats) == 2 && len(bob.chats) == 2 })
+	for _, p := range peers {
+		if !contains(p.chats, "hello from alice") || !contains(p.chats, "hi, bob here") {
+			t.Errorf("%s got chats %q", p.name, p.chats)
+		}
+	}
+	if err := bob.c.Disconnect(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	until("bob leaves", func() bool {
+		return bob.c.State() == ClientClosed && len(alice.leaves) == 1
+	})
+	if alice.leaves[0] != bob.c.Player() {
+		t.Errorf("alice told that %v left, want %v", alice.leaves[0], bob.c.Player())
+	}
+	if err := alice.c.Disconnect(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	until("alice leaves", func() bool { return alice.c.State() == ClientClosed })
+	if len(leaves) != 2 || len(srv.Players(nil)) != 0 {
+		t.Errorf("server leave events %v, players %v", leaves, srv.Players(nil))
+	}
+	t.Logf("session: %d datagrams in %v", len(capture), time.Since(start).Round(time.Millisecond))
+
+	if *updateCapture {
+		writeCapture(t, capture)
+	}
+	checkCapture(t)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func writeCapture(t *testing.T, capture [][]byte) {
+	if err := os.MkdirAll(filepath.Dir(capturePath), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, pkt := range capture {
+		sb.WriteString(hex.EncodeToString(pkt))
+		sb.WriteByte('\n')
+	}
+	if err := os.WriteFile(capturePath, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkCapture checks that every line of the shipped capture is one lwar
+// datagram whose messages all decode and re-encode to the same bytes, and
+// that the capture holds the whole life cycle.
+func checkCapture(t *testing.T) {
+	f, err := os.Open(capturePath)
+	if err != nil {
+		t.Fatalf("%v (regenerate with go test ./lwar -run TestUDPSession -update)", err)
+	}
+	defer f.Close()
+	seen := map[Type]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 4096), 4096)
+	line := 0
+	for sc.Scan() {
+		line++
+		pkt, err := hex.DecodeString(sc.Text())
+		if err != nil {
+			t.Fatalf("%s:%d: %v", capturePath, line, err)
+		}
+		if len(pkt) > MaxPacketSize {
+			t.Errorf("%s:%d: datagram of %d bytes", capturePath, line, len(pkt))
+		}
+		var it Iterator
+		if err := it.Reset(pkt); err != nil {
+			t.Fatalf("%s:%d: %v", capturePath, line, err)
+		}
+		re, _ := it.Header.AppendBinary(nil)
+		for it.Next() {
+			seen[it.Message().Type()]++
+			re, err = it.Message().AppendBinary(re)
+			if err != nil {
+				t.Fatalf("%s:%d: re-encode: %v", capturePath, line, err)
+			}
+		}
+		if err := it.Err(); err != nil {
+			t.Fatalf("%s:%d: %v", capturePath, line, err)
+		}
+		if string(re) != string(pkt) {
+			t.Errorf("%s:%d: re-encoding differs", capturePath, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []Type{TypeConnect, TypeJoin, TypeSynced, TypeInput, TypeChat, TypeDisconnect, TypeLeave} {
+		if seen[want] == 0 {
+			t.Errorf("capture holds no %v message", want)
+		}
+	}
+	if line == 0 {
+		t.Error("capture is empty")
+	}
+}

@@ -1,0 +1,98 @@
+package lwargen_test
+
+import (
+	"encoding"
+	"math/rand"
+	"testing"
+
+	"github.com/gamewire/gamewire/fuzz/lwargen"
+	"github.com/gamewire/gamewire/lwar"
+	"github.com/leanovate/gopter"
+)
+
+func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) {
+	t.Helper()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(7))
+	got := 0
+	for i := 0; i < 10*n && got < n; i++ {
+		v, ok := g(params).Retrieve()
+		if !ok {
+			continue
+		}
+		f(v)
+		got++
+	}
+	if got < n {
+		t.Fatalf("generator yielded %d of %d values", got, n)
+	}
+}
+
+// TestMessageCoversEveryType: Message yields every type of the spec, and
+// every message it yields encodes.
+func TestMessageCoversEveryType(t *testing.T) {
+	seen := map[lwar.Type]bool{}
+	draw(t, lwargen.Message(), 2000, func(v any) {
+		m := v.(lwar.Message)
+		seen[m.Type()] = true
+		if _, err := m.MarshalBinary(); err != nil {
+			t.Fatalf("%v does not encode: %v", m.Type(), err)
+		}
+	})
+	for _, s := range lwar.Specs() {
+		if !seen[s.Type] {
+			t.Errorf("Message never yielded %v", s.Type)
+		}
+	}
+}
+
+func TestValidAndInvalid(t *testing.T) {
+	draw(t, lwargen.ValidMessage(), 1000, func(v any) {
+		if err := v.(lwar.Message).Validate(); err != nil {
+			t.Fatalf("ValidMessage yielded an invalid message: %v", err)
+		}
+	})
+	draw(t, lwargen.InvalidMessage(), 500, func(v any) {
+		m := v.(lwar.Message)
+		if m.Validate() == nil {
+			t.Fatalf("InvalidMessage yielded a valid %v", m.Type())
+		}
+		if _, err := m.MarshalBinary(); err != nil {
+			t.Fatalf("InvalidMessage yielded a %v that does not encode: %v", m.Type(), err)
+		}
+	})
+}
+
+func TestPackets(t *testing.T) {
+	draw(t, lwargen.Packet(), 300, func(v any) {
+		var _ encoding.BinaryAppender = v.(*lwar.Packet)
+		b, err := v.(*lwar.Packet).MarshalBinary()
+		if err != nil || len(b) > lwar.MaxPacketSize {
+			t.Fatalf("Packet: %d bytes, %v", len(b), err)
+		}
+	})
+	draw(t, lwargen.ValidPacket(), 200, func(v any) {
+		for _, m := range v.(*lwar.Packet).Messages {
+			if err := m.Validate(); err != nil {
+				t.Fatalf("ValidPacket holds an invalid message: %v", err)
+			}
+		}
+	})
+	bad := 0
+	var it lwar.Iterator
+	draw(t, lwargen.PacketBytes(), 500, func(v any) {
+		b := v.([]byte)
+		if it.Reset(b) != nil {
+			bad++
+			return
+		}
+		for it.Next() {
+		}
+		if it.Err() != nil {
+			bad++
+		}
+	})
+	if bad == 0 || bad == 500 {
+		t.Errorf("PacketBytes: %d of 500 datagrams malformed; want a mix", bad)
+	}
+}

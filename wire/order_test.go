@@ -51,7 +51,7 @@ var orderGoldens = []struct {
 	{math.Inf(-1), "ff f0 00 00 00 00 00 00", "00 00 00 00 00 00 f0 ff"},
 	{f64(0x7ff0000000000001), "7f f0 00 00 00 00 00 01", "01 00 00 00 00 00 f0 7f"}, // signalling NaN
 	{f64(0xfff8000000000abc), "ff f8 00 00 00 00 0a bc", "bc 0a 00 00 00 00 f8 ff"}, // quiet NaN with payload
-	{f64(1), "00 00 00 00 00 00 00 01", "01 00 00 00 00 00 00 00"},                   // smallest subnormal
+	{f64(1), "00 00 00 00 00 00 00 01", "01 00 00 00 00 00 00 00"},                  // smallest subnormal
 }
 
 // appendValue calls the Append method of o for v's type.

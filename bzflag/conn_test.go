@@ -1,0 +1,115 @@
+package bzflag_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/bzflag"
+)
+
+// discardConn is a net.Conn whose writes go nowhere and whose reads
+// repeat a stream.
+type discardConn struct {
+	net.Conn
+	r loop
+}
+
+func (d *discardConn) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discardConn) Read(p []byte) (int, error)  { return d.r.Read(p) }
+func (d *discardConn) Close() error                { return nil }
+
+func TestConnAllocs(t *testing.T) {
+	msgs := serverMessages()[:5]
+	c := bzflag.NewConn(&discardConn{r: loop{b: frames(t, msgs...)}}, bzflag.FromServer)
+	up := &bzflag.PlayerUpdate{ID: myID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
+	chat := &bzflag.MessageFromClient{Team: bzflag.RogueTeam, Text: bzflag.NewMessageText("hi")}
+	for range 10 {
+		c.ReadMessage()
+		c.WriteMessage(chat)
+	}
+	if a := testing.AllocsPerRun(200, func() {
+		if _, err := c.ReadMessage(); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.WriteMessage(up); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("a read and a write allocate %v times", a)
+	}
+}
+
+func TestConnValidatesWrites(t *testing.T) {
+	c := bzflag.NewConn(&discardConn{r: loop{b: []byte{0}}}, bzflag.FromServer)
+	var cs bzflag.CallSign
+	for i := range cs {
+		cs[i] = 'x' // no terminating NUL
+	}
+	bad := &bzflag.Enter{ID: myID, CallSign: cs}
+	if err := c.WriteMessage(bad); err == nil {
+		t.Error("an Enter without a NUL in its call sign was written")
+	}
+	c.NoValidateWrites = true
+	if err := c.WriteMessage(bad); err != nil {
+		t.Errorf("NoValidateWrites: %v", err)
+	}
+}
+
+// handshakeServer answers one connection on a loopback port with h and
+// returns the port.
+func handshakeServer(t *testing.T, h bzflag.Handshake) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		bzflag.WriteHandshake(c, h)
+		c.Close()
+	}()
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
+}
+
+func TestDialErrors(t *testing.T) {
+	old := bzflag.Version{'B', 'Z', 'F', 'S', '1', '0', '6', 'a'}
+	for _, c := range []struct {
+		name string
+		h    bzflag.Handshake
+		err  error
+	}{
+		{"refused", bzflag.Handshake{Version: bzflag.ServerVersion, Port: 0}, bzflag.ErrRefused},
+		{"incompatible", bzflag.Handshake{Version: old, Port: 5156}, bzflag.ErrIncompatible},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			conn, _, err := bzflag.Dial(ctx, handshakeServer(t, c.h), bzflag.ServerVersion)
+			if !errors.Is(err, c.err) {
+				t.Errorf("Dial = %v; want %v", err, c.err)
+			}
+			if conn != nil {
+				conn.Close()
+			}
+		})
+	}
+}
+
+func BenchmarkConnWrite(b *testing.B) {
+	c := bzflag.NewConn(&discardConn{r: loop{b: []byte{0}}}, bzflag.FromServer)
+	up := &bzflag.PlayerUpdate{ID: myID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.WriteMessage(up); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

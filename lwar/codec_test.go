@@ -8,6 +8,10 @@ import (
 	"github.com/gamewire/gamewire/lwar"
 )
 
+// lists bounds the samples for the counted lists: a value may hold 255
+// entries (2.8 kB), and the harness decodes every prefix of it.
+var lists = codectest.Samples(60)
+
 // TestContract runs the shared harness on every message type.
 func TestContract(t *testing.T) {
 	t.Run("Connect", func(t *testing.T) { codectest.Check[lwar.Connect](t, lwargen.Connect()) })
@@ -20,14 +24,14 @@ func TestContract(t *testing.T) {
 	t.Run("Selection", func(t *testing.T) { codectest.Check[lwar.Selection](t, lwargen.Selection()) })
 	t.Run("Name", func(t *testing.T) { codectest.Check[lwar.Name](t, lwargen.Name()) })
 	t.Run("Synced", func(t *testing.T) { codectest.Check[lwar.Synced](t, lwargen.Synced()) })
-	t.Run("Stats", func(t *testing.T) { codectest.Check[lwar.Stats](t, lwargen.Stats()) })
+	t.Run("Stats", func(t *testing.T) { codectest.Check[lwar.Stats](t, lwargen.Stats(), lists) })
 	t.Run("Input", func(t *testing.T) { codectest.Check[lwar.Input](t, lwargen.Input()) })
 	t.Run("Full", func(t *testing.T) { codectest.Check[lwar.Full](t, lwargen.Full()) })
 	t.Run("Collision", func(t *testing.T) { codectest.Check[lwar.Collision](t, lwargen.Collision()) })
-	t.Run("Update", func(t *testing.T) { codectest.Check[lwar.Update](t, lwargen.Update()) })
-	t.Run("UpdatePos", func(t *testing.T) { codectest.Check[lwar.UpdatePos](t, lwargen.UpdatePos()) })
-	t.Run("UpdateRay", func(t *testing.T) { codectest.Check[lwar.UpdateRay](t, lwargen.UpdateRay()) })
-	t.Run("UpdateCircle", func(t *testing.T) { codectest.Check[lwar.UpdateCircle](t, lwargen.UpdateCircle()) })
+	t.Run("Update", func(t *testing.T) { codectest.Check[lwar.Update](t, lwargen.Update(), lists) })
+	t.Run("UpdatePos", func(t *testing.T) { codectest.Check[lwar.UpdatePos](t, lwargen.UpdatePos(), lists) })
+	t.Run("UpdateRay", func(t *testing.T) { codectest.Check[lwar.UpdateRay](t, lwargen.UpdateRay(), lists) })
+	t.Run("UpdateCircle", func(t *testing.T) { codectest.Check[lwar.UpdateCircle](t, lwargen.UpdateCircle(), lists) })
 	t.Run("Header", func(t *testing.T) {
 		codectest.Check[lwar.Header](t, lwargen.Header())
 	})

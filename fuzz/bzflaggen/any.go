@@ -1,6 +1,8 @@
 package bzflaggen
 
 import (
+	"reflect"
+
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -73,9 +75,24 @@ func pick(valid bool, keep func(e entry) bool) gopter.Gen {
 		if !keep(e) {
 			continue
 		}
-		gs = append(gs, e.gen(valid).Map(func(m any) bzflag.Message { return m.(bzflag.Message) }))
+		gs = append(gs, asMessage(e.gen(valid)))
 	}
 	return gen.OneGenOf(gs...)
+}
+
+var messageType = reflect.TypeOf((*bzflag.Message)(nil)).Elem()
+
+// asMessage turns a generator of *T into one of bzflag.Message values.
+func asMessage(g gopter.Gen) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		v, ok := g(p).Retrieve()
+		if !ok {
+			return gopter.NewEmptyResult(messageType)
+		}
+		r := gopter.NewGenResult(v, gopter.NoShrinker)
+		r.ResultType = messageType
+		return r
+	}
 }
 
 // Message generates any message of any type, rules broken at times.

@@ -1,0 +1,66 @@
+package wire_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// TestAllocs checks that every hot operation allocates nothing: every
+// Order method, every append into a buffer with capacity, every Reader
+// method on success and on failure (after the failure's first occurrence,
+// which interns its error), FrameReader.Next and FrameWriter.WriteMessage
+// in steady state.
+func TestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	for _, g := range hotGroups() {
+		for _, op := range g.ops {
+			op.fn() // first occurrence: buffers grow, errors are interned
+			if n := testing.AllocsPerRun(100, op.fn); n != 0 {
+				t.Errorf("%s/%s: %v allocations per call, want 0", g.name, op.name, n)
+			}
+		}
+	}
+}
+
+// TestHotOps checks that the hot operations do what their names say, so
+// that the allocation tests and benchmarks measure the intended path.
+func TestHotOps(t *testing.T) {
+	for _, g := range hotGroups() {
+		for _, op := range g.ops {
+			sinkErr, sinkBytes = nil, nil
+			op.fn()
+			name := g.name + "/" + op.name
+			switch {
+			case strings.HasSuffix(name, "/ok"):
+				if sinkErr != nil {
+					t.Errorf("%s: %v", name, sinkErr)
+				}
+			case strings.HasSuffix(name, "/short"):
+				if !errors.Is(sinkErr, wire.ErrShort) {
+					t.Errorf("%s: error %v, want ErrShort", name, sinkErr)
+				}
+			case strings.HasSuffix(name, "/toolong"):
+				if !errors.Is(sinkErr, wire.ErrTooLong) {
+					t.Errorf("%s: error %v, want ErrTooLong", name, sinkErr)
+				}
+			case name == "Reader/Sticky":
+				if !errors.Is(sinkErr, wire.ErrShort) {
+					t.Errorf("%s: error %v, want the first failure, ErrShort", name, sinkErr)
+				}
+			case name == "Frame/FrameReader/Next":
+				if sinkErr != nil || len(sinkBytes) != 32 {
+					t.Errorf("%s: %d bytes, %v; want a 32-byte frame", name, len(sinkBytes), sinkErr)
+				}
+			case name == "Frame/FrameWriter/WriteMessage", g.name == "Append" && op.name != "NewError":
+				if sinkErr != nil {
+					t.Errorf("%s: %v", name, sinkErr)
+				}
+			}
+		}
+	}
+}

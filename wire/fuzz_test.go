@@ -1,0 +1,267 @@
+package wire_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+	"testing/iotest"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// FuzzReader drives a Reader through a sequence of reads chosen by the
+// input. data[0] holds the number of reads (low 4 bits) and the byte order
+// (bit 4); the next bytes choose the reads and their arguments; the rest is
+// the message. After every read: nothing panicked, the offset stays within
+// the message, a successful read consumed exactly what it returned, a
+// failed one consumed nothing and returned zero, the first error stays, and
+// every error is a *wire.Error naming the read's field and wrapping a
+// sentinel.
+func FuzzReader(f *testing.F) {
+	f.Add([]byte{0x05, 0, 1, 2, 3, 4, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa})
+	f.Add([]byte{0x14, 10, 11, 12, 13, 0x02, 'a', 'b', 0x00, 0x02, 'c', 'd', 0x00, 0x02, 'e', 'f'})
+	f.Add([]byte{0x03, 14, 34, 15, 'a', 'b', 'c', 0, 'd', 'e', 'f', 'g'})
+	f.Add([]byte{0x06, 16, 17, 18, 19, 9, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add([]byte{0x02, 15, 15, 0xff, 0x01})
+	f.Add([]byte{0x0f})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		n := min(int(data[0]&15), len(data)-1)
+		order := wire.BigEndian
+		if data[0]&16 != 0 {
+			order = wire.LittleEndian
+		}
+		ops, in := data[1:1+n], data[1+n:]
+		r := wire.NewReader(in, order, "fuzz", "Msg")
+		for _, c := range ops {
+			fuzzRead(t, &r, in, order, c)
+		}
+	})
+}
+
+// fuzzRead does the read chosen by c on r (over in, in order o) and checks
+// it.
+func fuzzRead(t *testing.T, r *wire.Reader, in []byte, o wire.Order, c byte) {
+	op := c % 20
+	arg := int(c/20) - 3 // -3 .. 9: lengths and limits, some negative
+	before, errBefore := r.Offset(), r.Err()
+	field := "f"
+	var got []byte // bytes returned, or a number read, encoded again
+	switch op {
+	case 0:
+		got = wire.AppendU8(nil, r.U8(field))
+	case 1:
+		got = wire.AppendI8(nil, r.I8(field))
+	case 2:
+		got = o.AppendU16(nil, r.U16(field))
+	case 3:
+		got = o.AppendI16(nil, r.I16(field))
+	case 4:
+		got = o.AppendU32(nil, r.U32(field))
+	case 5:
+		got = o.AppendI32(nil, r.I32(field))
+	case 6:
+		got = o.AppendU64(nil, r.U64(field))
+	case 7:
+		got = o.AppendI64(nil, r.I64(field))
+	case 8:
+		got = o.AppendF32(nil, r.F32(field))
+	case 9:
+		got = o.AppendF64(nil, r.F64(field))
+	case 10:
+		got = bytes.Repeat([]byte{0xa5}, max(arg, 0))
+		r.Fixed(field, got)
+	case 11:
+		got = r.Bytes(field, arg)
+	case 12:
+		got = r.CString(field, arg)
+	case 13:
+		got = r.Bytes8(field)
+	case 14:
+		got = r.Bytes16(field)
+	case 15:
+		got = r.UTF(field)
+	case 16:
+		got = r.Rest()
+	case 17:
+		r.Skip(field, arg)
+	case 18:
+		r.Fail(field, wire.ErrInvalid)
+	case 19:
+		r.FailAt(field, arg, wire.ErrInvalid)
+	}
+	err, off := r.Err(), r.Offset()
+	if off < 0 || off > len(in) || r.Len() != len(in)-off {
+		t.Fatalf("op %d: offset %d, len %d over %d bytes", op, off, r.Len(), len(in))
+	}
+	if op >= 11 && op <= 16 && cap(got) != len(got) {
+		t.Fatalf("op %d: returned slice has cap %d > len %d", op, cap(got), len(got))
+	}
+	if errBefore != nil || err != nil {
+		// A failed read, or any read after a failure, consumes nothing
+		// and returns zero; the first error stays.
+		if off != before || !allZero(got) {
+			t.Fatalf("op %d failed (%v) but moved %d -> %d or returned % x", op, err, before, off, got)
+		}
+		if errBefore != nil && err != errBefore {
+			t.Fatalf("op %d replaced the error %v with %v", op, errBefore, err)
+		}
+		checkFuzzError(t, err, op, before, len(in))
+		return
+	}
+	// A successful read consumed exactly the bytes it returned, with their
+	// length prefix or NUL.
+	var want []byte
+	switch op {
+	case 12:
+		if bytes.IndexByte(got, 0) >= 0 || arg > 0 && len(got) >= arg {
+			t.Fatalf("CString(max %d) returned % x", arg, got)
+		}
+		want = append(bytes.Clone(got), 0)
+	case 13:
+		want = append([]byte{byte(len(got))}, got...)
+	case 14:
+		want = append(o.AppendU16(nil, uint16(len(got))), got...)
+	case 15:
+		want = append(wire.BigEndian.AppendU16(nil, uint16(len(got))), got...)
+	case 17:
+		want = in[before : before+arg]
+	case 18, 19:
+		t.Fatalf("op %d did not fail", op)
+	default:
+		want = got
+	}
+	if consumed := in[before:off]; !bytes.Equal(consumed, want) {
+		t.Fatalf("op %d (arg %d) at %d consumed % x, want % x", op, arg, before, consumed, want)
+	}
+}
+
+// checkFuzzError checks that err, from op at offset before over n bytes, is
+// a *wire.Error naming the place and wrapping a sentinel.
+func checkFuzzError(t *testing.T, err error, op byte, before, n int) {
+	var e *wire.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("op %d: error %v is %T, not a *wire.Error", op, err, err)
+	}
+	if e.Protocol != "fuzz" || e.Message != "Msg" || e.Field != "f" {
+		t.Fatalf("op %d: error %+v names the wrong place", op, *e)
+	}
+	switch e.Err {
+	case wire.ErrShort, wire.ErrTooLong:
+		if e.Offset < 0 || e.Offset > n {
+			t.Fatalf("op %d: error offset %d outside the %d bytes", op, e.Offset, n)
+		}
+	case wire.ErrInvalid:
+	default:
+		t.Fatalf("op %d: error %v wraps no sentinel", op, e.Err)
+	}
+	if !errors.Is(err, e.Err) {
+		t.Fatalf("op %d: errors.Is(%v, %v) = false", op, err, e.Err)
+	}
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzFrameReader splits any stream by a 2-byte big-endian header holding
+// the frame's total length. data[0] chooses how the stream is delivered
+// (reads of 1..8 bytes, or all at once with or without the final EOF in
+// the same call, or with empty reads in between) and data[1] the maximum
+// frame size; the rest is the stream.
+//
+// Invariants: nothing panics; every frame is whole (its header's length,
+// at most the maximum) and the frames are exactly those of a simple model
+// parse of the stream, which also predicts the final error; and nothing
+// received is lost: the frames, concatenated, followed by Buffered(),
+// equal the stream up to what the reader delivered.
+func FuzzFrameReader(f *testing.F) {
+	f.Add([]byte{0, 64}, stream("a", "", "hello, world"))
+	f.Add([]byte{3, 8}, append(stream("abcdef"), stream("abcdefg")...))
+	f.Add([]byte{0x80, 16}, append(stream("x"), 0x00, 0x05, 0x61))
+	f.Add([]byte{0x40, 16}, append(stream("x"), 0x00, 0x01))
+	f.Add([]byte{0xc1, 2}, stream("", "", "x"))
+	f.Add([]byte{7, 0}, []byte{0x00})
+	f.Fuzz(func(t *testing.T, mode []byte, in []byte) {
+		if len(mode) < 2 {
+			return
+		}
+		maxFrame := int(mode[1] % 80)
+		bufSize := max(maxFrame, 2) // NewFrameReader raises a maximum below the header
+		var src io.Reader = bytes.NewReader(in)
+		switch mode[0] >> 6 {
+		case 0:
+			src = &chunkReader{data: in, size: 1 + int(mode[0]&7)}
+		case 1:
+			src = &dataErrReader{data: in, err: io.EOF}
+		case 2:
+			src = iotest.HalfReader(src)
+		case 3:
+			src = &stutterReader{data: in, gap: int(mode[0] & 7)}
+		}
+		cr := &countingReader{r: src}
+		fr := wire.NewFrameReader(cr, 2, maxFrame, be16Len)
+		wantFrames, wantErr := modelFrames(in, maxFrame)
+		var got []byte
+		for i := 0; ; i++ {
+			frame, err := fr.Next()
+			if err != nil {
+				if i != len(wantFrames) {
+					t.Fatalf("error %v after %d frames, want %d frames", err, i, len(wantFrames))
+				}
+				if !errors.Is(err, wantErr) {
+					t.Fatalf("error %v, want %v", err, wantErr)
+				}
+				break
+			}
+			if i >= len(wantFrames) || !bytes.Equal(frame, wantFrames[i]) {
+				t.Fatalf("frame %d = % x, want the model's frames % x", i, frame, wantFrames)
+			}
+			if len(frame) < 2 || len(frame) != int(wire.BigEndian.U16(frame)) || len(frame) > bufSize {
+				t.Fatalf("frame % x is not whole within the maximum %d", frame, bufSize)
+			}
+			got = append(got, frame...)
+		}
+		if cr.n > len(in) {
+			t.Fatalf("the reader delivered %d of %d bytes", cr.n, len(in))
+		}
+		if all := append(got, fr.Buffered()...); !bytes.Equal(all, in[:cr.n]) {
+			t.Fatalf("frames+Buffered = % x, want the %d bytes delivered % x", all, cr.n, in[:cr.n])
+		}
+		if c := wire.FrameBufCap(fr); c != bufSize {
+			t.Fatalf("buffer capacity %d, want %d", c, bufSize)
+		}
+	})
+}
+
+// modelFrames splits in as FrameReader must: the frames, and the error
+// that ends them.
+func modelFrames(in []byte, maxFrame int) (frames [][]byte, err error) {
+	maxFrame = max(maxFrame, 2)
+	for {
+		switch {
+		case len(in) == 0:
+			return frames, io.EOF
+		case len(in) < 2:
+			return frames, wire.ErrShort
+		}
+		n := int(wire.BigEndian.U16(in))
+		switch {
+		case n > maxFrame:
+			return frames, wire.ErrTooLong
+		case n < 2:
+			return frames, wire.ErrInvalid
+		case n > len(in):
+			return frames, wire.ErrShort
+		}
+		frames, in = append(frames, in[:n]), in[n:]
+	}
+}

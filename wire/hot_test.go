@@ -216,4 +216,3 @@ func hotGroups() []struct {
 		{"Frame", frameOps()},
 	}
 }
-

@@ -1,0 +1,95 @@
+package tfighters_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+	"testing/iotest"
+
+	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// rw reads from r and writes to w.
+type rw struct {
+	io.Reader
+	io.Writer
+}
+
+func TestConnRead(t *testing.T) {
+	var stream bytes.Buffer
+	for _, m := range []tfighters.Message{
+		&tfighters.Hi{MyVersion: 1, UWID: 5},
+		&tfighters.Raw{Type: 0x7abc, Data: []byte("future")}, // unknown: kept
+		&tfighters.ServerAccel{ID: 5, Accel: 7},             // breaks a rule: returned with the error
+		&tfighters.Lag{Diff: 3},
+	} {
+		stream.Write(encode(t, m))
+	}
+	stream.Write(mustHex(t, "0700 0300 01000000 00")) // a frame the fields do not fill
+	stream.Write(encode(t, &tfighters.SpawnReady{}))
+	stream.Write(mustHex(t, "0100"))                  // len below 2: the stream is lost
+	stream.Write(encode(t, &tfighters.SpawnReady{})) // never reached
+
+	c := tfighters.NewConn(rw{iotest.OneByteReader(&stream), io.Discard}, tfighters.FromServer)
+	steps := []struct {
+		code tfighters.Code
+		kind error
+	}{
+		{tfighters.CodeHi, nil},
+		{0x7abc, nil},
+		{tfighters.CodeServerAccel, wire.ErrInvalid},
+		{tfighters.CodeLag, nil},
+		{0, wire.ErrTrailing},
+		{tfighters.CodeSpawnReady, nil},
+		{0, wire.ErrInvalid},
+		{0, wire.ErrInvalid}, // sticky
+	}
+	for i, s := range steps {
+		m, err := c.ReadMessage()
+		if !errors.Is(err, s.kind) || (s.kind == nil && m == nil) {
+			t.Fatalf("step %d: %v, %v; want %v", i, m, err, s.kind)
+		}
+		if m != nil && m.Code() != s.code {
+			t.Errorf("step %d: %s, want %s", i, m.Code(), s.code)
+		}
+	}
+	if !c.Broken() {
+		t.Error("not broken after a bad len")
+	}
+}
+
+func TestConnEnds(t *testing.T) {
+	hi := encode(t, &tfighters.Hi{})
+	tests := []struct {
+		name string
+		in   []byte
+		kind error
+	}{
+		{"clean end", hi, io.EOF},
+		{"end inside a frame", append(hi, hi[:5]...), io.ErrUnexpectedEOF},
+		{"frame too long", append(hi, 0xff, 0xff, 0x01, 0x00), wire.ErrTooLong},
+	}
+	for _, tt := range tests {
+		c := tfighters.NewConn(rw{bytes.NewReader(tt.in), io.Discard}, tfighters.FromServer)
+		if _, err := c.ReadMessage(); err != nil {
+			t.Fatalf("%s: first frame: %v", tt.name, err)
+		}
+		if _, err := c.ReadMessage(); !errors.Is(err, tt.kind) {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.kind)
+		}
+	}
+}
+
+func TestConnWrite(t *testing.T) {
+	var out bytes.Buffer
+	c := tfighters.NewConn(rw{bytes.NewReader(nil), &out}, tfighters.FromClient)
+	if err := c.WriteMessage(&tfighters.ClientAccel{Accel: 5}); !errors.Is(err, wire.ErrInvalid) || out.Len() != 0 {
+		t.Errorf("invalid message: %v, wrote %x", err, out.Bytes())
+	}
+	c.NoValidate = true
+	if err := c.WriteMessage(&tfighters.ClientAccel{Accel: 5}); err != nil || out.Len() != 17 {
+		t.Errorf("NoValidate: %v, wrote %x", err, out.Bytes())
+	}
+}

@@ -1,0 +1,383 @@
+package tfighters_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/tfighters"
+)
+
+var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/session-*.bin from the loopback session")
+
+// Captures of the loopback session, as one client (Alice) saw it.
+var (
+	captureClient = filepath.Join("..", "testdata", "tfighters", "session-client.bin")
+	captureServer = filepath.Join("..", "testdata", "tfighters", "session-server.bin")
+)
+
+// tcpEvent is what the server loop of tcpServer receives.
+type tcpEvent struct {
+	nc     net.Conn          // a new connection
+	peer   *tfighters.Peer   // the peer a message or error comes from
+	msg    tfighters.Message // a message (a copy, owned by the loop)
+	err    error             // a message error (the frame is skipped)
+	closed bool              // the connection is gone
+}
+
+// tcpServer is a small TFighters server built from the package: one
+// goroutine owns the Server state machine; one goroutine per connection
+// reads frames; the loop ticks every 5 ms and writes what peers have
+// queued.
+type tcpServer struct {
+	ln     net.Listener
+	events chan tcpEvent
+	done   chan struct{}
+	wg     sync.WaitGroup
+}
+
+func startServer(t *testing.T) *tcpServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tcpServer{ln: ln, events: make(chan tcpEvent, 64), done: make(chan struct{})}
+	s.wg.Add(2)
+	go s.accept()
+	go s.loop()
+	t.Cleanup(func() {
+		ln.Close()
+		close(s.done)
+		s.wg.Wait()
+	})
+	return s
+}
+
+func (s *tcpServer) accept() {
+	defer s.wg.Done()
+	for {
+		nc, err := s.ln.Accept()
+		if err != nil {
+			return
+		}
+		select {
+		case s.events <- tcpEvent{nc: nc}:
+		case <-s.done:
+			nc.Close()
+			return
+		}
+	}
+}
+
+func (s *tcpServer) read(p *tfighters.Peer, c *tfighters.Conn) {
+	defer s.wg.Done()
+	for {
+		m, err := c.ReadMessage()
+		ev := tcpEvent{peer: p}
+		switch {
+		case c.Broken():
+			ev.closed = true
+		case err != nil:
+			ev.err = err
+		default:
+			// The Conn reuses its values: hand the loop a copy.
+			b, _ := m.AppendBinary(nil)
+			if _, raw := m.(*tfighters.Raw); raw {
+				ev.msg = &tfighters.Raw{}
+				ev.msg.UnmarshalBinary(b)
+			} else {
+				ev.msg, _, _ = tfighters.Parse(tfighters.FromClient, b)
+			}
+		}
+		select {
+		case s.events <- ev:
+		case <-s.done:
+			return
+		}
+		if ev.closed {
+			return
+		}
+	}
+}
+
+func (s *tcpServer) loop() {
+	defer s.wg.Done()
+	srv := tfighters.NewServer(time.Now())
+	conns := map[*tfighters.Peer]net.Conn{}
+	writers := map[*tfighters.Peer]*tfighters.Conn{}
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	defer func() {
+		for _, nc := range conns {
+			nc.Close()
+		}
+	}()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-tick.C:
+			srv.Tick(time.Now())
+		case ev := <-s.events:
+			switch {
+			case ev.nc != nil:
+				p := srv.Accept(time.Now())
+				c := tfighters.NewConn(ev.nc, tfighters.FromClient)
+				conns[p], writers[p] = ev.nc, c
+				s.wg.Add(1)
+				go s.read(p, c)
+			case ev.closed:
+				if !ev.peer.Closed() {
+					srv.Disconnected(ev.peer)
+				}
+				conns[ev.peer].Close()
+				delete(conns, ev.peer)
+				delete(writers, ev.peer)
+			case ev.err != nil:
+				srv.Kick(ev.peer, "Packet error") // as the original does
+			default:
+				srv.Handle(ev.peer, ev.msg, time.Now())
+			}
+		}
+		for p, c := range writers {
+			for m := p.Next(); m != nil; m = p.Next() {
+				if c.WriteMessage(m) != nil {
+					break
+				}
+			}
+			if p.Closed() {
+				conns[p].Close()
+				srv.Remove(p)
+				delete(writers, p)
+			}
+		}
+	}
+}
+
+// recorder keeps every byte read from and written to a connection.
+type recorder struct {
+	net.Conn
+	rx, tx bytes.Buffer
+}
+
+func (r *recorder) Read(b []byte) (int, error) {
+	n, err := r.Conn.Read(b)
+	r.rx.Write(b[:n])
+	return n, err
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.tx.Write(b)
+	return r.Conn.Write(b)
+}
+
+// tcpClient is one player: a Client state machine on a real connection.
+type tcpClient struct {
+	t    *testing.T
+	c    *tfighters.Client
+	nc   *recorder
+	conn *tfighters.Conn
+}
+
+func dial(t *testing.T, addr, nick string) *tcpClient {
+	t.Helper()
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{Conn: nc}
+	t.Cleanup(func() { nc.Close() })
+	return &tcpClient{t: t, c: tfighters.NewClient(nick), nc: rec, conn: tfighters.NewConn(rec, tfighters.FromServer)}
+}
+
+// until reads and handles messages, writing the client's answers, until
+// done returns true for the message just handled; it fails after 5 s.
+func (tc *tcpClient) until(what string, done func(m tfighters.Message) bool) {
+	tc.t.Helper()
+	tc.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for {
+		m, err := tc.conn.ReadMessage()
+		if err != nil {
+			tc.t.Fatalf("%s waiting for %s: %v", tc.c.Nick, what, err)
+		}
+		if err := tc.c.Handle(m); err != nil {
+			tc.t.Fatalf("%s: Handle(%s): %v", tc.c.Nick, m.Code(), err)
+		}
+		tc.flush()
+		if done(m) {
+			return
+		}
+	}
+}
+
+func (tc *tcpClient) flush() {
+	tc.t.Helper()
+	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
+		if err := tc.conn.WriteMessage(m); err != nil {
+			tc.t.Fatalf("%s: write %s: %v", tc.c.Nick, m.Code(), err)
+		}
+	}
+}
+
+// do runs a Client call and sends what it queued.
+func (tc *tcpClient) do(err error) {
+	tc.t.Helper()
+	if err != nil {
+		tc.t.Fatalf("%s: %v", tc.c.Nick, err)
+	}
+	tc.flush()
+}
+
+func (tc *tcpClient) state(s tfighters.ClientState) func(tfighters.Message) bool {
+	return func(tfighters.Message) bool { return tc.c.State() == s }
+}
+
+// is returns a condition on the next message of code c that f accepts.
+func is[T tfighters.Message](f func(T) bool) func(tfighters.Message) bool {
+	return func(m tfighters.Message) bool {
+		v, ok := m.(T)
+		return ok && f(v)
+	}
+}
+
+func TestLoopback(t *testing.T) {
+	srv := startServer(t)
+	addr := srv.ln.Addr().String()
+
+	a := dial(t, addr, "Alice")
+	a.until("spawn ready", a.state(tfighters.ClientSpawnReady))
+	a.do(a.c.Spawn())
+	a.until("own spawn", a.state(tfighters.ClientPlaying))
+
+	b := dial(t, addr, "Bob")
+	b.until("spawn ready", b.state(tfighters.ClientSpawnReady))
+	if o := b.c.Objects[a.c.ID]; o == nil || o.Nick != "Alice" {
+		t.Fatalf("Bob's user list lacks Alice: %+v", b.c.Objects)
+	}
+	a.until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
+	b.do(b.c.Spawn())
+	b.until("own spawn", b.state(tfighters.ClientPlaying))
+	a.until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
+
+	// Bob moves, turns and shoots; Alice sees it.
+	b.do(b.c.Accel(9100, 31000, 1, 20))
+	a.until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
+	b.do(b.c.Turn(9120, 31010, 4, 19000))
+	a.until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
+	b.do(b.c.Shoot(9120, 31010, 19000))
+	a.until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
+
+	// Alice too; Bob sees it.
+	a.do(a.c.Accel(8900, 30900, -1, -15))
+	b.until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
+	a.do(a.c.Turn(8900, 30900, -2, 17000))
+	b.until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
+	a.do(a.c.Shoot(8900, 30900, 17000))
+	b.until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
+
+	// Messages the original server ignores, and a code it does not know:
+	// the session goes on, and the chat line after them comes back.
+	a.do(a.c.Command("addbot"))
+	a.do(a.c.TeamSay("team"))
+	a.conn.NoValidate = true // Validate refuses undefined codes
+	a.do(a.conn.WriteMessage(&tfighters.Raw{Type: 0x8f00, Data: []byte("from the future")}))
+	a.conn.NoValidate = false
+	a.do(a.c.Say("hello Bob"))
+	a.until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
+	b.until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
+	b.do(b.c.Say("hi Alice"))
+	a.until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
+
+	a.do(a.c.SetNick("Alice2"))
+	b.until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
+	a.until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
+
+	// Bob quits: the original announces it as a kick for "Read error".
+	b.nc.Close()
+	a.until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
+	if _, ok := a.c.Objects[b.c.ID]; ok {
+		t.Error("Alice still sees Bob")
+	}
+	a.nc.Close()
+
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(captureClient, a.nc.tx.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// Only the frames Alice handled, not what arrived after them.
+		rx := a.nc.rx.Bytes()
+		if err := os.WriteFile(captureServer, rx[:len(rx)-len(a.conn.Buffered())], 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCapture checks that the checked-in capture of the loopback session
+// still decodes, frame by frame, strictly, and re-encodes to the same
+// bytes; regenerate it with go test -run TestLoopback -update.
+func TestCapture(t *testing.T) {
+	tests := []struct {
+		file  string
+		from  tfighters.Direction
+		first tfighters.Code
+		must  []tfighters.Code
+	}{
+		{captureClient, tfighters.FromClient, tfighters.CodeVersion, []tfighters.Code{
+			tfighters.CodeClientNick, tfighters.CodePong, tfighters.CodeClientSpawn, tfighters.CodeClientAccel,
+			tfighters.CodeClientTurn, tfighters.CodeClientNewBullet, tfighters.CodeCmd, tfighters.CodeClientTeamSay,
+			tfighters.CodeClientSay}},
+		{captureServer, tfighters.FromServer, tfighters.CodeHi, []tfighters.Code{
+			tfighters.CodeNickReply, tfighters.CodePing, tfighters.CodeLag, tfighters.CodeNewUser, tfighters.CodeInvincible,
+			tfighters.CodeSpawnReady, tfighters.CodeServerSpawn, tfighters.CodeServerAccel, tfighters.CodeServerTurn,
+			tfighters.CodeServerNewBullet, tfighters.CodeServerSay, tfighters.CodeServerNick, tfighters.CodeKick}},
+	}
+	for _, tt := range tests {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatalf("%v (run go test -run TestLoopback -update)", err)
+		}
+		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, tt.from)
+		seen := map[tfighters.Code]bool{}
+		var out []byte
+		raws := 0
+		for i := 0; ; i++ {
+			m, err := c.ReadMessage()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s frame %d: %v", tt.file, i, err)
+			}
+			if i == 0 && m.Code() != tt.first {
+				t.Errorf("%s starts with %s, want %s", tt.file, m.Code(), tt.first)
+			}
+			if _, raw := m.(*tfighters.Raw); raw {
+				raws++
+			}
+			seen[m.Code()] = true
+			out, _ = m.AppendBinary(out)
+		}
+		if !bytes.Equal(out, data) {
+			t.Errorf("%s does not re-encode to itself", tt.file)
+		}
+		for _, c := range tt.must {
+			if !seen[c] {
+				t.Errorf("%s holds no %s", tt.file, c)
+			}
+		}
+		if tt.from == tfighters.FromClient && raws != 1 {
+			t.Errorf("%s holds %d frames of unknown codes, want 1", tt.file, raws)
+		}
+	}
+}

@@ -1,0 +1,290 @@
+package tfighters_test
+
+import (
+	"bytes"
+	"errors"
+	"go/parser"
+	"go/token"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/fuzz/tfightersgen"
+	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
+	"github.com/leanovate/gopter"
+)
+
+func TestCodes(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range tfighters.Codes {
+		name := c.String()
+		if seen[name] || !c.Known() {
+			t.Errorf("code %#04x: name %q repeated or unknown", uint16(c), name)
+		}
+		seen[name] = true
+		wantFrom := tfighters.FromServer
+		if strings.HasPrefix(name, "CMSG_") {
+			wantFrom = tfighters.FromClient
+		}
+		if c.From() != wantFrom {
+			t.Errorf("%s: From = %s", name, c.From())
+		}
+		m := tfighters.New(c)
+		if m == nil || m.Code() != c {
+			t.Errorf("New(%s) = %T", name, m)
+			continue
+		}
+		var back tfighters.Code
+		text, _ := c.MarshalText()
+		if err := back.UnmarshalText(text); err != nil || back != c {
+			t.Errorf("%s: text %s -> %v, %v", name, text, back, err)
+		}
+	}
+	if len(seen) != 31 {
+		t.Errorf("%d codes, want the spec's 31", len(seen))
+	}
+	unknown := tfighters.Code(0x7abc)
+	if unknown.Known() || tfighters.New(unknown) != nil || unknown.String() != "unknown" {
+		t.Errorf("code 0x7abc: known %v, name %s", unknown.Known(), unknown)
+	}
+	if text, _ := unknown.MarshalText(); string(text) != "0x7abc" {
+		t.Errorf("MarshalText(0x7abc) = %s", text)
+	}
+}
+
+// draw returns n values of g.
+func draw(t *testing.T, g gopter.Gen, n int) []tfighters.Message {
+	t.Helper()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(1))
+	var out []tfighters.Message
+	for len(out) < n {
+		v, ok := g(params).Retrieve()
+		if !ok {
+			continue
+		}
+		m, ok := v.(tfighters.Message)
+		if !ok {
+			t.Fatalf("generator yields %T", v)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestGeneratorsCoverEveryCode(t *testing.T) {
+	for name, g := range map[string]gopter.Gen{"Message": tfightersgen.Message(), "ValidMessage": tfightersgen.ValidMessage()} {
+		seen := map[tfighters.Code]bool{}
+		for _, m := range draw(t, g, 2000) {
+			seen[m.Code()] = true
+		}
+		for _, c := range tfighters.Codes {
+			if !seen[c] {
+				t.Errorf("%s never generates %s", name, c)
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, m := range draw(t, tfightersgen.ValidMessage(), 1000) {
+		if err := m.Validate(); err != nil {
+			t.Fatalf("valid %T %+v: %v", m, m, err)
+		}
+	}
+	for _, m := range draw(t, tfightersgen.InvalidMessage(), 1000) {
+		err := m.Validate()
+		var we *wire.Error
+		if !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) || !errors.As(err, &we) || we.Field == "" {
+			t.Fatalf("invalid %T %+v: Validate = %v", m, m, err)
+		}
+		if _, err := m.AppendBinary(nil); err != nil {
+			t.Fatalf("invalid %T must still encode (for fuzzers): %v", m, err)
+		}
+	}
+	// A few rules by hand, with the field they name.
+	tests := []struct {
+		m     tfighters.Message
+		field string
+	}{
+		{&tfighters.ClientAccel{Accel: 2}, "accel"},
+		{&tfighters.ClientTurn{Turn: 1}, "turn"},
+		{&tfighters.ClientTurn{Turn: 6}, "turn"},
+		{&tfighters.ClientNick{Nick: []byte("a b")}, "nick"},
+		{&tfighters.ClientNick{}, "nick"},
+		{&tfighters.NickReply{GoodOrBad: 2}, "goodorbad"},
+		{&tfighters.ServerSpawn{Type: 3}, "type"},
+		{&tfighters.Invincible{YesNo: 2}, "yesno"},
+		{&tfighters.ClientSay{Text: bytes.Repeat([]byte{'a'}, 511)}, "text"},
+		{&tfighters.Raw{Type: 0x7abc}, "type"},
+	}
+	for _, tt := range tests {
+		var we *wire.Error
+		if err := tt.m.Validate(); !errors.As(err, &we) || we.Field != tt.field {
+			t.Errorf("%T %+v: Validate = %v, want an error on %s", tt.m, tt.m, err, tt.field)
+		}
+	}
+}
+
+func TestEncodeErrors(t *testing.T) {
+	tests := []struct {
+		m    tfighters.Message
+		kind error
+	}{
+		{&tfighters.ClientSay{Text: []byte("a\x00b")}, wire.ErrInvalid},
+		{&tfighters.NewUser{Nick: []byte{0}}, wire.ErrInvalid},
+		{&tfighters.Ping{TimeHigh: 1}, wire.ErrInvalid},
+		{&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65533)}, wire.ErrTooLong},
+	}
+	for _, tt := range tests {
+		prefix := []byte{1, 2}
+		b, err := tt.m.AppendBinary(prefix)
+		if !errors.Is(err, tt.kind) || !bytes.Equal(b, prefix) {
+			t.Errorf("%T: AppendBinary = %x, %v; want the input back and %v", tt.m, b, err, tt.kind)
+		}
+	}
+	// The longest message the len field can describe still encodes.
+	if _, err := (&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65532)}).AppendBinary(nil); err != nil {
+		t.Errorf("65535-byte len: %v", err)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		hex   string
+		kind  error
+		field string
+	}{
+		{"len below 2", "0100 00", wire.ErrInvalid, "len"},
+		{"wrong type", "0600 0100 01000000", wire.ErrInvalid, "type"},
+		{"frame longer than fields", "0700 0300 01000000 00", wire.ErrTrailing, "len"},
+		{"frame shorter than fields", "0500 0300 010000 00", wire.ErrShort, "diff"},
+		{"string without NUL in its frame", "0400 0185 6869 | 00", wire.ErrShort, "text"},
+	}
+	for _, tt := range tests {
+		b := mustHex(t, tt.hex)
+		var m tfighters.Lag
+		var err error
+		if strings.HasPrefix(tt.name, "string") {
+			_, err = new(tfighters.ClientSay).Decode(b)
+		} else {
+			_, err = m.Decode(b)
+		}
+		var we *wire.Error
+		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
+			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)
+		}
+	}
+}
+
+func mustHex(t *testing.T, s string) []byte {
+	t.Helper()
+	s = strings.NewReplacer(" ", "", "|", "").Replace(s)
+	b := make([]byte, len(s)/2)
+	for i := range b {
+		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b[i] = byte(v)
+	}
+	return b
+}
+
+func TestDecoder(t *testing.T) {
+	msgs := draw(t, tfightersgen.Message(), 500)
+	var d tfighters.Decoder
+	for _, want := range msgs {
+		b := encode(t, want)
+		got, n, err := d.Decode(b)
+		if err != nil || n != len(b) || got.Code() != want.Code() {
+			t.Fatalf("%T: Decode = %T, %d, %v", want, got, n, err)
+		}
+		if re := encode(t, got); !bytes.Equal(re, b) {
+			t.Fatalf("%T: re-encodes to %x, want %x", want, re, b)
+		}
+		if _, raw := want.(*tfighters.Raw); raw {
+			continue
+		}
+		p, _, err := tfighters.Parse(tfighters.AnyDirection, b)
+		if err != nil || !bytes.Equal(encode(t, p), b) {
+			t.Fatalf("Parse %x: %v", b, err)
+		}
+	}
+	hi := encode(t, &tfighters.Hi{MyVersion: 1})
+	version := encode(t, &tfighters.Version{MyVersion: 1})
+	unknown := encode(t, &tfighters.Raw{Type: 0x7abc, Data: []byte{9}})
+	tests := []struct {
+		name   string
+		d      tfighters.Decoder
+		b      []byte
+		kind   error
+		isRaw  bool
+		parsed bool
+	}{
+		{"server code from the server", tfighters.Decoder{From: tfighters.FromServer}, hi, nil, false, true},
+		{"client code from the server", tfighters.Decoder{From: tfighters.FromServer}, version, wire.ErrInvalid, false, false},
+		{"server code from the client", tfighters.Decoder{From: tfighters.FromClient}, hi, wire.ErrInvalid, false, false},
+		{"unknown code kept", tfighters.Decoder{}, unknown, nil, true, false},
+		{"unknown code, strict", tfighters.Decoder{Strict: true}, unknown, wire.ErrUnknownCode, false, false},
+		{"short header", tfighters.Decoder{}, hi[:3], wire.ErrShort, false, false},
+	}
+	for _, tt := range tests {
+		m, _, err := tt.d.Decode(tt.b)
+		if !errors.Is(err, tt.kind) || (tt.kind == nil) != (m != nil) {
+			t.Errorf("%s: %T, %v; want %v", tt.name, m, err, tt.kind)
+			continue
+		}
+		if _, raw := m.(*tfighters.Raw); raw != tt.isRaw {
+			t.Errorf("%s: %T", tt.name, m)
+		}
+	}
+	if _, _, err := tfighters.Parse(tfighters.AnyDirection, unknown); !errors.Is(err, wire.ErrUnknownCode) {
+		t.Errorf("Parse of an unknown code: %v", err)
+	}
+	// Zero allocations in steady state, for good and bad input.
+	frames := make([][]byte, len(msgs))
+	for i, m := range msgs {
+		frames[i] = encode(t, m)
+	}
+	for _, f := range frames {
+		d.Decode(f)
+	}
+	if a := testing.AllocsPerRun(20, func() {
+		for _, f := range frames {
+			d.Decode(f)
+			d.Decode(f[:len(f)-1])
+		}
+	}); a != 0 {
+		t.Errorf("Decoder allocates %v times per round", a)
+	}
+}
+
+// TestNoFmt keeps fmt and reflect out of the codec (not of the tests).
+func TestNoFmt(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pf, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range pf.Imports {
+			switch imp.Path.Value {
+			case `"fmt"`, `"reflect"`:
+				t.Errorf("%s imports %s", f, imp.Path.Value)
+			}
+		}
+	}
+}

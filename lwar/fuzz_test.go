@@ -26,6 +26,9 @@ func FuzzPacket(f *testing.F) {
 	f.Add(append(append([]byte{}, hdr...), 0x66, 0x01))
 	pkt, _ := benchPacket(f)
 	f.Add(pkt)
+	for _, d := range realTraffic {
+		f.Add(unhex(f, d.hex))
+	}
 
 	var it lwar.Iterator
 	var bl lwar.Builder

@@ -1,0 +1,67 @@
+package bzflag_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// Build the MsgEnter a client sends to join, and check it first.
+func ExampleEnter() {
+	m := &bzflag.Enter{
+		Type:     bzflag.TankPlayer,
+		Team:     bzflag.BlueTeam,
+		CallSign: bzflag.NewCallSign("gopher"),
+		Email:    bzflag.NewEmail("anonymous"),
+	}
+	if err := m.Validate(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := m.AppendBinary(make([]byte, 0, bzflag.MaxPacketLen))
+	fmt.Printf("%d bytes: % x ...\n", len(b), b[:16])
+	// Output: 176 bytes: 00 ac 65 6e 00 00 00 00 00 00 00 00 00 00 00 03 ...
+}
+
+// Decode a stream of frames from the server without allocating: the
+// Decoder reuses one value per message type.
+func ExampleDecoder() {
+	var stream []byte
+	stream, _ = (&bzflag.Accept{}).AppendBinary(stream)
+	stream, _ = (&bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1}).AppendBinary(stream)
+	stream, _ = (&bzflag.Raw{RawCode: 0x7a7a, Body: []byte("?")}).AppendBinary(stream)
+	stream, _ = (&bzflag.LagPing{Seq: 42}).AppendBinary(stream)
+
+	d := bzflag.Decoder{KeepUnknown: true}
+	for len(stream) > 0 {
+		m, n, err := d.Decode(stream, bzflag.FromServer)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		stream = stream[n:]
+		switch m := m.(type) {
+		case *bzflag.TeamUpdate:
+			fmt.Println(m.Code(), m.Team, m.Players)
+		case *bzflag.LagPing:
+			fmt.Println(m.Code(), m.Seq, "(echo it back)")
+		default:
+			fmt.Println(m.Code())
+		}
+	}
+	// Output:
+	// MsgAccept
+	// MsgTeamUpdate RedTeam 1
+	// 0x7a7a
+	// MsgLagPing 42 (echo it back)
+}
+
+// Errors name the message, the field and the byte offset.
+func ExampleDecode() {
+	frame := []byte{0x00, 0x2a, 0x70, 0x75, 192, 0, 2, 1, 0x14, 0x23} // a cut MsgPlayerUpdate
+	_, _, err := bzflag.Decode(frame, bzflag.FromServer)
+	fmt.Println(err, errors.Is(err, wire.ErrShort))
+	// Output: bzflag: MsgPlayerUpdate: field playerId at byte 4: short input true
+}

@@ -20,7 +20,9 @@ func TestMessages(t *testing.T) {
 		{"Reject", func(t *testing.T) { codectest.Check[bzflag.Reject](t, bzflaggen.Reject()) }},
 		{"SuperKill", func(t *testing.T) { codectest.Check[bzflag.SuperKill](t, bzflaggen.SuperKill(), codectest.Samples(5)) }},
 		{"GetWorldRequest", func(t *testing.T) { codectest.Check[bzflag.GetWorldRequest](t, bzflaggen.GetWorldRequest()) }},
-		{"GetWorldReply", func(t *testing.T) { codectest.Check[bzflag.GetWorldReply](t, bzflaggen.GetWorldReply(), codectest.Samples(60)) }},
+		{"GetWorldReply", func(t *testing.T) {
+			codectest.Check[bzflag.GetWorldReply](t, bzflaggen.GetWorldReply(), codectest.Samples(60))
+		}},
 		{"AddPlayer", func(t *testing.T) { codectest.Check[bzflag.AddPlayer](t, bzflaggen.AddPlayer()) }},
 		{"RemovePlayer", func(t *testing.T) { codectest.Check[bzflag.RemovePlayer](t, bzflaggen.RemovePlayer()) }},
 		{"FlagUpdate", func(t *testing.T) { codectest.Check[bzflag.FlagUpdate](t, bzflaggen.FlagUpdate()) }},
@@ -35,15 +37,21 @@ func TestMessages(t *testing.T) {
 		{"TimeLeft", func(t *testing.T) { codectest.Check[bzflag.TimeLeft](t, bzflaggen.TimeLeft()) }},
 		{"ScoreOver", func(t *testing.T) { codectest.Check[bzflag.ScoreOver](t, bzflaggen.ScoreOver()) }},
 		{"SetTTL", func(t *testing.T) { codectest.Check[bzflag.SetTTL](t, bzflaggen.SetTTL()) }},
-		{"NetworkRelay", func(t *testing.T) { codectest.Check[bzflag.NetworkRelay](t, bzflaggen.NetworkRelay(), codectest.Samples(5)) }},
+		{"NetworkRelay", func(t *testing.T) {
+			codectest.Check[bzflag.NetworkRelay](t, bzflaggen.NetworkRelay(), codectest.Samples(5))
+		}},
 		{"KilledFromClient", func(t *testing.T) { codectest.Check[bzflag.KilledFromClient](t, bzflaggen.KilledFromClient()) }},
 		{"KilledFromServer", func(t *testing.T) { codectest.Check[bzflag.KilledFromServer](t, bzflaggen.KilledFromServer()) }},
 		{"GrabFlagFromClient", func(t *testing.T) { codectest.Check[bzflag.GrabFlagFromClient](t, bzflaggen.GrabFlagFromClient()) }},
 		{"GrabFlagFromServer", func(t *testing.T) { codectest.Check[bzflag.GrabFlagFromServer](t, bzflaggen.GrabFlagFromServer()) }},
 		{"DropFlagFromClient", func(t *testing.T) { codectest.Check[bzflag.DropFlagFromClient](t, bzflaggen.DropFlagFromClient()) }},
 		{"DropFlagFromServer", func(t *testing.T) { codectest.Check[bzflag.DropFlagFromServer](t, bzflaggen.DropFlagFromServer()) }},
-		{"CaptureFlagFromClient", func(t *testing.T) { codectest.Check[bzflag.CaptureFlagFromClient](t, bzflaggen.CaptureFlagFromClient()) }},
-		{"CaptureFlagFromServer", func(t *testing.T) { codectest.Check[bzflag.CaptureFlagFromServer](t, bzflaggen.CaptureFlagFromServer()) }},
+		{"CaptureFlagFromClient", func(t *testing.T) {
+			codectest.Check[bzflag.CaptureFlagFromClient](t, bzflaggen.CaptureFlagFromClient())
+		}},
+		{"CaptureFlagFromServer", func(t *testing.T) {
+			codectest.Check[bzflag.CaptureFlagFromServer](t, bzflaggen.CaptureFlagFromServer())
+		}},
 		{"ShotEnd", func(t *testing.T) { codectest.Check[bzflag.ShotEnd](t, bzflaggen.ShotEnd()) }},
 		{"ScoreFromClient", func(t *testing.T) { codectest.Check[bzflag.ScoreFromClient](t, bzflaggen.ScoreFromClient()) }},
 		{"ScoreFromServer", func(t *testing.T) { codectest.Check[bzflag.ScoreFromServer](t, bzflaggen.ScoreFromServer()) }},
@@ -55,16 +63,32 @@ func TestMessages(t *testing.T) {
 		{"ClientVersion", func(t *testing.T) { codectest.Check[bzflag.ClientVersion](t, bzflaggen.ClientVersion()) }},
 		{"UDPLinkRequest", func(t *testing.T) { codectest.Check[bzflag.UDPLinkRequest](t, bzflaggen.UDPLinkRequest()) }},
 		{"UDPLinkEstablished", func(t *testing.T) { codectest.Check[bzflag.UDPLinkEstablished](t, bzflaggen.UDPLinkEstablished()) }},
-		{"WantWHashRequest", func(t *testing.T) { codectest.Check[bzflag.WantWHashRequest](t, bzflaggen.WantWHashRequest(), codectest.Samples(5)) }},
-		{"WantWHashReply", func(t *testing.T) { codectest.Check[bzflag.WantWHashReply](t, bzflaggen.WantWHashReply(), codectest.Samples(60)) }},
-		{"QueryGameRequest", func(t *testing.T) { codectest.Check[bzflag.QueryGameRequest](t, bzflaggen.QueryGameRequest(), codectest.Samples(5)) }},
+		{"WantWHashRequest", func(t *testing.T) {
+			codectest.Check[bzflag.WantWHashRequest](t, bzflaggen.WantWHashRequest(), codectest.Samples(5))
+		}},
+		{"WantWHashReply", func(t *testing.T) {
+			codectest.Check[bzflag.WantWHashReply](t, bzflaggen.WantWHashReply(), codectest.Samples(60))
+		}},
+		{"QueryGameRequest", func(t *testing.T) {
+			codectest.Check[bzflag.QueryGameRequest](t, bzflaggen.QueryGameRequest(), codectest.Samples(5))
+		}},
 		{"QueryGameReply", func(t *testing.T) { codectest.Check[bzflag.QueryGameReply](t, bzflaggen.QueryGameReply()) }},
-		{"QueryPlayersRequest", func(t *testing.T) { codectest.Check[bzflag.QueryPlayersRequest](t, bzflaggen.QueryPlayersRequest(), codectest.Samples(5)) }},
+		{"QueryPlayersRequest", func(t *testing.T) {
+			codectest.Check[bzflag.QueryPlayersRequest](t, bzflaggen.QueryPlayersRequest(), codectest.Samples(5))
+		}},
 		{"QueryPlayersReply", func(t *testing.T) { codectest.Check[bzflag.QueryPlayersReply](t, bzflaggen.QueryPlayersReply()) }},
-		{"AcquireRadioFromClient", func(t *testing.T) { codectest.Check[bzflag.AcquireRadioFromClient](t, bzflaggen.AcquireRadioFromClient()) }},
-		{"AcquireRadioFromServer", func(t *testing.T) { codectest.Check[bzflag.AcquireRadioFromServer](t, bzflaggen.AcquireRadioFromServer()) }},
-		{"ReleaseRadioFromClient", func(t *testing.T) { codectest.Check[bzflag.ReleaseRadioFromClient](t, bzflaggen.ReleaseRadioFromClient(), codectest.Samples(5)) }},
-		{"ReleaseRadioFromServer", func(t *testing.T) { codectest.Check[bzflag.ReleaseRadioFromServer](t, bzflaggen.ReleaseRadioFromServer()) }},
+		{"AcquireRadioFromClient", func(t *testing.T) {
+			codectest.Check[bzflag.AcquireRadioFromClient](t, bzflaggen.AcquireRadioFromClient())
+		}},
+		{"AcquireRadioFromServer", func(t *testing.T) {
+			codectest.Check[bzflag.AcquireRadioFromServer](t, bzflaggen.AcquireRadioFromServer())
+		}},
+		{"ReleaseRadioFromClient", func(t *testing.T) {
+			codectest.Check[bzflag.ReleaseRadioFromClient](t, bzflaggen.ReleaseRadioFromClient(), codectest.Samples(5))
+		}},
+		{"ReleaseRadioFromServer", func(t *testing.T) {
+			codectest.Check[bzflag.ReleaseRadioFromServer](t, bzflaggen.ReleaseRadioFromServer())
+		}},
 		{"Raw", func(t *testing.T) { codectest.Check[bzflag.Raw](t, bzflaggen.Raw(), codectest.Samples(60)) }},
 	}
 	for _, tt := range tests {

@@ -2,12 +2,15 @@ package lwar
 
 import "github.com/gamewire/gamewire/wire"
 
-// Chat is the spec's "Chat" message (id 5, reliable, client and server)
+// Chat is the spec's "Chat" message (id 5, reliable, client and server):
+// broadcasts the chat message to all clients.
 type Chat struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	PlayerID ID     `json:"playerId"` // "playerId":  broadcasts the chat message to all clients.
-	// Msg is "msg", the player that generated the chat message:the UTF-8 chat message (not NUL-terminated) after its uint8
-	// "len". Decode copies it into Msg's own storage.
+	PlayerID ID     `json:"playerId"` // "playerId": the player that generated the chat message
+	// Msg is "msg", the UTF-8 chat message (not NUL-terminated) after its
+	// uint8 "len". Decode copies it into Msg's own storage. Its JSON key
+	// is "message", because "msg" names the message type in gamewire's
+	// JSON lines.
 	Msg wire.Text `json:"message"`
 }
 

@@ -1,6 +1,8 @@
 package lwar
 
-// Disconnect is the spec's "Disconnect" message (id 2, reliable, client to server): the client wants to disconnect from the server. It carries no payload.
+// Disconnect is the spec's "Disconnect" message (id 2, reliable, client to
+// server): the client wants to disconnect from the server. It carries no
+// payload.
 type Disconnect struct {
 	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
 }

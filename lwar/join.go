@@ -2,12 +2,14 @@ package lwar
 
 import "github.com/gamewire/gamewire/wire"
 
-// Join is the spec's "Join" message (id 3, reliable, server to client)
+// Join is the spec's "Join" message (id 3, reliable, server to client):
+// informs all clients about a new player. The first Join a new client
+// receives, with seqno 1, is its own.
 type Join struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	PlayerID ID     `json:"playerId"` // "playerId":  informs all clients about a new player.
-	// Name is "name", the player that joined:the UTF-8 player name (not NUL-terminated) after its uint8
-	// "len". Decode copies it into Name's own storage.
+	PlayerID ID     `json:"playerId"` // "playerId": the player that joined
+	// Name is "name", the UTF-8 player name (not NUL-terminated) after its
+	// uint8 "len". Decode copies it into Name's own storage.
 	Name wire.Text `json:"name"`
 }
 

@@ -1,9 +1,11 @@
 package lwar
 
-// Leave is the spec's "Leave" message (id 4, reliable, server to client)
+// Leave is the spec's "Leave" message (id 4, reliable, server to client):
+// informs all clients that a client left. The Leave sent to a
+// disconnecting client also acknowledges its Disconnect.
 type Leave struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	PlayerID ID     `json:"playerId"` // "playerId":  informs all clients that a client left.:the generational identifier of the player that left
+	PlayerID ID     `json:"playerId"` // "playerId": the player that left
 }
 
 const leaveSize = ReliableHeaderSize + IDSize

@@ -2,12 +2,13 @@ package lwar
 
 import "github.com/gamewire/gamewire/wire"
 
-// Name is the spec's "Name" message (id 9, reliable, client and server)
+// Name is the spec's "Name" message (id 9, reliable, client and
+// server): broadcasts a player name change to all clients.
 type Name struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	PlayerID ID     `json:"playerId"` // "playerId":  broadcasts a player name change to all clients.
-	// Name is "name", the player that changed his or her name:the UTF-8 player name (not NUL-terminated) after its uint8
-	// "len". Decode copies it into Name's own storage.
+	PlayerID ID     `json:"playerId"` // "playerId": the player that changed his or her name
+	// Name is "name", the new UTF-8 player name (not NUL-terminated) after
+	// its uint8 "len". Decode copies it into Name's own storage.
 	Name wire.Text `json:"name"`
 }
 

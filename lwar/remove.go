@@ -1,9 +1,10 @@
 package lwar
 
-// Remove is the spec's "Remove" message (id 7, reliable, server to client)
+// Remove is the spec's "Remove" message (id 7, reliable, server to
+// client): removes an entity from the clients' worlds.
 type Remove struct {
 	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	EntityID ID     `json:"entityId"` // "entityId":  removes an entity from the clients' worlds.:the generational identifier of the entity that is removed
+	EntityID ID     `json:"entityId"` // "entityId": the entity that is removed
 }
 
 const removeSize = ReliableHeaderSize + IDSize

@@ -1,6 +1,7 @@
 package lwar
 
-// Stats is the spec's "Stats" message (id 101, unreliable, server to client): periodically updates the clients' stats (pings, scores).
+// Stats is the spec's "Stats" message (id 101, unreliable, server to
+// client): periodically updates the clients' stats (pings, scores).
 //
 // On the wire the entries follow a uint8 "num", so a message holds at
 // most MaxEntries of them. Decode reuses the capacity of Entries.

@@ -1,6 +1,7 @@
 package lwar
 
-// Synced is the spec's "Synced" message (id 10, reliable, server to client): the game state has been fully synced. It carries no payload.
+// Synced is the spec's "Synced" message (id 10, reliable, server to client):
+// the game state has been fully synced. It carries no payload.
 type Synced struct {
 	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
 }

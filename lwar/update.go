@@ -1,6 +1,7 @@
 package lwar
 
-// Update is the spec's "Update" message (id 110, unreliable, server to client): periodically updates the clients' entity states.
+// Update is the spec's "Update" message (id 110, unreliable, server to
+// client): periodically updates the clients' entity states.
 //
 // On the wire the entries follow a uint8 "num", so a message holds at
 // most MaxEntries of them. Decode reuses the capacity of Entries.

@@ -1,6 +1,7 @@
 package lwar
 
-// UpdateCircle is the spec's "UpdateCircle" message (id 113, unreliable, server to client): the state of circular entities.
+// UpdateCircle is the spec's "UpdateCircle" message (id 113, unreliable,
+// server to client): the state of circular entities.
 //
 // On the wire the entries follow a uint8 "num", so a message holds at
 // most MaxEntries of them. Decode reuses the capacity of Entries.

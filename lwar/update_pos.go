@@ -1,6 +1,7 @@
 package lwar
 
-// UpdatePos is the spec's "UpdatePos" message (id 111, unreliable, server to client): the positions of entities that only have one.
+// UpdatePos is the spec's "UpdatePos" message (id 111, unreliable, server to
+// client): the positions of entities that only have one.
 //
 // On the wire the entries follow a uint8 "num", so a message holds at
 // most MaxEntries of them. Decode reuses the capacity of Entries.

@@ -1,6 +1,7 @@
 package lwar
 
-// UpdateRay is the spec's "UpdateRay" message (id 112, unreliable, server to client): the state of ray entities.
+// UpdateRay is the spec's "UpdateRay" message (id 112, unreliable, server to
+// client): the state of ray entities.
 //
 // On the wire the entries follow a uint8 "num", so a message holds at
 // most MaxEntries of them. Decode reuses the capacity of Entries.

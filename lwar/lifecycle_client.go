@@ -152,7 +152,8 @@ func (c *Client) AppendPacket(b []byte, now time.Time) (pkt []byte, ok bool) {
 	return c.ch.AppendPacket(b, now), true
 }
 
-// Receive takes one datagram from the server. It returns the error of a
+// Receive takes one datagram from the server (the caller passes only
+// datagrams from the server's address, as the original client does). It returns the error of a
 // packet that is not an lwar packet (which changes nothing) or of a
 // message that cannot be decoded (the messages before it were taken; the
 // rest of the packet is lost, and reliable ones among it will be resent).

@@ -136,7 +136,6 @@ type Server struct {
 	ev     ServerEvent
 
 	join   Join
-	leave  Leave
 	synced Synced
 	full   Full
 }
@@ -427,12 +426,13 @@ func (s *Server) remove(p *serverPeer, cause LeaveCause) {
 	}
 	p.leaving, p.answer = true, true
 	p.ch.dropQueued()
-	s.leave = Leave{PlayerID: p.id, Seqno: p.ch.lastSeq + 1}
 	p.ch.lastSeq++
-	p.leave, _ = s.leave.AppendBinary(p.leave[:0])
+	leave := Leave{PlayerID: p.id, Seqno: p.ch.lastSeq}
+	p.leave, _ = leave.AppendBinary(p.leave[:0])
 	s.emit(ServerLeave, p, nil, cause)
-	s.leave.Seqno = 0
-	_ = s.Broadcast(&s.leave)
+	// A local value: the broadcast may overflow another client, whose
+	// removal broadcasts its own Leave meanwhile.
+	_ = s.Broadcast(&leave)
 }
 
 // free empties a slot.

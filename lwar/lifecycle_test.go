@@ -2,6 +2,7 @@ package lwar
 
 import (
 	"bytes"
+	"errors"
 	"net/netip"
 	"testing"
 	"time"
@@ -566,5 +567,33 @@ func TestLifecycleSteadyStateAllocs(t *testing.T) {
 	}
 	if cl.Channel().Unacked() > 2 {
 		t.Errorf("%d chats unacknowledged", cl.Channel().Unacked())
+	}
+}
+
+func TestLifecycleOverflow(t *testing.T) {
+	// A client that stops acknowledging fills its bounded queue and is
+	// removed; the server does not grow.
+	n := newMemNet(t, ServerConfig{Channel: ChannelConfig{MaxPending: 4}})
+	a := n.addClient("alice")
+	b := n.addClient("bob")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return !fromServer && to == b.addr }
+	var err error
+	for i := 0; i < 10 && err == nil; i++ {
+		err = n.srv.Broadcast(&Chat{PlayerID: ServerPlayerID, Msg: []byte("news")})
+		n.step(30 * time.Millisecond)
+	}
+	if !errors.Is(err, ErrQueueFull) {
+		t.Fatalf("Broadcast: %v, want ErrQueueFull", err)
+	}
+	leaves := n.eventsOf(ServerLeave)
+	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveOverflow {
+		t.Fatalf("leave events %+v", leaves)
+	}
+	if got := n.srv.Players(nil); len(got) != 1 || got[0] != a.c.Player() {
+		t.Errorf("players %v", got)
+	}
+	if err := n.srv.Send(b.c.Player(), &Chat{}); !errors.Is(err, ErrUnknownPlayer) {
+		t.Errorf("Send to removed player: %v", err)
 	}
 }

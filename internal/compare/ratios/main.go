@@ -1,0 +1,178 @@
+// Command ratios reads the output of go test -bench on standard input and
+// prints, for each group of benchmarks (BenchmarkDecode/wire,
+// BenchmarkDecode/binary, ... form the group Decode), each variant's ns/op,
+// B/op and allocs/op and its time relative to the group's "wire" variant:
+//
+//	go test -run '^$' -bench . -benchmem ./internal/compare | go run ./internal/compare/ratios
+//
+// The group is the benchmark name up to its last slash, the variant what
+// follows. With -count above 1, the figures are the mean of the runs.
+// Lines that are not benchmark results are ignored. The exit status is 1
+// if no benchmark result was found.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// base is the variant the others are compared with.
+const base = "wire"
+
+func main() {
+	if err := run(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ratios:", err)
+		os.Exit(1)
+	}
+}
+
+// result sums the runs of one benchmark.
+type result struct {
+	variant string
+	runs    int
+	sums    map[string]float64 // unit -> sum over the runs
+	counts  map[string]int     // unit -> runs that reported it
+}
+
+func (r *result) mean(unit string) (float64, bool) {
+	if r.counts[unit] == 0 {
+		return 0, false
+	}
+	return r.sums[unit] / float64(r.counts[unit]), true
+}
+
+// group holds a group's variants in the order they first appear.
+type group struct {
+	name     string
+	variants []*result
+}
+
+func run(in io.Reader, out io.Writer) error {
+	groups, err := parse(in)
+	if err != nil {
+		return err
+	}
+	if len(groups) == 0 {
+		return errors.New("no benchmark results on the input")
+	}
+	rows := [][]string{{"group", "variant", "ns/op", "B/op", "allocs/op", "vs " + base}}
+	for _, g := range groups {
+		var baseNs float64
+		for _, r := range g.variants {
+			if r.variant == base {
+				baseNs, _ = r.mean("ns/op")
+			}
+		}
+		for _, r := range g.variants {
+			ns, ok := r.mean("ns/op")
+			ratio := "-"
+			if ok && baseNs > 0 {
+				ratio = strconv.FormatFloat(ns/baseNs, 'f', 2, 64) + "x"
+			}
+			rows = append(rows, []string{g.name, r.variant,
+				format(r, "ns/op", 2), format(r, "B/op", 0), format(r, "allocs/op", 0), ratio})
+		}
+	}
+	return write(out, rows)
+}
+
+// write prints rows as a table: the first two columns (names) aligned
+// left, the others (numbers) aligned right, two spaces apart.
+func write(out io.Writer, rows [][]string) error {
+	width := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row {
+			width[i] = max(width[i], len(cell))
+		}
+	}
+	w := bufio.NewWriter(out)
+	for _, row := range rows {
+		cells := make([]string, len(row))
+		for i, cell := range row {
+			pad := strings.Repeat(" ", width[i]-len(cell))
+			if i < 2 {
+				cells[i] = cell + pad
+			} else {
+				cells[i] = pad + cell
+			}
+		}
+		w.WriteString(strings.TrimRight(strings.Join(cells, "  "), " ") + "\n")
+	}
+	return w.Flush()
+}
+
+// format returns the mean of unit with prec decimals, or "-".
+func format(r *result, unit string, prec int) string {
+	v, ok := r.mean(unit)
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64)
+}
+
+// parse reads benchmark result lines such as
+//
+//	BenchmarkDecode/wire-2  16601154  31.20 ns/op  1538.22 MB/s  0 B/op  0 allocs/op
+func parse(in io.Reader) ([]*group, error) {
+	var groups []*group
+	byName := map[string]*group{}
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") || len(f)%2 != 0 {
+			continue
+		}
+		if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+			continue // not a result line, such as "BenchmarkX --- FAIL"
+		}
+		gname, variant := split(f[0])
+		g := byName[gname]
+		if g == nil {
+			g = &group{name: gname}
+			byName[gname] = g
+			groups = append(groups, g)
+		}
+		var r *result
+		for _, v := range g.variants {
+			if v.variant == variant {
+				r = v
+			}
+		}
+		if r == nil {
+			r = &result{variant: variant, sums: map[string]float64{}, counts: map[string]int{}}
+			g.variants = append(g.variants, r)
+		}
+		r.runs++
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				return nil, fmt.Errorf("%q: bad value %q", sc.Text(), f[i])
+			}
+			r.sums[f[i+1]] += v
+			r.counts[f[i+1]]++
+		}
+	}
+	return groups, sc.Err()
+}
+
+// split turns "BenchmarkDecode/wire-2" into "Decode" and "wire": it drops
+// the prefix and the -GOMAXPROCS suffix and splits at the last slash. A
+// name without a slash is a group of one variant with an empty name.
+func split(name string) (group, variant string) {
+	name = strings.TrimPrefix(name, "Benchmark")
+	if i := strings.LastIndexByte(name, '-'); i >= 0 {
+		if _, err := strconv.Atoi(name[i+1:]); err == nil {
+			name = name[:i]
+		}
+	}
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return name, ""
+	}
+	return name[:i], name[i+1:]
+}

@@ -1,0 +1,43 @@
+package compare
+
+import "github.com/gamewire/gamewire/wire"
+
+// DecodeWire decodes b into m with wire: one length check, then reads at
+// fixed offsets.
+func DecodeWire(m *Record, b []byte) error {
+	if len(b) < Size {
+		return errShort(len(b))
+	}
+	b = b[:Size]
+	m.ID = wire.BigEndian.U32(b[0:])
+	m.Status = wire.BigEndian.U16(b[4:])
+	m.Pos[0] = wire.BigEndian.F32(b[6:])
+	m.Pos[1] = wire.BigEndian.F32(b[10:])
+	m.Pos[2] = wire.BigEndian.F32(b[14:])
+	m.Vel[0] = wire.BigEndian.F32(b[18:])
+	m.Vel[1] = wire.BigEndian.F32(b[22:])
+	m.Vel[2] = wire.BigEndian.F32(b[26:])
+	m.Azimuth = wire.BigEndian.F32(b[30:])
+	m.AngVel = wire.BigEndian.F32(b[34:])
+	m.Team = b[38]
+	m.Flags = b[39]
+	copy(m.Tag[:], b[40:48])
+	return nil
+}
+
+// AppendWire appends the encoding of m to b with wire's Append functions.
+func AppendWire(b []byte, m *Record) []byte {
+	b = wire.BigEndian.AppendU32(b, m.ID)
+	b = wire.BigEndian.AppendU16(b, m.Status)
+	for _, v := range m.Pos {
+		b = wire.BigEndian.AppendF32(b, v)
+	}
+	for _, v := range m.Vel {
+		b = wire.BigEndian.AppendF32(b, v)
+	}
+	b = wire.BigEndian.AppendF32(b, m.Azimuth)
+	b = wire.BigEndian.AppendF32(b, m.AngVel)
+	b = wire.AppendU8(b, m.Team)
+	b = wire.AppendU8(b, m.Flags)
+	return append(b, m.Tag[:]...)
+}

@@ -117,11 +117,12 @@ func stripSpace(b []byte) []byte {
 }
 
 // textLine turns a JSON object {"msg":M,"code":C,...} into the plain text
-// line "M code=C {...fields}".
+// line "M code=C(0xC) {...fields}" ("M {...fields}" when there is no code,
+// as for a datagram).
 func textLine(obj []byte) []byte {
 	var h struct {
 		Msg  string `json:"msg"`
-		Code int    `json:"code"`
+		Code *int   `json:"code"`
 	}
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(obj, &h) != nil || json.Unmarshal(obj, &fields) != nil {
@@ -133,5 +134,8 @@ func textLine(obj []byte) []byte {
 	if err != nil {
 		return obj
 	}
-	return fmt.Appendf(nil, "%s code=%d(0x%04x) %s", h.Msg, h.Code, h.Code, rest)
+	if h.Code == nil {
+		return fmt.Appendf(nil, "%s %s", h.Msg, rest)
+	}
+	return fmt.Appendf(nil, "%s code=%d(0x%04x) %s", h.Msg, *h.Code, *h.Code, rest)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -40,7 +41,11 @@ func fuzzFrame(pkts ...[]byte) []byte {
 // fuzzSeeds adds the datagrams of the shipped capture and a few made-up
 // sequences (duplicates, gaps, stale timestamps, bogus acks).
 func fuzzSeeds(f *testing.F) {
-	if file, err := os.Open(capturePath); err == nil {
+	for _, path := range []string{capturePath, filepath.Join("..", "testdata", "lwar", "original-server.hex")} {
+		file, err := os.Open(path)
+		if err != nil {
+			continue
+		}
 		var pkts [][]byte
 		sc := bufio.NewScanner(file)
 		for sc.Scan() {

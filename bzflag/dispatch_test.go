@@ -12,8 +12,7 @@ import (
 )
 
 // sample draws n values from g with a fixed seed.
-func sample(t *testing.T, g gopter.Gen, n int) []any {
-	t.Helper()
+func sample(g gopter.Gen, n int) []any {
 	params := gopter.DefaultGenParameters().WithSize(20)
 	params.Rng.Seed(7)
 	var out []any
@@ -94,7 +93,7 @@ func TestLayouts(t *testing.T) {
 // Decode and a Decoder, checking the type chosen and the bytes.
 func TestDecodeDispatch(t *testing.T) {
 	var d bzflag.Decoder
-	for _, v := range sample(t, bzflaggen.Message(), 500) {
+	for _, v := range sample(bzflaggen.Message(), 500) {
 		m := v.(bzflag.Message)
 		b, err := m.MarshalBinary()
 		if err != nil {
@@ -195,7 +194,7 @@ func TestDecoderAllocs(t *testing.T) {
 		from bzflag.Direction
 	}
 	var frames []frame
-	for _, v := range sample(t, bzflaggen.Message(), 200) {
+	for _, v := range sample(bzflaggen.Message(), 200) {
 		m := v.(bzflag.Message)
 		b, _ := m.MarshalBinary()
 		frames = append(frames, frame{b, direction(t, m)})

@@ -84,24 +84,24 @@ func TestValidate(t *testing.T) {
 // TestGeneratorsValidity checks the generators' promise: Valid... values
 // pass Validate, Invalid... values fail it.
 func TestGeneratorsValidity(t *testing.T) {
-	for _, v := range sample(t, bzflaggen.ValidMessage(), 400) {
+	for _, v := range sample(bzflaggen.ValidMessage(), 400) {
 		if err := v.(bzflag.Message).Validate(); err != nil {
 			t.Errorf("ValidMessage gave %#v: %v", v, err)
 		}
 	}
-	for _, v := range sample(t, bzflaggen.InvalidMessage(), 100) {
+	for _, v := range sample(bzflaggen.InvalidMessage(), 100) {
 		if err := v.(bzflag.Message).Validate(); err == nil {
 			t.Errorf("InvalidMessage gave a valid %#v", v)
 		}
 	}
-	for _, v := range sample(t, bzflaggen.FromClient(), 200) {
+	for _, v := range sample(bzflaggen.FromClient(), 200) {
 		m := v.(bzflag.Message)
 		b, _ := m.MarshalBinary()
 		if _, _, err := bzflag.Decode(b, bzflag.FromClient); err != nil {
 			t.Errorf("FromClient gave %T, which a server cannot decode: %v", m, err)
 		}
 	}
-	for _, v := range sample(t, bzflaggen.FromServer(), 200) {
+	for _, v := range sample(bzflaggen.FromServer(), 200) {
 		m := v.(bzflag.Message)
 		b, _ := m.MarshalBinary()
 		if _, _, err := bzflag.Decode(b, bzflag.FromServer); err != nil {

@@ -12,6 +12,14 @@ type ClientAccel struct {
 	Speed Dbl  `json:"speed"` // speed
 }
 
+// layoutClientAccel is the wire layout of CMSG_ACCEL, after the header.
+var layoutClientAccel = [...]Field{
+	{"x", "dbl", 4},
+	{"y", "dbl", 8},
+	{"accel", "s8", 12},
+	{"speed", "dbl", 13},
+}
+
 // sizeClientAccel is the length of CMSG_ACCEL without its strings.
 const sizeClientAccel = 17
 
@@ -38,12 +46,15 @@ func (m *ClientAccel) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ClientAccel) Decode(b []byte) (int, error) {
 	*m = ClientAccel{}
-	r, end := open(b, CodeClientAccel)
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Accel = r.I8("accel")
-	m.Speed = Dbl(r.I32("speed"))
-	return finish(&r, b, CodeClientAccel, end)
+	if !isFrame(b, CodeClientAccel, sizeClientAccel) {
+		return 0, fixedError(b, CodeClientAccel, layoutClientAccel[:])
+	}
+	b = b[:sizeClientAccel]
+	m.X = Dbl(le.I32(b[4:]))
+	m.Y = Dbl(le.I32(b[8:]))
+	m.Accel = int8(b[12])
+	m.Speed = Dbl(le.I32(b[13:]))
+	return sizeClientAccel, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.
@@ -73,6 +84,15 @@ type ServerAccel struct {
 	Speed Dbl    `json:"speed"` // speed
 }
 
+// layoutServerAccel is the wire layout of SMSG_ACCEL, after the header.
+var layoutServerAccel = [...]Field{
+	{"id", "u32", 4},
+	{"x", "dbl", 8},
+	{"y", "dbl", 12},
+	{"accel", "s8", 16},
+	{"speed", "dbl", 17},
+}
+
 // sizeServerAccel is the length of SMSG_ACCEL without its strings.
 const sizeServerAccel = 21
 
@@ -100,13 +120,16 @@ func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ServerAccel) Decode(b []byte) (int, error) {
 	*m = ServerAccel{}
-	r, end := open(b, CodeServerAccel)
-	m.ID = r.U32("id")
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Accel = r.I8("accel")
-	m.Speed = Dbl(r.I32("speed"))
-	return finish(&r, b, CodeServerAccel, end)
+	if !isFrame(b, CodeServerAccel, sizeServerAccel) {
+		return 0, fixedError(b, CodeServerAccel, layoutServerAccel[:])
+	}
+	b = b[:sizeServerAccel]
+	m.ID = le.U32(b[4:])
+	m.X = Dbl(le.I32(b[8:]))
+	m.Y = Dbl(le.I32(b[12:]))
+	m.Accel = int8(b[16])
+	m.Speed = Dbl(le.I32(b[17:]))
+	return sizeServerAccel, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -8,6 +8,11 @@ type Cmd struct {
 	Text wire.Text `json:"text"` // the command
 }
 
+// layoutCmd is the wire layout of CMSG_CMD, after the header.
+var layoutCmd = [...]Field{
+	{"text", "str", 4},
+}
+
 // sizeCmd is the length of CMSG_CMD without its strings.
 const sizeCmd = 4
 

@@ -22,14 +22,14 @@ func TestConnRead(t *testing.T) {
 	for _, m := range []tfighters.Message{
 		&tfighters.Hi{MyVersion: 1, UWID: 5},
 		&tfighters.Raw{Type: 0x7abc, Data: []byte("future")}, // unknown: kept
-		&tfighters.ServerAccel{ID: 5, Accel: 7},             // breaks a rule: returned with the error
+		&tfighters.ServerAccel{ID: 5, Accel: 7},              // breaks a rule: returned with the error
 		&tfighters.Lag{Diff: 3},
 	} {
 		stream.Write(encode(t, m))
 	}
 	stream.Write(mustHex(t, "0700 0300 01000000 00")) // a frame the fields do not fill
 	stream.Write(encode(t, &tfighters.SpawnReady{}))
-	stream.Write(mustHex(t, "0100"))                  // len below 2: the stream is lost
+	stream.Write(mustHex(t, "0100"))                 // len below 2: the stream is lost
 	stream.Write(encode(t, &tfighters.SpawnReady{})) // never reached
 
 	c := tfighters.NewConn(rw{iotest.OneByteReader(&stream), io.Discard}, tfighters.FromServer)

@@ -6,6 +6,11 @@ type DelObj struct {
 	ID uint32 `json:"id"` // the object
 }
 
+// layoutDelObj is the wire layout of SMSG_DELOBJ, after the header.
+var layoutDelObj = [...]Field{
+	{"id", "u32", 4},
+}
+
 // sizeDelObj is the length of SMSG_DELOBJ without its strings.
 const sizeDelObj = 8
 
@@ -29,9 +34,12 @@ func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *DelObj) Decode(b []byte) (int, error) {
 	*m = DelObj{}
-	r, end := open(b, CodeDelObj)
-	m.ID = r.U32("id")
-	return finish(&r, b, CodeDelObj, end)
+	if !isFrame(b, CodeDelObj, sizeDelObj) {
+		return 0, fixedError(b, CodeDelObj, layoutDelObj[:])
+	}
+	b = b[:sizeDelObj]
+	m.ID = le.U32(b[4:])
+	return sizeDelObj, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -126,13 +126,13 @@ func appendText(b []byte, c Code, field string, s []byte) ([]byte, error) {
 // decodeText decodes a message whose only field is a str into *s,
 // reusing its capacity.
 func decodeText(b []byte, c Code, field string, s *wire.Text) (int, error) {
-	r, end := open(b, c)
-	*s = append((*s)[:0], r.CString(field, 0)...)
-	n, err := finish(&r, b, c, end)
-	if err != nil {
+	end, str, ok := strFrame(b, c, HeaderLen)
+	if !ok {
 		*s = (*s)[:0]
+		return 0, fixedError(b, c, []Field{{field, "str", HeaderLen}})
 	}
-	return n, err
+	*s = append((*s)[:0], str...)
+	return end, nil
 }
 
 // appendIDText appends a message of an id (u32) and a str.
@@ -150,12 +150,50 @@ func appendIDText(b []byte, c Code, field string, id uint32, s []byte) ([]byte, 
 // decodeIDText decodes a message of an id (u32) and a str into *id and
 // *s, reusing the capacity of *s.
 func decodeIDText(b []byte, c Code, field string, id *uint32, s *wire.Text) (int, error) {
-	r, end := open(b, c)
-	*id = r.U32("id")
-	*s = append((*s)[:0], r.CString(field, 0)...)
-	n, err := finish(&r, b, c, end)
-	if err != nil {
+	end, str, ok := strFrame(b, c, HeaderLen+4)
+	if !ok {
 		*id, *s = 0, (*s)[:0]
+		return 0, fixedError(b, c, []Field{{"id", "u32", HeaderLen}, {field, "str", HeaderLen + 4}})
 	}
-	return n, err
+	*id = le.U32(b[HeaderLen:])
+	*s = append((*s)[:0], str...)
+	return end, nil
+}
+
+// isFrame reports whether b starts with a whole, well-formed frame of code
+// c that is exactly size bytes long: the fast path of fixed layouts.
+func isFrame(b []byte, c Code, size int) bool {
+	return len(b) >= size && int(le.U16(b)) == size-2 && Code(le.U16(b[2:])) == c
+}
+
+// strFrame reports whether b starts with a whole, well-formed frame of
+// code c whose fields are fixed bytes of fixed layout and a str that ends
+// the frame: the fast path of layouts with a string. It returns the
+// frame's length and the string, without its NUL, aliasing b.
+func strFrame(b []byte, c Code, fixed int) (end int, s []byte, ok bool) {
+	if len(b) < HeaderLen || Code(le.U16(b[2:])) != c {
+		return 0, nil, false
+	}
+	end = 2 + int(le.U16(b))
+	if end <= fixed || end > len(b) || bytes.IndexByte(b[fixed:end], 0) != end-fixed-1 {
+		return 0, nil, false
+	}
+	return end, b[fixed : end-1], true
+}
+
+// fixedError explains why b holds no frame of code c with the given
+// layout: the slow path, which names the field.
+func fixedError(b []byte, c Code, fields []Field) error {
+	r, end := open(b, c)
+	for _, f := range fields {
+		if f.Type == "str" {
+			r.CString(f.Name, 0)
+		} else {
+			r.Skip(f.Name, f.Size())
+		}
+	}
+	if _, err := finish(&r, b, c, end); err != nil {
+		return err
+	}
+	return wire.NewError(proto, c.String(), "", 0, wire.ErrInvalid) // not reached
 }

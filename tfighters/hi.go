@@ -9,6 +9,12 @@ type Hi struct {
 	UWID      uint32 `json:"uwid"`      // the id the server gave this connection
 }
 
+// layoutHi is the wire layout of SMSG_HI, after the header.
+var layoutHi = [...]Field{
+	{"myversion", "u32", 4},
+	{"uwid", "u32", 8},
+}
+
 // sizeHi is the length of SMSG_HI without its strings.
 const sizeHi = 12
 
@@ -33,10 +39,13 @@ func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Hi) Decode(b []byte) (int, error) {
 	*m = Hi{}
-	r, end := open(b, CodeHi)
-	m.MyVersion = r.U32("myversion")
-	m.UWID = r.U32("uwid")
-	return finish(&r, b, CodeHi, end)
+	if !isFrame(b, CodeHi, sizeHi) {
+		return 0, fixedError(b, CodeHi, layoutHi[:])
+	}
+	b = b[:sizeHi]
+	m.MyVersion = le.U32(b[4:])
+	m.UWID = le.U32(b[8:])
+	return sizeHi, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

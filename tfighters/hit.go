@@ -10,6 +10,13 @@ type Hit struct {
 	NewPower uint8  `json:"newpower"` // the victim's power
 }
 
+// layoutHit is the wire layout of SMSG_HIT, after the header.
+var layoutHit = [...]Field{
+	{"victimid", "u32", 4},
+	{"evilid", "u32", 8},
+	{"newpower", "u8", 12},
+}
+
 // sizeHit is the length of SMSG_HIT without its strings.
 const sizeHit = 13
 
@@ -35,11 +42,14 @@ func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Hit) Decode(b []byte) (int, error) {
 	*m = Hit{}
-	r, end := open(b, CodeHit)
-	m.VictimID = r.U32("victimid")
-	m.EvilID = r.U32("evilid")
-	m.NewPower = r.U8("newpower")
-	return finish(&r, b, CodeHit, end)
+	if !isFrame(b, CodeHit, sizeHit) {
+		return 0, fixedError(b, CodeHit, layoutHit[:])
+	}
+	b = b[:sizeHit]
+	m.VictimID = le.U32(b[4:])
+	m.EvilID = le.U32(b[8:])
+	m.NewPower = b[12]
+	return sizeHit, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

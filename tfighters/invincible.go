@@ -10,6 +10,13 @@ type Invincible struct {
 	InvincibilityT uint32 `json:"invincibilityT"` // milliseconds of invincibility left
 }
 
+// layoutInvincible is the wire layout of SMSG_INVINCIBLE, after the header.
+var layoutInvincible = [...]Field{
+	{"id", "u32", 4},
+	{"yesno", "u8", 8},
+	{"invincibilityT", "u32", 9},
+}
+
 // sizeInvincible is the length of SMSG_INVINCIBLE without its strings.
 const sizeInvincible = 13
 
@@ -35,11 +42,14 @@ func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Invincible) Decode(b []byte) (int, error) {
 	*m = Invincible{}
-	r, end := open(b, CodeInvincible)
-	m.ID = r.U32("id")
-	m.YesNo = r.U8("yesno")
-	m.InvincibilityT = r.U32("invincibilityT")
-	return finish(&r, b, CodeInvincible, end)
+	if !isFrame(b, CodeInvincible, sizeInvincible) {
+		return 0, fixedError(b, CodeInvincible, layoutInvincible[:])
+	}
+	b = b[:sizeInvincible]
+	m.ID = le.U32(b[4:])
+	m.YesNo = b[8]
+	m.InvincibilityT = le.U32(b[9:])
+	return sizeInvincible, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -11,6 +11,12 @@ type Kick struct {
 	Text wire.Text `json:"text"` // the reason
 }
 
+// layoutKick is the wire layout of SMSG_KICK, after the header.
+var layoutKick = [...]Field{
+	{"id", "u32", 4},
+	{"text", "str", 8},
+}
+
 // sizeKick is the length of SMSG_KICK without its strings.
 const sizeKick = 8
 

@@ -12,6 +12,13 @@ type Kill struct {
 	KillTxt  wire.Text `json:"killtxt"`  // the kill message, empty for the default
 }
 
+// layoutKill is the wire layout of SMSG_KILL, after the header.
+var layoutKill = [...]Field{
+	{"victimid", "u32", 4},
+	{"evilid", "u32", 8},
+	{"killtxt", "str", 12},
+}
+
 // sizeKill is the length of SMSG_KILL without its strings.
 const sizeKill = 12
 
@@ -41,11 +48,16 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 func (m *Kill) Decode(b []byte) (int, error) {
 	killTxt := m.KillTxt[:0]
 	*m = Kill{}
-	r, end := open(b, CodeKill)
-	m.VictimID = r.U32("victimid")
-	m.EvilID = r.U32("evilid")
-	m.KillTxt = append(killTxt, r.CString("killtxt", 0)...)
-	return finish(&r, b, CodeKill, end)
+	end, s, ok := strFrame(b, CodeKill, sizeKill)
+	if !ok {
+		m.KillTxt = killTxt
+		return 0, fixedError(b, CodeKill, layoutKill[:])
+	}
+	b = b[:sizeKill]
+	m.VictimID = le.U32(b[4:])
+	m.EvilID = le.U32(b[8:])
+	m.KillTxt = append(killTxt, s...)
+	return end, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -7,6 +7,11 @@ type Lag struct {
 	Diff int32 `json:"diff"` // the one-way lag in milliseconds
 }
 
+// layoutLag is the wire layout of SMSG_LAG, after the header.
+var layoutLag = [...]Field{
+	{"diff", "s32", 4},
+}
+
 // sizeLag is the length of SMSG_LAG without its strings.
 const sizeLag = 8
 
@@ -30,9 +35,12 @@ func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Lag) Decode(b []byte) (int, error) {
 	*m = Lag{}
-	r, end := open(b, CodeLag)
-	m.Diff = r.I32("diff")
-	return finish(&r, b, CodeLag, end)
+	if !isFrame(b, CodeLag, sizeLag) {
+		return 0, fixedError(b, CodeLag, layoutLag[:])
+	}
+	b = b[:sizeLag]
+	m.Diff = le.I32(b[4:])
+	return sizeLag, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

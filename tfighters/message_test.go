@@ -57,7 +57,7 @@ func TestCodes(t *testing.T) {
 }
 
 // draw returns n values of g.
-func draw(t *testing.T, g gopter.Gen, n int) []tfighters.Message {
+func draw(t testing.TB, g gopter.Gen, n int) []tfighters.Message {
 	t.Helper()
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(1))
@@ -182,7 +182,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-func mustHex(t *testing.T, s string) []byte {
+func mustHex(t testing.TB, s string) []byte {
 	t.Helper()
 	s = strings.NewReplacer(" ", "", "|", "").Replace(s)
 	b := make([]byte, len(s)/2)

@@ -8,6 +8,11 @@ type Motd struct {
 	Text wire.Text `json:"text"` // the message, lines separated by \n
 }
 
+// layoutMotd is the wire layout of SMSG_MOTD, after the header.
+var layoutMotd = [...]Field{
+	{"text", "str", 4},
+}
+
 // sizeMotd is the length of SMSG_MOTD without its strings.
 const sizeMotd = 4
 

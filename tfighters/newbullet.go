@@ -9,6 +9,13 @@ type ClientNewBullet struct {
 	Deg Dbl `json:"deg"` // direction in degrees
 }
 
+// layoutClientNewBullet is the wire layout of CMSG_NEWBULLET, after the header.
+var layoutClientNewBullet = [...]Field{
+	{"x", "dbl", 4},
+	{"y", "dbl", 8},
+	{"deg", "dbl", 12},
+}
+
 // sizeClientNewBullet is the length of CMSG_NEWBULLET without its strings.
 const sizeClientNewBullet = 16
 
@@ -34,11 +41,14 @@ func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ClientNewBullet) Decode(b []byte) (int, error) {
 	*m = ClientNewBullet{}
-	r, end := open(b, CodeClientNewBullet)
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Deg = Dbl(r.I32("deg"))
-	return finish(&r, b, CodeClientNewBullet, end)
+	if !isFrame(b, CodeClientNewBullet, sizeClientNewBullet) {
+		return 0, fixedError(b, CodeClientNewBullet, layoutClientNewBullet[:])
+	}
+	b = b[:sizeClientNewBullet]
+	m.X = Dbl(le.I32(b[4:]))
+	m.Y = Dbl(le.I32(b[8:]))
+	m.Deg = Dbl(le.I32(b[12:]))
+	return sizeClientNewBullet, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.
@@ -62,6 +72,15 @@ type ServerNewBullet struct {
 	X       Dbl    `json:"x"`       // position
 	Y       Dbl    `json:"y"`       // position
 	Deg     Dbl    `json:"deg"`     // direction in degrees
+}
+
+// layoutServerNewBullet is the wire layout of SMSG_NEWBULLET, after the header.
+var layoutServerNewBullet = [...]Field{
+	{"id", "u32", 4},
+	{"ownerid", "u32", 8},
+	{"x", "dbl", 12},
+	{"y", "dbl", 16},
+	{"deg", "dbl", 20},
 }
 
 // sizeServerNewBullet is the length of SMSG_NEWBULLET without its strings.
@@ -91,13 +110,16 @@ func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ServerNewBullet) Decode(b []byte) (int, error) {
 	*m = ServerNewBullet{}
-	r, end := open(b, CodeServerNewBullet)
-	m.ID = r.U32("id")
-	m.OwnerID = r.U32("ownerid")
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Deg = Dbl(r.I32("deg"))
-	return finish(&r, b, CodeServerNewBullet, end)
+	if !isFrame(b, CodeServerNewBullet, sizeServerNewBullet) {
+		return 0, fixedError(b, CodeServerNewBullet, layoutServerNewBullet[:])
+	}
+	b = b[:sizeServerNewBullet]
+	m.ID = le.U32(b[4:])
+	m.OwnerID = le.U32(b[8:])
+	m.X = Dbl(le.I32(b[12:]))
+	m.Y = Dbl(le.I32(b[16:]))
+	m.Deg = Dbl(le.I32(b[20:]))
+	return sizeServerNewBullet, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -22,6 +22,22 @@ type NewUser struct {
 	Nick         wire.Text  `json:"nick"`         // the nick
 }
 
+// layoutNewUser is the wire layout of SMSG_NEWUSER, after the header.
+var layoutNewUser = [...]Field{
+	{"id", "u32", 4},
+	{"x", "dbl", 8},
+	{"y", "dbl", 12},
+	{"deg", "dbl", 16},
+	{"accel", "s8", 20},
+	{"alive", "u32", 21},
+	{"frags", "s16", 25},
+	{"pendingMoves", "u32", 27},
+	{"turn", "s8", 31},
+	{"type", "u8", 32},
+	{"speed", "dbl", 33},
+	{"nick", "str", 37},
+}
+
 // sizeNewUser is the length of SMSG_NEWUSER without its strings.
 const sizeNewUser = 37
 
@@ -60,20 +76,25 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 func (m *NewUser) Decode(b []byte) (int, error) {
 	nick := m.Nick[:0]
 	*m = NewUser{}
-	r, end := open(b, CodeNewUser)
-	m.ID = r.U32("id")
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Deg = Dbl(r.I32("deg"))
-	m.Accel = r.I8("accel")
-	m.Alive = r.U32("alive")
-	m.Frags = r.I16("frags")
-	m.PendingMoves = r.U32("pendingMoves")
-	m.Turn = r.I8("turn")
-	m.Type = ObjectType(r.U8("type"))
-	m.Speed = Dbl(r.I32("speed"))
-	m.Nick = append(nick, r.CString("nick", 0)...)
-	return finish(&r, b, CodeNewUser, end)
+	end, s, ok := strFrame(b, CodeNewUser, sizeNewUser)
+	if !ok {
+		m.Nick = nick
+		return 0, fixedError(b, CodeNewUser, layoutNewUser[:])
+	}
+	b = b[:sizeNewUser]
+	m.ID = le.U32(b[4:])
+	m.X = Dbl(le.I32(b[8:]))
+	m.Y = Dbl(le.I32(b[12:]))
+	m.Deg = Dbl(le.I32(b[16:]))
+	m.Accel = int8(b[20])
+	m.Alive = le.U32(b[21:])
+	m.Frags = le.I16(b[25:])
+	m.PendingMoves = le.U32(b[27:])
+	m.Turn = int8(b[31])
+	m.Type = ObjectType(b[32])
+	m.Speed = Dbl(le.I32(b[33:]))
+	m.Nick = append(nick, s...)
+	return end, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -9,6 +9,11 @@ type ClientNick struct {
 	Nick wire.Text `json:"nick"` // the nick; Validate applies the original server's rules
 }
 
+// layoutClientNick is the wire layout of CMSG_NICK, after the header.
+var layoutClientNick = [...]Field{
+	{"nick", "str", 4},
+}
+
 // sizeClientNick is the length of CMSG_NICK without its strings.
 const sizeClientNick = 4
 
@@ -52,6 +57,12 @@ func (m *ClientNick) Validate() error {
 type ServerNick struct {
 	ID      uint32    `json:"id"`      // the player
 	NewNick wire.Text `json:"newnick"` // the new nick
+}
+
+// layoutServerNick is the wire layout of SMSG_NICK, after the header.
+var layoutServerNick = [...]Field{
+	{"id", "u32", 4},
+	{"newnick", "str", 8},
 }
 
 // sizeServerNick is the length of SMSG_NICK without its strings.

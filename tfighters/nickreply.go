@@ -11,6 +11,12 @@ type NickReply struct {
 	Text      wire.Text  `json:"text"`      // "Ok", or why the nick was rejected
 }
 
+// layoutNickReply is the wire layout of SMSG_NICKREPLY, after the header.
+var layoutNickReply = [...]Field{
+	{"goodorbad", "u8", 4},
+	{"text", "str", 5},
+}
+
 // sizeNickReply is the length of SMSG_NICKREPLY without its strings.
 const sizeNickReply = 5
 
@@ -39,10 +45,15 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 func (m *NickReply) Decode(b []byte) (int, error) {
 	text := m.Text[:0]
 	*m = NickReply{}
-	r, end := open(b, CodeNickReply)
-	m.GoodOrBad = NickResult(r.U8("goodorbad"))
-	m.Text = append(text, r.CString("text", 0)...)
-	return finish(&r, b, CodeNickReply, end)
+	end, s, ok := strFrame(b, CodeNickReply, sizeNickReply)
+	if !ok {
+		m.Text = text
+		return 0, fixedError(b, CodeNickReply, layoutNickReply[:])
+	}
+	b = b[:sizeNickReply]
+	m.GoodOrBad = NickResult(b[4])
+	m.Text = append(text, s...)
+	return end, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -11,6 +11,11 @@ type Pass struct {
 	Pass wire.Text `json:"pass"` // the password
 }
 
+// layoutPass is the wire layout of CMSG_PASS, after the header.
+var layoutPass = [...]Field{
+	{"pass", "str", 4},
+}
+
 // sizePass is the length of CMSG_PASS without its strings.
 const sizePass = 4
 

@@ -51,14 +51,24 @@ func (m *Ping) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The frame must hold a 4- or an 8-byte time.
 func (m *Ping) Decode(b []byte) (int, error) {
 	*m = Ping{}
-	r, end := open(b, CodePing)
-	m.Time = r.U32("time")
-	if end == sizePing+4 {
-		m.Wide = true
-		m.TimeHigh = r.U32("timeHigh")
+	switch {
+	case isFrame(b, CodePing, sizePing):
+		m.Time = le.U32(b[4:])
+		return sizePing, nil
+	case isFrame(b, CodePing, sizePing+4):
+		m.Time, m.Wide, m.TimeHigh = le.U32(b[4:]), true, le.U32(b[8:])
+		return sizePing + 4, nil
 	}
-	return finish(&r, b, CodePing, end)
+	fields := layoutPing[:]
+	if len(b) >= 2 && le.U16(b) == sizePing+4-2 {
+		fields = layoutWidePing[:]
+	}
+	return 0, fixedError(b, CodePing, fields)
 }
+
+// layoutWidePing is the wire layout of SMSG_PING from a 64-bit build of
+// the original server.
+var layoutWidePing = [...]Field{{"time", "u32", 4}, {"timeHigh", "u32", 8}}
 
 // UnmarshalBinary decodes exactly one message from b.
 func (m *Ping) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }

@@ -6,6 +6,11 @@ type Pong struct {
 	ServerTime uint32 `json:"servertime"` // the time from the SMSG_PING, returned as it came (its low 32 bits)
 }
 
+// layoutPong is the wire layout of CMSG_PONG, after the header.
+var layoutPong = [...]Field{
+	{"servertime", "u32", 4},
+}
+
 // sizePong is the length of CMSG_PONG without its strings.
 const sizePong = 8
 
@@ -29,9 +34,12 @@ func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Pong) Decode(b []byte) (int, error) {
 	*m = Pong{}
-	r, end := open(b, CodePong)
-	m.ServerTime = r.U32("servertime")
-	return finish(&r, b, CodePong, end)
+	if !isFrame(b, CodePong, sizePong) {
+		return 0, fixedError(b, CodePong, layoutPong[:])
+	}
+	b = b[:sizePong]
+	m.ServerTime = le.U32(b[4:])
+	return sizePong, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

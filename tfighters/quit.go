@@ -10,6 +10,12 @@ type Quit struct {
 	Text wire.Text `json:"text"` // the reason
 }
 
+// layoutQuit is the wire layout of SMSG_QUIT, after the header.
+var layoutQuit = [...]Field{
+	{"id", "u32", 4},
+	{"text", "str", 8},
+}
+
 // sizeQuit is the length of SMSG_QUIT without its strings.
 const sizeQuit = 8
 

@@ -9,6 +9,11 @@ type ClientSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
+// layoutClientSay is the wire layout of CMSG_SAY, after the header.
+var layoutClientSay = [...]Field{
+	{"text", "str", 4},
+}
+
 // sizeClientSay is the length of CMSG_SAY without its strings.
 const sizeClientSay = 4
 
@@ -48,6 +53,12 @@ func (m *ClientSay) Validate() error {
 type ServerSay struct {
 	ID   uint32    `json:"id"`   // who said it
 	Text wire.Text `json:"text"` // what was said
+}
+
+// layoutServerSay is the wire layout of SMSG_SAY, after the header.
+var layoutServerSay = [...]Field{
+	{"id", "u32", 4},
+	{"text", "str", 8},
 }
 
 // sizeServerSay is the length of SMSG_SAY without its strings.

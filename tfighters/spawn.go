@@ -6,6 +6,9 @@ import "github.com/gamewire/gamewire/wire"
 // SMSG_SPAWNREADY".
 type ClientSpawn struct{}
 
+// layoutClientSpawn is the wire layout of CMSG_SPAWN, after the header.
+var layoutClientSpawn = [...]Field{}
+
 // sizeClientSpawn is the length of CMSG_SPAWN without its strings.
 const sizeClientSpawn = 4
 
@@ -23,8 +26,10 @@ func (m *ClientSpawn) AppendBinary(b []byte) ([]byte, error) {
 // Decode decodes the message at the start of b into m, which it resets,
 // and returns its length. The fields must fill the frame exactly.
 func (m *ClientSpawn) Decode(b []byte) (int, error) {
-	r, end := open(b, CodeClientSpawn)
-	return finish(&r, b, CodeClientSpawn, end)
+	if !isFrame(b, CodeClientSpawn, sizeClientSpawn) {
+		return 0, fixedError(b, CodeClientSpawn, layoutClientSpawn[:])
+	}
+	return sizeClientSpawn, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.
@@ -55,6 +60,20 @@ type ServerSpawn struct {
 	Turn  int8       `json:"turn"`  // -4, -2, 0, +2 or +4
 	Type  ObjectType `json:"type"`  // what the object is
 	Speed Dbl        `json:"speed"` // speed
+}
+
+// layoutServerSpawn is the wire layout of SMSG_SPAWN, after the header.
+var layoutServerSpawn = [...]Field{
+	{"id", "u32", 4},
+	{"x", "dbl", 8},
+	{"y", "dbl", 12},
+	{"deg", "dbl", 16},
+	{"accel", "s8", 20},
+	{"alive", "u32", 21},
+	{"frags", "s16", 25},
+	{"turn", "s8", 27},
+	{"type", "u8", 28},
+	{"speed", "dbl", 29},
 }
 
 // sizeServerSpawn is the length of SMSG_SPAWN without its strings.
@@ -89,18 +108,21 @@ func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ServerSpawn) Decode(b []byte) (int, error) {
 	*m = ServerSpawn{}
-	r, end := open(b, CodeServerSpawn)
-	m.ID = r.U32("id")
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Deg = Dbl(r.I32("deg"))
-	m.Accel = r.I8("accel")
-	m.Alive = r.U32("alive")
-	m.Frags = r.I16("frags")
-	m.Turn = r.I8("turn")
-	m.Type = ObjectType(r.U8("type"))
-	m.Speed = Dbl(r.I32("speed"))
-	return finish(&r, b, CodeServerSpawn, end)
+	if !isFrame(b, CodeServerSpawn, sizeServerSpawn) {
+		return 0, fixedError(b, CodeServerSpawn, layoutServerSpawn[:])
+	}
+	b = b[:sizeServerSpawn]
+	m.ID = le.U32(b[4:])
+	m.X = Dbl(le.I32(b[8:]))
+	m.Y = Dbl(le.I32(b[12:]))
+	m.Deg = Dbl(le.I32(b[16:]))
+	m.Accel = int8(b[20])
+	m.Alive = le.U32(b[21:])
+	m.Frags = le.I16(b[25:])
+	m.Turn = int8(b[27])
+	m.Type = ObjectType(b[28])
+	m.Speed = Dbl(le.I32(b[29:]))
+	return sizeServerSpawn, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

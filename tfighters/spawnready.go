@@ -5,6 +5,9 @@ package tfighters
 // initial lag checks are done, and again some seconds after each death.
 type SpawnReady struct{}
 
+// layoutSpawnReady is the wire layout of SMSG_SPAWNREADY, after the header.
+var layoutSpawnReady = [...]Field{}
+
 // sizeSpawnReady is the length of SMSG_SPAWNREADY without its strings.
 const sizeSpawnReady = 4
 
@@ -22,8 +25,10 @@ func (m *SpawnReady) AppendBinary(b []byte) ([]byte, error) {
 // Decode decodes the message at the start of b into m, which it resets,
 // and returns its length. The fields must fill the frame exactly.
 func (m *SpawnReady) Decode(b []byte) (int, error) {
-	r, end := open(b, CodeSpawnReady)
-	return finish(&r, b, CodeSpawnReady, end)
+	if !isFrame(b, CodeSpawnReady, sizeSpawnReady) {
+		return 0, fixedError(b, CodeSpawnReady, layoutSpawnReady[:])
+	}
+	return sizeSpawnReady, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -8,6 +8,11 @@ type ClientTeamSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
+// layoutClientTeamSay is the wire layout of CMSG_TEAMSAY, after the header.
+var layoutClientTeamSay = [...]Field{
+	{"text", "str", 4},
+}
+
 // sizeClientTeamSay is the length of CMSG_TEAMSAY without its strings.
 const sizeClientTeamSay = 4
 
@@ -50,6 +55,12 @@ func (m *ClientTeamSay) Validate() error {
 type ServerTeamSay struct {
 	ID   uint32    `json:"id"`   // who said it
 	Text wire.Text `json:"text"` // what was said
+}
+
+// layoutServerTeamSay is the wire layout of SMSG_TEAMSAY, after the header.
+var layoutServerTeamSay = [...]Field{
+	{"id", "u32", 4},
+	{"text", "str", 8},
 }
 
 // sizeServerTeamSay is the length of SMSG_TEAMSAY without its strings.

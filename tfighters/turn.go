@@ -12,6 +12,14 @@ type ClientTurn struct {
 	Deg  Dbl  `json:"deg"`  // heading in degrees
 }
 
+// layoutClientTurn is the wire layout of CMSG_TURN, after the header.
+var layoutClientTurn = [...]Field{
+	{"x", "dbl", 4},
+	{"y", "dbl", 8},
+	{"turn", "s8", 12},
+	{"deg", "dbl", 13},
+}
+
 // sizeClientTurn is the length of CMSG_TURN without its strings.
 const sizeClientTurn = 17
 
@@ -38,12 +46,15 @@ func (m *ClientTurn) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ClientTurn) Decode(b []byte) (int, error) {
 	*m = ClientTurn{}
-	r, end := open(b, CodeClientTurn)
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Turn = r.I8("turn")
-	m.Deg = Dbl(r.I32("deg"))
-	return finish(&r, b, CodeClientTurn, end)
+	if !isFrame(b, CodeClientTurn, sizeClientTurn) {
+		return 0, fixedError(b, CodeClientTurn, layoutClientTurn[:])
+	}
+	b = b[:sizeClientTurn]
+	m.X = Dbl(le.I32(b[4:]))
+	m.Y = Dbl(le.I32(b[8:]))
+	m.Turn = int8(b[12])
+	m.Deg = Dbl(le.I32(b[13:]))
+	return sizeClientTurn, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.
@@ -73,6 +84,15 @@ type ServerTurn struct {
 	Deg  Dbl    `json:"deg"`  // heading in degrees
 }
 
+// layoutServerTurn is the wire layout of SMSG_TURN, after the header.
+var layoutServerTurn = [...]Field{
+	{"id", "u32", 4},
+	{"x", "dbl", 8},
+	{"y", "dbl", 12},
+	{"turn", "s8", 16},
+	{"deg", "dbl", 17},
+}
+
 // sizeServerTurn is the length of SMSG_TURN without its strings.
 const sizeServerTurn = 21
 
@@ -100,13 +120,16 @@ func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *ServerTurn) Decode(b []byte) (int, error) {
 	*m = ServerTurn{}
-	r, end := open(b, CodeServerTurn)
-	m.ID = r.U32("id")
-	m.X = Dbl(r.I32("x"))
-	m.Y = Dbl(r.I32("y"))
-	m.Turn = r.I8("turn")
-	m.Deg = Dbl(r.I32("deg"))
-	return finish(&r, b, CodeServerTurn, end)
+	if !isFrame(b, CodeServerTurn, sizeServerTurn) {
+		return 0, fixedError(b, CodeServerTurn, layoutServerTurn[:])
+	}
+	b = b[:sizeServerTurn]
+	m.ID = le.U32(b[4:])
+	m.X = Dbl(le.I32(b[8:]))
+	m.Y = Dbl(le.I32(b[12:]))
+	m.Turn = int8(b[16])
+	m.Deg = Dbl(le.I32(b[17:]))
+	return sizeServerTurn, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

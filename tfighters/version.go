@@ -9,6 +9,11 @@ type Version struct {
 	MyVersion uint32 `json:"myversion"` // the client's version
 }
 
+// layoutVersion is the wire layout of CMSG_VERSION, after the header.
+var layoutVersion = [...]Field{
+	{"myversion", "u32", 4},
+}
+
 // sizeVersion is the length of CMSG_VERSION without its strings.
 const sizeVersion = 8
 
@@ -32,9 +37,12 @@ func (m *Version) AppendBinary(b []byte) ([]byte, error) {
 // and returns its length. The fields must fill the frame exactly.
 func (m *Version) Decode(b []byte) (int, error) {
 	*m = Version{}
-	r, end := open(b, CodeVersion)
-	m.MyVersion = r.U32("myversion")
-	return finish(&r, b, CodeVersion, end)
+	if !isFrame(b, CodeVersion, sizeVersion) {
+		return 0, fixedError(b, CodeVersion, layoutVersion[:])
+	}
+	b = b[:sizeVersion]
+	m.MyVersion = le.U32(b[4:])
+	return sizeVersion, nil
 }
 
 // UnmarshalBinary decodes exactly one message from b.

@@ -3,6 +3,7 @@ package lwar
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"net/netip"
 	"testing"
 	"time"
@@ -596,4 +597,60 @@ func TestLifecycleOverflow(t *testing.T) {
 	if err := n.srv.Send(b.c.Player(), &Chat{}); !errors.Is(err, ErrUnknownPlayer) {
 		t.Errorf("Send to removed player: %v", err)
 	}
+}
+
+func TestLifecycleLossy(t *testing.T) {
+	// The whole life cycle over a link losing half the datagrams in each
+	// direction: both clients connect, every chat reaches
+	// every client exactly once and in its sender's order, and both
+	// disconnect.
+	for seed := uint64(1); seed <= 5; seed++ {
+		n := newMemNet(t, ServerConfig{})
+		rng := rand.New(rand.NewPCG(seed, 99))
+		n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return rng.Float64() < 0.5 }
+		a := n.addClient("alice")
+		b := n.addClient("bob")
+		n.run("connected", 400, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+		const chats = 40
+		for i := 0; i < chats; i++ {
+			for _, mc := range []*memClient{a, b} {
+				msg := []byte{byte(i)}
+				if _, err := mc.c.Channel().QueueReliable(&Chat{PlayerID: mc.c.Player(), Msg: msg}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		n.run("chats delivered", 2000, func() bool { return countKind[*Chat](a.got) == 2*chats && countKind[*Chat](b.got) == 2*chats })
+		for _, mc := range []*memClient{a, b} {
+			next := map[ID]byte{}
+			for _, m := range mc.got {
+				if c, ok := m.(*Chat); ok {
+					if c.Msg[0] != next[c.PlayerID] {
+						t.Fatalf("seed %d: chat %d from %v, expected %d", seed, c.Msg[0], c.PlayerID, next[c.PlayerID])
+					}
+					next[c.PlayerID]++
+				}
+			}
+		}
+		if err := a.c.Disconnect(n.now); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.c.Disconnect(n.now); err != nil {
+			t.Fatal(err)
+		}
+		n.run("closed", 2000, func() bool { return a.c.State() == ClientClosed && b.c.State() == ClientClosed })
+		if got := len(n.eventsOf(ServerLeave)); got != 2 {
+			t.Errorf("seed %d: %d leave events", seed, got)
+		}
+	}
+}
+
+func countKind[M Message](ms []Message) int {
+	k := 0
+	for _, m := range ms {
+		if _, ok := m.(M); ok {
+			k++
+		}
+	}
+	return k
 }

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// tfightersFrames are frames captured from the original server (see
+// tfighters/golden_test.go) and a frame of an undefined code.
+var tfightersFrames = "0a0000000100000005000000" + "06000007004f6b00" + "0a000200fd19000000000000" +
+	"29000006050000002823000018790000504600000000000000000000000000000000000000416c69636500" +
+	"130000040500000028230000187900000119000000" + "0500bc7a010203"
+
+func TestTfightersDecodeEncodeIdentity(t *testing.T) {
+	inputs := map[string]string{"original frames": tfightersFrames}
+	for _, f := range []string{"session-client.bin", "session-server.bin"} {
+		b, err := os.ReadFile("../../testdata/tfighters/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[f] = hex.EncodeToString(b)
+	}
+	for name, in := range inputs {
+		code, out, errs := runCLI(t, in, "decode", "-proto", "tfighters", "-hex", "-json")
+		if code != exitOK {
+			t.Fatalf("%s: decode: exit %d, %s", name, code, errs)
+		}
+		code, back, errs := runCLI(t, out, "encode", "-proto", "tfighters", "-hex")
+		if code != exitOK {
+			t.Fatalf("%s: encode: exit %d, %s", name, code, errs)
+		}
+		if got := strings.Join(strings.Fields(back), ""); got != in {
+			t.Errorf("%s: decode | encode =\n%s\nwant\n%s", name, got, in)
+		}
+	}
+	_, out, _ := runCLI(t, tfightersFrames, "decode", "-proto", "tfighters", "-hex", "-json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var newUser, raw map[string]any
+	json.Unmarshal([]byte(lines[3]), &newUser)
+	json.Unmarshal([]byte(lines[5]), &raw)
+	if newUser["msg"] != "SMSG_NEWUSER" || newUser["code"] != 1536.0 || newUser["x"] != "90.00" ||
+		newUser["nick"] != "Alice" || newUser["type"] != "T_PLAYER" || newUser["pendingMoves"] != 0.0 {
+		t.Errorf("SMSG_NEWUSER = %s", lines[3])
+	}
+	if raw["msg"] != "0x7abc" || raw["data"] != "\x01\x02\x03" {
+		t.Errorf("undefined code = %s", lines[5])
+	}
+}
+
+func TestTfightersMalformed(t *testing.T) {
+	tests := []struct {
+		name, args, in, want string
+	}{
+		{"cut frame", "", "0a00000001000000", "short"},
+		{"len below 2", "", "01000000", "len"},
+		{"client code from the server", "-from server", "0600008001000000", "type"},
+		{"frame longer than its fields", "", "070003000100000000", "trailing"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"decode", "-proto", "tfighters", "-hex"}, strings.Fields(tt.args)...)
+		code, _, errs := runCLI(t, tt.in, args...)
+		if code != exitMalformed || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, exitMalformed, tt.want)
+		}
+	}
+}
+
+func TestTfightersSpec(t *testing.T) {
+	code, out, errs := runCLI(t, "", "spec", "-proto", "tfighters")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"CMSG_VERSION", "SMSG_NICKREPLY", "pendingMoves", "little-endian"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("spec lacks %q:\n%s", want, out)
+		}
+	}
+}

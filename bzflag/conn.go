@@ -54,9 +54,9 @@ func (c *Conn) Close() error { return c.c.Close() }
 
 // Dial connects to the BZFlag server at addr ("host:port") as a 1.7 client
 // does ("connect to server"): it connects, reads the handshake and checks
-// it as a client of version v (ErrIncompatible, ErrRefused), closes that
-// connection, connects again to the same host at the reconnect port,
-// with TCP_NODELAY, and returns that connection with the handshake.
+// it as a client of version v (ErrIncompatible, ErrRefused), connects
+// again to the same host at the reconnect port, with TCP_NODELAY, then
+// closes the first connection, and returns the second with the handshake.
 // ctx bounds the whole exchange.
 func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error) {
 	var d net.Dialer
@@ -67,8 +67,13 @@ func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error)
 	if dl, ok := ctx.Deadline(); ok {
 		first.SetDeadline(dl)
 	}
+	// The first connection stays open until the second one is made: bzfs
+	// 1.7 drops a client whose first connection shows activity (its
+	// close) before the reconnection arrives, so "close, then connect" as
+	// the spec orders it can lose the race (docs/errata/bzflag-world.md,
+	// H4). The 1.7 client, too, closes only after reconnecting.
+	defer first.Close()
 	h, err := ReadHandshake(first, v)
-	first.Close()
 	if err != nil {
 		return nil, h, err
 	}

@@ -2,6 +2,7 @@ package bzflag_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"io"
@@ -11,8 +12,10 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/bzflag/world"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/bzflag/session-*.bin from a new loopback session")
@@ -160,4 +163,177 @@ func equalCodes(a, b []bzflag.Code) bool {
 		}
 	}
 	return true
+}
+
+// TestOriginalServer plays the join sequence against a running original
+// BZFlag 1.7 server (bzfs), when BZFS_ADDR names one on the loopback
+// interface (for example "127.0.0.1:5155", with bzfs started as
+// `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp`). It is skipped otherwise.
+func TestOriginalServer(t *testing.T) {
+	addr := os.Getenv("BZFS_ADDR")
+	if addr == "" {
+		t.Skip("BZFS_ADDR not set")
+	}
+	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {
+		t.Fatalf("BZFS_ADDR %q: loopback addresses only", addr)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
+	if err != nil {
+		t.Fatalf("Dial: %v (handshake %+v)", err, h)
+	}
+	defer c.Close()
+	c.NetConn().SetDeadline(time.Now().Add(10 * time.Second))
+	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
+	// Record the game connection: nothing has been read from it yet.
+	rec := &recorder{Conn: c.NetConn()}
+	c = bzflag.NewConn(rec, bzflag.FromServer)
+	j := &bzflag.Join{Enter: bzflag.Enter{
+		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
+		Type:     bzflag.TankPlayer,
+		Team:     bzflag.RedTeam,
+		CallSign: bzflag.NewCallSign("gamewire"),
+		Email:    bzflag.NewEmail("gamewire@localhost"),
+	}}
+	for m := j.Start(); j.State() != bzflag.JoinJoined; {
+		if m != nil {
+			if err := c.WriteMessage(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in, err := c.ReadMessage()
+		if err != nil {
+			t.Fatalf("while %v: %v", j.State(), err)
+		}
+		t.Logf("<- %v", in.Code())
+		if m, err = j.Handle(in); err != nil {
+			t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
+		}
+		if j.State() == bzflag.JoinJoined && m != nil {
+			if err := c.WriteMessage(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	w := &j.World
+	t.Logf("world %d bytes: %d bases, %d walls, %d boxes, %d pyramids, %d teleporters, %d links; joined as %v",
+		len(j.Database()), len(w.Bases), len(w.Walls), len(w.Boxes), len(w.Pyramids), len(w.Teleporters), len(w.Links), j.ID())
+	if pad := len(j.Database()) - w.Size(); pad != 0 {
+		t.Logf("%d zero bytes after the end of data (bzfs's padding, errata W11)", pad)
+	}
+	if err := w.Validate(); err != nil {
+		t.Errorf("world: %v", err)
+	}
+	if err := c.WriteMessage(&bzflag.AliveFromClient{Position: bzflag.Vec3{0, 0, 0}, Forward: bzflag.Vec3{1, 0, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	chat := &bzflag.MessageFromClient{Team: bzflag.RogueTeam, Text: bzflag.NewMessageText("hello from gamewire")}
+	if err := c.WriteMessage(chat); err != nil {
+		t.Fatal(err)
+	}
+	// Read what comes back until our chat message returns.
+	for {
+		in, err := c.ReadMessage()
+		if err != nil {
+			t.Fatalf("after joining: %v", err)
+		}
+		t.Logf("<- %v", in.Code())
+		if m, ok := in.(*bzflag.MessageFromServer); ok && cstring(m.Text[:]) == "hello from gamewire" {
+			break
+		}
+	}
+	if err := c.WriteMessage(&bzflag.Exit{}); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		if err := os.WriteFile(bzfsClient, rec.out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bzfsServer, rec.in.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A capture of TestOriginalServer against bzfs 1.7g2 (built from
+// BZFlag-Dev/bzflag tag v1.7g2, run as `bzfs -i 127.0.0.1 -p 15155 -pr
+// 15156 -noudp -cr -mp 2,2,2,0,0 -t`: random capture-the-flag world with
+// teleporters, blue and purple teams closed): real traffic of the original
+// server, recorded by the client.
+var (
+	bzfsClient = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-client.bin")
+	bzfsServer = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-server.bin")
+)
+
+// TestOriginalCapture decodes the bzfs capture strictly, both directions,
+// reassembles the world database from its MsgGetWorld replies with the
+// client's requests' offsets, and decodes it: bzfs's `remaining' (errata
+// W1), its 256-byte chunks (W3) and its zero padding after the end of
+// data (W11) as they really are.
+func TestOriginalCapture(t *testing.T) {
+	client, err := os.ReadFile(bzfsClient)
+	if err != nil {
+		t.Skipf("no capture of bzfs: %v", err)
+	}
+	server, err := os.ReadFile(bzfsServer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes(t, client, bzflag.FromClient)
+	codes(t, server, bzflag.FromServer)
+
+	var offsets []uint16
+	cs := bzflag.NewStream(bytes.NewReader(client), bzflag.FromClient)
+	for {
+		m, err := cs.Next()
+		if err != nil {
+			break
+		}
+		if r, ok := m.(*bzflag.GetWorldRequest); ok {
+			offsets = append(offsets, r.Offset)
+		}
+	}
+	var a world.Assembler
+	ss := bzflag.NewStream(bytes.NewReader(server), bzflag.FromServer)
+	replies := 0
+	for !a.Done() {
+		m, err := ss.Next()
+		if err != nil {
+			t.Fatalf("reply %d: %v", replies, err)
+		}
+		r, ok := m.(*bzflag.GetWorldReply)
+		if !ok {
+			t.Fatalf("reply %d is %v", replies, m.Code())
+		}
+		if len(r.Data) > 256 {
+			t.Errorf("reply %d: %d bytes, bzfs sends at most 256", replies, len(r.Data))
+		}
+		if err := a.Feed(offsets[replies], r.Remaining, r.Data); err != nil {
+			t.Fatalf("reply %d: %v", replies, err)
+		}
+		replies++
+	}
+	var w world.World
+	n, err := w.Decode(a.Database())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Validate(); err != nil {
+		t.Error(err)
+	}
+	pad := a.Database()[n:]
+	if len(pad) != 80 || !bytes.Equal(pad, make([]byte, len(pad))) || len(w.Bases) != 2 {
+		t.Errorf("%d bases, %d bytes after the end of data (%x); bzfs pads 40 zero bytes per closed team's base",
+			len(w.Bases), len(pad), pad)
+	}
+	if w.Style.ServerTime == 0 {
+		t.Error("server time not stamped (errata W6)")
+	}
+	re, err := w.MarshalBinary()
+	if err != nil || !bytes.Equal(re, a.Database()[:n]) {
+		t.Errorf("the world does not re-encode to its bytes: %v", err)
+	}
 }

@@ -512,65 +512,6 @@ func TestLifecycleIdleKeepAlive(t *testing.T) {
 	}
 }
 
-func TestLifecycleSteadyStateAllocs(t *testing.T) {
-	var events, got int
-	srv := NewServer(ServerConfig{Handler: func(*ServerEvent) { events++ }})
-	addr := netip.MustParseAddrPort("127.0.0.1:4000")
-	cl, err := NewClient([]byte("alice"), ChannelConfig{}, t0, func(Message) { got++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := t0
-	cbuf := make([]byte, 0, MaxPacketSize)
-	sbuf := make([]byte, 0, MaxPacketSize)
-	var in Input
-	chatMsg := Chat{Msg: []byte("steady")}
-	round := func() {
-		now = now.Add(33 * time.Millisecond)
-		if cl.State() == ClientConnected {
-			in.PlayerID = cl.Player()
-			in.FrameNo++
-			in.Forward = PushInput(in.Forward, in.FrameNo%2 == 0)
-			if err := cl.Channel().QueueUnreliable(&in); err != nil {
-				t.Fatal(err)
-			}
-			chatMsg.PlayerID = cl.Player()
-			if _, err := cl.Channel().QueueReliable(&chatMsg); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if pkt, ok := cl.AppendPacket(cbuf[:0], now); ok {
-			if err := srv.Receive(addr, pkt, now); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for {
-			_, pkt, ok := srv.AppendPacket(sbuf[:0], now)
-			if !ok {
-				break
-			}
-			if err := cl.Receive(pkt, now); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	for i := 0; i < 20; i++ {
-		round()
-	}
-	if cl.State() != ClientConnected {
-		t.Fatalf("state %v", cl.State())
-	}
-	if allocs := testing.AllocsPerRun(500, round); allocs != 0 {
-		t.Errorf("a client/server round with Input and Chat allocates %v times", allocs)
-	}
-	if events < 500 || got < 500 {
-		t.Errorf("%d server events, %d client messages in 500 rounds", events, got)
-	}
-	if cl.Channel().Unacked() > 2 {
-		t.Errorf("%d chats unacknowledged", cl.Channel().Unacked())
-	}
-}
-
 func TestLifecycleOverflow(t *testing.T) {
 	// A client that stops acknowledging fills its bounded queue and is
 	// removed; the server does not grow.

@@ -123,8 +123,18 @@ type ChannelStats struct {
 // and messages after a gap are discarded; the gap is resent), an
 // unreliable one only if its packet is current.
 //
-// A Channel allocates its bounded queues once, in NewChannel; after that
-// no method allocates.
+// Bounds: at most ChannelConfig.MaxPending unacknowledged reliable
+// messages of at most MaxPendingBytes (1024 and 64 KiB by default), and
+// MaxUnreliable unsent unreliable ones of at most MaxUnreliableBytes (256
+// and 16 KiB). When a queue is full, QueueReliable or QueueUnreliable
+// returns ErrQueueFull and the channel stays as it was: a peer that never
+// acknowledges cannot make it grow. A Channel allocates these queues
+// once, in NewChannel; after that no method allocates.
+//
+// NeedsSend tells when a packet is due: something to (re)send, an ack
+// owed, or the keep-alive interval (ChannelConfig.KeepAlive, 1 s) passed
+// in silence. TimedOut tells when the peer has been silent for more than
+// DisconnectTimeout.
 type Channel struct {
 	cfg   ChannelConfig
 	epoch time.Time

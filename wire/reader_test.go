@@ -205,7 +205,8 @@ func TestReaderVariable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := unhex(tt.in)
+			// Spare capacity after the message, which results must not reach.
+			in := append(make([]byte, 0, len(tt.in)+8), unhex(tt.in)...)
 			r := wire.NewReader(in, tt.order, proto, msg)
 			r.U8("pre")
 			got := tt.read(&r)

@@ -62,6 +62,9 @@ func TestDecodeModifiedUTF8Surrogates(t *testing.T) {
 		{"ed a0 80 ed a0 80", "\uFFFD\uFFFD"},     // two highs
 		{"ed b0 80 ed a0 80", "\uFFFD\uFFFD"},     // low before high
 		{"ed a0 80 c3 a9", "\uFFFDé"},             // high, then a two-byte sequence
+		{"ed a0 80 ee 80 80", "\uFFFD\ue000"},     // high, then the first rune past the lows
+		{"ed a0 80 ed af bf", "\uFFFD\uFFFD"},     // high, then the last high
+		{"ed af bf ed bf bf", "\U0010ffff"},       // the last pair
 		{"ed a0 bd ed b8 80 ed b0 80", "😀\uFFFD"}, // pair, then a lone low
 	}
 	for _, tt := range tests {

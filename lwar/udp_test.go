@@ -305,3 +305,58 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 		t.Error("capture is empty")
 	}
 }
+
+// TestOriginalServerReplay feeds the datagrams the original server sent
+// to the client "alice" in that session (testdata/lwar/
+// original-server-to-alice.hex) to a fresh Client: it is synchronized as
+// player 1/0, hears of bob (2/0), gets alice's chat back from the server,
+// and sees bob leave.
+func TestOriginalServerReplay(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "lwar", "original-server-to-alice.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	c, err := NewClient([]byte("alice"), ChannelConfig{}, t0, func(m Message) {
+		switch m := m.(type) {
+		case *Join:
+			got = append(got, "join "+m.PlayerID.String()+" "+string(m.Name))
+		case *Chat:
+			got = append(got, "chat "+m.PlayerID.String()+" "+string(m.Msg))
+		case *Leave:
+			got = append(got, "leave "+m.PlayerID.String())
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := t0
+	var states []ClientState
+	for i, line := range strings.Fields(string(data)) {
+		pkt, err := hex.DecodeString(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(30 * time.Millisecond)
+		if err := c.Receive(pkt, now); err != nil {
+			t.Fatalf("datagram %d: %v", i, err)
+		}
+		if len(states) == 0 || states[len(states)-1] != c.State() {
+			states = append(states, c.State())
+		}
+	}
+	if c.State() != ClientConnected || c.Player() != (ID{Identity: 1}) {
+		t.Errorf("state %v, player %v", c.State(), c.Player())
+	}
+	if len(states) != 1 || states[0] != ClientConnected {
+		// The first datagram holds Join (seqno 1) through Synced.
+		t.Errorf("states %v", states)
+	}
+	want := []string{"join 1/0 alice", "join 0/0 server", "join 2/0 bob", "chat 1/0 hello from alice", "leave 2/0"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("messages\n got %q\nwant %q", got, want)
+	}
+	if st := c.Channel().Stats(); st.Delivered != 8 || st.Early != 0 {
+		t.Errorf("stats %+v", st)
+	}
+}

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // FlagStatus is the spec's `flag status', common to MsgFlagUpdate,
 // MsgGrabFlag and MsgDropFlag: a flag's kind, where it is and its flight.
 // It is FlagStatusLen (62) bytes on the wire.
@@ -16,18 +18,19 @@ type FlagStatus struct {
 	InitialVelocity float32   `json:"initialVelocity"` // `initial velocity': vertical, at launch
 }
 
-// appendFlagStatus appends the 62 bytes of s.
-func appendFlagStatus(b []byte, s *FlagStatus) []byte {
-	b = be.AppendU16(b, uint16(s.ID))
-	b = be.AppendU16(b, uint16(s.Status))
-	b = be.AppendU16(b, uint16(s.Type))
-	b = appendPlayerID(b, &s.Owner)
-	b = appendVec3(b, &s.Position)
-	b = appendVec3(b, &s.Launch)
-	b = appendVec3(b, &s.Landing)
-	b = be.AppendF32(b, s.FlightTime)
-	b = be.AppendF32(b, s.FlightEnd)
-	return be.AppendF32(b, s.InitialVelocity)
+// putFlagStatus writes the 62 bytes of s into w.
+func putFlagStatus(w []byte, s *FlagStatus) {
+	_ = w[FlagStatusLen-1]
+	binary.BigEndian.PutUint16(w, uint16(s.ID))
+	binary.BigEndian.PutUint16(w[2:], uint16(s.Status))
+	binary.BigEndian.PutUint16(w[4:], uint16(s.Type))
+	putPlayerID(w[6:], &s.Owner)
+	putVec3(w[14:], &s.Position)
+	putVec3(w[26:], &s.Launch)
+	putVec3(w[38:], &s.Landing)
+	putF32(w[50:], s.FlightTime)
+	putF32(w[54:], s.FlightEnd)
+	putF32(w[58:], s.InitialVelocity)
 }
 
 // getFlagStatus reads a flag status from b[0:62].
@@ -41,9 +44,9 @@ func getFlagStatus(b []byte) FlagStatus {
 		Position:        getVec3(b[14:]),
 		Launch:          getVec3(b[26:]),
 		Landing:         getVec3(b[38:]),
-		FlightTime:      be.F32(b[50:]),
-		FlightEnd:       be.F32(b[54:]),
-		InitialVelocity: be.F32(b[58:]),
+		FlightTime:      f32(b[50:]),
+		FlightEnd:       f32(b[54:]),
+		InitialVelocity: f32(b[58:]),
 	}
 }
 

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // FlagUpdate is MsgFlagUpdate (server to client): the state of flag Index
 // changed, or the client just joined.
 type FlagUpdate struct {
@@ -20,9 +22,11 @@ func (*FlagUpdate) Size() int { return flagUpdateSize }
 
 // AppendBinary appends the frame.
 func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b = appendHeader(b, CodeFlagUpdate, flagUpdateSize-HeaderLen)
-	b = be.AppendU16(b, m.Index)
-	return appendFlagStatus(b, &m.Flag), nil
+	b, w := grow(b, flagUpdateSize)
+	putHeader(w, CodeFlagUpdate, flagUpdateSize-HeaderLen)
+	binary.BigEndian.PutUint16(w[4:], m.Index)
+	putFlagStatus(w[6:], &m.Flag)
+	return b, nil
 }
 
 // MarshalBinary returns the frame.
@@ -30,8 +34,9 @@ func (m *FlagUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *FlagUpdate) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, flagUpdateLayout); err != nil {
+	if !fixedOK(b, CodeFlagUpdate, flagUpdateSize) {
 		*m = FlagUpdate{}
+		_, err := checkHeader(b, flagUpdateLayout)
 		return 0, err
 	}
 	m.Index = be.U16(b[4:])

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // GMUpdate is MsgGMUpdate, the same both ways (and over multicast): the
 // new course of guided missile ShotID of player Shooter.
 type GMUpdate struct {
@@ -25,13 +27,15 @@ func (*GMUpdate) Size() int { return gmUpdateSize }
 
 // AppendBinary appends the frame.
 func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b = appendHeader(b, CodeGMUpdate, gmUpdateSize-HeaderLen)
-	b = appendPlayerID(b, &m.Shooter)
-	b = be.AppendU16(b, m.ShotID)
-	b = appendVec3(b, &m.Position)
-	b = appendVec3(b, &m.Velocity)
-	b = be.AppendF32(b, m.Time)
-	return appendPlayerID(b, &m.Target), nil
+	b, w := grow(b, gmUpdateSize)
+	putHeader(w, CodeGMUpdate, gmUpdateSize-HeaderLen)
+	putPlayerID(w[4:], &m.Shooter)
+	binary.BigEndian.PutUint16(w[12:], m.ShotID)
+	putVec3(w[14:], &m.Position)
+	putVec3(w[26:], &m.Velocity)
+	putF32(w[38:], m.Time)
+	putPlayerID(w[42:], &m.Target)
+	return b, nil
 }
 
 // MarshalBinary returns the frame.
@@ -39,8 +43,9 @@ func (m *GMUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *GMUpdate) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, gmUpdateLayout); err != nil {
+	if !fixedOK(b, CodeGMUpdate, gmUpdateSize) {
 		*m = GMUpdate{}
+		_, err := checkHeader(b, gmUpdateLayout)
 		return 0, err
 	}
 	b = b[:gmUpdateSize]
@@ -48,7 +53,7 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 	m.ShotID = be.U16(b[12:])
 	m.Position = getVec3(b[14:])
 	m.Velocity = getVec3(b[26:])
-	m.Time = be.F32(b[38:])
+	m.Time = f32(b[38:])
 	m.Target = getPlayerID(b[42:])
 	return gmUpdateSize, nil
 }

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // GrabFlagFromClient is MsgGrabFlag from client to server: the player asks
 // to grab flag Index.
 type GrabFlagFromClient struct {
@@ -89,10 +91,12 @@ func (m *GrabFlagFromServer) Validate() error {
 const flagEventSize = HeaderLen + PlayerIDLen + 2 + FlagStatusLen
 
 func appendFlagEvent(b []byte, c Code, id *PlayerID, index uint16, s *FlagStatus) []byte {
-	b = appendHeader(b, c, flagEventSize-HeaderLen)
-	b = appendPlayerID(b, id)
-	b = be.AppendU16(b, index)
-	return appendFlagStatus(b, s)
+	b, w := grow(b, flagEventSize)
+	putHeader(w, c, flagEventSize-HeaderLen)
+	putPlayerID(w[4:], id)
+	binary.BigEndian.PutUint16(w[12:], index)
+	putFlagStatus(w[14:], s)
+	return b
 }
 
 func getFlagEvent(b []byte) (PlayerID, uint16, FlagStatus) {

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // PlayerUpdate is MsgPlayerUpdate, the same both ways (and over multicast):
 // a player's status, position and motion, for dead reckoning.
 type PlayerUpdate struct {
@@ -25,13 +27,15 @@ func (*PlayerUpdate) Size() int { return playerUpdateSize }
 
 // AppendBinary appends the frame.
 func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b = appendHeader(b, CodePlayerUpdate, playerUpdateSize-HeaderLen)
-	b = appendPlayerID(b, &m.ID)
-	b = be.AppendU16(b, uint16(m.Status))
-	b = appendVec3(b, &m.Position)
-	b = appendVec3(b, &m.Velocity)
-	b = be.AppendF32(b, m.Azimuth)
-	return be.AppendF32(b, m.AngularVelocity), nil
+	b, w := grow(b, playerUpdateSize)
+	putHeader(w, CodePlayerUpdate, playerUpdateSize-HeaderLen)
+	putPlayerID(w[4:], &m.ID)
+	binary.BigEndian.PutUint16(w[12:], uint16(m.Status))
+	putVec3(w[14:], &m.Position)
+	putVec3(w[26:], &m.Velocity)
+	putF32(w[38:], m.Azimuth)
+	putF32(w[42:], m.AngularVelocity)
+	return b, nil
 }
 
 // MarshalBinary returns the frame.
@@ -39,8 +43,9 @@ func (m *PlayerUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *PlayerUpdate) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, playerUpdateLayout); err != nil {
+	if !fixedOK(b, CodePlayerUpdate, playerUpdateSize) {
 		*m = PlayerUpdate{}
+		_, err := checkHeader(b, playerUpdateLayout)
 		return 0, err
 	}
 	b = b[:playerUpdateSize]
@@ -48,8 +53,8 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	m.Status = PlayerStatus(be.U16(b[12:]))
 	m.Position = getVec3(b[14:])
 	m.Velocity = getVec3(b[26:])
-	m.Azimuth = be.F32(b[38:])
-	m.AngularVelocity = be.F32(b[42:])
+	m.Azimuth = f32(b[38:])
+	m.AngularVelocity = f32(b[42:])
 	return playerUpdateSize, nil
 }
 

@@ -1,5 +1,7 @@
 package bzflag
 
+import "encoding/binary"
+
 // ShotBegin is MsgShotBegin, the same both ways: a player fired a shot.
 // BZFlag 1.7 calls the body FiringInfo.
 type ShotBegin struct {
@@ -27,14 +29,16 @@ func (*ShotBegin) Size() int { return shotBeginSize }
 
 // AppendBinary appends the frame.
 func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
-	b = appendHeader(b, CodeShotBegin, shotBeginSize-HeaderLen)
-	b = appendPlayerID(b, &m.Shooter)
-	b = be.AppendU16(b, m.ShotID)
-	b = appendVec3(b, &m.Position)
-	b = appendVec3(b, &m.Velocity)
-	b = be.AppendF32(b, m.Time)
-	b = be.AppendU16(b, uint16(m.FlagType))
-	return be.AppendF32(b, m.Lifetime), nil
+	b, w := grow(b, shotBeginSize)
+	putHeader(w, CodeShotBegin, shotBeginSize-HeaderLen)
+	putPlayerID(w[4:], &m.Shooter)
+	binary.BigEndian.PutUint16(w[12:], m.ShotID)
+	putVec3(w[14:], &m.Position)
+	putVec3(w[26:], &m.Velocity)
+	putF32(w[38:], m.Time)
+	binary.BigEndian.PutUint16(w[42:], uint16(m.FlagType))
+	putF32(w[44:], m.Lifetime)
+	return b, nil
 }
 
 // MarshalBinary returns the frame.
@@ -42,8 +46,9 @@ func (m *ShotBegin) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ShotBegin) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, shotBeginLayout); err != nil {
+	if !fixedOK(b, CodeShotBegin, shotBeginSize) {
 		*m = ShotBegin{}
+		_, err := checkHeader(b, shotBeginLayout)
 		return 0, err
 	}
 	b = b[:shotBeginSize]
@@ -51,9 +56,9 @@ func (m *ShotBegin) Decode(b []byte) (int, error) {
 	m.ShotID = be.U16(b[12:])
 	m.Position = getVec3(b[14:])
 	m.Velocity = getVec3(b[26:])
-	m.Time = be.F32(b[38:])
+	m.Time = f32(b[38:])
 	m.FlagType = FlagID(be.U16(b[42:]))
-	m.Lifetime = be.F32(b[44:])
+	m.Lifetime = f32(b[44:])
 	return shotBeginSize, nil
 }
 

@@ -82,7 +82,6 @@ func (s *tinyServer) serveOne() error {
 	}
 	c := bzflag.NewConn(nc, bzflag.FromClient)
 	defer c.Close()
-	var me bzflag.PlayerID // the id the client gave in MsgEnter
 	send := func(ms ...bzflag.Message) error {
 		for _, m := range ms {
 			if err := c.WriteMessage(m); err != nil {
@@ -91,31 +90,39 @@ func (s *tinyServer) serveOne() error {
 		}
 		return nil
 	}
+	adm := &bzflag.Admit{Worlds: s.worlds}
+	var me bzflag.PlayerID // the id the client gave in MsgEnter
 	for {
 		m, err := c.ReadMessage()
 		if err != nil {
 			return err
 		}
-		switch m := m.(type) {
-		case *bzflag.GetWorldRequest:
-			err = send(s.worlds.Reply(m))
-		case *bzflag.Enter:
+		reply, err := adm.Handle(m) // the world download, MsgEnter
+		if err != nil {
+			return err
+		}
+		if reply != nil {
+			if err := send(reply); err != nil {
+				return err
+			}
+		}
+		if adm.State() == bzflag.AdmitDeciding {
 			// bzfs 1.7 assigns the id from the connection (address, port,
-			// slot) and tells the joining player at the end of its own
-			// MsgAddPlayer, under the id it asked for.
-			me = m.ID
-			assigned := bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port, Number: 0}
+			// slot); Welcome tells the player, under the id it asked for.
+			e := adm.Request()
+			me = e.ID
 			err = send(
-				&bzflag.Accept{},
+				adm.Accept(bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port, Number: 0}),
 				&bzflag.TeamUpdate{Team: bzflag.RogueTeam, Players: 1, Active: 1},
-				&bzflag.TeamUpdate{Team: m.Team, Players: 1, Active: 1},
+				&bzflag.TeamUpdate{Team: e.Team, Players: 1, Active: 1},
 				&bzflag.FlagUpdate{Index: 0, Flag: bzflag.FlagStatus{ID: bzflag.GuidedMissileFlag,
 					Status: bzflag.FlagOnGround, Type: bzflag.FlagUnstable, Position: bzflag.Vec3{5, 5, 0}}},
 				&bzflag.AddPlayer{ID: robotID, Type: bzflag.ComputerPlayer, Team: bzflag.RogueTeam, Wins: 3,
 					CallSign: bzflag.NewCallSign("robot"), Email: bzflag.NewEmail("robot@localhost")},
-				&bzflag.AddPlayer{ID: me, Type: m.Type, Team: m.Team, CallSign: m.CallSign, Email: m.Email,
-					HasAssignedID: true, AssignedID: assigned},
+				adm.Welcome(),
 			)
+		}
+		switch m := m.(type) {
 		case *bzflag.AliveFromClient:
 			err = send(&bzflag.AliveFromServer{ID: me, Position: m.Position, Forward: m.Forward})
 		case *bzflag.ShotBegin:

@@ -250,3 +250,143 @@ func (s *WorldServer) Reply(req *GetWorldRequest) *GetWorldReply {
 	s.reply.Remaining, s.reply.Data = s.chunker.Chunk(req.Offset)
 	return &s.reply
 }
+
+// AdmitState is where a client's connection is on the server's side of
+// the join sequence (Admit).
+type AdmitState uint8
+
+// The states of Admit.
+const (
+	// AdmitWaiting: connected, possibly downloading the world; no
+	// MsgEnter yet (or the last one was rejected).
+	AdmitWaiting AdmitState = iota
+	// AdmitDeciding: MsgEnter arrived; the server must Accept or Reject.
+	AdmitDeciding
+	// AdmitUpdating: MsgAccept is out; the server sends the flags, teams
+	// and players, then Welcome.
+	AdmitUpdating
+	// AdmitJoined: the player's own MsgAddPlayer is out; the game is on.
+	AdmitJoined
+)
+
+var admitStateNames = [...]string{"waiting", "deciding", "updating", "joined"}
+
+// String returns the state's name.
+func (s AdmitState) String() string {
+	if int(s) < len(admitStateNames) {
+		return admitStateNames[s]
+	}
+	return "invalid"
+}
+
+// Admit is the server side of the join sequence for one client
+// connection, as a state machine the caller drives. Hand every message
+// from the client to Handle, and send what it returns:
+//
+//   - MsgGetWorld requests are answered from Worlds, in any state;
+//   - MsgEnter moves to AdmitDeciding: look at Request, then call Reject
+//     (back to AdmitWaiting: the client may try again) or Accept;
+//   - after Accept, send the flag, team and player updates (the spec allows
+//     them in any order; bzfs sends teams, flags, then players), then
+//     Welcome: the player's own MsgAddPlayer, which ends the sequence.
+//
+// Before AdmitJoined, messages that only a player in the game sends
+// (MsgAlive, MsgPlayerUpdate, MsgShotBegin, ...) fail with an
+// *UnexpectedError (its State is the client's JoinState the message
+// implies, JoinEntering) and change nothing; connection-level requests
+// (MsgNetworkRelay, MsgWantWHash, MsgQueryGame, MsgQueryPlayers, MsgSetTTL,
+// MsgUDPLinkRequest, MsgClientVersion, MsgIdAck, MsgExit) pass. Messages
+// returned belong to Admit until the next call.
+type Admit struct {
+	// Worlds serves the world download; nil refuses MsgGetWorld.
+	Worlds *WorldServer
+
+	state  AdmitState
+	enter  Enter
+	id     PlayerID
+	accept Accept
+	reject Reject
+	add    AddPlayer
+}
+
+// State returns the current state.
+func (a *Admit) State() AdmitState { return a.state }
+
+// Request returns the client's MsgEnter (valid from AdmitDeciding on).
+func (a *Admit) Request() *Enter { return &a.enter }
+
+// Handle takes one message from the client and returns the reply to send,
+// if any.
+func (a *Admit) Handle(m Message) (Message, error) {
+	switch m := m.(type) {
+	case *GetWorldRequest:
+		if a.Worlds != nil {
+			return a.Worlds.Reply(m), nil
+		}
+	case *Enter:
+		if a.state == AdmitWaiting {
+			a.enter = *m
+			a.state = AdmitDeciding
+			return nil, nil
+		}
+	case *NetworkRelay, *WantWHashRequest, *QueryGameRequest, *QueryPlayersRequest, *SetTTL,
+		*UDPLinkRequest, *ClientVersion, *IDAck, *Exit:
+		return nil, nil
+	default:
+		if a.state == AdmitJoined {
+			return nil, nil
+		}
+	}
+	return nil, &UnexpectedError{State: a.clientState(), Code: m.Code()}
+}
+
+// clientState is the client's JoinState that a's state implies.
+func (a *Admit) clientState() JoinState {
+	switch a.state {
+	case AdmitDeciding:
+		return JoinEntering
+	case AdmitUpdating:
+		return JoinUpdating
+	case AdmitJoined:
+		return JoinJoined
+	}
+	return JoinDownloading
+}
+
+// Reject refuses the MsgEnter with reason and returns the MsgReject to
+// send; nil outside AdmitDeciding.
+func (a *Admit) Reject(reason RejectCode) Message {
+	if a.state != AdmitDeciding {
+		return nil
+	}
+	a.state = AdmitWaiting
+	a.reject = Reject{Reason: reason}
+	return &a.reject
+}
+
+// Accept admits the player under id (bzfs 1.7 uses the client's address,
+// TCP port and slot number) and returns the MsgAccept to send; nil
+// outside AdmitDeciding.
+func (a *Admit) Accept(id PlayerID) Message {
+	if a.state != AdmitDeciding {
+		return nil
+	}
+	a.state = AdmitUpdating
+	a.id = id
+	return &a.accept
+}
+
+// Welcome returns the player's own MsgAddPlayer, which ends the join
+// sequence: under the id the client gave in MsgEnter, with the id the
+// server assigned appended, as bzfs 1.7 sends it; nil outside
+// AdmitUpdating.
+func (a *Admit) Welcome() Message {
+	if a.state != AdmitUpdating {
+		return nil
+	}
+	a.state = AdmitJoined
+	e := &a.enter
+	a.add = AddPlayer{ID: e.ID, Type: e.Type, Team: e.Team, CallSign: e.CallSign, Email: e.Email,
+		HasAssignedID: true, AssignedID: a.id}
+	return &a.add
+}

@@ -273,3 +273,115 @@ func TestJoinDownloadErrors(t *testing.T) {
 		t.Errorf("state %v", j.State())
 	}
 }
+
+// TestJoinMeetsAdmit runs the client's and the server's state machines
+// against each other in memory, through the wire encoding: every message
+// is encoded and decoded on its way.
+func TestJoinMeetsAdmit(t *testing.T) {
+	ws, err := bzflag.NewWorldServer(testWorld(t), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adm := &bzflag.Admit{Worlds: ws}
+	j := &bzflag.Join{Enter: testEnter()}
+	var toServer, toClient []byte
+	put := func(b *[]byte, m bzflag.Message) {
+		if m == nil {
+			return
+		}
+		var err error
+		if *b, err = m.AppendBinary(*b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var cdec, sdec bzflag.Decoder
+	put(&toServer, j.Start())
+	rejected := false
+	for steps := 0; j.State() != bzflag.JoinJoined; steps++ {
+		if steps > 1000 {
+			t.Fatalf("stuck: client %v, server %v", j.State(), adm.State())
+		}
+		for len(toServer) > 0 {
+			m, n, err := sdec.Decode(toServer, bzflag.FromClient)
+			if err != nil {
+				t.Fatal(err)
+			}
+			toServer = toServer[n:]
+			reply, err := adm.Handle(m)
+			if err != nil {
+				t.Fatalf("server: %v", err)
+			}
+			put(&toClient, reply)
+			if adm.State() == bzflag.AdmitDeciding {
+				if !rejected { // turn the first attempt down
+					rejected = true
+					put(&toClient, adm.Reject(bzflag.RejectBadTeam))
+					continue
+				}
+				put(&toClient, adm.Accept(realID))
+				put(&toClient, &bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1})
+				put(&toClient, adm.Welcome())
+			}
+		}
+		for len(toClient) > 0 {
+			m, n, err := cdec.Decode(toClient, bzflag.FromServer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			toClient = toClient[n:]
+			reply, err := j.Handle(m)
+			if errors.Is(err, bzflag.ErrRejected) {
+				reply = j.Retry()
+			} else if err != nil {
+				t.Fatalf("client: %v", err)
+			}
+			put(&toServer, reply)
+		}
+	}
+	// The client's MsgIdAck is still on its way.
+	if m, _, err := sdec.Decode(toServer, bzflag.FromClient); err != nil || m.Code() != bzflag.CodeIDAck {
+		t.Fatalf("last message to the server: %v, %v", m, err)
+	}
+	if adm.State() != bzflag.AdmitJoined || j.ID() != realID || adm.Request().CallSign != testEnter().CallSign {
+		t.Errorf("server %v, client id %v", adm.State(), j.ID())
+	}
+	if len(j.World.Teleporters) != 1 {
+		t.Errorf("world: %+v", j.World)
+	}
+}
+
+func TestAdmitOrder(t *testing.T) {
+	adm := &bzflag.Admit{}
+	// Nothing to decide, accept or welcome before MsgEnter.
+	if adm.Accept(realID) != nil || adm.Reject(bzflag.RejectBadTeam) != nil || adm.Welcome() != nil {
+		t.Fatal("decision without MsgEnter")
+	}
+	// No world to serve, no game messages before joining.
+	for _, m := range []bzflag.Message{&bzflag.GetWorldRequest{}, &bzflag.AliveFromClient{}, &bzflag.PlayerUpdate{}, &bzflag.ShotBegin{}} {
+		if _, err := adm.Handle(m); !errors.Is(err, bzflag.ErrUnexpected) {
+			t.Errorf("%v before joining: %v", m.Code(), err)
+		}
+	}
+	// Connection-level requests pass.
+	for _, m := range []bzflag.Message{&bzflag.NetworkRelay{}, &bzflag.WantWHashRequest{}, &bzflag.SetTTL{}} {
+		if r, err := adm.Handle(m); r != nil || err != nil {
+			t.Errorf("%v before joining: %v, %v", m.Code(), r, err)
+		}
+	}
+	e := testEnter()
+	adm.Handle(&e)
+	if _, err := adm.Handle(&e); !errors.Is(err, bzflag.ErrUnexpected) {
+		t.Errorf("a second MsgEnter while deciding: %v", err)
+	}
+	if adm.Welcome() != nil {
+		t.Error("Welcome before Accept")
+	}
+	adm.Accept(realID)
+	w, ok := adm.Welcome().(*bzflag.AddPlayer)
+	if !ok || w.ID != myID || !w.HasAssignedID || w.AssignedID != realID || w.CallSign != e.CallSign {
+		t.Fatalf("Welcome = %+v", w)
+	}
+	if r, err := adm.Handle(&bzflag.PlayerUpdate{}); r != nil || err != nil {
+		t.Errorf("MsgPlayerUpdate after joining: %v, %v", r, err)
+	}
+}

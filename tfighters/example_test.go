@@ -1,0 +1,110 @@
+package tfighters_test
+
+import (
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/gamewire/gamewire/tfighters"
+)
+
+// A client joins a game: it answers SMSG_HI with its version and nick,
+// answers the lag checks, spawns once the server says it may, and says
+// hello. Here the server is the package's own Server, on a loopback
+// socket.
+func Example_clientJoining() {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer ln.Close()
+	go runExampleServer(ln)
+
+	nc, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		panic(err)
+	}
+	defer nc.Close()
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := tfighters.NewConn(nc, tfighters.FromServer)
+	client := tfighters.NewClient("Alice")
+	for {
+		m, err := conn.ReadMessage()
+		if err != nil {
+			panic(err)
+		}
+		if err := client.Handle(m); err != nil {
+			panic(err)
+		}
+		switch m := m.(type) {
+		case *tfighters.Hi:
+			fmt.Println("server version", m.MyVersion)
+		case *tfighters.NickReply:
+			fmt.Println("nick:", m.GoodOrBad, string(m.Text))
+		case *tfighters.SpawnReady:
+			fmt.Println("ready to spawn")
+			client.Spawn()
+		case *tfighters.ServerSpawn:
+			fmt.Printf("spawned at (%s, %s)\n", m.X, m.Y)
+			client.Say("hello")
+		case *tfighters.ServerSay:
+			fmt.Printf("%s says %q\n", client.Objects[m.ID].Nick, m.Text)
+			return
+		}
+		for out := client.Next(); out != nil; out = client.Next() {
+			if err := conn.WriteMessage(out); err != nil {
+				panic(err)
+			}
+		}
+	}
+	// Output:
+	// server version 1
+	// nick: ok Ok
+	// ready to spawn
+	// spawned at (90.00, 310.00)
+	// Alice says "hello"
+}
+
+// runExampleServer serves one connection with a Server, reading in a
+// goroutine and ticking every 10 ms.
+func runExampleServer(ln net.Listener) {
+	nc, err := ln.Accept()
+	if err != nil {
+		return
+	}
+	defer nc.Close()
+	conn := tfighters.NewConn(nc, tfighters.FromClient)
+	msgs := make(chan tfighters.Message)
+	go func() {
+		defer close(msgs)
+		for {
+			m, err := conn.ReadMessage()
+			if err != nil {
+				return
+			}
+			b, _ := m.MarshalBinary() // the Conn reuses m: pass a copy
+			c, _, _ := tfighters.Parse(tfighters.FromClient, b)
+			msgs <- c
+		}
+	}()
+	srv := tfighters.NewServer(time.Now())
+	peer := srv.Accept(time.Now())
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case m, ok := <-msgs:
+			if !ok {
+				return
+			}
+			srv.Handle(peer, m, time.Now())
+		case <-tick.C:
+			srv.Tick(time.Now())
+		}
+		for m := peer.Next(); m != nil; m = peer.Next() {
+			if conn.WriteMessage(m) != nil {
+				return
+			}
+		}
+	}
+}

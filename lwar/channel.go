@@ -21,7 +21,7 @@ const (
 	// DefaultMaxPending is the default bound on reliable messages sent
 	// and not yet acknowledged. The original server's shared queue holds
 	// 1024 messages (MAX_QUEUE), enough for the synchronization phase of
-	// a full world (docs/errata/lwar-channel.md).
+	// a full world (docs/errata/lwar.md, part 2).
 	DefaultMaxPending = 1024
 	// DefaultMaxPendingBytes is the default bound on the bytes of those
 	// messages.

@@ -44,9 +44,17 @@
 // wire.ErrTooLong, wire.ErrUnknownCode or wire.ErrInvalid, naming the
 // message, the field (the spec's name) and the byte offset.
 //
-// The ordered-reliable channel and the connection life cycle (sequence
-// numbers, acks, resends, connect and disconnect) are built on these
-// types in the package's channel and connection files.
+// # Sessions
+//
+// Channel is the ordered-reliable channel of one peer: sequence numbers
+// from 1 per reliable message, resends until a cumulative ack covers them,
+// in-order processing of the direct successor only, and the timestamp
+// filter for unreliable messages. Client and Server run the connection
+// life cycle on top of it (Connect, Full or Join, synchronization ending
+// in Synced, Disconnect and Leave, the 15-second timeout). All three are
+// state machines the caller drives with received datagrams and the
+// current time; none starts a goroutine or reads a clock. Input's 8-frame
+// bit history has helpers of its own (PushInput, InputMask, InputActive).
 //
 // # Adding a message type
 //

@@ -23,7 +23,7 @@ func PushInput(old uint8, active bool) uint8 {
 // more frames later 0xff. A frame number not after lastFrameNo gives 0:
 // that message's states were all seen already (the original server drops
 // older frames and a repeated frame contributes nothing; the spec does
-// not say, see docs/errata/lwar-channel.md). Unlike the C expression, a
+// not say, see docs/errata/lwar.md, part 2). Unlike the C expression, a
 // difference of 32 or more is well defined here.
 func InputMask(frameNo, lastFrameNo uint32) uint8 {
 	if frameNo <= lastFrameNo {

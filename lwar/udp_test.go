@@ -222,7 +222,7 @@ func TestUDPSession(t *testing.T) {
 // commit 2796ebc, built from source and run on 127.0.0.1): connect,
 // synchronization with Add and Update messages, input, chat, and a
 // Disconnect answered by Leave. Every datagram parses and re-encodes
-// byte for byte. See docs/errata/lwar-channel.md.
+// byte for byte. See docs/errata/lwar.md, part 2.
 func TestOriginalServerCapture(t *testing.T) {
 	checkCapture(t, filepath.Join("..", "testdata", "lwar", "original-server.hex"),
 		TypeConnect, TypeJoin, TypeAdd, TypeSynced, TypeUpdate, TypeInput, TypeChat, TypeDisconnect, TypeLeave)

@@ -18,7 +18,7 @@ import (
 	"github.com/gamewire/gamewire/bzflag/world"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/bzflag/session-*.bin from a new loopback session")
+var update = flag.Bool("update", false, "rewrite the captures in testdata/bzflag: go test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR, TestOriginalServer)")
 
 // Paths of the loopback session's capture, from the repository's root:
 // the game connection's bytes, client to server and server to client (the
@@ -96,7 +96,7 @@ func TestLoopbackSession(t *testing.T) {
 func TestCapture(t *testing.T) {
 	client, err := os.ReadFile(captureClient)
 	if err != nil {
-		t.Fatalf("%v (regenerate with go test -run TestLoopbackSession -update)", err)
+		t.Fatalf("%v (regenerate with go test ./bzflag -run TestLoopbackSession -update)", err)
 	}
 	server, err := os.ReadFile(captureServer)
 	if err != nil {

@@ -6,7 +6,8 @@
 //	go test -run '^$' -bench . -benchmem ./internal/compare | go run ./internal/compare/ratios
 //
 // The group is the benchmark name up to its last slash, the variant what
-// follows. With -count above 1, the figures are the mean of the runs.
+// follows. With -count above 1, each figure is the median of the runs,
+// which a busy machine's outliers do not move.
 // Lines that are not benchmark results are ignored. The exit status is 1
 // if no benchmark result was found.
 package main
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,19 +33,20 @@ func main() {
 	}
 }
 
-// result sums the runs of one benchmark.
+// result holds the runs of one benchmark.
 type result struct {
 	variant string
-	runs    int
-	sums    map[string]float64 // unit -> sum over the runs
-	counts  map[string]int     // unit -> runs that reported it
+	values  map[string][]float64 // unit -> the value of each run
 }
 
-func (r *result) mean(unit string) (float64, bool) {
-	if r.counts[unit] == 0 {
+// median returns the median of unit's values (the mean of the middle two
+// for an even count), and whether there are any.
+func (r *result) median(unit string) (float64, bool) {
+	v := slices.Sorted(slices.Values(r.values[unit]))
+	if len(v) == 0 {
 		return 0, false
 	}
-	return r.sums[unit] / float64(r.counts[unit]), true
+	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2, true
 }
 
 // group holds a group's variants in the order they first appear.
@@ -65,11 +68,11 @@ func run(in io.Reader, out io.Writer) error {
 		var baseNs float64
 		for _, r := range g.variants {
 			if r.variant == base {
-				baseNs, _ = r.mean("ns/op")
+				baseNs, _ = r.median("ns/op")
 			}
 		}
 		for _, r := range g.variants {
-			ns, ok := r.mean("ns/op")
+			ns, ok := r.median("ns/op")
 			ratio := "-"
 			if ok && baseNs > 0 {
 				ratio = strconv.FormatFloat(ns/baseNs, 'f', 2, 64) + "x"
@@ -106,9 +109,9 @@ func write(out io.Writer, rows [][]string) error {
 	return w.Flush()
 }
 
-// format returns the mean of unit with prec decimals, or "-".
+// format returns the median of unit with prec decimals, or "-".
 func format(r *result, unit string, prec int) string {
-	v, ok := r.mean(unit)
+	v, ok := r.median(unit)
 	if !ok {
 		return "-"
 	}
@@ -144,17 +147,15 @@ func parse(in io.Reader) ([]*group, error) {
 			}
 		}
 		if r == nil {
-			r = &result{variant: variant, sums: map[string]float64{}, counts: map[string]int{}}
+			r = &result{variant: variant, values: map[string][]float64{}}
 			g.variants = append(g.variants, r)
 		}
-		r.runs++
 		for i := 2; i+1 < len(f); i += 2 {
 			v, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
 				return nil, fmt.Errorf("%q: bad value %q", sc.Text(), f[i])
 			}
-			r.sums[f[i+1]] += v
-			r.counts[f[i+1]]++
+			r.values[f[i+1]] = append(r.values[f[i+1]], v)
 		}
 	}
 	return groups, sc.Err()

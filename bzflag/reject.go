@@ -9,11 +9,11 @@ import "github.com/gamewire/gamewire/wire"
 // with a MsgReject whose body is empty (src/bzfs/bzfs.cxx); Bare marks that
 // form, whose Reason is then always zero.
 type Reject struct {
-	Reason RejectCode `json:"code"`           // `code'
+	Reason RejectCode `json:"rejectCode"`     // `code'
 	Bare   bool       `json:"bare,omitempty"` // the empty-body form (not in the spec)
 }
 
-var rejectLayout = newLayout(CodeReject, FromServer, "Reject", 0, f("code", "uint16"))
+var rejectLayout = newLayout(CodeReject, FromServer, "Reject", 0, f("rejectCode", "uint16"))
 
 func init() {
 	// The body may be empty: the smallest frame is the bare header.
@@ -66,7 +66,7 @@ func (m *Reject) UnmarshalBinary(b []byte) error { return unmarshal(m, rejectLay
 // Validate checks that the code is one the spec lists, and zero if Bare.
 func (m *Reject) Validate() error {
 	if !m.Reason.Known() || (m.Bare && m.Reason != 0) {
-		return invalid(rejectLayout, "code")
+		return invalid(rejectLayout, "rejectCode")
 	}
 	return nil
 }

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/gamewire/gamewire/bzflag"
+)
+
+// bzflag is a stream protocol: [length u16][code u16][body], big-endian,
+// length counting the body only. The same code can have one layout from
+// the client and another from the server, so decode and encode need
+// -from. Each frame prints as one JSON object, such as
+//
+//	{"msg":"MsgTeamUpdate","code":29813,"team":"RedTeam","size":1,"active":1,"wins":0,"losses":0}
+//
+// fixed-width strings as strings without their NUL padding, enums by
+// name, player ids as {"serverHostAddr":"192.0.2.1","port":5155,"number":1}.
+// A frame of a code without a layout in that direction decodes as
+// {"msg":"MsgAudio","code":24949,"body":"<base64>"} (or "msg":"0x7a7a"
+// for a code 1.7 does not define) and encodes back. Floats that are NaN or
+// infinite cannot be written as JSON: such frames fail to decode with -json.
+func init() {
+	p := &protocol{
+		name:      "bzflag",
+		summary:   "BZFlag 1.7 protocol (protocol.txt of 1.7e6-1.7g2, with the 1.7g2 server's errata), TCP stream, big-endian; [length u16][code u16][body], length counts the body",
+		needsFrom: true,
+		headerLen: bzflag.HeaderLen,
+		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+	}
+	for _, l := range bzflag.Layouts() {
+		from, dir := "both", bzflag.FromClient
+		if l.From != 0 {
+			from, dir = l.From.String(), l.From
+		}
+		c := l.Code
+		p.messages = append(p.messages, messageInfo{
+			Name: l.Name,
+			Code: int(c),
+			From: from,
+			New:  func() Message { return bzflag.New(c, dir) },
+		})
+	}
+	p.decode = bzflagDecode
+	p.encode = bzflagEncode
+	register(p)
+}
+
+// bzflagDirection parses -from; checkFrom has made sure it is set.
+func bzflagDirection(from string) (bzflag.Direction, error) {
+	var d bzflag.Direction
+	if err := d.UnmarshalText([]byte(from)); err != nil {
+		return 0, fmt.Errorf("bzflag: -from client or -from server is required")
+	}
+	return d, nil
+}
+
+// bzflagRaw is the JSON form of a frame without a layout: its code is in
+// the "code" of the line, its body here.
+type bzflagRaw struct {
+	Body []byte `json:"body"`
+}
+
+func bzflagDecode(unit []byte, from string) ([]byte, error) {
+	dir, err := bzflagDirection(from)
+	if err != nil {
+		return nil, err
+	}
+	d := bzflag.Decoder{KeepUnknown: true}
+	m, n, err := d.Decode(unit, dir)
+	if err != nil {
+		return nil, err
+	}
+	if n != len(unit) {
+		return nil, fmt.Errorf("bzflag: %s: %d bytes after the message", m.Code(), len(unit)-n)
+	}
+	if raw, ok := m.(*bzflag.Raw); ok {
+		return messageJSON(raw.RawCode.String(), int(raw.RawCode), bzflagRaw{Body: raw.Body})
+	}
+	return messageJSON(m.Code().String(), int(m.Code()), m)
+}
+
+func bzflagEncode(obj []byte, from string) ([]byte, error) {
+	dir, err := bzflagDirection(from)
+	if err != nil {
+		return nil, err
+	}
+	h, err := readHeader(obj)
+	if err != nil {
+		return nil, err
+	}
+	var c bzflag.Code
+	if err := c.UnmarshalText([]byte(h.Msg)); err != nil {
+		return nil, fmt.Errorf("bzflag: no message %q", h.Msg)
+	}
+	if h.Code != nil && *h.Code != int(c) {
+		return nil, fmt.Errorf("bzflag: %s has code %d, not %d", h.Msg, int(c), *h.Code)
+	}
+	m := bzflag.New(c, dir)
+	if m == nil {
+		var raw bzflagRaw
+		if err := json.Unmarshal(obj, &raw); err != nil {
+			return nil, fmt.Errorf("bzflag: %s: %w", h.Msg, err)
+		}
+		return (&bzflag.Raw{RawCode: c, Body: raw.Body}).AppendBinary(nil)
+	}
+	if err := json.Unmarshal(obj, m); err != nil {
+		return nil, fmt.Errorf("bzflag: %s: %w", h.Msg, err)
+	}
+	return m.AppendBinary(nil)
+}

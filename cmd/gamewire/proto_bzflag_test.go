@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// bzflagFromServer holds frames the 1.7g2 server sends that the spec does
+// not show (a bare MsgReject, a MsgAddPlayer with the assigned id) and a
+// frame of a code without a layout (MsgAudio).
+var bzflagFromServer = "0000726a" + "0002726a0004" +
+	"00b86170c00002011423000100000001000000006d65" + strings.Repeat("00", 30) + "6d6540686f7374" + strings.Repeat("00", 121) + "c000020214240002" +
+	"00036175010203"
+
+func TestBzflagDecodeEncodeIdentity(t *testing.T) {
+	type input struct{ from, hex string }
+	inputs := map[string]input{"server frames": {"server", bzflagFromServer}}
+	for _, f := range []string{"bzfs-1.7g2-client.bin", "bzfs-1.7g2-server.bin", "session-client.bin", "session-server.bin"} {
+		b, err := os.ReadFile("../../testdata/bzflag/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := "server"
+		if strings.Contains(f, "client") {
+			from = "client"
+		}
+		inputs[f] = input{from, hex.EncodeToString(b)}
+	}
+	for name, in := range inputs {
+		code, out, errs := runCLI(t, in.hex, "decode", "-proto", "bzflag", "-from", in.from, "-hex", "-json")
+		if code != exitOK {
+			t.Fatalf("%s: decode: exit %d, %s", name, code, errs)
+		}
+		code, back, errs := runCLI(t, out, "encode", "-proto", "bzflag", "-from", in.from, "-hex")
+		if code != exitOK {
+			t.Fatalf("%s: encode: exit %d, %s", name, code, errs)
+		}
+		if got := strings.Join(strings.Fields(back), ""); got != in.hex {
+			t.Errorf("%s: decode | encode =\n%s\nwant\n%s", name, got, in.hex)
+		}
+	}
+	_, out, _ := runCLI(t, bzflagFromServer, "decode", "-proto", "bzflag", "-from", "server", "-hex", "-json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	var bare, reject, add, raw map[string]any
+	json.Unmarshal([]byte(lines[0]), &bare)
+	json.Unmarshal([]byte(lines[1]), &reject)
+	json.Unmarshal([]byte(lines[2]), &add)
+	json.Unmarshal([]byte(lines[3]), &raw)
+	if bare["msg"] != "MsgReject" || bare["bare"] != true {
+		t.Errorf("bare MsgReject = %s", lines[0])
+	}
+	if reject["code"] != 29290.0 || reject["rejectCode"] != "RejectTeamFull" {
+		t.Errorf("MsgReject = %s", lines[1])
+	}
+	if add["msg"] != "MsgAddPlayer" || add["callSign"] != "me" || add["team"] != "RedTeam" ||
+		add["playerId"].(map[string]any)["serverHostAddr"] != "192.0.2.1" || add["hasAssignedId"] != true {
+		t.Errorf("MsgAddPlayer = %s", lines[2])
+	}
+	if raw["msg"] != "MsgAudio" || raw["body"] != "AQID" {
+		t.Errorf("MsgAudio = %s", lines[3])
+	}
+}
+
+func TestBzflagMalformed(t *testing.T) {
+	tests := []struct {
+		name, args, in, want string
+	}{
+		{"no direction", "", "00006578", "-from"},
+		{"cut frame", "-from client", "002a7075c000", "short"},
+		{"length of another form", "-from server", "000a746f0001000200020005000300", "length"},
+		{"frame beyond MaxPacketLen", "-from server", "04006777" + strings.Repeat("00", 1024), "too long"},
+		{"server layout from the client", "-from client", "0020616c" + strings.Repeat("00", 32), "length"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"decode", "-proto", "bzflag", "-hex"}, strings.Fields(tt.args)...)
+		code, _, errs := runCLI(t, tt.in, args...)
+		want := exitMalformed
+		if tt.name == "no direction" {
+			want = exitUsage
+		}
+		if code != want || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, want, tt.want)
+		}
+	}
+}
+
+func TestBzflagEncodeErrors(t *testing.T) {
+	tests := []struct {
+		name, from, in, want string
+	}{
+		{"unknown name", "client", `{"msg":"MsgNope"}`, "no message"},
+		{"code disagrees", "client", `{"msg":"MsgExit","code":1}`, "code"},
+		{"bad enum", "client", `{"msg":"MsgEnter","team":"OrangeTeam"}`, "MsgEnter"},
+	}
+	for _, tt := range tests {
+		code, _, errs := runCLI(t, tt.in, "encode", "-proto", "bzflag", "-from", tt.from, "-hex")
+		if code != exitMalformed || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, exitMalformed, tt.want)
+		}
+	}
+	code, out, errs := runCLI(t, `{"msg":"MsgTimeUpdate","timeLeft":300}`, "encode", "-proto", "bzflag", "-from", "server", "-hex")
+	if code != exitOK || strings.TrimSpace(out) != "0002746f012c" {
+		t.Errorf("MsgTimeUpdate alias: exit %d, %q, %s", code, out, errs)
+	}
+}
+
+func TestBzflagSpec(t *testing.T) {
+	code, out, errs := runCLI(t, "", "spec", "-proto", "bzflag")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("spec lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -81,8 +81,10 @@ func ServerSpawn() gopter.Gen { return serverSpawn(false) }
 // ValidServerSpawn generates a *tfighters.ServerSpawn that passes Validate.
 func ValidServerSpawn() gopter.Gen { return serverSpawn(true) }
 
-func serverSpawn(valid bool) gopter.Gen {
-	return strict[tfighters.ServerSpawn](map[string]gopter.Gen{
+// objectFields are the generators of the fields SMSG_SPAWN and
+// SMSG_NEWUSER share.
+func objectFields(valid bool) map[string]gopter.Gen {
+	return map[string]gopter.Gen{
 		"ID":    u32(),
 		"X":     dbl(),
 		"Y":     dbl(),
@@ -93,7 +95,11 @@ func serverSpawn(valid bool) gopter.Gen {
 		"Turn":  turn(valid),
 		"Type":  objectType(valid),
 		"Speed": dbl(),
-	})
+	}
+}
+
+func serverSpawn(valid bool) gopter.Gen {
+	return strict[tfighters.ServerSpawn](objectFields(valid))
 }
 
 // ClientAccel generates any *tfighters.ClientAccel (CMSG_ACCEL) that encodes.
@@ -330,20 +336,10 @@ func NewUser() gopter.Gen { return newUser(false) }
 func ValidNewUser() gopter.Gen { return newUser(true) }
 
 func newUser(valid bool) gopter.Gen {
-	return strict[tfighters.NewUser](map[string]gopter.Gen{
-		"ID":           u32(),
-		"X":            dbl(),
-		"Y":            dbl(),
-		"Deg":          dbl(),
-		"Accel":        accel(valid),
-		"Alive":        u32(),
-		"Frags":        gen.Int16(),
-		"PendingMoves": u32(),
-		"Turn":         turn(valid),
-		"Type":         objectType(valid),
-		"Speed":        dbl(),
-		"Nick":         text(valid, tfighters.MaxNickLen),
-	})
+	fields := objectFields(valid)
+	fields["PendingMoves"] = u32()
+	fields["Nick"] = nick(valid)
+	return strict[tfighters.NewUser](fields)
 }
 
 // DelObj generates any *tfighters.DelObj (SMSG_DELOBJ) that encodes.

@@ -1,6 +1,10 @@
 package wire_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // benchOps runs each op as a sub-benchmark.
 func benchOps(b *testing.B, ops []hotOp) {
@@ -28,3 +32,17 @@ func BenchmarkReader(b *testing.B) { benchOps(b, readerOps()) }
 // an in-memory stream that starts again at its end) and
 // FrameWriter.WriteMessage.
 func BenchmarkFrame(b *testing.B) { benchOps(b, frameOps()) }
+
+// BenchmarkNewErrorParallel measures the error path of decoders on every
+// core at once: NewError takes one package-wide lock, so a flood of
+// malformed packets decoded in parallel contends on it.
+func BenchmarkNewErrorParallel(b *testing.B) {
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if wire.NewError("bench", "msg", "f", 3, wire.ErrShort) == nil {
+				b.Error("NewError returned nil")
+			}
+		}
+	})
+}

@@ -112,13 +112,15 @@ func TestFrameReader(t *testing.T) {
 		err      error // matched with errors.Is
 		wireErr  *wire.Error
 		buffered []byte
+		calls    int // Read calls, when not 0
 	}{
 		{name: "onebyte", in: three, max: 16,
 			reader: func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) },
 			frames: [][]byte{stream("a"), stream(""), stream("hello, world")}, err: io.EOF},
 		{name: "oneread", in: three, max: 64,
 			reader: func(b []byte) io.Reader { return bytes.NewReader(b) },
-			frames: [][]byte{stream("a"), stream(""), stream("hello, world")}, err: io.EOF},
+			frames: [][]byte{stream("a"), stream(""), stream("hello, world")}, err: io.EOF,
+			calls: 2}, // all three frames, then io.EOF
 		{name: "half", in: three, max: 14,
 			reader: func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) },
 			frames: [][]byte{stream("a"), stream(""), stream("hello, world")}, err: io.EOF},
@@ -209,6 +211,9 @@ func TestFrameReader(t *testing.T) {
 			got := append(bytes.Join(frames, nil), f.Buffered()...)
 			if !bytes.Equal(got, tt.in[:cr.n]) {
 				t.Errorf("frames+Buffered = % x, want the %d bytes read % x", got, cr.n, tt.in[:cr.n])
+			}
+			if tt.calls != 0 && cr.calls != tt.calls {
+				t.Errorf("%d Read calls, want %d", cr.calls, tt.calls)
 			}
 			// The error is sticky and the buffer is kept.
 			calls := cr.calls

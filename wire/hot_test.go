@@ -160,6 +160,11 @@ func readerOps() []hotOp {
 			r.Fail("f", wire.ErrInvalid)
 			sinkErr = r.Err()
 		}},
+		hotOp{"FailAt", func() {
+			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			r.FailAt("f", 3, wire.ErrUnknownCode)
+			sinkErr = r.Err()
+		}},
 	)
 }
 

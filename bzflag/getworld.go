@@ -37,12 +37,18 @@ func (m *GetWorldRequest) UnmarshalBinary(b []byte) error {
 func (*GetWorldRequest) Validate() error { return nil }
 
 // GetWorldReply is MsgGetWorld from server to client: a block of the world
-// database and how many bytes remain after it.
+// database and how many bytes remain.
+//
+// Remaining counts from the requested offset to the end of the database,
+// this block included, as the 1.7 server sends it and the 1.7 client
+// reads it (the spec says "after the returned block"; errata W1 in
+// docs/errata/bzflag-world.md): the first reply's Remaining is the size of
+// the whole database.
 //
 // The 1.7 server sends blocks of 256 bytes at most; the spec allows up to
 // MaxWorldChunk. Decode copies the block into Data, reusing its capacity.
 type GetWorldReply struct {
-	Remaining uint16 `json:"remaining"` // `remaining'
+	Remaining uint16 `json:"remaining"` // `remaining': bytes from the offset to the end
 	Data      []byte `json:"data"`      // `data'
 }
 

@@ -198,7 +198,7 @@ var goldenVectors = func() []goldenVector {
 		// The forms below are not in the spec; their layouts are those
 		// the 1.7g2 source writes (see docs/errata/bzflag.md).
 		{"IDAck", golden(&bzflag.IDAck{}, "0000 6964")},
-		{"ClientVersion", golden(&bzflag.ClientVersion{Version: 0x0107}, "0002 6f6a 0107")},
+		{"ClientVersion", golden(&bzflag.ClientVersion{Version: 0x17a0}, "0002 6f6a 17a0")}, // INTERNALVERSION of 1.7g2
 		{"UDPLinkRequest", golden(&bzflag.UDPLinkRequest{Port: 17200}, "0002 6f66 4330")},
 		{"UDPLinkEstablished", golden(&bzflag.UDPLinkEstablished{}, "0002 6f67 0000")},
 		{"WantWHashRequest", golden(&bzflag.WantWHashRequest{}, "0000 7768")},

@@ -76,9 +76,10 @@ type errorKey struct {
 	kind              error
 }
 
-// maxInterned bounds the intern table. Past it, NewError allocates a fresh
-// error each time instead of growing the table, so a hostile peer cannot
-// make the table grow without limit.
+// maxInterned bounds the intern table. When it is full, a new error takes
+// the place of an arbitrary old one, so a hostile peer cannot make the
+// table grow without limit, and an error that keeps recurring (the steady
+// state of a flood of the same malformed packet) is still shared.
 const maxInterned = 1 << 14
 
 var interned struct {
@@ -92,7 +93,8 @@ var interned struct {
 // field, offset, kind) allocates, later calls return the same value and
 // allocate nothing. That keeps the error path of every decoder free of
 // allocations in steady state, so a flood of malformed packets stays cheap.
-// The table is bounded; once full, new combinations allocate.
+// The table is bounded; once full, each new combination evicts an
+// arbitrary old one.
 func NewError(protocol, message, field string, offset int, kind error) error {
 	k := errorKey{protocol, message, field, offset, kind}
 	interned.Lock()
@@ -102,9 +104,13 @@ func NewError(protocol, message, field string, offset int, kind error) error {
 		if interned.m == nil {
 			interned.m = make(map[errorKey]*Error)
 		}
-		if len(interned.m) < maxInterned {
-			interned.m[k] = e
+		if len(interned.m) >= maxInterned {
+			for old := range interned.m {
+				delete(interned.m, old)
+				break
+			}
 		}
+		interned.m[k] = e
 	}
 	interned.Unlock()
 	return e

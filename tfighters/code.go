@@ -148,11 +148,19 @@ func (c Code) String() string {
 	if s := c.name(); s != "" {
 		return s
 	}
+	return string(hex4(c))
+}
+
+// errName names the message of code c in errors: its spec name, or
+// "unknown", so that no error needs a string built per code.
+func (c Code) errName() string {
+	if s := c.name(); s != "" {
+		return s
+	}
 	return unknownName
 }
 
-// unknownName names unknown codes in errors, where building a string per
-// code would allocate.
+// unknownName names messages of undefined codes in errors.
 const unknownName = "unknown"
 
 // MarshalText returns the spec's name, or "0x" and four hex digits.

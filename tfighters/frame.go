@@ -45,7 +45,7 @@ func NewFrameReader(r io.Reader) *wire.FrameReader {
 // (header included).
 func appendHeader(b []byte, c Code, size int) ([]byte, error) {
 	if size-2 > 0xffff {
-		return b, wire.NewError(proto, c.String(), "len", 0, wire.ErrTooLong)
+		return b, wire.NewError(proto, c.errName(), "len", 0, wire.ErrTooLong)
 	}
 	b = le.AppendU16(b, uint16(size-2))
 	return le.AppendU16(b, uint16(c)), nil
@@ -61,7 +61,7 @@ func open(b []byte, c Code) (r wire.Reader, end int) {
 			end = n
 		}
 	}
-	r = wire.NewReader(b[:end], le, proto, c.String())
+	r = wire.NewReader(b[:end], le, proto, c.errName())
 	l := int(r.U16("len"))
 	if r.Err() == nil && l < 2 {
 		r.FailAt("len", 0, wire.ErrInvalid)
@@ -79,12 +79,12 @@ func finish(r *wire.Reader, b []byte, c Code, end int) (int, error) {
 		return 0, err
 	}
 	if end > len(b) {
-		return 0, wire.NewError(proto, c.String(), "", len(b), wire.ErrShort)
+		return 0, wire.NewError(proto, c.errName(), "", len(b), wire.ErrShort)
 	}
 	if r.Offset() != end {
 		// The frame holds more than the fields: the original ignores the
 		// rest, but keeping it would make the value lossy.
-		return 0, wire.NewError(proto, c.String(), "len", r.Offset(), wire.ErrTrailing)
+		return 0, wire.NewError(proto, c.errName(), "len", r.Offset(), wire.ErrTrailing)
 	}
 	return end, nil
 }
@@ -97,7 +97,7 @@ func unmarshal(m Message, b []byte) error {
 		return err
 	}
 	if n != len(b) {
-		return wire.NewError(proto, m.Code().String(), "", n, wire.ErrTrailing)
+		return wire.NewError(proto, m.Code().errName(), "", n, wire.ErrTrailing)
 	}
 	return nil
 }
@@ -106,7 +106,7 @@ func unmarshal(m Message, b []byte) error {
 // would end it early on the wire.
 func checkStr(s []byte, c Code, field string, off int) error {
 	if i := bytes.IndexByte(s, 0); i >= 0 {
-		return wire.NewError(proto, c.String(), field, off+i, wire.ErrInvalid)
+		return wire.NewError(proto, c.errName(), field, off+i, wire.ErrInvalid)
 	}
 	return nil
 }
@@ -195,5 +195,5 @@ func fixedError(b []byte, c Code, fields []Field) error {
 	if _, err := finish(&r, b, c, end); err != nil {
 		return err
 	}
-	return wire.NewError(proto, c.String(), "", 0, wire.ErrInvalid) // not reached
+	return wire.NewError(proto, c.errName(), "", 0, wire.ErrInvalid) // not reached
 }

@@ -103,7 +103,7 @@ func PeekCode(b []byte) (Code, error) {
 // checkDirection reports a code that does not travel in direction from.
 func checkDirection(c Code, from Direction) error {
 	if from != AnyDirection && c.From() != from {
-		return wire.NewError(proto, c.String(), "type", 2, wire.ErrInvalid)
+		return wire.NewError(proto, c.errName(), "type", 2, wire.ErrInvalid)
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ func TestCodes(t *testing.T) {
 		t.Errorf("%d codes, want the spec's 31", len(seen))
 	}
 	unknown := tfighters.Code(0x7abc)
-	if unknown.Known() || tfighters.New(unknown) != nil || unknown.String() != "unknown" {
+	if unknown.Known() || tfighters.New(unknown) != nil || unknown.String() != "0x7abc" {
 		t.Errorf("code 0x7abc: known %v, name %s", unknown.Known(), unknown)
 	}
 	if text, _ := unknown.MarshalText(); string(text) != "0x7abc" {

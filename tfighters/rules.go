@@ -78,9 +78,9 @@ func checkNick(nick []byte, c Code, field string, off int) error {
 }
 
 func invalid(c Code, field string, off int) error {
-	return wire.NewError(proto, c.String(), field, off, wire.ErrInvalid)
+	return wire.NewError(proto, c.errName(), field, off, wire.ErrInvalid)
 }
 
 func tooLong(c Code, field string, off int) error {
-	return wire.NewError(proto, c.String(), field, off, wire.ErrTooLong)
+	return wire.NewError(proto, c.errName(), field, off, wire.ErrTooLong)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // link carries messages between a Server and its Clients in memory, through
@@ -290,6 +291,33 @@ func TestClientSequence(t *testing.T) {
 	}
 	if err := c.Handle(&tfighters.Version{}); !errors.Is(err, tfighters.ErrSequence) {
 		t.Errorf("a client message: %v", err)
+	}
+	if err := c.Accel(1, 2, 1, 3); !errors.Is(err, tfighters.ErrSequence) {
+		t.Errorf("Accel before spawning: %v", err)
+	}
+	if err := c.Say("hi"); !errors.Is(err, tfighters.ErrSequence) {
+		t.Errorf("Say before SPAWNREADY (the original kicks): %v", err)
+	}
+	if err := c.SetNick("no spaces"); !errors.Is(err, wire.ErrInvalid) {
+		t.Errorf("SetNick with a bad nick: %v", err)
+	}
+	for _, m := range []tfighters.Message{
+		&tfighters.NickReply{GoodOrBad: tfighters.NickResultOK, Text: []byte("Ok")},
+		&tfighters.SpawnReady{},
+		&tfighters.ServerSpawn{ID: 7},
+	} {
+		if err := c.Handle(m); err != nil {
+			t.Fatalf("%s: %v", m.Code(), err)
+		}
+	}
+	if err := c.Spawn(); !errors.Is(err, tfighters.ErrSequence) || c.State() != tfighters.ClientPlaying {
+		t.Errorf("Spawn while playing: %v, state %s", err, c.State())
+	}
+	if err := c.Accel(1, 2, 3, 4); !errors.Is(err, wire.ErrInvalid) {
+		t.Errorf("Accel 3: %v", err)
+	}
+	if err := c.Handle(&tfighters.Kill{VictimID: 7, EvilID: 9}); err != nil || c.State() != tfighters.ClientDead {
+		t.Errorf("killed: %v, state %s", err, c.State())
 	}
 	if err := c.Handle(&tfighters.Kick{ID: 7, Text: []byte("bye")}); err != nil || c.State() != tfighters.ClientClosed || c.Reason != "bye" {
 		t.Errorf("kick: %v, state %s, reason %q", err, c.State(), c.Reason)

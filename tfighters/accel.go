@@ -12,7 +12,7 @@ type ClientAccel struct {
 	Speed Dbl  `json:"speed"` // speed
 }
 
-// layoutClientAccel is the wire layout of CMSG_ACCEL, after the header.
+// layoutClientAccel lists the fields of CMSG_ACCEL with their offsets, header included.
 var layoutClientAccel = [...]Field{
 	{"x", "dbl", 4},
 	{"y", "dbl", 8},
@@ -84,7 +84,7 @@ type ServerAccel struct {
 	Speed Dbl    `json:"speed"` // speed
 }
 
-// layoutServerAccel is the wire layout of SMSG_ACCEL, after the header.
+// layoutServerAccel lists the fields of SMSG_ACCEL with their offsets, header included.
 var layoutServerAccel = [...]Field{
 	{"id", "u32", 4},
 	{"x", "dbl", 8},

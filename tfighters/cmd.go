@@ -8,7 +8,7 @@ type Cmd struct {
 	Text wire.Text `json:"text"` // the command
 }
 
-// layoutCmd is the wire layout of CMSG_CMD, after the header.
+// layoutCmd lists the fields of CMSG_CMD with their offsets, header included.
 var layoutCmd = [...]Field{
 	{"text", "str", 4},
 }

@@ -6,7 +6,7 @@ type DelObj struct {
 	ID uint32 `json:"id"` // the object
 }
 
-// layoutDelObj is the wire layout of SMSG_DELOBJ, after the header.
+// layoutDelObj lists the fields of SMSG_DELOBJ with their offsets, header included.
 var layoutDelObj = [...]Field{
 	{"id", "u32", 4},
 }

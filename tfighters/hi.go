@@ -9,7 +9,7 @@ type Hi struct {
 	UWID      uint32 `json:"uwid"`      // the id the server gave this connection
 }
 
-// layoutHi is the wire layout of SMSG_HI, after the header.
+// layoutHi lists the fields of SMSG_HI with their offsets, header included.
 var layoutHi = [...]Field{
 	{"myversion", "u32", 4},
 	{"uwid", "u32", 8},

@@ -10,7 +10,7 @@ type Hit struct {
 	NewPower uint8  `json:"newpower"` // the victim's power
 }
 
-// layoutHit is the wire layout of SMSG_HIT, after the header.
+// layoutHit lists the fields of SMSG_HIT with their offsets, header included.
 var layoutHit = [...]Field{
 	{"victimid", "u32", 4},
 	{"evilid", "u32", 8},

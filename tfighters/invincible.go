@@ -10,7 +10,7 @@ type Invincible struct {
 	InvincibilityT uint32 `json:"invincibilityT"` // milliseconds of invincibility left
 }
 
-// layoutInvincible is the wire layout of SMSG_INVINCIBLE, after the header.
+// layoutInvincible lists the fields of SMSG_INVINCIBLE with their offsets, header included.
 var layoutInvincible = [...]Field{
 	{"id", "u32", 4},
 	{"yesno", "u8", 8},

@@ -11,7 +11,7 @@ type Kick struct {
 	Text wire.Text `json:"text"` // the reason
 }
 
-// layoutKick is the wire layout of SMSG_KICK, after the header.
+// layoutKick lists the fields of SMSG_KICK with their offsets, header included.
 var layoutKick = [...]Field{
 	{"id", "u32", 4},
 	{"text", "str", 8},

@@ -12,7 +12,7 @@ type Kill struct {
 	KillTxt  wire.Text `json:"killtxt"`  // the kill message, empty for the default
 }
 
-// layoutKill is the wire layout of SMSG_KILL, after the header.
+// layoutKill lists the fields of SMSG_KILL with their offsets, header included.
 var layoutKill = [...]Field{
 	{"victimid", "u32", 4},
 	{"evilid", "u32", 8},

@@ -7,7 +7,7 @@ type Lag struct {
 	Diff int32 `json:"diff"` // the one-way lag in milliseconds
 }
 
-// layoutLag is the wire layout of SMSG_LAG, after the header.
+// layoutLag lists the fields of SMSG_LAG with their offsets, header included.
 var layoutLag = [...]Field{
 	{"diff", "s32", 4},
 }

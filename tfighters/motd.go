@@ -8,7 +8,7 @@ type Motd struct {
 	Text wire.Text `json:"text"` // the message, lines separated by \n
 }
 
-// layoutMotd is the wire layout of SMSG_MOTD, after the header.
+// layoutMotd lists the fields of SMSG_MOTD with their offsets, header included.
 var layoutMotd = [...]Field{
 	{"text", "str", 4},
 }

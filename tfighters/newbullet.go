@@ -9,7 +9,7 @@ type ClientNewBullet struct {
 	Deg Dbl `json:"deg"` // direction in degrees
 }
 
-// layoutClientNewBullet is the wire layout of CMSG_NEWBULLET, after the header.
+// layoutClientNewBullet lists the fields of CMSG_NEWBULLET with their offsets, header included.
 var layoutClientNewBullet = [...]Field{
 	{"x", "dbl", 4},
 	{"y", "dbl", 8},
@@ -74,7 +74,7 @@ type ServerNewBullet struct {
 	Deg     Dbl    `json:"deg"`     // direction in degrees
 }
 
-// layoutServerNewBullet is the wire layout of SMSG_NEWBULLET, after the header.
+// layoutServerNewBullet lists the fields of SMSG_NEWBULLET with their offsets, header included.
 var layoutServerNewBullet = [...]Field{
 	{"id", "u32", 4},
 	{"ownerid", "u32", 8},

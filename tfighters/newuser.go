@@ -22,7 +22,7 @@ type NewUser struct {
 	Nick         wire.Text  `json:"nick"`         // the nick
 }
 
-// layoutNewUser is the wire layout of SMSG_NEWUSER, after the header.
+// layoutNewUser lists the fields of SMSG_NEWUSER with their offsets, header included.
 var layoutNewUser = [...]Field{
 	{"id", "u32", 4},
 	{"x", "dbl", 8},

@@ -9,7 +9,7 @@ type ClientNick struct {
 	Nick wire.Text `json:"nick"` // the nick; Validate applies the original server's rules
 }
 
-// layoutClientNick is the wire layout of CMSG_NICK, after the header.
+// layoutClientNick lists the fields of CMSG_NICK with their offsets, header included.
 var layoutClientNick = [...]Field{
 	{"nick", "str", 4},
 }
@@ -59,7 +59,7 @@ type ServerNick struct {
 	NewNick wire.Text `json:"newnick"` // the new nick
 }
 
-// layoutServerNick is the wire layout of SMSG_NICK, after the header.
+// layoutServerNick lists the fields of SMSG_NICK with their offsets, header included.
 var layoutServerNick = [...]Field{
 	{"id", "u32", 4},
 	{"newnick", "str", 8},

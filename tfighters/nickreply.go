@@ -11,7 +11,7 @@ type NickReply struct {
 	Text      wire.Text  `json:"text"`      // "Ok", or why the nick was rejected
 }
 
-// layoutNickReply is the wire layout of SMSG_NICKREPLY, after the header.
+// layoutNickReply lists the fields of SMSG_NICKREPLY with their offsets, header included.
 var layoutNickReply = [...]Field{
 	{"goodorbad", "u8", 4},
 	{"text", "str", 5},

@@ -11,7 +11,7 @@ type Pass struct {
 	Pass wire.Text `json:"pass"` // the password
 }
 
-// layoutPass is the wire layout of CMSG_PASS, after the header.
+// layoutPass lists the fields of CMSG_PASS with their offsets, header included.
 var layoutPass = [...]Field{
 	{"pass", "str", 4},
 }

@@ -6,7 +6,7 @@ type Pong struct {
 	ServerTime uint32 `json:"servertime"` // the time from the SMSG_PING, returned as it came (its low 32 bits)
 }
 
-// layoutPong is the wire layout of CMSG_PONG, after the header.
+// layoutPong lists the fields of CMSG_PONG with their offsets, header included.
 var layoutPong = [...]Field{
 	{"servertime", "u32", 4},
 }

@@ -10,7 +10,7 @@ type Quit struct {
 	Text wire.Text `json:"text"` // the reason
 }
 
-// layoutQuit is the wire layout of SMSG_QUIT, after the header.
+// layoutQuit lists the fields of SMSG_QUIT with their offsets, header included.
 var layoutQuit = [...]Field{
 	{"id", "u32", 4},
 	{"text", "str", 8},

@@ -9,7 +9,7 @@ type ClientSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
-// layoutClientSay is the wire layout of CMSG_SAY, after the header.
+// layoutClientSay lists the fields of CMSG_SAY with their offsets, header included.
 var layoutClientSay = [...]Field{
 	{"text", "str", 4},
 }
@@ -55,7 +55,7 @@ type ServerSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
-// layoutServerSay is the wire layout of SMSG_SAY, after the header.
+// layoutServerSay lists the fields of SMSG_SAY with their offsets, header included.
 var layoutServerSay = [...]Field{
 	{"id", "u32", 4},
 	{"text", "str", 8},

@@ -6,7 +6,7 @@ import "github.com/gamewire/gamewire/wire"
 // SMSG_SPAWNREADY".
 type ClientSpawn struct{}
 
-// layoutClientSpawn is the wire layout of CMSG_SPAWN, after the header.
+// layoutClientSpawn lists the fields of CMSG_SPAWN with their offsets, header included.
 var layoutClientSpawn = [...]Field{}
 
 // sizeClientSpawn is the length of CMSG_SPAWN without its strings.
@@ -62,7 +62,7 @@ type ServerSpawn struct {
 	Speed Dbl        `json:"speed"` // speed
 }
 
-// layoutServerSpawn is the wire layout of SMSG_SPAWN, after the header.
+// layoutServerSpawn lists the fields of SMSG_SPAWN with their offsets, header included.
 var layoutServerSpawn = [...]Field{
 	{"id", "u32", 4},
 	{"x", "dbl", 8},

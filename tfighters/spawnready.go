@@ -5,7 +5,7 @@ package tfighters
 // initial lag checks are done, and again some seconds after each death.
 type SpawnReady struct{}
 
-// layoutSpawnReady is the wire layout of SMSG_SPAWNREADY, after the header.
+// layoutSpawnReady lists the fields of SMSG_SPAWNREADY with their offsets, header included.
 var layoutSpawnReady = [...]Field{}
 
 // sizeSpawnReady is the length of SMSG_SPAWNREADY without its strings.

@@ -8,7 +8,7 @@ type ClientTeamSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
-// layoutClientTeamSay is the wire layout of CMSG_TEAMSAY, after the header.
+// layoutClientTeamSay lists the fields of CMSG_TEAMSAY with their offsets, header included.
 var layoutClientTeamSay = [...]Field{
 	{"text", "str", 4},
 }
@@ -57,7 +57,7 @@ type ServerTeamSay struct {
 	Text wire.Text `json:"text"` // what was said
 }
 
-// layoutServerTeamSay is the wire layout of SMSG_TEAMSAY, after the header.
+// layoutServerTeamSay lists the fields of SMSG_TEAMSAY with their offsets, header included.
 var layoutServerTeamSay = [...]Field{
 	{"id", "u32", 4},
 	{"text", "str", 8},

@@ -12,7 +12,7 @@ type ClientTurn struct {
 	Deg  Dbl  `json:"deg"`  // heading in degrees
 }
 
-// layoutClientTurn is the wire layout of CMSG_TURN, after the header.
+// layoutClientTurn lists the fields of CMSG_TURN with their offsets, header included.
 var layoutClientTurn = [...]Field{
 	{"x", "dbl", 4},
 	{"y", "dbl", 8},
@@ -84,7 +84,7 @@ type ServerTurn struct {
 	Deg  Dbl    `json:"deg"`  // heading in degrees
 }
 
-// layoutServerTurn is the wire layout of SMSG_TURN, after the header.
+// layoutServerTurn lists the fields of SMSG_TURN with their offsets, header included.
 var layoutServerTurn = [...]Field{
 	{"id", "u32", 4},
 	{"x", "dbl", 8},

@@ -9,7 +9,7 @@ type Version struct {
 	MyVersion uint32 `json:"myversion"` // the client's version
 }
 
-// layoutVersion is the wire layout of CMSG_VERSION, after the header.
+// layoutVersion lists the fields of CMSG_VERSION with their offsets, header included.
 var layoutVersion = [...]Field{
 	{"myversion", "u32", 4},
 }

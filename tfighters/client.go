@@ -55,10 +55,12 @@ type sequenceError struct {
 	state string
 }
 
+// Error says what came out of sequence, and in which state.
 func (e *sequenceError) Error() string {
 	return "tfighters: " + e.what + " out of sequence in state " + e.state
 }
 
+// Unwrap returns ErrSequence.
 func (e *sequenceError) Unwrap() error { return ErrSequence }
 
 // Object is what a Client knows of a player, bot or bullet the server told

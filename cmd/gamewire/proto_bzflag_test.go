@@ -121,3 +121,29 @@ func TestBzflagSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestBzflagNonFiniteFloats round-trips frames whose floats JSON numbers
+// cannot hold (NaN with a payload, infinities) through decode | encode.
+func TestBzflagNonFiniteFloats(t *testing.T) {
+	// MsgPlayerUpdate: position (0, NaN, 2), velocity (3, +Inf, 4), azimuth
+	// 5, angular velocity -Inf; then a MsgFlagUpdate with a NaN flight end.
+	in := "002a7075c000020114230001000100000000ffc0000140000000404000007f8000004080000040a00000ff800000" +
+		"00406675" + "0002" + "000500030001" + strings.Repeat("00", 8+36) + "00000000" + "7fc12345" + "00000000"
+	code, out, errs := runCLI(t, in, "decode", "-proto", "bzflag", "-from", "server", "-hex", "-json")
+	if code != exitOK {
+		t.Fatalf("decode: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{`"float32:0xffc00001"`, `"float32:0x7f800000"`, `"angularVelocity":"float32:0xff800000"`, `"flightEnd":"float32:0x7fc12345"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("decode output lacks %s:\n%s", want, out)
+		}
+	}
+	code, back, errs := runCLI(t, out, "encode", "-proto", "bzflag", "-from", "server", "-hex")
+	if got := strings.Join(strings.Fields(back), ""); code != exitOK || got != in {
+		t.Errorf("decode | encode: exit %d, %s\n%s\nwant\n%s", code, errs, got, in)
+	}
+	code, _, errs = runCLI(t, `{"msg":"MsgPlayerUpdate","azimuth":"fast"}`, "encode", "-proto", "bzflag", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "float32:0x") {
+		t.Errorf("bad float string: exit %d, %s", code, errs)
+	}
+}

@@ -87,7 +87,8 @@ var interned struct {
 	m map[errorKey]*Error
 }
 
-// NewError returns an *Error for the given place and sentinel kind.
+// NewError returns an *Error for the given place and sentinel kind. kind
+// must be comparable (a sentinel such as ErrShort, never a wrapped error).
 //
 // Errors are interned: the first call for a given (protocol, message,
 // field, offset, kind) allocates, later calls return the same value and

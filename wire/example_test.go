@@ -69,7 +69,7 @@ func ExampleFrameReader() {
 	// Output:
 	// "hi"
 	// "there"
-	// frame: stream ends inside a frame: short input true [0]
+	// demo: frame: at byte 1: stream ends inside a frame: short input true [0]
 }
 
 // frameOf is a message that appends its payload after a length header.

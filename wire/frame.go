@@ -30,8 +30,12 @@ type FrameReader struct {
 // starts with a header of headerLen bytes; frameLen receives that header
 // and returns the total length of the frame, header included, or an error
 // for a header that announces no valid frame. Frames longer than maxFrame
-// fail with ErrTooLong.
+// fail with ErrTooLong. headerLen must be at least 1: NewFrameReader
+// panics otherwise, as that is a mistake in the program, not in its input.
 func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) *FrameReader {
+	if headerLen < 1 {
+		panic("wire: NewFrameReader: headerLen must be at least 1")
+	}
 	if maxFrame < headerLen {
 		maxFrame = headerLen
 	}
@@ -48,8 +52,10 @@ const errFrame = "frame"
 // A header that frameLen rejects, or that announces a frame shorter than
 // the header or longer than the maximum, returns that error (ErrTooLong
 // for an oversized frame) and the reader stops there: the stream cannot be
-// resynchronised. In every case Buffered still returns the bytes received
-// and not yet returned.
+// resynchronised. A read error that is a timeout (a read deadline passed)
+// is returned once and the reader stays usable: the next call goes on with
+// the frame where it stopped. Other read errors are final. In every case
+// Buffered still returns the bytes received and not yet returned.
 func (f *FrameReader) Next() ([]byte, error) {
 	if f.buf == nil {
 		f.buf = make([]byte, f.max)
@@ -92,6 +98,11 @@ func (f *FrameReader) fill(n int) error {
 		m, err := f.r.Read(f.buf[f.end:])
 		f.end += m
 		switch {
+		case isTimeout(err):
+			// A read deadline (a game loop polling its connection) is
+			// not the end of the stream: report it once and keep the
+			// partial frame for the next call.
+			return err
 		case err != nil:
 			f.err = err
 		case m > 0:
@@ -109,16 +120,24 @@ func (f *FrameReader) fill(n int) error {
 // before the reader gives up with io.ErrNoProgress (as bufio does).
 const maxEmptyReads = 100
 
-// errTruncated is a stream that ends inside a frame.
-var errTruncated = &truncatedError{}
+// ErrUnexpectedEnd is the kind of the error for a stream that ends inside
+// a frame. It matches both ErrShort and io.ErrUnexpectedEOF with errors.Is.
+var ErrUnexpectedEnd error = unexpectedEnd{}
 
-type truncatedError struct{}
+type unexpectedEnd struct{}
 
-func (*truncatedError) Error() string { return "frame: stream ends inside a frame: short input" }
+func (unexpectedEnd) Error() string { return "stream ends inside a frame: short input" }
 
 // Is makes the error match both ErrShort and io.ErrUnexpectedEOF.
-func (*truncatedError) Is(target error) bool {
+func (unexpectedEnd) Is(target error) bool {
 	return target == ErrShort || target == io.ErrUnexpectedEOF
+}
+
+// isTimeout reports an error that says a deadline passed (net.Error's
+// Timeout, os.ErrDeadlineExceeded).
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return err != nil && errors.As(err, &t) && t.Timeout()
 }
 
 func (f *FrameReader) eofError() error {
@@ -126,7 +145,8 @@ func (f *FrameReader) eofError() error {
 		if f.end == f.start {
 			return io.EOF
 		}
-		return errTruncated
+		// The offset is how much of the frame arrived.
+		return NewError(f.Protocol, errFrame, "", f.end-f.start, ErrUnexpectedEnd)
 	}
 	return f.err
 }

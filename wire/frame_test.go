@@ -240,9 +240,62 @@ func TestFrameReaderTruncatedError(t *testing.T) {
 	if errors.Is(err, io.EOF) || errors.Is(err, wire.ErrTooLong) {
 		t.Errorf("error %v matches io.EOF or ErrTooLong", err)
 	}
-	if got, want := err.Error(), "frame: stream ends inside a frame: short input"; got != want {
+	if got, want := err.Error(), "frame: at byte 3: stream ends inside a frame: short input"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
+	var we *wire.Error
+	if !errors.As(err, &we) || we.Offset != 3 || we.Err != wire.ErrUnexpectedEnd {
+		t.Errorf("error %v: want a *wire.Error at offset 3 (bytes of the frame received) of kind ErrUnexpectedEnd", err)
+	}
+}
+
+// timeoutReader returns its data, then a timeout, then more data.
+type timeoutReader struct{ parts [][]byte }
+
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string { return "i/o timeout" }
+func (timeoutErr) Timeout() bool { return true }
+
+func (r *timeoutReader) Read(p []byte) (int, error) {
+	if len(r.parts) == 0 {
+		return 0, io.EOF
+	}
+	part := r.parts[0]
+	r.parts = r.parts[1:]
+	if part == nil {
+		return 0, timeoutErr{}
+	}
+	return copy(p, part), nil
+}
+
+// TestFrameReaderTimeoutIsNotFinal: a read deadline in the middle of a
+// frame is reported, and the next call completes the frame.
+func TestFrameReaderTimeoutIsNotFinal(t *testing.T) {
+	r := &timeoutReader{parts: [][]byte{unhex("00 04 61"), nil, unhex("62")}}
+	f := wire.NewFrameReader(r, 2, 8, be16Len)
+	if _, err := f.Next(); !errors.As(err, new(timeoutErr)) {
+		t.Fatalf("first Next: %v, want the timeout", err)
+	}
+	if got := f.Buffered(); !bytes.Equal(got, unhex("00 04 61")) {
+		t.Fatalf("after the timeout Buffered = %x", got)
+	}
+	frame, err := f.Next()
+	if err != nil || !bytes.Equal(frame, unhex("00 04 61 62")) {
+		t.Fatalf("second Next = %x, %v; want the whole frame", frame, err)
+	}
+	if _, err := f.Next(); err != io.EOF {
+		t.Fatalf("third Next: %v, want io.EOF", err)
+	}
+}
+
+func TestNewFrameReaderRejectsNoHeader(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("NewFrameReader with headerLen 0 did not panic")
+		}
+	}()
+	wire.NewFrameReader(bytes.NewReader(nil), 0, 8, be16Len)
 }
 
 func TestFrameReaderNoProgressBounded(t *testing.T) {

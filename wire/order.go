@@ -113,7 +113,8 @@ func (o Order) AppendF64(b []byte, v float64) []byte {
 }
 
 // AppendBytes16 appends s preceded by its length as a uint16. It fails
-// with ErrTooLong, appending nothing, if s is longer than 65535 bytes.
+// with the bare sentinel ErrTooLong, appending nothing, if s is longer
+// than 65535 bytes: wrap it with the field's place (NewError).
 func (o Order) AppendBytes16(b, s []byte) ([]byte, error) {
 	if len(s) > math.MaxUint16 {
 		return b, ErrTooLong
@@ -132,7 +133,8 @@ func AppendI8(b []byte, v int8) []byte { return append(b, byte(v)) }
 func AppendCString(b, s []byte) []byte { return append(append(b, s...), 0) }
 
 // AppendBytes8 appends s preceded by its length in one byte. It fails with
-// ErrTooLong, appending nothing, if s is longer than 255 bytes.
+// the bare sentinel ErrTooLong, appending nothing, if s is longer than 255
+// bytes: wrap it with the field's place (NewError).
 func AppendBytes8(b, s []byte) ([]byte, error) {
 	if len(s) > math.MaxUint8 {
 		return b, ErrTooLong

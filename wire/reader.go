@@ -155,9 +155,10 @@ func (r *Reader) Rest() []byte {
 
 // CString reads a NUL-terminated string and returns it without the NUL,
 // aliasing the input. The string and its NUL must lie within max bytes
-// (max <= 0 means no limit but the input): a string that runs past max
-// fails with ErrTooLong, input that ends first fails with ErrShort. Both
-// are reported at the string's first byte.
+// (max <= 0 means no limit but the input): when max bytes hold no NUL the
+// read fails with ErrTooLong (more input could not make it valid), and
+// input that ends before max bytes and before a NUL fails with ErrShort.
+// Both are reported at the string's first byte.
 func (r *Reader) CString(field string, max int) []byte {
 	if r.err != nil {
 		return nil
@@ -170,7 +171,7 @@ func (r *Reader) CString(field string, max int) []byte {
 	i := bytes.IndexByte(rest[:limit], 0)
 	if i < 0 {
 		kind := ErrShort
-		if limit < len(rest) {
+		if max > 0 && limit == max {
 			kind = ErrTooLong
 		}
 		r.err = NewError(r.protocol, r.message, field, r.off, kind)
@@ -182,27 +183,20 @@ func (r *Reader) CString(field string, max int) []byte {
 }
 
 // Bytes8 reads a string preceded by its length in one byte, aliasing the
-// input.
+// input. A failure is reported at the length byte, and leaves Offset there.
 func (r *Reader) Bytes8(field string) []byte {
 	start := r.off
 	n := int(r.U8(field))
-	b := r.take(field, n)
-	if b == nil && r.err != nil {
-		r.rewind(start)
-	}
-	return b
+	return r.counted(field, start, n)
 }
 
 // Bytes16 reads a string preceded by its length as a uint16 in the
-// Reader's order, aliasing the input.
+// Reader's order, aliasing the input. A failure is reported at the length,
+// and leaves Offset there.
 func (r *Reader) Bytes16(field string) []byte {
 	start := r.off
 	n := int(r.U16(field))
-	b := r.take(field, n)
-	if b == nil && r.err != nil {
-		r.rewind(start)
-	}
-	return b
+	return r.counted(field, start, n)
 }
 
 // UTF reads a string written by Java's DataOutput.writeUTF: a big-endian
@@ -216,7 +210,18 @@ func (r *Reader) UTF(field string) []byte {
 	return b
 }
 
-// rewind moves the offset back to start after a failed length-prefixed
-// read, so the Reader's Offset points at the field that failed (its
-// recorded error already does).
-func (r *Reader) rewind(start int) { r.off = start }
+// counted takes the n bytes of a length-prefixed field whose prefix starts
+// at start; if they are not all there, the field fails at start.
+func (r *Reader) counted(field string, start, n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n > len(r.buf)-r.off {
+		r.off = start
+		r.err = NewError(r.protocol, r.message, field, start, ErrShort)
+		return nil
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b
+}

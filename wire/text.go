@@ -45,26 +45,43 @@ func AppendText(dst, b []byte) []byte {
 }
 
 // ParseText appends the bytes that the text form t stands for to dst. A
-// backslash must start `\\` or `\xHH`; anything else fails with ErrInvalid.
+// backslash must start `\\` or `\xHH`; anything else fails with ErrInvalid,
+// and then nothing is appended (dst's bytes past its length are untouched).
 func ParseText(dst, t []byte) ([]byte, error) {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\\' {
+			continue
+		}
+		if i+1 < len(t) && t[i+1] == '\\' {
+			i++
+			continue
+		}
+		if i+3 < len(t) && t[i+1] == 'x' && unhex(t[i+2]) >= 0 && unhex(t[i+3]) >= 0 {
+			i += 3
+			continue
+		}
+		return dst, NewError("", "text", "", i, ErrInvalid)
+	}
+	return appendParsed(dst, t), nil
+}
+
+// appendParsed appends what the valid text form t stands for.
+func appendParsed(dst, t []byte) []byte {
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c != '\\' {
 			dst = append(dst, c)
 			continue
 		}
-		switch {
-		case i+1 < len(t) && t[i+1] == '\\':
+		if t[i+1] == '\\' {
 			dst = append(dst, '\\')
 			i++
-		case i+3 < len(t) && t[i+1] == 'x' && unhex(t[i+2]) >= 0 && unhex(t[i+3]) >= 0:
-			dst = append(dst, byte(unhex(t[i+2])<<4|unhex(t[i+3])))
-			i += 3
-		default:
-			return dst, NewError("", "text", "", i, ErrInvalid)
+			continue
 		}
+		dst = append(dst, byte(unhex(t[i+2])<<4|unhex(t[i+3])))
+		i += 3
 	}
-	return dst, nil
+	return dst
 }
 
 func unhex(c byte) int {

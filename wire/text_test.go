@@ -2,6 +2,7 @@ package wire_test
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"math/rand"
 	"testing"
@@ -206,5 +207,17 @@ func TestFixedRoundTrip(t *testing.T) {
 		if err := wire.UnmarshalFixed(back, text); err != nil || !bytes.Equal(back, field) {
 			t.Fatalf("UnmarshalFixed(MarshalFixed(%q)) = %q, %v", field, back, err)
 		}
+	}
+}
+
+// TestTextUnmarshalFailureKeepsValue: a bad escape leaves the value as it
+// was, not half overwritten.
+func TestTextUnmarshalFailureKeepsValue(t *testing.T) {
+	v := wire.Text("hello")
+	if err := v.UnmarshalText([]byte(`ab\q`)); !errors.Is(err, wire.ErrInvalid) {
+		t.Fatalf("error %v, want ErrInvalid", err)
+	}
+	if string(v) != "hello" {
+		t.Errorf("after a failed UnmarshalText the value is %q, want %q", v, "hello")
 	}
 }

@@ -2,8 +2,8 @@ package wire_test
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"math/rand"
 	"testing"
 	"unicode/utf8"

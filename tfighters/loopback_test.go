@@ -142,7 +142,7 @@ func (s *tcpServer) loop() {
 				delete(conns, ev.peer)
 				delete(writers, ev.peer)
 			case ev.err != nil:
-				srv.Kick(ev.peer, "Packet error") // as the original does
+				srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
 			default:
 				srv.Handle(ev.peer, ev.msg, time.Now())
 			}

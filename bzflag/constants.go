@@ -35,6 +35,15 @@ const (
 	DefaultTTL = 8
 	// MaximumTTL is the largest multicast time-to-live ("MaximumTTL").
 	MaximumTTL = 255
+	// Gravity is the `g' of the flag flight formula, in meters per second
+	// squared ("Gravity", include/global.h).
+	Gravity = -9.8
+	// ExplodeTime is the spec's penalty after being killed before sending
+	// MsgAlive, in seconds ("ExplodeTime").
+	ExplodeTime = 5.0
+	// FlagRadius is how close, in meters, a tank must be to a flag to send
+	// MsgGrabFlag ("FlagRadius").
+	FlagRadius = 2.5
 	// LagPingModulus bounds MsgLagPing sequence numbers: the server counts
 	// them modulo 10000.
 	LagPingModulus = 10000

@@ -47,6 +47,9 @@ func TestEnumValues(t *testing.T) {
 			t.Errorf("%s = %d, want %d", tt.name, tt.got, tt.want)
 		}
 	}
+	if bzflag.Gravity != -9.8 || bzflag.ExplodeTime != 5 || bzflag.FlagRadius != 2.5 {
+		t.Errorf("Gravity %v, ExplodeTime %v, FlagRadius %v; want -9.8, 5, 2.5", bzflag.Gravity, bzflag.ExplodeTime, bzflag.FlagRadius)
+	}
 }
 
 // textEnum is what every enumeration type implements.

@@ -1,6 +1,7 @@
 package tfighters
 
 import (
+	"errors"
 	"io"
 
 	"github.com/gamewire/gamewire/wire"
@@ -38,10 +39,12 @@ func NewConn(rw io.ReadWriter, peer Direction) *Conn {
 
 // ReadMessage reads and decodes the next message.
 //
-// Errors come in two kinds. A framing error (io.EOF at a clean end,
-// wire.ErrShort for a stream that ends inside a frame, an invalid or
-// oversized len field, a read error) ends the stream: every later call
-// returns it again. A message error (a frame that does not decode, a code
+// Errors come in three kinds. A read timeout (a read deadline passed, as
+// in a game loop that polls its connection) is returned as it is and the
+// Conn stays usable: the next call goes on where this one stopped. A
+// framing error (io.EOF at a clean end, wire.ErrShort for a stream that
+// ends inside a frame, an invalid or oversized len field, any other read
+// error) ends the stream: every later call returns it again. A message error (a frame that does not decode, a code
 // of the wrong direction, or, unless NoValidate, a rule that Validate
 // reports) concerns that frame only, which is consumed: the next call
 // reads the next frame. For a rule violation the decoded message is
@@ -52,7 +55,9 @@ func (c *Conn) ReadMessage() (Message, error) {
 	}
 	frame, err := c.fr.Next()
 	if err != nil {
-		c.err = err
+		if !isTimeout(err) {
+			c.err = err
+		}
 		return nil, err
 	}
 	m, _, err := c.dec.Decode(frame)
@@ -67,6 +72,12 @@ func (c *Conn) ReadMessage() (Message, error) {
 		}
 	}
 	return m, nil
+}
+
+// isTimeout reports an error that says a deadline passed.
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
 }
 
 // Broken reports whether a framing error has ended the stream.

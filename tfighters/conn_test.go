@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net"
+	"os"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
@@ -91,5 +94,23 @@ func TestConnWrite(t *testing.T) {
 	c.NoValidate = true
 	if err := c.WriteMessage(&tfighters.ClientAccel{Accel: 5}); err != nil || out.Len() != 17 {
 		t.Errorf("NoValidate: %v, wrote %x", err, out.Bytes())
+	}
+}
+
+// TestConnTimeout: a read deadline is not the end of the stream.
+func TestConnTimeout(t *testing.T) {
+	client, server := net.Pipe()
+	defer client.Close()
+	defer server.Close()
+	c := tfighters.NewConn(client, tfighters.FromServer)
+	client.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+	if _, err := c.ReadMessage(); !errors.Is(err, os.ErrDeadlineExceeded) || c.Broken() {
+		t.Fatalf("first read: %v, broken %v", err, c.Broken())
+	}
+	hi := encode(t, &tfighters.Hi{MyVersion: 1, UWID: 2})
+	go server.Write(hi)
+	client.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if m, err := c.ReadMessage(); err != nil || m.Code() != tfighters.CodeHi {
+		t.Fatalf("after the timeout: %v, %v", m, err)
 	}
 }

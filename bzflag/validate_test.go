@@ -109,3 +109,25 @@ func TestGeneratorsValidity(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidGenerator checks bzflaggen.Invalid on a few types.
+func TestInvalidGenerator(t *testing.T) {
+	for _, g := range []struct {
+		name string
+		gen  func() any
+	}{
+		{"Enter", func() any { return sample(bzflaggen.Invalid(bzflaggen.Enter()), 20) }},
+		{"PlayerUpdate", func() any { return sample(bzflaggen.Invalid(bzflaggen.PlayerUpdate()), 20) }},
+		{"FlagUpdate", func() any { return sample(bzflaggen.Invalid(bzflaggen.FlagUpdate()), 20) }},
+	} {
+		for _, v := range g.gen().([]any) {
+			m := v.(bzflag.Message)
+			if m.Validate() == nil {
+				t.Errorf("Invalid(%s) gave a valid %#v", g.name, m)
+			}
+			if _, err := m.MarshalBinary(); err != nil {
+				t.Errorf("Invalid(%s) gave an unencodable %#v: %v", g.name, m, err)
+			}
+		}
+	}
+}

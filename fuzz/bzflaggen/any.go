@@ -109,6 +109,18 @@ func InvalidMessage() gopter.Gen {
 	})
 }
 
+// Invalid keeps the values of g (a generator of *T message values) that
+// fail Validate: Invalid(Enter()) yields MsgEnter frames that break a rule
+// of the spec but are still well-formed on the wire. Use it with the types
+// that have rules (those with a Valid... generator); for the others it
+// yields nothing.
+func Invalid(g gopter.Gen) gopter.Gen {
+	return g.SuchThat(func(v any) bool {
+		m, ok := v.(bzflag.Message)
+		return ok && m.Validate() != nil
+	})
+}
+
 // FromClient generates the messages a client sends (client-to-server
 // forms and forms shared by both directions), rules broken at times.
 func FromClient() gopter.Gen {

@@ -64,3 +64,30 @@ func TestHotOps(t *testing.T) {
 		}
 	}
 }
+
+// frameRepeater returns one whole frame per Read, forever, so that every
+// FrameReader.Next goes through a Read (and its error checks).
+type frameRepeater struct{ frame []byte }
+
+func (r frameRepeater) Read(p []byte) (int, error) { return copy(p, r.frame), nil }
+
+// TestFrameReaderReadPathAllocs: the read path itself allocates nothing.
+// (AllocsPerRun divides whole allocations by runs, so an operation that
+// reads only now and then could hide one; here every call reads.)
+func TestFrameReaderReadPathAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	fr := wire.NewFrameReader(frameRepeater{[]byte{0, 4, 'h', 'i'}}, 2, 4, func(h []byte) (int, error) {
+		return int(h[0])<<8 | int(h[1]), nil
+	})
+	next := func() {
+		if f, err := fr.Next(); err != nil || len(f) != 4 {
+			t.Fatalf("Next = %q, %v", f, err)
+		}
+	}
+	next()
+	if n := testing.AllocsPerRun(1000, next); n != 0 {
+		t.Errorf("FrameReader.Next with one Read per frame: %v allocations, want 0", n)
+	}
+}

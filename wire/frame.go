@@ -135,9 +135,20 @@ func (unexpectedEnd) Is(target error) bool {
 
 // isTimeout reports an error that says a deadline passed (net.Error's
 // Timeout, os.ErrDeadlineExceeded).
+// It walks the Unwrap chain by hand: errors.As would make its target
+// escape, costing an allocation on every read.
 func isTimeout(err error) bool {
-	var t interface{ Timeout() bool }
-	return err != nil && errors.As(err, &t) && t.Timeout()
+	for err != nil {
+		if t, ok := err.(interface{ Timeout() bool }); ok && t.Timeout() {
+			return true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return false
+		}
+		err = u.Unwrap()
+	}
+	return false
 }
 
 func (f *FrameReader) eofError() error {

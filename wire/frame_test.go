@@ -3,6 +3,7 @@ package wire_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 	"testing/iotest"
@@ -264,7 +265,7 @@ func (r *timeoutReader) Read(p []byte) (int, error) {
 	part := r.parts[0]
 	r.parts = r.parts[1:]
 	if part == nil {
-		return 0, timeoutErr{}
+		return 0, fmt.Errorf("read tcp: %w", timeoutErr{}) // wrapped, as net does
 	}
 	return copy(p, part), nil
 }

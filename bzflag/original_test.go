@@ -1,0 +1,145 @@
+package bzflag_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/bzflag"
+)
+
+// TestOriginalServerMessages plays every client message against the
+// original BZFlag 1.7 server (bzfs) and checks that it answers as the
+// errata say, with frames that decode strictly and pass Validate: the
+// forms the spec omits (MsgWantWHash, MsgQueryGame, MsgQueryPlayers, the
+// assigned id and MsgIdAck, MsgAccept for MsgNetworkRelay, MsgSetTTL from
+// the client) and the spec's own. It runs only when BZFS_ADDR names a bzfs
+// on the loopback interface, started for example as
+// `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp -c -s 3 -j` (capture the
+// flag, so team flags exist).
+func TestOriginalServerMessages(t *testing.T) {
+	addr := os.Getenv("BZFS_ADDR")
+	if addr == "" {
+		t.Skip("BZFS_ADDR not set")
+	}
+	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {
+		t.Fatalf("BZFS_ADDR %q: loopback addresses only", addr)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Strict = true
+
+	send := func(m bzflag.Message) {
+		t.Helper()
+		c.NetConn().SetWriteDeadline(time.Now().Add(5 * time.Second))
+		if err := c.WriteMessage(m); err != nil {
+			t.Fatalf("write %T: %v", m, err)
+		}
+	}
+	// expect reads until a message of want's type arrives (within 5 s and
+	// 60 messages), checking every message on the way.
+	expect := func(want bzflag.Message) bzflag.Message {
+		t.Helper()
+		c.NetConn().SetReadDeadline(time.Now().Add(5 * time.Second))
+		for i := 0; i < 60; i++ {
+			m, err := c.ReadMessage()
+			if err != nil {
+				t.Fatalf("waiting for %T: %v", want, err)
+			}
+			if err := m.Validate(); err != nil {
+				t.Errorf("%T from bzfs fails Validate: %v", m, err)
+			}
+			if m.Code() == want.Code() {
+				if reflect.TypeOf(m) != reflect.TypeOf(want) {
+					t.Fatalf("got %T, want %T", m, want)
+				}
+				return m
+			}
+		}
+		t.Fatalf("no %T in 60 messages", want)
+		return nil
+	}
+	// drain reads whatever comes within d, checking it.
+	drain := func(d time.Duration) {
+		c.NetConn().SetReadDeadline(time.Now().Add(d))
+		for {
+			m, err := c.ReadMessage()
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				return
+			}
+			if err != nil {
+				t.Fatalf("drain: %v", err)
+			}
+			if err := m.Validate(); err != nil {
+				t.Errorf("%T from bzfs fails Validate: %v", m, err)
+			}
+		}
+	}
+
+	send(&bzflag.WantWHashRequest{})
+	if r := expect(&bzflag.WantWHashReply{}).(*bzflag.WantWHashReply); len(r.Digest) != 33 {
+		t.Errorf("digest %q: want 't' or 'p' and 32 hex digits", r.Digest)
+	}
+	send(&bzflag.QueryGameRequest{})
+	expect(&bzflag.QueryGameReply{})
+	send(&bzflag.QueryPlayersRequest{})
+	expect(&bzflag.QueryPlayersReply{})
+	send(&bzflag.GetWorldRequest{})
+	expect(&bzflag.GetWorldReply{})
+
+	send(&bzflag.Enter{Type: bzflag.TankPlayer, Team: bzflag.RedTeam,
+		CallSign: bzflag.NewCallSign("gamewire-msgs"), Email: bzflag.NewEmail("test@localhost")})
+	expect(&bzflag.Accept{})
+	add := expect(&bzflag.AddPlayer{}).(*bzflag.AddPlayer)
+	if !add.HasAssignedID {
+		t.Fatal("own MsgAddPlayer without the assigned id")
+	}
+	me := add.AssignedID
+	send(&bzflag.IDAck{})
+	drain(time.Second)
+
+	send(&bzflag.NetworkRelay{})
+	expect(&bzflag.Accept{})
+	// bzfs broadcasts MsgSetTTL only for a TTL above every earlier one, so
+	// whether it answers depends on its past: the reply is not awaited.
+	send(&bzflag.SetTTL{TTL: bzflag.DefaultTTL + 1})
+	send(&bzflag.AliveFromClient{Forward: bzflag.Vec3{1, 0, 0}})
+	if r := expect(&bzflag.AliveFromServer{}).(*bzflag.AliveFromServer); r.ID != me {
+		t.Errorf("MsgAlive for %v, want %v", r.ID, me)
+	}
+	send(&bzflag.PlayerUpdate{ID: me, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 0}})
+	shot := &bzflag.ShotBegin{Shooter: me, Position: bzflag.Vec3{1, 2, 1.57}, Velocity: bzflag.Vec3{100, 0, 0}, Lifetime: 3.5}
+	send(shot)
+	if r := expect(&bzflag.ShotBegin{}).(*bzflag.ShotBegin); *r != *shot {
+		t.Errorf("MsgShotBegin back as %+v, want %+v", r, shot)
+	}
+	send(&bzflag.ShotEnd{Shooter: me})
+	expect(&bzflag.ShotEnd{})
+	send(&bzflag.TeleportFromClient{From: 0, To: 1})
+	if r := expect(&bzflag.TeleportFromServer{}).(*bzflag.TeleportFromServer); r.ID != me || r.To != 1 {
+		t.Errorf("MsgTeleport back as %+v", r)
+	}
+	send(&bzflag.KilledFromClient{Killer: me, ShotID: -1})
+	if r := expect(&bzflag.KilledFromServer{}).(*bzflag.KilledFromServer); r.Victim != me || r.ShotID != -1 {
+		t.Errorf("MsgKilled back as %+v", r)
+	}
+	send(&bzflag.ScoreFromClient{Losses: 1})
+	send(&bzflag.MessageFromClient{Team: bzflag.RogueTeam, Text: bzflag.NewMessageText("hello, bzfs")})
+	if r := expect(&bzflag.MessageFromServer{}).(*bzflag.MessageFromServer); r.From != me {
+		t.Errorf("MsgMessage back as %+v", r)
+	}
+	send(&bzflag.ClientVersion{Version: 0x17a0})
+	send(&bzflag.LagPing{Seq: 1})
+	drain(time.Second)
+	send(&bzflag.Exit{})
+}

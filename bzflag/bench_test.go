@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz/bzflaggen"
 )
 
 // Hot messages, as a game sends them many times a second.
@@ -56,6 +58,28 @@ func BenchmarkMessageFromServer(b *testing.B) {
 }
 func BenchmarkGetWorldReply(b *testing.B) {
 	benchCodec(b, &bzflag.GetWorldReply{Remaining: 1000, Data: make([]byte, 256)}, new(bzflag.GetWorldReply))
+}
+
+// BenchmarkMessages measures encode and decode of every message type, on
+// one generated valid value of each.
+func BenchmarkMessages(b *testing.B) {
+	byType := map[string]bzflag.Message{}
+	for _, v := range sample(bzflaggen.ValidMessage(), 2000) {
+		m := v.(bzflag.Message)
+		name := reflect.TypeOf(m).Elem().Name()
+		if _, ok := byType[name]; !ok {
+			byType[name] = m
+		}
+	}
+	for _, l := range bzflag.Layouts() {
+		m, ok := byType[l.Type]
+		if !ok {
+			b.Fatalf("no sample of %s", l.Type)
+		}
+		b.Run(l.Type, func(b *testing.B) {
+			benchCodec(b, m, reflect.New(reflect.TypeOf(m).Elem()).Interface().(bzflag.Message))
+		})
+	}
 }
 
 // BenchmarkDecoder decodes a mix of the frames a client receives in play

@@ -70,7 +70,7 @@ func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error)
 	// The first connection stays open until the second one is made: bzfs
 	// 1.7 drops a client whose first connection shows activity (its
 	// close) before the reconnection arrives, so "close, then connect" as
-	// the spec orders it can lose the race (docs/errata/bzflag-world.md,
+	// the spec orders it can lose the race (docs/errata/bzflag.md, part 2,
 	// H4). The 1.7 client, too, closes only after reconnecting.
 	defer first.Close()
 	h, err := ReadHandshake(first, v)

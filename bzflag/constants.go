@@ -1,5 +1,7 @@
 package bzflag
 
+import "github.com/gamewire/gamewire/bzflag/world"
+
 // Sizes and limits of the BZFlag 1.7 protocol. The spec names them without
 // values; the values are those of BZFlag 1.7's include/global.h and
 // include/Protocol.h (see docs/errata/bzflag.md).
@@ -14,15 +16,16 @@ const (
 	// NUL included ("MessageLen").
 	MessageLen = 128
 	// MaxPacketLen is the largest frame, header included ("MaxPacketLen").
-	MaxPacketLen = 1024
+	MaxPacketLen = world.MaxPacketLen
 	// HeaderLen is the size of the frame header: the body length and the
 	// message code, both uint16.
 	HeaderLen = 4
 	// MaxBodyLen is the largest body a frame of MaxPacketLen bytes holds.
 	MaxBodyLen = MaxPacketLen - HeaderLen
 	// MaxWorldChunk is the most world database bytes one MsgGetWorld reply
-	// may carry ("MaxPacketLen - 6").
-	MaxWorldChunk = MaxPacketLen - 6
+	// may carry ("MaxPacketLen - 6"); the download logic in bzflag/world
+	// owns the number.
+	MaxWorldChunk = world.MaxChunk
 	// PlayerIDLen is the encoded size of a player id ("PlayerIdPLen").
 	PlayerIDLen = 8
 	// FlagStatusLen is the encoded size of a flag status ("FlagPLen").

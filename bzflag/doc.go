@@ -31,6 +31,23 @@
 // the same without allocating, reusing one value per type. A code the
 // package does not know decodes as Raw when the Decoder allows it.
 //
+// # Connections and sessions
+//
+// ReadHandshake and WriteHandshake speak the 8-byte version string and
+// reconnect port that open every connection; Version parses the string and
+// states the compatibility rule. Dial connects, checks the handshake and
+// reconnects to the port the server names. Conn reads and writes frames
+// over a net.Conn with one bounded, reused buffer (one Write per frame);
+// Stream decodes them by direction, validating by default and keeping
+// unknown codes as Raw so a session survives them.
+//
+// Join is the client side of joining a game as a state machine the caller
+// drives: the world download (package bzflag/world holds the database
+// codec, the download Assembler and the server's Chunker), MsgEnter, then
+// MsgAccept, MsgReject or MsgSuperKill, then the updates that arrive
+// before the player's own MsgAddPlayer. Admit and WorldServer are the
+// server's side. None of them starts a goroutine or reads a clock.
+//
 // # Adding a message type
 //
 //  1. Add its code to code.go (constant and name).

@@ -42,7 +42,7 @@ func (*GetWorldRequest) Validate() error { return nil }
 // Remaining counts from the requested offset to the end of the database,
 // this block included, as the 1.7 server sends it and the 1.7 client
 // reads it (the spec says "after the returned block"; errata W1 in
-// docs/errata/bzflag-world.md): the first reply's Remaining is the size of
+// docs/errata/bzflag.md, part 2): the first reply's Remaining is the size of
 // the whole database.
 //
 // The 1.7 server sends blocks of 256 bytes at most; the spec allows up to

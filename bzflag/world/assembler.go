@@ -16,7 +16,7 @@ const getWorld = "MsgGetWorld"
 // protocol description says: it is the number of database bytes from the
 // requested offset to the end, the reply's own data included, so the
 // first reply announces the size of the whole database (see
-// docs/errata/bzflag-world.md). The download is done when that many bytes
+// docs/errata/bzflag.md, part 2). The download is done when that many bytes
 // have arrived.
 //
 // Feed rejects, with a *wire.Error (message "MsgGetWorld") whose Offset is

@@ -32,5 +32,5 @@
 // The download: a client drives an Assembler (which offset to request,
 // what to do with each reply); a server answers requests with a Chunker.
 // Both follow what bzfs 1.7 really does, which differs from the protocol
-// description on the meaning of `remaining': see docs/errata/bzflag-world.md.
+// description on the meaning of `remaining': see docs/errata/bzflag.md, part 2.
 package world

@@ -146,3 +146,41 @@ func TestCodeText(t *testing.T) {
 		t.Error("UnmarshalText accepted an unknown name")
 	}
 }
+
+// TestWorldErrorKeepsWholeBlocks checks the promise of World.Decode that on
+// error the World holds the blocks decoded so far: the block the input
+// ends in is not among them, so Order and the slices agree and the World
+// still encodes.
+func TestWorldErrorKeepsWholeBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name                      string
+		whole                     string // whole blocks after the style header
+		cut                       string // a block, then cut to half its bytes
+		walls, bases, tele, links int
+	}{
+		{"truncated wall", wallHex, wallHex, 1, 0, 0, 0},
+		{"truncated base", wallHex, baseHex, 1, 0, 0, 0},
+		{"truncated teleporter", baseHex, teleHex, 0, 1, 0, 0},
+		{"truncated link", teleHex + link0Hex, link1Hex, 0, 0, 1, 1},
+		{"unknown block", wallHex + baseHex, "abcd 0000", 1, 1, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cut := unhex(t, c.cut)
+			in := append(unhex(t, styleHex+c.whole), cut[:len(cut)/2]...)
+			var w world.World
+			if _, err := w.Decode(in); err == nil {
+				t.Fatal("Decode succeeded")
+			}
+			if len(w.Walls) != c.walls || len(w.Bases) != c.bases || len(w.Teleporters) != c.tele || len(w.Links) != c.links {
+				t.Errorf("after the error: %d walls, %d bases, %d teleporters, %d links; want %d, %d, %d, %d",
+					len(w.Walls), len(w.Bases), len(w.Teleporters), len(w.Links), c.walls, c.bases, c.tele, c.links)
+			}
+			if want := c.walls + c.bases + c.tele + c.links; len(w.Order) != want {
+				t.Errorf("Order has %d blocks, want %d", len(w.Order), want)
+			}
+			if _, err := w.MarshalBinary(); err != nil {
+				t.Errorf("the blocks decoded so far do not encode: %v", err)
+			}
+		})
+	}
+}

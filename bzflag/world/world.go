@@ -143,7 +143,8 @@ func (w *World) MarshalBinary() ([]byte, error) { return w.AppendBinary(make([]b
 // the field and the offset in the database; an unknown block code fails
 // with wire.ErrUnknownCode (message "world database", field "code"), a
 // database that ends inside a block or before the end of data with
-// wire.ErrShort. On error w holds the blocks decoded so far.
+// wire.ErrShort. On error w holds the whole blocks decoded so far, and
+// Order names exactly those.
 func (w *World) Decode(b []byte) (int, error) {
 	w.Bases, w.Walls, w.Boxes = w.Bases[:0], w.Walls[:0], w.Boxes[:0]
 	w.Pyramids, w.Teleporters, w.Links = w.Pyramids[:0], w.Teleporters[:0], w.Links[:0]
@@ -162,23 +163,17 @@ func (w *World) Decode(b []byte) (int, error) {
 		case CodeEnd:
 			return off + 2, nil
 		case CodeBase:
-			w.Bases = append(w.Bases, Base{})
-			n, err = w.Bases[len(w.Bases)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Bases, b, off)
 		case CodeWall:
-			w.Walls = append(w.Walls, Wall{})
-			n, err = w.Walls[len(w.Walls)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Walls, b, off)
 		case CodeBox:
-			w.Boxes = append(w.Boxes, Box{})
-			n, err = w.Boxes[len(w.Boxes)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Boxes, b, off)
 		case CodePyramid:
-			w.Pyramids = append(w.Pyramids, Pyramid{})
-			n, err = w.Pyramids[len(w.Pyramids)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Pyramids, b, off)
 		case CodeTeleporter:
-			w.Teleporters = append(w.Teleporters, Teleporter{})
-			n, err = w.Teleporters[len(w.Teleporters)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Teleporters, b, off)
 		case CodeLink:
-			w.Links = append(w.Links, Link{})
-			n, err = w.Links[len(w.Links)-1].decodeAt(b[off:], off)
+			n, err = decodeBlock(&w.Links, b, off)
 		default:
 			return off, wire.NewError(protocol, dbName, "code", off, wire.ErrUnknownCode)
 		}
@@ -188,6 +183,24 @@ func (w *World) Decode(b []byte) (int, error) {
 		w.Order = append(w.Order, c)
 		off += n
 	}
+}
+
+// block is what decodeBlock needs of a block type.
+type block[T any] interface {
+	*T
+	decodeAt(b []byte, base int) (int, error)
+}
+
+// decodeBlock decodes the block at b[off:] onto the end of *s, reusing
+// its capacity. On error *s is left as it was, so a World that fails to
+// decode holds only whole blocks, each with its entry in Order.
+func decodeBlock[T any, P block[T]](s *[]T, b []byte, off int) (int, error) {
+	*s = append(*s, *new(T))
+	n, err := P(&(*s)[len(*s)-1]).decodeAt(b[off:], off)
+	if err != nil {
+		*s = (*s)[:len(*s)-1]
+	}
+	return n, err
 }
 
 // UnmarshalBinary decodes b, which must hold exactly one database: data

@@ -1,7 +1,6 @@
 package tfighters
 
 import (
-	"errors"
 	"io"
 
 	"github.com/gamewire/gamewire/wire"
@@ -74,10 +73,22 @@ func (c *Conn) ReadMessage() (Message, error) {
 	return m, nil
 }
 
-// isTimeout reports an error that says a deadline passed.
+// isTimeout reports an error that says a deadline passed (net.Error's
+// Timeout, os.ErrDeadlineExceeded). It walks the Unwrap chain by hand, as
+// wire's FrameReader does: errors.As would make its target escape, one
+// allocation on every poll of a game loop.
 func isTimeout(err error) bool {
-	var t interface{ Timeout() bool }
-	return errors.As(err, &t) && t.Timeout()
+	for err != nil {
+		if t, ok := err.(interface{ Timeout() bool }); ok && t.Timeout() {
+			return true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return false
+		}
+		err = u.Unwrap()
+	}
+	return false
 }
 
 // Broken reports whether a framing error has ended the stream.

@@ -3,6 +3,7 @@ package tfighters_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -112,5 +113,40 @@ func TestConnTimeout(t *testing.T) {
 	client.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if m, err := c.ReadMessage(); err != nil || m.Code() != tfighters.CodeHi {
 		t.Fatalf("after the timeout: %v, %v", m, err)
+	}
+}
+
+// errPoll is a read timeout wrapped as a net.Conn returns it.
+var errPoll = fmt.Errorf("read tcp 127.0.0.1:1: %w", os.ErrDeadlineExceeded)
+
+// pollReader delivers its frame, then a read timeout, over and over: a
+// game loop polling its connection with a short deadline.
+type pollReader struct {
+	frame []byte
+	late  bool
+}
+
+func (r *pollReader) Read(p []byte) (int, error) {
+	if r.late = !r.late; !r.late {
+		return 0, errPoll
+	}
+	return copy(p, r.frame), nil
+}
+
+// TestConnAllocs: reading a frame and reading into a timeout allocate
+// nothing, so a polling game loop stays free.
+func TestConnAllocs(t *testing.T) {
+	frame := encode(t, &tfighters.ServerAccel{ID: 5, Accel: 1})
+	c := tfighters.NewConn(rw{&pollReader{frame: frame}, io.Discard}, tfighters.FromServer)
+	a := testing.AllocsPerRun(100, func() {
+		if m, err := c.ReadMessage(); err != nil || m.Code() != tfighters.CodeServerAccel {
+			t.Fatalf("frame: %v, %v", m, err)
+		}
+		if _, err := c.ReadMessage(); !errors.Is(err, os.ErrDeadlineExceeded) || c.Broken() {
+			t.Fatalf("poll: %v, broken %v", err, c.Broken())
+		}
+	})
+	if a != 0 {
+		t.Errorf("ReadMessage allocates %v times per frame and timeout", a)
 	}
 }

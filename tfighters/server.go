@@ -197,7 +197,14 @@ func (p *Peer) newUser() *NewUser {
 		Turn: p.turn, Type: ObjectTypePlayer, Speed: p.speed, Nick: bytes.Clone(p.Nick)}
 }
 
-// invincibleLeft is what is left of p's invincibility, in milliseconds.
+// invincibleAt reports whether p is still invincible at time now, even if
+// no Tick has ended its invincibility yet.
+func (p *Peer) invincibleAt(now time.Time) bool {
+	return p.invincible && now.Sub(p.invSince) <= p.invFor
+}
+
+// invincibleLeft is what is left of p's invincibility, in milliseconds; p
+// must be invincibleAt now.
 func (p *Peer) invincibleLeft(now time.Time) uint32 {
 	return uint32((p.invFor - now.Sub(p.invSince)).Milliseconds())
 }
@@ -308,7 +315,7 @@ func (s *Server) nick(p *Peer, nick []byte, now time.Time) {
 			continue
 		}
 		p.out = append(p.out, q.newUser())
-		if q.invincible {
+		if q.invincibleAt(now) {
 			p.out = append(p.out, &Invincible{ID: q.ID, YesNo: 1, InvincibilityT: q.invincibleLeft(now)})
 		}
 	}
@@ -337,9 +344,7 @@ func (s *Server) Tick(now time.Time) {
 		if p.state == peerDead {
 			continue
 		}
-		if p.invincible && now.Sub(p.invSince) > p.invFor {
-			p.invincible = false
-		}
+		p.invincible = p.invincibleAt(now)
 		switch {
 		case p.lagLeft > 1:
 			if now.Sub(p.lastPing) >= s.LagDelay {

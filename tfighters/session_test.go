@@ -356,3 +356,24 @@ func TestServerHandshakeGolden(t *testing.T) {
 		t.Errorf("server sent\n%s\nwant (from the original)\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestServerExpiredInvincibility: a player whose invincibility ran out
+// before the server's next Tick is not listed as invincible to a newcomer
+// (no SMSG_INVINCIBLE with a wrapped-around time left).
+func TestServerExpiredInvincibility(t *testing.T) {
+	start := time.Date(2003, 8, 30, 23, 36, 29, 0, time.UTC)
+	s := tfighters.NewServer(start)
+	join := func(nick string, now time.Time) *tfighters.Peer {
+		p := s.Accept(now)
+		s.Handle(p, &tfighters.Version{MyVersion: 1}, now)
+		s.Handle(p, &tfighters.ClientNick{Nick: []byte(nick)}, now)
+		return p
+	}
+	alice := join("Alice", start)
+	bob := join("Bob", start.Add(s.Invincibility+time.Second)) // no Tick in between
+	for m := bob.Next(); m != nil; m = bob.Next() {
+		if inv, ok := m.(*tfighters.Invincible); ok && inv.ID == alice.ID {
+			t.Errorf("Bob's user list: %+v for Alice, whose invincibility ended 1 s ago", inv)
+		}
+	}
+}

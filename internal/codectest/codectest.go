@@ -8,14 +8,21 @@
 //     the encoding is Size() bytes long; MarshalBinary agrees with
 //     AppendBinary, and AppendBinary leaves the bytes before it untouched;
 //   - bytes -> value -> bytes is the identity, for the encoding and for
-//     mutated copies of it: whatever decodes re-encodes byte for byte;
+//     mutated copies of it: whatever decodes re-encodes byte for byte, to
+//     Size() bytes, and whatever fails returns a *wire.Error;
 //   - every strict prefix of a valid encoding fails with wire.ErrShort,
 //     carrying a *wire.Error, and nothing panics;
 //   - UnmarshalBinary rejects trailing bytes with wire.ErrTrailing and does
 //     not alias its input;
 //   - decoding into a reused value equals decoding into a fresh one;
 //   - AppendBinary into a buffer with capacity, Decode into a reused value
-//     and a failing Decode allocate nothing (testing.AllocsPerRun).
+//     and a failing Decode allocate nothing (testing.AllocsPerRun);
+//   - the generator yields T (or *T) and, for a type with fields, more than
+//     one distinct encoding, so that the checks above do not pass on a
+//     single value.
+//
+// A panic in the codec is caught and reported as a failure of the check
+// that caused it.
 //
 // Golden checks one known encoding both ways.
 package codectest
@@ -115,7 +122,11 @@ func Check[T any, P interface {
 	params.Rng = rand.New(rand.NewSource(c.seed))
 	var prev P
 	for i := 0; i < c.samples && h.failures < maxErrors; i++ {
-		v, ok := draw[T, P](g, params)
+		v, other, ok := draw[T, P](g, params)
+		if other != nil {
+			h.fail("generator produced a %T, want %s or *%s", other, h.name, h.name)
+			return
+		}
 		if !ok {
 			continue
 		}
@@ -125,16 +136,42 @@ func Check[T any, P interface {
 		}
 		prev = v
 	}
-	if h.drawn == 0 && h.failures == 0 {
+	switch {
+	case h.failures > 0:
+	case h.drawn == 0:
 		h.fail("generator produced no value of type %s", h.name)
+	case h.drawn >= minVaried && len(h.encodings) == 1 && hasFields(reflect.TypeFor[T]()):
+		// Every check above passes vacuously on one value: a generator
+		// stuck on a constant (a forgotten field generator, a sieve that
+		// lets one value through) tests nothing.
+		h.fail("%s: all %d generated values encode to the same bytes: the generator does not vary", h.name, h.drawn)
 	}
 }
 
-// draw takes one value from g; it copies it so the test owns it.
+// minVaried is how many values a generator must have produced before
+// Check expects more than one distinct encoding of a type with fields.
+const minVaried = 20
+
+// hasFields reports whether values of t can differ: a struct with an
+// exported field, or any non-struct type.
+func hasFields(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return true
+	}
+	for i := range t.NumField() {
+		if t.Field(i).IsExported() {
+			return true
+		}
+	}
+	return false
+}
+
+// draw takes one value from g; it copies a T so the test owns it. A value
+// of another type is returned as other.
 func draw[T any, P interface {
 	*T
 	Message
-}](g gopter.Gen, params *gopter.GenParameters) (P, bool) {
+}](g gopter.Gen, params *gopter.GenParameters) (v P, other any, ok bool) {
 	for range 10 {
 		r := g(params)
 		x, ok := r.Retrieve()
@@ -143,24 +180,27 @@ func draw[T any, P interface {
 		}
 		switch v := x.(type) {
 		case T:
-			return P(&v), true
+			return P(&v), nil, true
 		case P:
-			return v, true
+			if v != nil {
+				return v, nil, true
+			}
 		}
-		return nil, false
+		return nil, x, false
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 type harness[T any, P interface {
 	*T
 	Message
 }] struct {
-	t        TB
-	c        config
-	name     string
-	failures int
-	drawn    int
+	t         TB
+	c         config
+	name      string
+	failures  int
+	drawn     int
+	encodings map[string]bool // distinct encodings seen, up to two
 }
 
 func (h *harness[T, P]) fail(format string, args ...any) {
@@ -184,6 +224,12 @@ func (h *harness[T, P]) sample(i int, v, prev P, rng *rand.Rand) {
 		return
 	}
 	where := func() string { return h.name + " sample " + itoa(i) + " (" + hex.EncodeToString(b) + ")" }
+	if len(h.encodings) < 2 {
+		if h.encodings == nil {
+			h.encodings = make(map[string]bool)
+		}
+		h.encodings[string(b)] = true
+	}
 	if len(b) != v.Size() {
 		h.fail("%s: len(AppendBinary) = %d, Size() = %d", where(), len(b), v.Size())
 	}
@@ -252,8 +298,12 @@ func (h *harness[T, P]) prefixes(where func() string, b []byte) {
 	for i := 0; i < len(b); i++ {
 		n, err := safeDecode(x, b[:i])
 		if err == nil && h.c.prefixesDecode {
-			if re, err := safeAppend(x, nil); err != nil || !bytes.Equal(re, b[:n]) {
-				h.fail("%s: prefix of %d bytes decodes but re-encodes to %x, %v", where(), i, re, err)
+			if n < 0 || n > i {
+				h.fail("%s: Decode of the %d-byte prefix consumed %d bytes", where(), i, n)
+				return
+			}
+			if re, err := safeAppend(x, nil); err != nil || !bytes.Equal(re, b[:n]) || x.Size() != n {
+				h.fail("%s: prefix of %d bytes decodes (%d bytes) but re-encodes to %x, %v (Size %d)", where(), i, n, re, err, x.Size())
 				return
 			}
 			continue
@@ -264,10 +314,8 @@ func (h *harness[T, P]) prefixes(where func() string, b []byte) {
 		}
 		var we *wire.Error
 		if !errors.As(err, &we) {
-			if _, isPanic := err.(panicError); !isPanic {
-				h.fail("%s: Decode of the %d-byte prefix: error %q carries no *wire.Error", where(), i, err)
-				return
-			}
+			h.fail("%s: Decode of the %d-byte prefix: error %q carries no *wire.Error", where(), i, err)
+			return
 		}
 	}
 }
@@ -292,7 +340,16 @@ func (h *harness[T, P]) mutations(where func() string, b []byte, rng *rand.Rand)
 			return
 		}
 		if err != nil {
+			var we *wire.Error
+			if !errors.As(err, &we) {
+				h.fail("%s: Decode of mutated %x: error %q carries no *wire.Error", where(), m, err)
+				return
+			}
 			continue
+		}
+		if n < 0 || n > len(m) {
+			h.fail("%s: Decode of mutated %x consumed %d bytes", where(), m, n)
+			return
 		}
 		re, err := safeAppend(x, nil)
 		if err != nil || !bytes.Equal(re, m[:n]) || x.Size() != n {
@@ -305,24 +362,34 @@ func (h *harness[T, P]) mutations(where func() string, b []byte, rng *rand.Rand)
 // allocs checks that the hot paths allocate nothing.
 func (h *harness[T, P]) allocs(v P) {
 	h.t.Helper()
-	b, err := v.AppendBinary(nil)
+	b, err := safeAppend(v, nil)
 	if err != nil {
-		return
+		return // reported by sample
 	}
 	buf := make([]byte, 0, len(b))
 	if a := allocsPerRun(func() { _, _ = v.AppendBinary(buf[:0]) }); a != 0 {
 		h.fail("%s: AppendBinary into a sized buffer allocates %v times", h.name, a)
 	}
 	x := P(new(T))
-	_, _ = x.Decode(b)
+	if _, err := safeDecode(x, b); err != nil {
+		return // reported by sample
+	}
 	if a := allocsPerRun(func() { _, _ = x.Decode(b) }); a != 0 {
 		h.fail("%s: Decode into a reused value allocates %v times", h.name, a)
 	}
-	if len(b) > 0 {
-		short := b[:len(b)-1]
+	// The error path: the longest prefix that fails to decode (every
+	// strict prefix, unless PrefixesMayDecode).
+	for i := len(b) - 1; i >= 0; i-- {
+		short := b[:i]
+		if _, err := safeDecode(x, short); err == nil {
+			continue
+		} else if _, isPanic := err.(panicError); isPanic {
+			return // reported by prefixes
+		}
 		if a := allocsPerRun(func() { _, _ = x.Decode(short) }); a != 0 {
 			h.fail("%s: a failing Decode allocates %v times", h.name, a)
 		}
+		return
 	}
 }
 

@@ -3,9 +3,12 @@ package codectest
 import (
 	"fmt"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -38,37 +41,112 @@ func TestCheckPassesACorrectCodec(t *testing.T) {
 
 // TestCheckCatchesEachDefect runs the harness on the toy codec with one
 // deliberate defect at a time: each must be reported, and by the check
-// meant for it.
+// meant for it (want matches one of the reported failures).
 func TestCheckCatchesEachDefect(t *testing.T) {
 	defer func() { current = noBug }()
+	ignoreFlag := CmpOptions(cmpopts.IgnoreFields(toy{}, "Flag"))
 	tests := []struct {
+		name   string
 		bug    bug
-		want   string // a phrase of the expected failure
+		want   string // a regular expression matching one reported failure
 		allocs bool   // the defect shows only in the allocation checks
+		opts   []Option
 	}{
-		{badSize, "Size()", false},
-		{lossyEncode, "value -> bytes -> value differs", false},
-		{staleSlice, "reused value differs", false},
-		{acceptTrailing, "want wire.ErrTrailing", false},
-		{wrongShortErr, "want wire.ErrShort", false},
-		{panicsOnShort, "want wire.ErrShort", false},
-		{aliasing, "aliases its input", false},
-		{allocates, "Decode into a reused value allocates", true},
-		{clobbersPrefix, "AppendBinary after a prefix", false},
-		{ignoresBit, "re-encodes to", false},
+		{name: "badSize", bug: badSize, want: `len\(AppendBinary\) = \d+, Size\(\) = `},
+		{name: "lossyEncode", bug: lossyEncode, want: "value -> bytes -> value differs"},
+		{name: "staleSlice", bug: staleSlice, want: "reused value differs"},
+		{name: "acceptTrailing", bug: acceptTrailing, want: "trailing byte = <nil>; want wire.ErrTrailing"},
+		{name: "wrongShortErr", bug: wrongShortErr, want: "prefix = .*invalid value; want wire.ErrShort"},
+		{name: "panicsOnShort", bug: panicsOnShort, want: "prefix = .*panic: .*; want wire.ErrShort"},
+		{name: "aliasing", bug: aliasing, want: "aliases its input"},
+		{name: "allocates", bug: allocates, want: "Decode into a reused value allocates", allocs: true},
+		{name: "clobbersPrefix", bug: clobbersPrefix, want: "AppendBinary after a prefix"},
+		{name: "ignoresBit", bug: ignoresBit, want: "mutated .* decodes .* but re-encodes to"},
+		{name: "marshalDiffers", bug: marshalDiffers, want: "MarshalBinary = "},
+		{name: "dropsFlag", bug: dropsFlag, want: "bytes -> value -> bytes = ", opts: []Option{ignoreFlag}},
+		{name: "bareShortErr", bug: bareShortErr, want: "prefix: error \"short input\" carries no \\*wire.Error"},
+		{name: "bareInvalidErr", bug: bareInvalidErr, want: "mutated .*: error \"invalid value\" carries no \\*wire.Error"},
+		{name: "panicsOnBadFlag", bug: panicsOnBadFlag, want: "Decode of mutated .*: panic: "},
+		{name: "appendAllocates", bug: appendAllocates, want: "AppendBinary into a sized buffer allocates", allocs: true},
+		{name: "errorAllocates", bug: errorAllocates, want: "a failing Decode allocates", allocs: true},
+		{name: "shortCount", bug: shortCount, want: "Decode = \\d+, <nil>; want \\d+, nil"},
+		{name: "unmarshalRejects", bug: unmarshalRejects, want: "UnmarshalBinary: .*trailing bytes"},
+		{name: "failsOnReuse", bug: failsOnReuse, want: "Decode into a reused value = 0, .*invalid value"},
+		{name: "decodesPrefix", bug: decodesPrefix, want: "prefix of \\d+ bytes decodes", opts: []Option{PrefixesMayDecode()}},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.bug), func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			if tt.allocs && raceEnabled {
 				t.Skip("allocation counts are not checked under the race detector")
 			}
+			want := regexp.MustCompile(tt.want)
 			current = tt.bug
 			var r recorder
-			Check[toy](&r, toyGen(), Samples(50))
+			Check[toy](&r, toyGen(), append([]Option{Samples(50)}, tt.opts...)...)
 			current = noBug
+			if !slices.ContainsFunc(r.errs, want.MatchString) {
+				t.Errorf("defect %s: harness reported %d failures, none matching %q:\n%s", tt.name, len(r.errs), tt.want, strings.Join(r.errs, "\n"))
+			}
+		})
+	}
+}
+
+// TestCheckOptions: the options that relax a check let a correct codec of
+// that shape pass, and the checks fail it without them.
+func TestCheckOptions(t *testing.T) {
+	current = noBug
+	restGen := gen.StrictStructPtr(reflect.TypeFor[rest](), map[string]gopter.Gen{
+		"Data": gen.SliceOf(gen.UInt8()).Map(func(b []uint8) []byte { return b }),
+	})
+	var r recorder
+	Check[rest](&r, restGen, TakesRest())
+	if len(r.errs) != 0 {
+		t.Errorf("a correct rest-of-input codec failed with TakesRest:\n%s", strings.Join(r.errs, "\n"))
+	}
+	r.errs = nil
+	Check[rest](&r, restGen)
+	if all := strings.Join(r.errs, "\n"); !strings.Contains(all, "want wire.ErrTrailing") || !strings.Contains(all, "want wire.ErrShort") {
+		t.Errorf("a rest-of-input codec without TakesRest: want failures for trailing bytes and prefixes, got:\n%s", all)
+	}
+
+	current = allocates
+	defer func() { current = noBug }()
+	r.errs = nil
+	Check[toy](&r, toyGen(), NoAllocs(), Samples(20))
+	if len(r.errs) != 0 {
+		t.Errorf("NoAllocs still checked allocations:\n%s", strings.Join(r.errs, "\n"))
+	}
+}
+
+// TestCheckGenerator: a generator of the wrong type, and one stuck on a
+// single value of a type with fields, are reported; a constant generator
+// of a type without fields is fine.
+func TestCheckGenerator(t *testing.T) {
+	current = noBug
+	tests := []struct {
+		name string
+		run  func(TB)
+		want string // "" for no failure
+	}{
+		{"wrong type", func(tb TB) { Check[toy](tb, gen.Int()) }, "generator produced a int, want codectest.toy or \\*codectest.toy"},
+		{"nil pointer", func(tb TB) { Check[toy](tb, gen.Const((*toy)(nil))) }, "generator produced a \\*codectest.toy"},
+		{"constant", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1})) }, "all 200 generated values encode to the same bytes"},
+		{"constant, a few samples", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1}), Samples(minVaried-1)) }, ""},
+		{"no fields", func(tb TB) { Check[empty](tb, gen.Const(&empty{})) }, ""},
+		{"pointers", func(tb TB) {
+			Check[toy](tb, toyGen().Map(func(v toy) *toy { return &v }))
+		}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r recorder
+			tt.run(&r)
 			all := strings.Join(r.errs, "\n")
-			if !strings.Contains(all, tt.want) {
-				t.Errorf("defect %d: harness reported %d failures, none containing %q:\n%s", tt.bug, len(r.errs), tt.want, all)
+			switch {
+			case tt.want == "" && len(r.errs) != 0:
+				t.Errorf("unexpected failures:\n%s", all)
+			case tt.want != "" && !regexp.MustCompile(tt.want).MatchString(all):
+				t.Errorf("failures %q do not match %q", all, tt.want)
 			}
 		})
 	}
@@ -82,14 +160,25 @@ func TestGolden(t *testing.T) {
 	if len(r.errs) != 0 {
 		t.Fatalf("correct golden vector failed: %v", r.errs)
 	}
-	Golden(&r, want, "7e 0102 03040506 01 02 6868")
-	if len(r.errs) == 0 {
-		t.Fatal("wrong golden vector passed")
-	}
-	r.errs = nil
-	Golden(&r, want, "zz")
-	if len(r.errs) == 0 {
-		t.Fatal("bad hex passed")
+	defer func() { current = noBug }()
+	for _, tt := range []struct {
+		bug  bug
+		hex  string
+		want string
+	}{
+		{noBug, "7e 0102 03040506 01 02 6868", "AppendBinary = 7e01020304050601026869, <nil>\\s+want 7e01020304050601026868"},
+		{noBug, "7e 0102 03040506 01 02 6868", "decoded value differs"},
+		{noBug, "zz", "bad hex"},
+		{noBug, "7e 0102 03040506 01 02 6869 00", "UnmarshalBinary.*trailing bytes"},
+		{badSize, "7e 0102 03040506 01 02 6869", "Size\\(\\) = 12, want 11"},
+		{dropsFlag, "7e 0102 03040506 01 02 6869", "decoded value differs"},
+	} {
+		current = tt.bug
+		r.errs = nil
+		Golden(&r, want, tt.hex)
+		if !slices.ContainsFunc(r.errs, regexp.MustCompile(tt.want).MatchString) {
+			t.Errorf("Golden(%q) with defect %d: failures %q, want one matching %q", tt.hex, tt.bug, r.errs, tt.want)
+		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package codectest
 
 import (
+	"errors"
+
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -8,18 +10,32 @@ import (
 type bug int
 
 const (
-	noBug          bug = iota
-	badSize            // Size is one too large
-	lossyEncode        // drops the top bit of A
-	staleSlice         // Decode does not reset Name when the input has none
-	acceptTrailing     // UnmarshalBinary ignores trailing bytes
-	wrongShortErr      // a truncated input fails with ErrInvalid
-	panicsOnShort      // a truncated input panics
-	aliasing           // UnmarshalBinary keeps a slice of its input
-	allocates          // Decode allocates a fresh Name every time
-	clobbersPrefix     // AppendBinary overwrites b[:len(b)]
-	ignoresBit         // decoding ignores a bit that encoding sets: not lossless on bytes
+	noBug            bug = iota
+	badSize              // Size is one too large
+	lossyEncode          // drops the top bit of A
+	staleSlice           // Decode does not reset Name when the input has none
+	acceptTrailing       // UnmarshalBinary ignores trailing bytes
+	wrongShortErr        // a truncated input fails with ErrInvalid
+	panicsOnShort        // a truncated input panics
+	aliasing             // UnmarshalBinary keeps a slice of its input
+	allocates            // Decode allocates a fresh Name every time
+	clobbersPrefix       // AppendBinary overwrites b[:len(b)]
+	ignoresBit           // decoding ignores a bit that encoding sets: not lossless on bytes
+	marshalDiffers       // MarshalBinary appends a byte that AppendBinary does not
+	dropsFlag            // Decode never sets Flag (and the test's cmp options ignore Flag)
+	bareShortErr         // a truncated input fails with the bare wire.ErrShort
+	bareInvalidErr       // a bad flag byte fails with the bare wire.ErrInvalid
+	panicsOnBadFlag      // a bad flag byte panics
+	appendAllocates      // AppendBinary allocates every time
+	errorAllocates       // a failing Decode builds a new error every time
+	shortCount           // Decode reports one byte fewer than it consumed
+	unmarshalRejects     // UnmarshalBinary rejects a message with no trailing bytes
+	failsOnReuse         // Decode fails on a value that holds a Name already
+	decodesPrefix        // a truncated input decodes to a zero value (with PrefixesMayDecode)
 )
+
+// sink makes appendAllocates allocate.
+var sink *[64]byte
 
 var current bug
 
@@ -44,6 +60,9 @@ func (m *toy) AppendBinary(b []byte) ([]byte, error) {
 	if current == clobbersPrefix && len(b) > 0 {
 		b[0] = 0
 	}
+	if current == appendAllocates {
+		sink = new([64]byte)
+	}
 	a := m.A
 	if current == lossyEncode {
 		a &^= 0x8000
@@ -63,6 +82,17 @@ func (m *toy) Decode(b []byte) (int, error) {
 	if current == panicsOnShort && len(b) < 8 {
 		_ = b[7]
 	}
+	if current == failsOnReuse && len(m.Name) > 0 {
+		return 0, wire.NewError("toy", "Toy", "name", 0, wire.ErrInvalid)
+	}
+	if current == decodesPrefix && len(b) < 9 {
+		*m = toy{}
+		return len(b), nil
+	}
+	if current == panicsOnBadFlag && len(b) > 7 && b[7] > 1 {
+		var table [2]int
+		_ = table[b[7]]
+	}
 	r := wire.NewReader(b, wire.BigEndian, "toy", "Toy")
 	if r.U8("header") != 0x7e && r.Err() == nil {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
@@ -70,9 +100,14 @@ func (m *toy) Decode(b []byte) (int, error) {
 	m.A = r.U16("a")
 	m.B = r.U32("b")
 	flag := r.U8("flag")
-	if current == ignoresBit {
+	switch {
+	case current == ignoresBit:
 		m.Flag = flag&1 == 1
-	} else {
+	case current == bareInvalidErr && flag > 1:
+		return 7, wire.ErrInvalid
+	case current == dropsFlag:
+		m.Flag = false
+	default:
 		m.Flag = flag != 0
 		if flag > 1 && r.Err() == nil {
 			r.FailAt("flag", 7, wire.ErrInvalid)
@@ -80,8 +115,13 @@ func (m *toy) Decode(b []byte) (int, error) {
 	}
 	name := r.Bytes8("name")
 	if err := r.Err(); err != nil {
-		if current == wrongShortErr {
+		switch {
+		case current == wrongShortErr:
 			return r.Offset(), wire.NewError("toy", "Toy", "", 0, wire.ErrInvalid)
+		case current == bareShortErr && errors.Is(err, wire.ErrShort):
+			return r.Offset(), wire.ErrShort
+		case current == errorAllocates:
+			return r.Offset(), &wire.Error{Protocol: "toy", Message: "Toy", Offset: r.Offset(), Err: wire.ErrShort}
 		}
 		return r.Offset(), err
 	}
@@ -94,6 +134,9 @@ func (m *toy) Decode(b []byte) (int, error) {
 	default:
 		m.Name = append(m.Name[:0], name...)
 	}
+	if current == shortCount {
+		return r.Offset() - 1, nil
+	}
 	return r.Offset(), nil
 }
 
@@ -102,10 +145,56 @@ func (m *toy) UnmarshalBinary(b []byte) error {
 	if err != nil {
 		return err
 	}
-	if n != len(b) && current != acceptTrailing {
+	if (n != len(b) && current != acceptTrailing) || current == unmarshalRejects {
 		return wire.NewError("toy", "Toy", "", n, wire.ErrTrailing)
 	}
 	return nil
 }
 
-func (m *toy) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *toy) MarshalBinary() ([]byte, error) {
+	b, err := m.AppendBinary(make([]byte, 0, m.Size()))
+	if current == marshalDiffers {
+		b = append(b, 0)
+	}
+	return b, err
+}
+
+// empty is a message with no fields: a header byte 0x65 and nothing else.
+// Every generated value is the same, and that is right.
+type empty struct{}
+
+func (*empty) Size() int                             { return 1 }
+func (*empty) AppendBinary(b []byte) ([]byte, error) { return append(b, 0x65), nil }
+func (m *empty) MarshalBinary() ([]byte, error)      { return m.AppendBinary(nil) }
+func (*empty) Decode(b []byte) (int, error) {
+	r := wire.NewReader(b, wire.BigEndian, "toy", "Empty")
+	if r.U8("header") != 0x65 && r.Err() == nil {
+		r.FailAt("header", 0, wire.ErrUnknownCode)
+	}
+	return r.Offset(), r.Err()
+}
+func (m *empty) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = wire.NewError("toy", "Empty", "", n, wire.ErrTrailing)
+	}
+	return err
+}
+
+// rest is a message whose last field runs to the end of the input: a
+// header byte 0x72, then Data. Every prefix but the empty one decodes, and
+// trailing bytes are part of Data.
+type rest struct{ Data []byte }
+
+func (m *rest) Size() int                             { return 1 + len(m.Data) }
+func (m *rest) AppendBinary(b []byte) ([]byte, error) { return append(append(b, 0x72), m.Data...), nil }
+func (m *rest) MarshalBinary() ([]byte, error)        { return m.AppendBinary(nil) }
+func (m *rest) Decode(b []byte) (int, error) {
+	r := wire.NewReader(b, wire.BigEndian, "toy", "Rest")
+	if r.U8("header") != 0x72 && r.Err() == nil {
+		r.FailAt("header", 0, wire.ErrUnknownCode)
+	}
+	m.Data = append(m.Data[:0], r.Rest()...)
+	return r.Offset(), r.Err()
+}
+func (m *rest) UnmarshalBinary(b []byte) error { _, err := m.Decode(b); return err }

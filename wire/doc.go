@@ -15,8 +15,10 @@
 //     (errors.As);
 //   - FrameReader and FrameWriter for length-prefixed byte streams, with
 //     one bounded, reused buffer;
-//   - helpers for scaled fixed point, bit fields, Java's modified UTF-8,
-//     and a lossless text form of raw bytes for JSON.
+//   - helpers for scaled fixed point, bit fields, Java's DataOutput
+//     conventions (writeChar: AppendJavaChar and Reader.JavaChar; writeUTF:
+//     AppendUTF and Reader.UTF, with modified UTF-8), and a lossless text
+//     form of raw bytes for JSON (Text, MarshalFixed).
 //
 // Data handed to this package is untrusted: it may come from any peer on
 // the network. Nothing here panics on any input, and nothing sizes an

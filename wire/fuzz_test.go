@@ -45,8 +45,8 @@ func FuzzReader(f *testing.F) {
 // fuzzRead does the read chosen by c on r (over in, in order o) and checks
 // it.
 func fuzzRead(t *testing.T, r *wire.Reader, in []byte, o wire.Order, c byte) {
-	op := c % 20
-	arg := int(c/20) - 3 // -3 .. 9: lengths and limits, some negative
+	op := c % 21
+	arg := int(c/21) - 3 // -3 .. 9: lengths and limits, some negative
 	before, errBefore := r.Offset(), r.Err()
 	field := "f"
 	var got []byte // bytes returned, or a number read, encoded again
@@ -92,6 +92,8 @@ func fuzzRead(t *testing.T, r *wire.Reader, in []byte, o wire.Order, c byte) {
 		r.Fail(field, wire.ErrInvalid)
 	case 19:
 		r.FailAt(field, arg, wire.ErrInvalid)
+	case 20:
+		got = wire.AppendJavaChar(nil, r.JavaChar(field))
 	}
 	err, off := r.Err(), r.Offset()
 	if off < 0 || off > len(in) || r.Len() != len(in)-off {

@@ -121,6 +121,7 @@ func readerOps() []hotOp {
 		{"Bytes8", []byte("\x07abcdefg"), func() { sinkBytes = r.Bytes8("f") }},
 		{"Bytes16", []byte("\x00\x06abcdef"), func() { sinkBytes = r.Bytes16("f") }},
 		{"UTF", []byte("\x00\x06abcdef"), func() { sinkBytes = r.UTF("f") }},
+		{"JavaChar", []byte{0, 0xe9}, func() { sinkU64 = uint64(r.JavaChar("f")) }},
 	}
 	var ops []hotOp
 	for _, m := range methods {

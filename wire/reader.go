@@ -210,6 +210,15 @@ func (r *Reader) UTF(field string) []byte {
 	return b
 }
 
+// JavaChar reads a Java char as DataInput.readChar does: one UTF-16 code
+// unit, big-endian whatever the Reader's order.
+func (r *Reader) JavaChar(field string) uint16 {
+	if b := r.take(field, 2); b != nil {
+		return BigEndian.U16(b)
+	}
+	return 0
+}
+
 // counted takes the n bytes of a length-prefixed field whose prefix starts
 // at start; if they are not all there, the field fails at start.
 func (r *Reader) counted(field string, start, n int) []byte {

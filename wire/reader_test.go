@@ -30,6 +30,7 @@ var fixedOps = []struct {
 	{readerOp{"I64", func(r *wire.Reader) any { return r.I64("f") }}, 8},
 	{readerOp{"F32", func(r *wire.Reader) any { return r.F32("f") }}, 4},
 	{readerOp{"F64", func(r *wire.Reader) any { return r.F64("f") }}, 8},
+	{readerOp{"JavaChar", func(r *wire.Reader) any { return r.JavaChar("f") }}, 2},
 }
 
 // allReaderOps are every read of the Reader; each returns what it read.
@@ -71,6 +72,8 @@ func TestReaderFixedSize(t *testing.T) {
 		"I64": {int64(-0x7ffefdfcfbfaf9f9), int64(0x0706050403020180)},
 		"F32": {f32(0x80010203), f32(0x03020180)},
 		"F64": {f64(0x8001020304050607), f64(0x0706050403020180)},
+		// A Java char is big-endian in either order.
+		"JavaChar": {uint16(0x8001), uint16(0x8001)},
 	}
 	for _, op := range fixedOps {
 		for i, o := range []wire.Order{wire.BigEndian, wire.LittleEndian} {

@@ -141,9 +141,14 @@ func (c *Client) seqErr(what string) error {
 	return &sequenceError{what: what, state: c.state.String()}
 }
 
+// object returns the Object for id, creating it (and, in a Client that
+// NewClient did not make, the map) if needed.
 func (c *Client) object(id uint32) *Object {
 	o := c.Objects[id]
 	if o == nil {
+		if c.Objects == nil {
+			c.Objects = map[uint32]*Object{}
+		}
 		o = &Object{ID: id}
 		c.Objects[id] = o
 	}

@@ -377,3 +377,22 @@ func TestServerExpiredInvincibility(t *testing.T) {
 		}
 	}
 }
+
+// TestClientZeroValue: a Client that NewClient did not make still handles
+// the server's messages (no nil map).
+func TestClientZeroValue(t *testing.T) {
+	var c tfighters.Client
+	c.Nick = []byte("Alice")
+	for _, m := range []tfighters.Message{
+		&tfighters.Hi{MyVersion: 1, UWID: 5},
+		&tfighters.NickReply{GoodOrBad: tfighters.NickResultOK, Text: []byte("Ok")},
+		&tfighters.NewUser{ID: 6, Nick: []byte("Bob")},
+	} {
+		if err := c.Handle(m); err != nil {
+			t.Fatalf("%s: %v", m.Code(), err)
+		}
+	}
+	if o := c.Objects[6]; o == nil || o.Nick != "Bob" {
+		t.Errorf("Objects = %v", c.Objects)
+	}
+}

@@ -331,19 +331,21 @@ func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 	return b
 }
 
-// Receive takes a packet from the peer: it checks the header (length and
-// appId), records the time (for the disconnect timeout), drops the
-// reliable messages the packet's ack covers, and decides whether the
-// packet's unreliable messages are current: a packet whose timestamp is
-// older than the newest one seen is stale. Equal timestamps are current,
+// Receive takes a packet from the peer: it checks the packet as the
+// Iterator does (header length, appId, at most MaxPacketSize bytes),
+// records the time (for the disconnect timeout), drops the reliable
+// messages the packet's ack covers, and decides whether the packet's
+// unreliable messages are current: a packet whose timestamp is older
+// than the newest one seen is stale. Equal timestamps are current,
 // as the original client has it (a split update shares one timestamp).
 //
 // It returns the packet's messages (after the header), aliasing pkt; pass
-// each of them, in order, to Admit. A bad header returns the
-// *wire.Error of Header.Decode and changes nothing but the stats.
+// each of them, in order, to Admit. A packet that is not an lwar packet
+// returns the *wire.Error of Iterator.Reset and changes nothing but the
+// stats.
 func (c *Channel) Receive(pkt []byte, now time.Time) ([]byte, error) {
 	var h Header
-	if _, err := h.Decode(pkt); err != nil {
+	if err := readPacketHeader(&h, pkt); err != nil {
 		c.stats.BadPackets++
 		c.fresh = false
 		return nil, err

@@ -251,6 +251,9 @@ func TestChannelReceiveBadHeader(t *testing.T) {
 		{"empty", nil, wire.ErrShort},
 		{"short", good[:11], wire.ErrShort},
 		{"app id", bad, wire.ErrInvalid},
+		// Longer than MaxPacketSize: the Iterator rejects it, so the
+		// channel must not take its ack, time or timestamp either.
+		{"oversized", append(packet(1, 7), make([]byte, MaxPacketSize)...), wire.ErrTooLong},
 	}
 	for _, tt := range tests {
 		if _, err := c.Receive(tt.pkt, ms(20000)); !errors.Is(err, tt.kind) {
@@ -260,7 +263,7 @@ func TestChannelReceiveBadHeader(t *testing.T) {
 	if c.Unacked() != 1 || !c.LastReceived().Equal(t0) {
 		t.Errorf("a bad packet changed the state: unacked %d, last received %v", c.Unacked(), c.LastReceived())
 	}
-	if c.Stats().BadPackets != 3 {
+	if c.Stats().BadPackets != len(tests) {
 		t.Errorf("BadPackets = %d", c.Stats().BadPackets)
 	}
 }

@@ -46,17 +46,26 @@ type Iterator struct {
 // packet. The Iterator keeps packet until the next Reset.
 func (it *Iterator) Reset(packet []byte) error {
 	it.buf, it.off, it.start, it.cur, it.err = packet, 0, 0, nil, nil
-	if len(packet) > MaxPacketSize {
-		it.err = wire.NewError(proto, "Packet", "", MaxPacketSize, wire.ErrTooLong)
-	} else if _, err := it.Header.Decode(packet); err != nil {
-		it.err = err
-	}
-	if it.err != nil {
+	if it.err = readPacketHeader(&it.Header, packet); it.err != nil {
 		it.buf = nil
 		return it.err
 	}
 	it.off, it.start = HeaderSize, HeaderSize
 	return nil
+}
+
+// readPacketHeader decodes the header of a received datagram into h. It
+// fails, leaving h zero, for a datagram that is not an lwar packet:
+// shorter than HeaderSize, longer than MaxPacketSize (wire.ErrTooLong) or
+// with another appId (wire.ErrInvalid). The Iterator and the Channel both
+// use it, so they agree on what a packet is.
+func readPacketHeader(h *Header, packet []byte) error {
+	if len(packet) > MaxPacketSize {
+		*h = Header{}
+		return wire.NewError(proto, "Packet", "", MaxPacketSize, wire.ErrTooLong)
+	}
+	_, err := h.Decode(packet)
+	return err
 }
 
 // Next decodes the next message and reports whether there is one. It

@@ -116,8 +116,14 @@ func TestIteratorErrors(t *testing.T) {
 	}
 	// Longer than the maximum packet size.
 	big := append(unhex(t, hdr), make([]byte, lwar.MaxPacketSize)...)
+	if err := it.Reset(unhex(t, hdr)); err != nil {
+		t.Fatal(err)
+	}
 	if err := it.Reset(big); !errors.Is(err, wire.ErrTooLong) {
 		t.Errorf("oversized packet: %v", err)
+	}
+	if it.Header != (lwar.Header{}) || it.Next() {
+		t.Errorf("a rejected packet left header %+v of the one before", it.Header)
 	}
 }
 
@@ -193,6 +199,32 @@ func TestBuilderNeverFits(t *testing.T) {
 	}
 	if lwar.FitEntries(500, lwar.UpdateEntrySize) != 45 || lwar.FitEntries(1, 8) != 0 || lwar.FitEntries(1<<20, 8) != 255 {
 		t.Error("FitEntries wrong")
+	}
+}
+
+// TestPacketDecodeResets: Decode resets its receiver, and a failed Decode
+// leaves it empty rather than holding the messages before the bad one or
+// the header of a packet it rejected.
+func TestPacketDecodeResets(t *testing.T) {
+	hdr := "f27087c5 00000001 00000002"
+	p := lwar.Packet{Header: lwar.Header{Ack: 5}, Messages: []lwar.Message{&lwar.Full{}, &lwar.Full{}}}
+	if err := p.UnmarshalBinary(unhex(t, hdr+"0a00000001")); err != nil {
+		t.Fatal(err)
+	}
+	if d := diff(lwar.Packet{Header: lwar.Header{Ack: 1, Timestamp: 2}, Messages: []lwar.Message{&lwar.Synced{Seqno: 1}}}, p); d != "" {
+		t.Fatalf("decode into a used Packet (-want +got):\n%s", d)
+	}
+	for _, bad := range []string{
+		hdr + "68 0a00000001 66",         // two good messages, then id 102
+		hdr + "68 05 00000001 0000 0001", // a cut Chat
+		"f27087c6 00000001 00000002 68",  // wrong appId
+	} {
+		if err := p.UnmarshalBinary(unhex(t, bad)); err == nil {
+			t.Fatalf("%s decoded", bad)
+		}
+		if p.Header != (lwar.Header{}) || len(p.Messages) != 0 {
+			t.Errorf("%s: failed Decode left %+v", bad, p)
+		}
 	}
 }
 

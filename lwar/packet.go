@@ -40,25 +40,28 @@ func (p *Packet) MarshalBinary() ([]byte, error) { return p.AppendBinary(make([]
 
 // Decode decodes a whole datagram into p, with a new value for each
 // message, and returns len(b). Errors are those of Iterator, with offsets
-// from the start of the packet.
+// from the start of the packet; a failed Decode leaves p empty (the
+// Iterator gives the messages before a bad one).
 func (p *Packet) Decode(b []byte) (int, error) {
-	p.Header = Header{}
-	p.Messages = p.Messages[:0]
+	clear(p.Messages) // drop the old messages: every decode allocates new ones
+	p.Header, p.Messages = Header{}, p.Messages[:0]
 	var it Iterator
-	if err := it.Reset(b); err != nil {
+	err := it.Reset(b)
+	for err == nil && it.Next() {
+		var m Message
+		if m, _, err = DecodeMessage(it.Bytes()); err == nil {
+			p.Messages = append(p.Messages, m)
+		}
+	}
+	if err == nil {
+		err = it.Err()
+	}
+	if err != nil {
+		clear(p.Messages)
+		p.Messages = p.Messages[:0]
 		return 0, err
 	}
 	p.Header = it.Header
-	for it.Next() {
-		m, _ := New(it.Message().Type())
-		if _, err := m.Decode(it.Bytes()); err != nil {
-			return 0, err
-		}
-		p.Messages = append(p.Messages, m)
-	}
-	if err := it.Err(); err != nil {
-		return 0, err
-	}
 	return len(b), nil
 }
 

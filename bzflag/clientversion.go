@@ -1,8 +1,8 @@
 package bzflag
 
-// ClientVersion is MsgClientVersion (client to server): the client's internal version number, which the
-// 1.7 client sends before asking for a UDP link and the server ignores. Not
-// in the spec.
+// ClientVersion is MsgClientVersion (client to server): the client's
+// internal version number, which the 1.7 client sends before asking for a
+// UDP link and the server ignores. Not in the spec.
 type ClientVersion struct {
 	Version uint16 `json:"version"` // `version'
 }
@@ -17,16 +17,15 @@ func (*ClientVersion) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeClientVersion, uint16(m.Version)), nil
+	return appendU16Frame(b, CodeClientVersion, m.Version), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *ClientVersion) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *ClientVersion) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, clientVersionLayout)
-	m.Version = uint16(v)
+func (m *ClientVersion) Decode(b []byte) (n int, err error) {
+	m.Version, n, err = decodeU16(b, clientVersionLayout)
 	return n, err
 }
 

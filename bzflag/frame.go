@@ -130,7 +130,7 @@ func fixedOK(b []byte, c Code, size int) bool {
 		Code(binary.BigEndian.Uint16(b[2:])) == c
 }
 
-// appendFixed checks that a variable field fits and reports ErrTooLong.
+// tooLong reports that field name of layout l does not fit in a frame.
 func tooLong(l *Layout, name string) error {
 	return wire.NewError(proto, l.Name, name, l.field(name).Offset, wire.ErrTooLong)
 }

@@ -1,10 +1,11 @@
 package bzflag
 
-// IDAck is MsgIdAck (client to server), with an empty body: the client adopted the player id the server
-// assigned it at the end of MsgAddPlayer. Not in the spec.
+// IDAck is MsgIdAck (client to server), with an empty body: the client adopted
+// the player id the server assigned it at the end of MsgAddPlayer. Not in the
+// spec.
 type IDAck struct{}
 
-var iDAckLayout = newLayout(CodeIDAck, FromClient, "IDAck", 0)
+var idAckLayout = newLayout(CodeIDAck, FromClient, "IDAck", 0)
 
 // Code returns CodeIDAck.
 func (*IDAck) Code() Code { return CodeIDAck }
@@ -19,10 +20,10 @@ func (*IDAck) AppendBinary(b []byte) ([]byte, error) { return appendHeader(b, Co
 func (m *IDAck) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*IDAck) Decode(b []byte) (int, error) { return decodeEmpty(b, iDAckLayout) }
+func (*IDAck) Decode(b []byte) (int, error) { return decodeEmpty(b, idAckLayout) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *IDAck) UnmarshalBinary(b []byte) error { return unmarshal(m, iDAckLayout, b) }
+func (m *IDAck) UnmarshalBinary(b []byte) error { return unmarshal(m, idAckLayout, b) }
 
 // Validate returns nil: the message has no rules.
 func (*IDAck) Validate() error { return nil }

@@ -16,16 +16,15 @@ func (*LagPing) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *LagPing) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeLagPing, uint16(m.Seq)), nil
+	return appendU16Frame(b, CodeLagPing, m.Seq), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *LagPing) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *LagPing) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, lagPingLayout)
-	m.Seq = uint16(v)
+func (m *LagPing) Decode(b []byte) (n int, err error) {
+	m.Seq, n, err = decodeU16(b, lagPingLayout)
 	return n, err
 }
 

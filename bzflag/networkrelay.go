@@ -1,9 +1,10 @@
 package bzflag
 
-// NetworkRelay is MsgNetworkRelay (both directions), with an empty body: from the server, the client must send its
-// player-to-player messages through the server; from the client, the
-// client cannot use multicast and asks the server to relay. The 1.7 server
-// answers the request with MsgAccept or a bare MsgReject.
+// NetworkRelay is MsgNetworkRelay (both directions), with an empty body: from
+// the server, the client must send its player-to-player messages through the
+// server; from the client, the client cannot use multicast and asks the server
+// to relay. The 1.7 server answers the request with MsgAccept or a bare
+// MsgReject.
 type NetworkRelay struct{}
 
 var networkRelayLayout = newLayout(CodeNetworkRelay, 0, "NetworkRelay", 0)

@@ -1,7 +1,7 @@
 package bzflag
 
-// QueryGameRequest is MsgQueryGame (client to server), with an empty body: a request for the
-// game's settings and player counts. Not in the spec.
+// QueryGameRequest is MsgQueryGame (client to server), with an empty body: a
+// request for the game's settings and player counts. Not in the spec.
 type QueryGameRequest struct{}
 
 var queryGameRequestLayout = newLayout(CodeQueryGame, FromClient, "QueryGameRequest", 0)

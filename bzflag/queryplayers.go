@@ -1,7 +1,7 @@
 package bzflag
 
-// QueryPlayersRequest is MsgQueryPlayers (client to server), with an empty body: a request for the
-// list of teams and players. Not in the spec.
+// QueryPlayersRequest is MsgQueryPlayers (client to server), with an empty
+// body: a request for the list of teams and players. Not in the spec.
 type QueryPlayersRequest struct{}
 
 var queryPlayersRequestLayout = newLayout(CodeQueryPlayers, FromClient, "QueryPlayersRequest", 0)

@@ -95,8 +95,8 @@ func (m *AcquireRadioFromServer) Validate() error {
 	return nil
 }
 
-// ReleaseRadioFromClient is MsgReleaseRadio (client to server), with an empty body: the player is done
-// transmitting. Not in the spec.
+// ReleaseRadioFromClient is MsgReleaseRadio (client to server), with an empty
+// body: the player is done transmitting. Not in the spec.
 type ReleaseRadioFromClient struct{}
 
 var releaseRadioFromClientLayout = newLayout(CodeReleaseRadio, FromClient, "ReleaseRadioFromClient", 0)

@@ -17,16 +17,15 @@ func (*SetTTL) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *SetTTL) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeSetTTL, uint16(m.TTL)), nil
+	return appendU16Frame(b, CodeSetTTL, m.TTL), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *SetTTL) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *SetTTL) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, setTTLLayout)
-	m.TTL = uint16(v)
+func (m *SetTTL) Decode(b []byte) (n int, err error) {
+	m.TTL, n, err = decodeU16(b, setTTLLayout)
 	return n, err
 }
 

@@ -16,16 +16,15 @@ func (*TimeLeft) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeTimeLeft, uint16(m.Seconds)), nil
+	return appendU16Frame(b, CodeTimeLeft, m.Seconds), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *TimeLeft) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *TimeLeft) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, timeLeftLayout)
-	m.Seconds = uint16(v)
+func (m *TimeLeft) Decode(b []byte) (n int, err error) {
+	m.Seconds, n, err = decodeU16(b, timeLeftLayout)
 	return n, err
 }
 

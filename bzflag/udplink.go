@@ -1,13 +1,13 @@
 package bzflag
 
-// UDPLinkRequest is MsgUDPLinkRequest (both directions): a UDP port. The 1.7 client asks for a UDP
-// link giving its own UDP port; the server answers with its UDP port. Not in
-// the spec.
+// UDPLinkRequest is MsgUDPLinkRequest (both directions): a UDP port. The 1.7
+// client asks for a UDP link giving its own UDP port; the server answers with
+// its UDP port. Not in the spec.
 type UDPLinkRequest struct {
 	Port uint16 `json:"port"` // `port'
 }
 
-var uDPLinkRequestLayout = newLayout(CodeUDPLinkRequest, 0, "UDPLinkRequest", 0, f("port", "uint16"))
+var udpLinkRequestLayout = newLayout(CodeUDPLinkRequest, 0, "UDPLinkRequest", 0, f("port", "uint16"))
 
 // Code returns CodeUDPLinkRequest.
 func (*UDPLinkRequest) Code() Code { return CodeUDPLinkRequest }
@@ -17,34 +17,34 @@ func (*UDPLinkRequest) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeUDPLinkRequest, uint16(m.Port)), nil
+	return appendU16Frame(b, CodeUDPLinkRequest, m.Port), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *UDPLinkRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *UDPLinkRequest) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, uDPLinkRequestLayout)
-	m.Port = uint16(v)
+func (m *UDPLinkRequest) Decode(b []byte) (n int, err error) {
+	m.Port, n, err = decodeU16(b, udpLinkRequestLayout)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *UDPLinkRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, uDPLinkRequestLayout, b)
+	return unmarshal(m, udpLinkRequestLayout, b)
 }
 
 // Validate returns nil: any port is well formed.
 func (*UDPLinkRequest) Validate() error { return nil }
 
-// UDPLinkEstablished is MsgUDPLinkEstablished (client to server): the client is ready to receive over the UDP
-// link. The 1.7 client always sends 0. Not in the spec.
+// UDPLinkEstablished is MsgUDPLinkEstablished (client to server): the client
+// is ready to receive over the UDP link. The 1.7 client always sends 0. Not in
+// the spec.
 type UDPLinkEstablished struct {
 	Value uint16 `json:"queueUpdate"` // `queue update'
 }
 
-var uDPLinkEstablishedLayout = newLayout(CodeUDPLinkEstablished, FromClient, "UDPLinkEstablished", 0, f("queueUpdate", "uint16"))
+var udpLinkEstablishedLayout = newLayout(CodeUDPLinkEstablished, FromClient, "UDPLinkEstablished", 0, f("queueUpdate", "uint16"))
 
 // Code returns CodeUDPLinkEstablished.
 func (*UDPLinkEstablished) Code() Code { return CodeUDPLinkEstablished }
@@ -54,22 +54,21 @@ func (*UDPLinkEstablished) Size() int { return HeaderLen + 2 }
 
 // AppendBinary appends the frame.
 func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
-	return appendU16Frame(b, CodeUDPLinkEstablished, uint16(m.Value)), nil
+	return appendU16Frame(b, CodeUDPLinkEstablished, m.Value), nil
 }
 
 // MarshalBinary returns the frame.
 func (m *UDPLinkEstablished) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (m *UDPLinkEstablished) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, uDPLinkEstablishedLayout)
-	m.Value = uint16(v)
+func (m *UDPLinkEstablished) Decode(b []byte) (n int, err error) {
+	m.Value, n, err = decodeU16(b, udpLinkEstablishedLayout)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *UDPLinkEstablished) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, uDPLinkEstablishedLayout, b)
+	return unmarshal(m, udpLinkEstablishedLayout, b)
 }
 
 // Validate returns nil: the server ignores the value.

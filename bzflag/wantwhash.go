@@ -2,9 +2,9 @@ package bzflag
 
 import "github.com/gamewire/gamewire/wire"
 
-// WantWHashRequest is MsgWantWHash (client to server), with an empty body: the 1.7g2 client asks for the
-// digest of the world, to look for the world in its cache before
-// downloading it. Not in the spec (nor in 1.7e6).
+// WantWHashRequest is MsgWantWHash (client to server), with an empty body: the
+// 1.7g2 client asks for the digest of the world, to look for the world in its
+// cache before downloading it. Not in the spec (nor in 1.7e6).
 type WantWHashRequest struct{}
 
 var wantWHashRequestLayout = newLayout(CodeWantWHash, FromClient, "WantWHashRequest", 0)

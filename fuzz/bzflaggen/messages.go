@@ -69,7 +69,8 @@ func getWorldReply(_ bool) gopter.Gen {
 	})
 }
 
-// AddPlayer generates *bzflag.AddPlayer (server to client), rules of the spec broken at times.
+// AddPlayer generates *bzflag.AddPlayer (server to client), rules of the spec
+// broken at times.
 func AddPlayer() gopter.Gen { return addPlayer(false) }
 
 // ValidAddPlayer generates *bzflag.AddPlayer values that pass Validate.
@@ -103,7 +104,8 @@ func removePlayer(_ bool) gopter.Gen {
 	})
 }
 
-// FlagUpdate generates *bzflag.FlagUpdate (server to client), rules of the spec broken at times.
+// FlagUpdate generates *bzflag.FlagUpdate (server to client), rules of the
+// spec broken at times.
 func FlagUpdate() gopter.Gen { return flagUpdate(false) }
 
 // ValidFlagUpdate generates *bzflag.FlagUpdate values that pass Validate.
@@ -116,7 +118,8 @@ func flagUpdate(v bool) gopter.Gen {
 	})
 }
 
-// TeamUpdate generates *bzflag.TeamUpdate (server to client), rules of the spec broken at times.
+// TeamUpdate generates *bzflag.TeamUpdate (server to client), rules of the
+// spec broken at times.
 func TeamUpdate() gopter.Gen { return teamUpdate(false) }
 
 // ValidTeamUpdate generates *bzflag.TeamUpdate values that pass Validate.
@@ -153,7 +156,8 @@ func aliveFromServer(_ bool) gopter.Gen {
 	})
 }
 
-// PlayerUpdate generates *bzflag.PlayerUpdate (either direction), rules of the spec broken at times.
+// PlayerUpdate generates *bzflag.PlayerUpdate (either direction), rules of the
+// spec broken at times.
 func PlayerUpdate() gopter.Gen { return playerUpdate(false) }
 
 // ValidPlayerUpdate generates *bzflag.PlayerUpdate values that pass Validate.
@@ -170,7 +174,8 @@ func playerUpdate(v bool) gopter.Gen {
 	})
 }
 
-// ShotBegin generates *bzflag.ShotBegin (either direction), rules of the spec broken at times.
+// ShotBegin generates *bzflag.ShotBegin (either direction), rules of the spec
+// broken at times.
 func ShotBegin() gopter.Gen { return shotBegin(false) }
 
 // ValidShotBegin generates *bzflag.ShotBegin values that pass Validate.
@@ -188,7 +193,8 @@ func shotBegin(v bool) gopter.Gen {
 	})
 }
 
-// MessageFromClient generates *bzflag.MessageFromClient (client to server), rules of the spec broken at times.
+// MessageFromClient generates *bzflag.MessageFromClient (client to server),
+// rules of the spec broken at times.
 func MessageFromClient() gopter.Gen { return messageFromClient(false) }
 
 // ValidMessageFromClient generates *bzflag.MessageFromClient values that pass Validate.
@@ -202,7 +208,8 @@ func messageFromClient(v bool) gopter.Gen {
 	})
 }
 
-// MessageFromServer generates *bzflag.MessageFromServer (server to client), rules of the spec broken at times.
+// MessageFromServer generates *bzflag.MessageFromServer (server to client),
+// rules of the spec broken at times.
 func MessageFromServer() gopter.Gen { return messageFromServer(false) }
 
 // ValidMessageFromServer generates *bzflag.MessageFromServer values that pass Validate.
@@ -231,7 +238,8 @@ func timeLeft(_ bool) gopter.Gen {
 	})
 }
 
-// ScoreOver generates *bzflag.ScoreOver (server to client), rules of the spec broken at times.
+// ScoreOver generates *bzflag.ScoreOver (server to client), rules of the spec
+// broken at times.
 func ScoreOver() gopter.Gen { return scoreOver(false) }
 
 // ValidScoreOver generates *bzflag.ScoreOver values that pass Validate.
@@ -291,7 +299,8 @@ func grabFlagFromClient(_ bool) gopter.Gen {
 	})
 }
 
-// GrabFlagFromServer generates *bzflag.GrabFlagFromServer (server to client), rules of the spec broken at times.
+// GrabFlagFromServer generates *bzflag.GrabFlagFromServer (server to client),
+// rules of the spec broken at times.
 func GrabFlagFromServer() gopter.Gen { return grabFlagFromServer(false) }
 
 // ValidGrabFlagFromServer generates *bzflag.GrabFlagFromServer values that pass Validate.
@@ -314,7 +323,8 @@ func dropFlagFromClient(_ bool) gopter.Gen {
 	})
 }
 
-// DropFlagFromServer generates *bzflag.DropFlagFromServer (server to client), rules of the spec broken at times.
+// DropFlagFromServer generates *bzflag.DropFlagFromServer (server to client),
+// rules of the spec broken at times.
 func DropFlagFromServer() gopter.Gen { return dropFlagFromServer(false) }
 
 // ValidDropFlagFromServer generates *bzflag.DropFlagFromServer values that pass Validate.
@@ -328,10 +338,12 @@ func dropFlagFromServer(v bool) gopter.Gen {
 	})
 }
 
-// CaptureFlagFromClient generates *bzflag.CaptureFlagFromClient (client to server), rules of the spec broken at times.
+// CaptureFlagFromClient generates *bzflag.CaptureFlagFromClient (client to
+// server), rules of the spec broken at times.
 func CaptureFlagFromClient() gopter.Gen { return captureFlagFromClient(false) }
 
-// ValidCaptureFlagFromClient generates *bzflag.CaptureFlagFromClient values that pass Validate.
+// ValidCaptureFlagFromClient generates *bzflag.CaptureFlagFromClient values
+// that pass Validate.
 func ValidCaptureFlagFromClient() gopter.Gen { return captureFlagFromClient(true) }
 
 func captureFlagFromClient(v bool) gopter.Gen {
@@ -340,10 +352,12 @@ func captureFlagFromClient(v bool) gopter.Gen {
 	})
 }
 
-// CaptureFlagFromServer generates *bzflag.CaptureFlagFromServer (server to client), rules of the spec broken at times.
+// CaptureFlagFromServer generates *bzflag.CaptureFlagFromServer (server to
+// client), rules of the spec broken at times.
 func CaptureFlagFromServer() gopter.Gen { return captureFlagFromServer(false) }
 
-// ValidCaptureFlagFromServer generates *bzflag.CaptureFlagFromServer values that pass Validate.
+// ValidCaptureFlagFromServer generates *bzflag.CaptureFlagFromServer values
+// that pass Validate.
 func ValidCaptureFlagFromServer() gopter.Gen { return captureFlagFromServer(true) }
 
 func captureFlagFromServer(v bool) gopter.Gen {
@@ -473,7 +487,8 @@ func WantWHashRequest() gopter.Gen { return wantWHashRequest(false) }
 
 func wantWHashRequest(_ bool) gopter.Gen { return gen.Const(&bzflag.WantWHashRequest{}) }
 
-// WantWHashReply generates *bzflag.WantWHashReply (server to client), rules of the spec broken at times.
+// WantWHashReply generates *bzflag.WantWHashReply (server to client), rules of
+// the spec broken at times.
 func WantWHashReply() gopter.Gen { return wantWHashReply(false) }
 
 // ValidWantWHashReply generates *bzflag.WantWHashReply values that pass Validate.
@@ -490,7 +505,8 @@ func QueryGameRequest() gopter.Gen { return queryGameRequest(false) }
 
 func queryGameRequest(_ bool) gopter.Gen { return gen.Const(&bzflag.QueryGameRequest{}) }
 
-// QueryGameReply generates *bzflag.QueryGameReply (server to client), rules of the spec broken at times.
+// QueryGameReply generates *bzflag.QueryGameReply (server to client), rules of
+// the spec broken at times.
 func QueryGameReply() gopter.Gen { return queryGameReply(false) }
 
 // ValidQueryGameReply generates *bzflag.QueryGameReply values that pass Validate.
@@ -516,7 +532,8 @@ func QueryPlayersRequest() gopter.Gen { return queryPlayersRequest(false) }
 
 func queryPlayersRequest(_ bool) gopter.Gen { return gen.Const(&bzflag.QueryPlayersRequest{}) }
 
-// QueryPlayersReply generates *bzflag.QueryPlayersReply (server to client), rules of the spec broken at times.
+// QueryPlayersReply generates *bzflag.QueryPlayersReply (server to client),
+// rules of the spec broken at times.
 func QueryPlayersReply() gopter.Gen { return queryPlayersReply(false) }
 
 // ValidQueryPlayersReply generates *bzflag.QueryPlayersReply values that pass Validate.
@@ -529,10 +546,12 @@ func queryPlayersReply(v bool) gopter.Gen {
 	})
 }
 
-// AcquireRadioFromClient generates *bzflag.AcquireRadioFromClient (client to server), rules of the spec broken at times.
+// AcquireRadioFromClient generates *bzflag.AcquireRadioFromClient (client to
+// server), rules of the spec broken at times.
 func AcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(false) }
 
-// ValidAcquireRadioFromClient generates *bzflag.AcquireRadioFromClient values that pass Validate.
+// ValidAcquireRadioFromClient generates *bzflag.AcquireRadioFromClient values
+// that pass Validate.
 func ValidAcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(true) }
 
 func acquireRadioFromClient(v bool) gopter.Gen {
@@ -541,10 +560,12 @@ func acquireRadioFromClient(v bool) gopter.Gen {
 	})
 }
 
-// AcquireRadioFromServer generates *bzflag.AcquireRadioFromServer (server to client), rules of the spec broken at times.
+// AcquireRadioFromServer generates *bzflag.AcquireRadioFromServer (server to
+// client), rules of the spec broken at times.
 func AcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(false) }
 
-// ValidAcquireRadioFromServer generates *bzflag.AcquireRadioFromServer values that pass Validate.
+// ValidAcquireRadioFromServer generates *bzflag.AcquireRadioFromServer values
+// that pass Validate.
 func ValidAcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(true) }
 
 func acquireRadioFromServer(v bool) gopter.Gen {

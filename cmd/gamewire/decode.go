@@ -4,16 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"unicode"
 )
 
 // decode prints one line per message (stream) or datagram.
-func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.Writer) error {
+func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.Writer) (err error) {
 	w := bufio.NewWriter(out)
-	defer w.Flush()
+	defer func() {
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	emit := func(unit []byte) error {
 		obj, err := p.decode(unit, from)
 		if err != nil {
@@ -28,17 +31,27 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.W
 	if p.datagram {
 		return eachDatagram(in, hexIn, func(n int, d []byte) error {
 			if err := emit(d); err != nil {
+				if !hexIn && looksHex(d) {
+					return fmt.Errorf("datagram %d: %w%s", n, err, hexHint)
+				}
 				return fmt.Errorf("datagram %d: %w", n, err)
 			}
 			return nil
 		})
 	}
+	hint := ""
 	if hexIn {
 		raw, err := readHexStream(in)
 		if err != nil {
 			return err
 		}
 		in = bytes.NewReader(raw)
+	} else {
+		br := bufio.NewReader(in)
+		if start, _ := br.Peek(64); looksHex(start) {
+			hint = hexHint
+		}
+		in = br
 	}
 	next := p.split(in)
 	offset := 0
@@ -47,20 +60,43 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.W
 		if err == io.EOF {
 			return nil
 		}
-		if err != nil {
-			return fmt.Errorf("message %d at stream offset %d: %w", n, offset, err)
+		if err == nil {
+			err = emit(frame)
 		}
-		if err := emit(frame); err != nil {
-			return fmt.Errorf("message %d at stream offset %d: %w", n, offset, err)
+		if err != nil {
+			return fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint)
 		}
 		offset += len(frame)
 	}
 }
 
+// hexHint follows an error on binary input that looks like hex text.
+const hexHint = " (the input looks like hex text: decode it with -hex)"
+
+// looksHex reports whether b, the start of an input read as binary, is
+// rather hex digits and white space.
+func looksHex(b []byte) bool {
+	digits := 0
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+			digits++
+		case c == ' ', c == '\t', c == '\n', c == '\r':
+		default:
+			return false
+		}
+	}
+	return digits >= 2
+}
+
 // encode reads JSON lines and writes the bytes they stand for.
-func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) error {
+func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) (err error) {
 	w := bufio.NewWriter(out)
-	defer w.Flush()
+	defer func() {
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	return jsonLines(in, func(n int, line []byte) error {
 		b, err := p.encode(line, from)
 		if err != nil {
@@ -88,7 +124,7 @@ func eachDatagram(in io.Reader, hexIn bool, f func(n int, d []byte) error) error
 	return jsonLines(in, func(n int, line []byte) error {
 		d, err := hex.DecodeString(string(stripSpace(line)))
 		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
+			return fmt.Errorf("line %d: hex input: %w", n, err)
 		}
 		return f(n, d)
 	})
@@ -114,28 +150,4 @@ func stripSpace(b []byte) []byte {
 		}
 		return r
 	}, b)
-}
-
-// textLine turns a JSON object {"msg":M,"code":C,...} into the plain text
-// line "M code=C(0xC) {...fields}" ("M {...fields}" when there is no code,
-// as for a datagram).
-func textLine(obj []byte) []byte {
-	var h struct {
-		Msg  string `json:"msg"`
-		Code *int   `json:"code"`
-	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(obj, &h) != nil || json.Unmarshal(obj, &fields) != nil {
-		return obj
-	}
-	delete(fields, "msg")
-	delete(fields, "code")
-	rest, err := json.Marshal(fields)
-	if err != nil {
-		return obj
-	}
-	if h.Code == nil {
-		return fmt.Appendf(nil, "%s %s", h.Msg, rest)
-	}
-	return fmt.Appendf(nil, "%s code=%d(0x%04x) %s", h.Msg, *h.Code, *h.Code, rest)
 }

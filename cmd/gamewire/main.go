@@ -73,10 +73,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	from := fs.String("from", "", "direction of the messages: client or server")
 	hexIn := fs.Bool("hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 	asJSON := fs.Bool("json", false, "decode: print one JSON object per line")
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		return exitUsage
 	}
-	var err error
 	switch cmd {
 	case "decode", "encode":
 		var p *protocol
@@ -85,7 +85,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err == nil {
 			var in io.ReadCloser
-			in, err = openInput(fs.Args(), stdin)
+			in, err = openInput(files, stdin)
 			if err == nil {
 				if cmd == "decode" {
 					err = decode(p, *from, in, *hexIn, *asJSON, stdout)
@@ -106,6 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usageText)
+		fmt.Fprintf(stdout, "protocols: %s\n", protocolList())
 		return exitOK
 	default:
 		err = usageError{fmt.Sprintf("unknown command %q", cmd)}
@@ -120,6 +121,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "gamewire: %v\n", err)
 		return exitMalformed
+	}
+}
+
+// parseInterspersed parses flags that may come before or after the file
+// name ("decode capture.bin -proto bzflag" as well as "decode -proto
+// bzflag capture.bin"), and returns the other arguments. After "--"
+// everything is an argument.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		consumed := len(args) - fs.NArg()
+		if fs.NArg() == 0 || consumed > 0 && args[consumed-1] == "--" {
+			return append(rest, fs.Args()...), nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -166,5 +168,86 @@ func TestSpecMeasuresTheCodec(t *testing.T) {
 	code, out, _ = runCLI(t, "", "spec")
 	if code != exitOK || !strings.Contains(out, "toy") {
 		t.Errorf("spec without -proto (exit %d) = %q", code, out)
+	}
+}
+
+func TestTextLine(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"msg":"Ping","code":7,"seq":1,"name":"ab","note":"hi"}`, `Ping code=7(0x0007) seq=1 name=ab note=hi`},
+		{`{"msg":"Ping","code":7}`, `Ping code=7(0x0007)`},
+		// Fields stay in the order they come, not sorted.
+		{`{"msg":"M","code":1,"z":1,"a":2}`, `M code=1(0x0001) z=1 a=2`},
+		// Strings with spaces or punctuation are quoted; wire.Text escapes stay.
+		{`{"msg":"M","s":"a b","t":"x=y","u":"","v":"say \"hi\"","w":"caf\\xe9\\\\"}`,
+			`M s="a b" t="x=y" u="" v="say \"hi\"" w=caf\xe9\\`},
+		// Control and invisible characters cannot break the line.
+		{`{"msg":"M","s":"a\nb\u007f\u200b"}`, `M s="a\x0ab\x7f\xe2\x80\x8b"`},
+		// Nested objects, nested messages, lists, literals.
+		{`{"msg":"Packet","ack":1,"messages":[{"msg":"Join","code":3,"id":{"g":0,"i":1}},{"msg":"Synced","code":10}],"ok":true,"n":null,"f":-1.5e+20}`,
+			`Packet ack=1 messages=[{Join code=3(0x0003) id={g=0 i=1}} {Synced code=10(0x000a)}] ok=true n=null f=-1.5e+20`},
+		{`{"msg":"M","code":-1}`, `M code=-1`},
+		{`{"msg":"M","code":"x"}`, `M code=x`},
+		// Not an object: as it is.
+		{`[1,2]`, `[1,2]`},
+		{`{"msg":`, `{"msg":`},
+	}
+	for _, tt := range tests {
+		if got := string(textLine([]byte(tt.in))); got != tt.want {
+			t.Errorf("textLine(%s)\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFlagsAfterFile(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	f := t.TempDir() + "/in.hex"
+	if err := os.WriteFile(f, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "", "decode", f, "-proto", "toy", "-from", "client", "-hex")
+	if code != exitOK || !strings.HasPrefix(out, "Ping code=7(0x0007) seq=1") {
+		t.Errorf("flags after the file: exit %d, %q, %s", code, out, errs)
+	}
+	// After "--" a name that starts with '-' is a file.
+	code, _, errs = runCLI(t, "", "decode", "-proto", "toy", "-from", "client", "--", "-hex")
+	if code != exitUsage || !strings.Contains(errs, "open -hex") {
+		t.Errorf(`"--" -hex: exit %d, %s; want the file "-hex" not found`, code, errs)
+	}
+}
+
+func TestHexHint(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	code, _, errs := runCLI(t, good, "decode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || !strings.Contains(errs, "looks like hex text: decode it with -hex") {
+		t.Errorf("hex without -hex: exit %d, %s", code, errs)
+	}
+	code, _, errs = runCLI(t, "\x05\x07\x00", "decode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || strings.Contains(errs, "looks like hex") {
+		t.Errorf("binary input: exit %d, %s; want no hex hint", code, errs)
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteErrors(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	var errb bytes.Buffer
+	if code := run([]string{"decode", "-proto", "toy", "-from", "client", "-hex"}, strings.NewReader(good), failWriter{}, &errb); code != exitMalformed || !strings.Contains(errb.String(), "disk full") {
+		t.Errorf("decode to a failing writer: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	line := `{"msg":"Ping","seq":1}`
+	if code := run([]string{"encode", "-proto", "toy", "-from", "client"}, strings.NewReader(line), failWriter{}, &errb); code != exitMalformed || !strings.Contains(errb.String(), "disk full") {
+		t.Errorf("encode to a failing writer: exit %d, %s", code, errb.String())
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCLI(t, "", "help")
+	if code != exitOK || !strings.Contains(out, "usage:") || !strings.Contains(out, "protocols: ") || !strings.Contains(out, "toy") {
+		t.Errorf("help: exit %d, %q", code, out)
 	}
 }

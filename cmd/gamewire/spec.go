@@ -21,6 +21,7 @@ func printSpec(p *protocol, out io.Writer) error {
 	if p.headerLen > 0 {
 		fmt.Fprintf(w, "every message starts with a %d-byte header, included in the offsets and sizes below\n", p.headerLen)
 	}
+	fmt.Fprintln(w, `offsets and sizes in bytes; "var": variable length (offsets after it are for an empty one); "?": not fixed (the field is present or placed according to other fields)`)
 	for _, info := range p.messages {
 		m := info.New()
 		zero, err := m.AppendBinary(nil)

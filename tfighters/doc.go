@@ -26,13 +26,17 @@
 // travels (value*100, truncated), with Float and DblOf to convert; a "str"
 // field is a wire.Text without its NUL.
 //
-// # Decoding
+// # Decoding: two levels
 //
-// Parse decodes one frame into a new value. A Decoder decodes without
-// allocating, into one value per type; it keeps frames of codes the spec
-// does not define as Raw (or rejects them, if Strict) and can reject codes
-// of the wrong direction. A Conn reads and writes frames on a net.Conn with
-// one bounded, reused buffer (MaxFrame) and validates by default.
+// The two levels share one implementation, each message's Decode.
+// Parse (or a message's UnmarshalBinary) decodes one frame into a new
+// value the caller owns: convenient, and it allocates. A Decoder decodes
+// without allocating, into one value per type that it reuses: for hot
+// loops. A Decoder keeps frames of codes the spec does not define as Raw
+// (or rejects them, if Strict) and can reject codes of the wrong
+// direction. No decoded value aliases its input. A Conn reads and writes
+// frames on a net.Conn with one bounded, reused buffer (MaxFrame) and a
+// Decoder, and validates by default.
 //
 // # Sessions
 //
@@ -46,14 +50,22 @@
 //
 // # Adding a message type
 //
-//  1. Add its Code constant, its name in Code.name and in Codes.
-//  2. Write its file: the struct with json tags in the spec's field names,
-//     its layout table, Size, AppendBinary, Decode (fixed offsets after one
-//     length check; fixedError on failure), UnmarshalBinary, MarshalBinary
-//     and Validate.
-//  3. Add it to New, Layout and Decoder.value.
-//  4. Add its generators to fuzz/tfightersgen and its row to contractTests,
-//     and a golden vector.
+//  1. Add its Code constant, its name in Code.name and its place in Codes
+//     (the fuzz seeds, TestCodes and the gamewire command take it from
+//     there).
+//  2. Write its file, named after the spec's name: the struct with json
+//     tags in the spec's field names, its layout table, Size,
+//     AppendBinary, Decode (fixed offsets after one length check, or
+//     isFrame/strFrame; fixedError on failure), UnmarshalBinary,
+//     MarshalBinary and Validate.
+//  3. Add it to New, Layout, and Decoder (a field and a case in value).
+//  4. In fuzz/tfightersgen, add its T and ValidT generators, list it in
+//     serverGens or clientGens, and give InvalidMessage a way to break each
+//     of its rules.
+//  5. Add its row to contractTests and a golden vector (golden_test.go),
+//     from traffic of the original where possible.
+//  6. Teach Client or Server what the original does with it, and record
+//     whatever the spec leaves open in docs/errata/tfighters.md.
 //
 // Data handed to this package is untrusted: decoding never panics and never
 // sizes an allocation from a length read off the wire.

@@ -156,25 +156,21 @@ func TestEncodeErrors(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
 		name  string
+		m     tfighters.Message
 		hex   string
 		kind  error
 		field string
 	}{
-		{"len below 2", "0100 00", wire.ErrInvalid, "len"},
-		{"wrong type", "0600 0100 01000000", wire.ErrInvalid, "type"},
-		{"frame longer than fields", "0700 0300 01000000 00", wire.ErrTrailing, "len"},
-		{"frame shorter than fields", "0500 0300 010000 00", wire.ErrShort, "diff"},
-		{"string without NUL in its frame", "0400 0185 6869 | 00", wire.ErrShort, "text"},
+		{"len below 2", new(tfighters.Lag), "0100 00", wire.ErrInvalid, "len"},
+		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
+		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrTrailing, "len"},
+		{"frame shorter than fields", new(tfighters.Lag), "0500 0300 010000 00", wire.ErrShort, "diff"},
+		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
+		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrTrailing, "len"},
+		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},
 	}
 	for _, tt := range tests {
-		b := mustHex(t, tt.hex)
-		var m tfighters.Lag
-		var err error
-		if strings.HasPrefix(tt.name, "string") {
-			_, err = new(tfighters.ClientSay).Decode(b)
-		} else {
-			_, err = m.Decode(b)
-		}
+		_, err := tt.m.Decode(mustHex(t, tt.hex))
 		var we *wire.Error
 		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
 			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)

@@ -396,3 +396,33 @@ func TestClientZeroValue(t *testing.T) {
 		t.Errorf("Objects = %v", c.Objects)
 	}
 }
+
+// TestServerInGame checks the periodic work once in the game: a ping every
+// LagInterval, the end of invincibility, and the lag average.
+func TestServerInGame(t *testing.T) {
+	l := newLink(t)
+	a := tfighters.NewClient("Alice")
+	l.connect(a)
+	l.advance(500 * time.Millisecond)
+	p := l.clients[a]
+	if lag := p.Lag(); lag != 0 {
+		t.Errorf("lag %v in memory, want 0", lag)
+	}
+	l.fromSrv[a].Reset()
+	l.advance(2 * time.Second)
+	if got := codes(t, l.fromSrv[a].Bytes()); len(got) != 2 || got[0] != "SMSG_PING" || got[1] != "SMSG_LAG" {
+		t.Errorf("in-game lag check: %v", got)
+	}
+	// Bob joins after Alice's invincibility ran out: his user list has no
+	// SMSG_INVINCIBLE for her.
+	l.advance(3 * time.Second)
+	b := tfighters.NewClient("Bob")
+	l.connect(b)
+	l.advance(20 * time.Millisecond)
+	if b.Objects[a.ID] == nil || b.Objects[a.ID].Invincible {
+		t.Errorf("Bob sees Alice as %+v", b.Objects[a.ID])
+	}
+	if !b.Objects[b.ID].Invincible {
+		t.Error("Bob is not invincible in his own list")
+	}
+}

@@ -18,10 +18,13 @@ func Ping() gopter.Gen { return ping(false) }
 func ValidPing() gopter.Gen { return ping(true) }
 
 func ping(valid bool) gopter.Gen {
-	return gopter.CombineGens(u32(), gen.Bool(), u32()).Map(func(v []any) *tfighters.Ping {
-		m := &tfighters.Ping{Time: v[0].(uint32), Wide: v[1].(bool)}
-		if m.Wide && !valid {
-			m.TimeHigh = v[2].(uint32)
+	return strict[tfighters.Ping](map[string]gopter.Gen{
+		"Time":     u32(),
+		"Wide":     gen.Bool(),
+		"TimeHigh": u32(),
+	}).Map(func(m *tfighters.Ping) *tfighters.Ping {
+		if !m.Wide || valid {
+			m.TimeHigh = 0 // an upper half needs Wide; Validate wants 0
 		}
 		return m
 	})
@@ -30,12 +33,14 @@ func ping(valid bool) gopter.Gen {
 // Raw generates a *tfighters.Raw with a code the spec does not define and
 // any data.
 func Raw() gopter.Gen {
-	return gopter.CombineGens(gen.UInt16(), gen.SliceOf(gen.UInt8())).Map(func(v []any) *tfighters.Raw {
-		c := tfighters.Code(v[0].(uint16))
-		if c.Known() {
-			c |= 0x00f0 // no defined code has a low byte above 0x07
+	return strict[tfighters.Raw](map[string]gopter.Gen{
+		"Type": gen.UInt16().Map(func(v uint16) tfighters.Code { return tfighters.Code(v) }),
+		"Data": gen.SliceOf(gen.UInt8()).Map(func(b []byte) wire.Text { return wire.Text(b) }),
+	}).Map(func(m *tfighters.Raw) *tfighters.Raw {
+		if m.Type.Known() {
+			m.Type |= 0x00f0 // no defined code has a low byte above 0x07
 		}
-		return &tfighters.Raw{Type: c, Data: wire.Text(v[1].([]byte))}
+		return m
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"strconv"
+	"time"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -57,7 +58,8 @@ func (c *Conn) Close() error { return c.c.Close() }
 // it as a client of version v (ErrIncompatible, ErrRefused), connects
 // again to the same host at the reconnect port, with TCP_NODELAY, then
 // closes the first connection, and returns the second with the handshake.
-// ctx bounds the whole exchange.
+// ctx bounds the whole exchange: cancelling it ends Dial with ctx's
+// error, and its deadline applies to every step.
 func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error) {
 	var d net.Dialer
 	first, err := d.DialContext(ctx, "tcp", addr)
@@ -67,6 +69,9 @@ func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error)
 	if dl, ok := ctx.Deadline(); ok {
 		first.SetDeadline(dl)
 	}
+	// A cancelled ctx interrupts the read of the handshake too.
+	stop := context.AfterFunc(ctx, func() { first.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
 	// The first connection stays open until the second one is made: bzfs
 	// 1.7 drops a client whose first connection shows activity (its
 	// close) before the reconnection arrives, so "close, then connect" as
@@ -75,6 +80,9 @@ func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error)
 	defer first.Close()
 	h, err := ReadHandshake(first, v)
 	if err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			err = cerr
+		}
 		return nil, h, err
 	}
 	host, _, err := net.SplitHostPort(addr)

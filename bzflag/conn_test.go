@@ -113,3 +113,48 @@ func BenchmarkConnWrite(b *testing.B) {
 		}
 	}
 }
+
+// TestDialCancel cancels a Dial whose server accepts and then says
+// nothing: Dial must return with the context's error, though the context
+// has no deadline.
+func TestDialCancel(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		accepted <- c // silent: no handshake
+		// Give Dial time to be reading the handshake. Were it still
+		// connecting, the cancel would end it too, so the pause can only
+		// weaken the test, never fail it.
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+	}()
+	done := make(chan error, 1)
+	go func() {
+		c, _, err := bzflag.Dial(ctx, l.Addr().String(), bzflag.ServerVersion)
+		if c != nil {
+			c.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Dial = %v; want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Dial still waits for the handshake after its context was cancelled")
+	}
+	if c := <-accepted; c != nil {
+		c.Close()
+	}
+}

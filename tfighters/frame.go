@@ -79,7 +79,8 @@ func finish(r *wire.Reader, b []byte, c Code, end int) (int, error) {
 		return 0, err
 	}
 	if end > len(b) {
-		return 0, wire.NewError(proto, c.errName(), "", len(b), wire.ErrShort)
+		// The fields are all there, but the frame len announces goes on.
+		return 0, wire.NewError(proto, c.errName(), "len", len(b), wire.ErrShort)
 	}
 	if r.Offset() != end {
 		// The frame holds more than the fields: the original ignores the

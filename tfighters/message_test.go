@@ -165,6 +165,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
 		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrTrailing, "len"},
 		{"frame shorter than fields", new(tfighters.Lag), "0500 0300 010000 00", wire.ErrShort, "diff"},
+		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrShort, "len"},
 		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
 		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrTrailing, "len"},
 		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},

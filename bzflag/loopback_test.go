@@ -170,13 +170,7 @@ func equalCodes(a, b []bzflag.Code) bool {
 // interface (for example "127.0.0.1:5155", with bzfs started as
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp`). It is skipped otherwise.
 func TestOriginalServer(t *testing.T) {
-	addr := os.Getenv("BZFS_ADDR")
-	if addr == "" {
-		t.Skip("BZFS_ADDR not set")
-	}
-	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {
-		t.Fatalf("BZFS_ADDR %q: loopback addresses only", addr)
-	}
+	addr := bzfsAddr(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)

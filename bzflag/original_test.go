@@ -22,13 +22,7 @@ import (
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp -c -s 3 -j` (capture the
 // flag, so team flags exist).
 func TestOriginalServerMessages(t *testing.T) {
-	addr := os.Getenv("BZFS_ADDR")
-	if addr == "" {
-		t.Skip("BZFS_ADDR not set")
-	}
-	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {
-		t.Fatalf("BZFS_ADDR %q: loopback addresses only", addr)
-	}
+	addr := bzfsAddr(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c, _, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
@@ -142,4 +136,18 @@ func TestOriginalServerMessages(t *testing.T) {
 	send(&bzflag.LagPing{Seq: 1})
 	drain(time.Second)
 	send(&bzflag.Exit{})
+}
+
+// bzfsAddr returns BZFS_ADDR, the address of a running original bzfs, and
+// skips the test when it is not set. Only loopback addresses are allowed.
+func bzfsAddr(t *testing.T) string {
+	t.Helper()
+	addr := os.Getenv("BZFS_ADDR")
+	if addr == "" {
+		t.Skip("BZFS_ADDR not set")
+	}
+	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {
+		t.Fatalf("BZFS_ADDR %q: loopback addresses only", addr)
+	}
+	return addr
 }

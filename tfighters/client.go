@@ -66,16 +66,16 @@ func (e *sequenceError) Unwrap() error { return ErrSequence }
 // Object is what a Client knows of a player, bot or bullet the server told
 // it about.
 type Object struct {
-	ID         uint32
-	Nick       string
-	Type       ObjectType
-	X, Y, Deg  Dbl
-	Accel      int8
-	Turn       int8
-	Speed      Dbl
-	Frags      int16
-	Invincible bool
-	Alive      bool // spawned and not killed since
+	ID         uint32     // the id in every message about the object
+	Nick       string     // from SMSG_NEWUSER and SMSG_NICK
+	Type       ObjectType // player, bot or bullet
+	X, Y, Deg  Dbl        // position and heading, as last reported
+	Accel      int8       // -1, 0 or +1
+	Turn       int8       // -4, -2, 0, +2 or +4
+	Speed      Dbl        // speed, as last reported
+	Frags      int16      // from SMSG_NEWUSER and SMSG_SPAWN, plus one per SMSG_KILL by it
+	Invincible bool       // from SMSG_INVINCIBLE
+	Alive      bool       // spawned and not killed since
 }
 
 // Client is the client side of a TFighters session as a state machine

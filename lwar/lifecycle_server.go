@@ -328,10 +328,20 @@ func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) erro
 // the new client it is the first message, sequence number 1, and its
 // packet acknowledges the Connect), then Joins for the players already
 // there, the game state from ServerConfig.Sync, and Synced.
+//
+// The new client gets its Join before anyone else: a client that
+// overflows on it is removed, and the Leave for that one, broadcast
+// meanwhile, must not take sequence number 1 from the new client, nor
+// stop its admission.
 func (s *Server) admit(p *serverPeer, c *Connect) error {
 	s.join = Join{PlayerID: p.id, Name: append(s.join.Name[:0], p.name...)}
-	if err := s.Broadcast(&s.join); err != nil {
+	if err := s.queue(p, &s.join); err != nil {
 		return err
+	}
+	for i := range s.peers {
+		if q := &s.peers[i]; q != p && q.active && !q.leaving {
+			_ = s.queue(q, &s.join) // on overflow q is removed (LeaveOverflow)
+		}
 	}
 	if s.cfg.ServerPlayer != nil {
 		s.join = Join{PlayerID: ServerPlayerID, Name: append(s.join.Name[:0], s.cfg.ServerPlayer...)}

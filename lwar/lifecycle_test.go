@@ -595,3 +595,32 @@ func countKind[M Message](ms []Message) int {
 	}
 	return k
 }
+
+// TestLifecycleJoinWhileAnotherOverflows: the Join announcing a new client
+// overflows an older client that stopped acknowledging. The older one is
+// removed; the new one is still admitted, and its first message (seqno 1)
+// is its own Join, not the Leave for the removed client.
+func TestLifecycleJoinWhileAnotherOverflows(t *testing.T) {
+	n := newMemNet(t, ServerConfig{Channel: ChannelConfig{MaxPending: 4}})
+	a := n.addClient("alice")
+	n.run("alice connected", 10, func() bool { return a.c.State() == ClientConnected })
+	n.run("alice's queue acknowledged", 10, func() bool { return n.srv.Channel(a.c.Player()).Unacked() == 0 })
+	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return !fromServer && to == a.addr }
+	for i := 0; i < 4; i++ {
+		if err := n.srv.Send(a.c.Player(), &Chat{PlayerID: ServerPlayerID, Msg: []byte("news")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := n.addClient("bob")
+	n.run("bob connected", 10, func() bool { return b.c.State() == ClientConnected })
+	if leaves := n.eventsOf(ServerLeave); len(leaves) != 1 || leaves[0].Player != a.c.Player() || leaves[0].Cause != LeaveOverflow {
+		t.Errorf("leave events %+v", leaves)
+	}
+	if joins := n.eventsOf(ServerJoin); len(joins) != 2 || joins[1].Player != b.c.Player() {
+		t.Errorf("join events %+v", joins)
+	}
+	first := msgsOf(t, b.recv[0])[0]
+	if j, ok := first.(*Join); !ok || j.Seqno != 1 || j.PlayerID != b.c.Player() {
+		t.Errorf("bob's first message %#v, want his own Join with seqno 1", first)
+	}
+}

@@ -10,7 +10,17 @@ import (
 
 // lists bounds the samples for the counted lists: a value may hold 255
 // entries (2.8 kB), and the harness decodes every prefix of it.
-var lists = codectest.Samples(60)
+var lists = codectest.Samples(samples(60))
+
+// samples returns n, or a fifth of it under the race detector, which runs
+// these loops ten times slower and looks for races, not for inputs (the
+// package's tests hit the 10-minute limit with -race -count=3 otherwise).
+func samples(n int) int {
+	if raceEnabled {
+		return max(n/5, 10)
+	}
+	return n
+}
 
 // TestContract runs the shared harness on every message type.
 func TestContract(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// samples draws n values from g with a fixed seed.
-func samples[T any](t testing.TB, g gopter.Gen, n int) []T {
+// draw draws n values from g with a fixed seed.
+func draw[T any](t testing.TB, g gopter.Gen, n int) []T {
 	t.Helper()
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(1))
@@ -32,7 +32,7 @@ func samples[T any](t testing.TB, g gopter.Gen, n int) []T {
 // the same value, and the Iterator yields the same messages and bytes.
 func TestPacketRoundTrip(t *testing.T) {
 	var it lwar.Iterator
-	for i, p := range samples[*lwar.Packet](t, lwargen.Packet(), 300) {
+	for i, p := range draw[*lwar.Packet](t, lwargen.Packet(), samples(300)) {
 		b, err := p.MarshalBinary()
 		if err != nil {
 			t.Fatalf("%d: %v", i, err)

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/gamewire/gamewire/lwar"
 )
@@ -105,7 +104,7 @@ func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
 	}
 	b, err := pkt.MarshalBinary()
 	if err != nil {
-		return nil, fmt.Errorf("lwar: packet of %s bytes: %w", strconv.Itoa(pkt.Size()), err)
+		return nil, fmt.Errorf("lwar: packet of %d bytes: %w", pkt.Size(), err)
 	}
 	return b, nil
 }

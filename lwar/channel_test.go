@@ -486,3 +486,13 @@ func TestChannelRing(t *testing.T) {
 		}
 	}
 }
+
+// usedBytes returns the bytes of the queued messages (not counting space
+// lost at the arena's end when it wrapped).
+func (r *chRing) usedBytes() int {
+	s := 0
+	for k := 0; k < r.n; k++ {
+		s += r.at(k).n
+	}
+	return s
+}

@@ -66,7 +66,12 @@
 //     Validate; for a reliable type also SequenceNumber and
 //     SetSequenceNumber.
 //  3. Add it to New, Decoder, the interface checks in message.go and the
-//     table in spec.go.
-//  4. Add its generator in fuzz/lwargen, a codectest.Check and a golden
-//     vector in the tests, and a seed in fuzz_test.go.
+//     table in spec.go (the table also gives it to `gamewire spec`,
+//     decode and encode).
+//  4. Add its generator to fuzz/lwargen (and to Message and
+//     smallMessage there), a codectest.Check in codec_test.go, and a
+//     golden vector from the spec's table in golden_test.go (which also
+//     seeds FuzzPacket).
+//  5. Write down in docs/errata/lwar.md every question the spec leaves
+//     open about it, with the original's answer.
 package lwar

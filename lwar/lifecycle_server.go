@@ -86,10 +86,10 @@ func (c LeaveCause) String() string {
 
 // ServerEvent is what a Server reports to its handler.
 type ServerEvent struct {
-	Kind    ServerEventKind
-	Player  ID
-	Addr    netip.AddrPort
-	Message Message // ServerJoin: *Connect; ServerMessage: the message
+	Kind    ServerEventKind // what happened
+	Player  ID              // the client's player
+	Addr    netip.AddrPort  // the client's address
+	Message Message         // ServerJoin: *Connect; ServerMessage: the message
 	// InputMask is, for an *Input, the bits of its state histories that
 	// are new since the player's previous Input (see InputMask).
 	InputMask uint8

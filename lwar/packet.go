@@ -6,8 +6,8 @@ import "github.com/gamewire/gamewire/wire"
 // messages it holds, in order. It is the convenient level: decoding one
 // allocates a new value per message. Hot loops use Iterator and Builder.
 type Packet struct {
-	Header   Header
-	Messages []Message
+	Header   Header    // the spec's "Packet Header"
+	Messages []Message // the messages after it, in packet order
 }
 
 // Size returns the encoded length: HeaderSize plus every message's Size.

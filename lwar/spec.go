@@ -26,8 +26,8 @@ func (s Sender) String() string {
 
 // MessageSpec describes one message type as the spec's tables do.
 type MessageSpec struct {
-	Type   Type
-	Sender Sender
+	Type   Type   // the type id, "Id" in the spec's table
+	Sender Sender // the "Sender" column
 	// Size is the encoded size of the message's fixed part, message header
 	// included; variable messages add their string or entries.
 	Size int

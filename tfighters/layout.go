@@ -33,7 +33,9 @@ var layoutPing = [...]Field{{"time", "u32", 4}}
 
 // Layout returns the fields of the message with code c, as they travel
 // (which, for SMSG_NEWUSER and SMSG_NICK, differs from the spec's text:
-// see the errata), or nil for a code the spec does not define.
+// see the errata), or nil for a code the spec does not define. SMSG_PING
+// is given in the spec's form, with a 4-byte time; 64-bit builds of the
+// original server add a u32 "timeHigh" at offset 8 (see Ping).
 func Layout(c Code) []Field {
 	switch c {
 	case CodeHi:

@@ -90,17 +90,27 @@ func encode(t *testing.T, m tfighters.Message) []byte {
 	return b
 }
 
-// codes lists the codes of the frames in a stream.
-func codes(t *testing.T, stream []byte) []string {
+// frames decodes the frames of a stream.
+func frames(t *testing.T, stream []byte) []tfighters.Message {
 	t.Helper()
-	var out []string
+	var out []tfighters.Message
 	for len(stream) > 0 {
 		m, n, err := tfighters.Parse(tfighters.AnyDirection, stream)
 		if err != nil {
 			t.Fatalf("parse %x: %v", stream, err)
 		}
-		out = append(out, m.Code().String())
+		out = append(out, m)
 		stream = stream[n:]
+	}
+	return out
+}
+
+// codes lists the codes of the frames in a stream.
+func codes(t *testing.T, stream []byte) []string {
+	t.Helper()
+	var out []string
+	for _, m := range frames(t, stream) {
+		out = append(out, m.Code().String())
 	}
 	return out
 }
@@ -165,7 +175,14 @@ func TestSessionTwoPlayers(t *testing.T) {
 		{"turn", func() error { return a.Turn(9150, 31075, -2, 17500) },
 			func() bool { o := b.Objects[a.ID]; return o.Turn == -2 && o.Deg == 17500 && o.X == 9150 }},
 		{"shoot", func() error { return a.Shoot(9150, 31075, 17500) },
-			func() bool { return bytes.Contains(l.fromSrv[b].Bytes(), []byte{0x03, 0x06}) }},
+			func() bool {
+				for _, m := range frames(t, l.fromSrv[b].Bytes()) {
+					if nb, ok := m.(*tfighters.ServerNewBullet); ok && nb.OwnerID == a.ID && nb.Deg == 17500 {
+						return true
+					}
+				}
+				return false
+			}},
 		{"nick", func() error { return b.SetNick("Bobby") },
 			func() bool { return a.Objects[b.ID].Nick == "Bobby" && string(b.Nick) == "Bobby" }},
 		{"taken nick", func() error { return b.SetNick("Alice") },

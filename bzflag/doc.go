@@ -27,9 +27,14 @@
 // strings) by Validate, so that a fuzzer can still build a message that
 // breaks them.
 //
-// Decode and New pick the type for a code and direction; a Decoder does
-// the same without allocating, reusing one value per type. A code the
-// package does not know decodes as Raw when the Decoder allows it.
+// There are two levels of API over the one codec. The convenient one:
+// MarshalBinary and UnmarshalBinary on each type, and Decode, which picks
+// the type for a frame's code and direction and returns a new value. The
+// zero-allocation one, for hot loops: AppendBinary into a buffer the
+// caller reuses, Decode methods into values the caller reuses, and a
+// Decoder, which picks the type like Decode but reuses one value per type.
+// A code the package does not know decodes as Raw when the Decoder allows
+// it (KeepUnknown), and is wire.ErrUnknownCode otherwise.
 //
 // # Connections and sessions
 //
@@ -50,12 +55,20 @@
 //
 // # Adding a message type
 //
-//  1. Add its code to code.go (constant and name).
-//  2. Write its file: the struct with a JSON tag per field (the spec's
-//     name in lowerCamelCase), its Layout from newLayout, and the methods
-//     Code, Size, AppendBinary, MarshalBinary, Decode, UnmarshalBinary and
-//     Validate.
-//  3. Add it to the forms table in dispatch.go.
-//  4. Add a generator to fuzz/bzflaggen, a Check and a Golden test, and
-//     an errata entry if the spec is silent or wrong about it.
+//  1. Add its code to code.go (constant and name in codeNames).
+//  2. Write its file, named after it: the struct with a JSON tag per
+//     field (the spec's name in lowerCamelCase), its Layout from
+//     newLayout, and the methods Code, Size, AppendBinary, MarshalBinary,
+//     Decode (which resets the value first, on success and on error),
+//     UnmarshalBinary and Validate, each with a doc comment.
+//  3. Add it to the forms table in dispatch.go; New, Decode, Decoder,
+//     Layouts and `gamewire spec|decode|encode -proto bzflag` pick it up
+//     from there (update the form count in TestLayouts).
+//  4. Add its generator to fuzz/bzflaggen (an exported function and an
+//     entry in its entries table), its codectest.Check line to
+//     TestMessages and a vector to goldenVectors, in hex written from the
+//     spec's diagram or the original source, not from the encoder's
+//     output. Those tests fail until all three are there.
+//  5. Add an entry to docs/errata/bzflag.md if the spec is silent, wrong
+//     or self-contradictory about it.
 package bzflag

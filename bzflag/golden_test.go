@@ -2,6 +2,7 @@ package bzflag_test
 
 import (
 	"encoding/hex"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -47,8 +48,16 @@ func padded(s string, n int) string {
 // of ../shared/specs/bzflag-1.7-protocol.txt), plus the forms the spec
 // omits, laid out as the 1.7 source writes them.
 func TestGolden(t *testing.T) {
+	have := map[string]bool{}
 	for _, v := range goldenVectors {
+		have[reflect.TypeOf(v.m).Elem().Name()] = true
 		t.Run(v.name, v.check)
+	}
+	// A form added to the package needs a vector here too.
+	for _, l := range bzflag.Layouts() {
+		if !have[l.Type] {
+			t.Errorf("no golden vector for %s (%s)", l.Type, l.Name)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package bzflag_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -91,7 +92,30 @@ func TestMessages(t *testing.T) {
 		}},
 		{"Raw", func(t *testing.T) { codectest.Check[bzflag.Raw](t, bzflaggen.Raw(), codectest.Samples(60)) }},
 	}
+	names := map[string]bool{}
 	for _, tt := range tests {
+		names[tt.name] = true
 		t.Run(tt.name, tt.run)
+	}
+	// A form added to the package must be added here too.
+	for _, l := range bzflag.Layouts() {
+		if !names[l.Type] {
+			t.Errorf("%s (%s) does not go through codectest.Check", l.Type, l.Name)
+		}
+	}
+}
+
+// TestGeneratorsCoverEveryForm checks that bzflaggen.Message yields every
+// message form, so the fuzz seeds and the dispatch tests drawn from it
+// cover them all.
+func TestGeneratorsCoverEveryForm(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range sample(bzflaggen.Message(), 2000) {
+		seen[reflect.TypeOf(v).Elem().Name()] = true
+	}
+	for _, l := range bzflag.Layouts() {
+		if !seen[l.Type] {
+			t.Errorf("bzflaggen.Message yields no %s", l.Type)
+		}
 	}
 }

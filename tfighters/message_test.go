@@ -262,7 +262,8 @@ func TestDecoder(t *testing.T) {
 	}
 }
 
-// TestNoFmt keeps fmt and reflect out of the codec (not of the tests).
+// TestNoFmt keeps fmt and reflect out of the codec (not of the tests),
+// and every import but wire in the standard library.
 func TestNoFmt(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
 	for _, f := range files {
@@ -278,9 +279,13 @@ func TestNoFmt(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, imp := range pf.Imports {
-			switch imp.Path.Value {
-			case `"fmt"`, `"reflect"`:
-				t.Errorf("%s imports %s", f, imp.Path.Value)
+			path, _ := strconv.Unquote(imp.Path.Value)
+			first, _, _ := strings.Cut(path, "/")
+			switch {
+			case path == "fmt", path == "reflect":
+				t.Errorf("%s imports %s", f, path)
+			case strings.Contains(first, ".") && path != "github.com/gamewire/gamewire/wire":
+				t.Errorf("%s imports %s: only wire and the standard library", f, path)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/fuzz/bzflaggen"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/leanovate/gopter"
 )
 
 func TestBlocks(t *testing.T) {
@@ -25,4 +26,25 @@ func TestWorld(t *testing.T) {
 
 func TestValidWorld(t *testing.T) {
 	codectest.Check[world.World](t, bzflaggen.ValidWorld(), codectest.Samples(50))
+}
+
+// TestWorldGenerators checks that ValidWorld yields only worlds that pass
+// Validate, and World, which breaks the rules at times, some that do not.
+func TestWorldGenerators(t *testing.T) {
+	params := gopter.DefaultGenParameters()
+	params.Rng.Seed(3)
+	invalid := 0
+	for range 100 {
+		if v, ok := bzflaggen.ValidWorld()(params).Retrieve(); ok {
+			if err := v.(*world.World).Validate(); err != nil {
+				t.Fatalf("ValidWorld gave a world that fails Validate: %v", err)
+			}
+		}
+		if v, ok := bzflaggen.World()(params).Retrieve(); ok && v.(*world.World).Validate() != nil {
+			invalid++
+		}
+	}
+	if invalid == 0 {
+		t.Error("World gave no world that breaks a rule in 100 draws")
+	}
 }

@@ -108,3 +108,60 @@ func runExampleServer(ln net.Listener) {
 		}
 	}
 }
+
+// Parse decodes one frame, here the SMSG_NEWUSER the original server sent
+// for a player "Alice", into a new value of the type its code names.
+func ExampleParse() {
+	frame := []byte{
+		0x29, 0x00, 0x00, 0x06, // len 41 (the type and the data), type 0x0600
+		5, 0, 0, 0, // id
+		0x28, 0x23, 0, 0, 0x18, 0x79, 0, 0, 0x50, 0x46, 0, 0, // x, y, deg
+		0,          // accel
+		0, 0, 0, 0, // alive
+		0, 0, // frags
+		0, 0, 0, 0, // pending moves
+		0, 0, // turn, type
+		0, 0, 0, 0, // speed
+		'A', 'l', 'i', 'c', 'e', 0, // nick
+	}
+	m, n, err := tfighters.Parse(tfighters.FromServer, frame)
+	if err != nil {
+		panic(err)
+	}
+	u := m.(*tfighters.NewUser)
+	fmt.Println(m.Code(), n, "bytes")
+	fmt.Printf("%s (%s) at (%s, %s) heading %s\n", u.Nick, u.Type, u.X, u.Y, u.Deg)
+	// Output:
+	// SMSG_NEWUSER 43 bytes
+	// Alice (T_PLAYER) at (90.00, 310.00) heading 180.00
+}
+
+// A Decoder decodes a stream of frames without allocating: each message
+// is the Decoder's own value for its type, reused by the next message of
+// that type. Errors name the message, the field and the byte offset.
+func ExampleDecoder() {
+	var stream []byte
+	stream, _ = (&tfighters.Ping{Time: 6653}).AppendBinary(stream)
+	stream, _ = (&tfighters.ServerSay{ID: 5, Text: []byte("hello")}).AppendBinary(stream)
+	stream = append(stream, 0x06, 0x00, 0x03, 0x00, 1, 0) // SMSG_LAG cut short
+
+	d := tfighters.NewDecoder(tfighters.FromServer)
+	for len(stream) > 0 {
+		m, n, err := d.Decode(stream)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		switch m := m.(type) {
+		case *tfighters.Ping:
+			fmt.Println("ping", m.Time)
+		case *tfighters.ServerSay:
+			fmt.Printf("%d says %s\n", m.ID, m.Text)
+		}
+		stream = stream[n:]
+	}
+	// Output:
+	// ping 6653
+	// 5 says hello
+	// tfighters: SMSG_LAG: field diff at byte 4: short input
+}

@@ -20,7 +20,7 @@ import (
 func init() {
 	p := &protocol{
 		name:      "tfighters",
-		summary:   "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server",
+		summary:   "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server; SMSG_PING from a 64-bit server is wide: an 8-byte time, timeHigh (u32) at 8",
 		headerLen: tfighters.HeaderLen,
 		split:     streamSplitter("tfighters", tfighters.HeaderLen, tfighters.MaxFrame, tfighters.FrameLen),
 	}

@@ -4,8 +4,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gamewire/gamewire/bzflag"
 )
 
 // bzflagFromServer holds frames the 1.7g2 server sends that the spec does
@@ -118,6 +122,19 @@ func TestBzflagSpec(t *testing.T) {
 	for _, want := range []string{"MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("spec lacks %q:\n%s", want, out)
+		}
+	}
+	// One entry per message form, with its code, direction and size (the
+	// zero value's).
+	for _, l := range bzflag.Layouts() {
+		from, dir := "both", bzflag.FromClient
+		if l.From != 0 {
+			from, dir = l.From.String(), l.From
+		}
+		size := bzflag.New(l.Code, dir).Size()
+		re := regexp.MustCompile(`(?m)^` + l.Name + ` +code ` + strconv.Itoa(int(l.Code)) + ` .* from ` + from + ` +size ` + strconv.Itoa(size) + `\b`)
+		if !re.MatchString(out) {
+			t.Errorf("spec has no entry for %s (%s, code %d, from %s, size %d)", l.Type, l.Name, l.Code, from, size)
 		}
 	}
 }

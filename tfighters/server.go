@@ -43,7 +43,8 @@ type Peer struct {
 	out              []Message
 }
 
-// Next returns the next message to send to the peer, or nil.
+// Next returns the next message to send to the peer, or nil. A broadcast
+// queues one message for several peers: treat it as read-only.
 func (p *Peer) Next() Message {
 	if len(p.out) == 0 {
 		return nil

@@ -270,7 +270,7 @@ var (
 func TestOriginalCapture(t *testing.T) {
 	client, err := os.ReadFile(bzfsClient)
 	if err != nil {
-		t.Skipf("no capture of bzfs: %v", err)
+		t.Fatalf("the bzfs capture ships in testdata: %v", err)
 	}
 	server, err := os.ReadFile(bzfsServer)
 	if err != nil {

@@ -1,7 +1,6 @@
 package bzflaggen
 
 import (
-	"math"
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag/world"
@@ -9,17 +8,16 @@ import (
 	"github.com/leanovate/gopter/gen"
 )
 
-// worldF32 generates any float32 from raw bits, so NaN, Inf and -0 appear.
-func worldF32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }
-
+// worldVec3 generates a world block's [3]float32 from raw bits (see f32).
 func worldVec3() gopter.Gen {
-	return gopter.CombineGens(worldF32(), worldF32(), worldF32()).Map(func(v []any) [3]float32 {
+	return gopter.CombineGens(f32(), f32(), f32()).Map(func(v []any) [3]float32 {
 		return [3]float32{v[0].(float32), v[1].(float32), v[2].(float32)}
 	})
 }
 
+// worldVec2 generates a [2]float32 from raw bits.
 func worldVec2() gopter.Gen {
-	return gopter.CombineGens(worldF32(), worldF32()).Map(func(v []any) [2]float32 {
+	return gopter.CombineGens(f32(), f32()).Map(func(v []any) [2]float32 {
 		return [2]float32{v[0].(float32), v[1].(float32)}
 	})
 }
@@ -32,8 +30,8 @@ func WorldStyle() gopter.Gen {
 		"MaxPlayers":          gen.UInt16(),
 		"MaxShots":            gen.UInt16(),
 		"MaxFlags":            gen.UInt16(),
-		"LinearAcceleration":  worldF32(),
-		"AngularAcceleration": worldF32(),
+		"LinearAcceleration":  f32(),
+		"AngularAcceleration": f32(),
 		"ShakeTimeout":        gen.UInt16(),
 		"ShakeWins":           gen.UInt16(),
 		"ServerTime":          gen.UInt32(),
@@ -49,7 +47,7 @@ func WorldBase() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeOf(world.Base{}), map[string]gopter.Gen{
 		"Team":   gen.UInt16(),
 		"Center": worldVec3(),
-		"Angle":  worldF32(),
+		"Angle":  f32(),
 		"Extent": worldVec2(),
 		"Safety": worldVec3(),
 	})
@@ -59,9 +57,9 @@ func WorldBase() gopter.Gen {
 func WorldWall() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeOf(world.Wall{}), map[string]gopter.Gen{
 		"Center": worldVec3(),
-		"Angle":  worldF32(),
-		"Width":  worldF32(),
-		"Height": worldF32(),
+		"Angle":  f32(),
+		"Width":  f32(),
+		"Height": f32(),
 	})
 }
 
@@ -69,10 +67,10 @@ func WorldWall() gopter.Gen {
 func solidGens() map[string]gopter.Gen {
 	return map[string]gopter.Gen{
 		"Center": worldVec3(),
-		"Angle":  worldF32(),
-		"Width":  worldF32(),
-		"Depth":  worldF32(),
-		"Height": worldF32(),
+		"Angle":  f32(),
+		"Width":  f32(),
+		"Depth":  f32(),
+		"Height": f32(),
 	}
 }
 
@@ -87,7 +85,7 @@ func WorldPyramid() gopter.Gen {
 // WorldTeleporter generates a world.Teleporter (WorldCodeTeleporter).
 func WorldTeleporter() gopter.Gen {
 	g := solidGens()
-	g["Border"] = worldF32()
+	g["Border"] = f32()
 	return gen.StrictStruct(reflect.TypeOf(world.Teleporter{}), g)
 }
 

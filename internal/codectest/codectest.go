@@ -99,7 +99,9 @@ func TakesRest() Option {
 // race detector is on, which makes allocation counts meaningless).
 func NoAllocs() Option { return func(c *config) { c.allocs = false } }
 
-// allocSamples is how many of the first samples get the allocation checks.
+// allocSamples is how many of the first samples get the allocation checks;
+// so does the sample with the longest encoding, whose lists and strings are
+// the fullest (an allocation per element does not show on empty ones).
 const allocSamples = 8
 
 // maxErrors bounds how many failures one Check reports.
@@ -120,7 +122,8 @@ func Check[T any, P interface {
 	h := &harness[T, P]{t: t, c: c, name: reflect.TypeFor[T]().String()}
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(c.seed))
-	var prev P
+	var prev, longest P
+	longestLen, longestIndex := -1, 0
 	for i := 0; i < c.samples && h.failures < maxErrors; i++ {
 		v, other, ok := draw[T, P](g, params)
 		if other != nil {
@@ -134,7 +137,13 @@ func Check[T any, P interface {
 		if i < allocSamples && c.allocs {
 			h.allocs(v)
 		}
+		if n := v.Size(); n > longestLen {
+			longest, longestLen, longestIndex = v, n, i
+		}
 		prev = v
+	}
+	if longestIndex >= allocSamples && c.allocs && h.failures == 0 {
+		h.allocs(longest)
 	}
 	switch {
 	case h.failures > 0:

@@ -60,6 +60,7 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 		{name: "panicsOnShort", bug: panicsOnShort, want: "prefix = .*panic: .*; want wire.ErrShort"},
 		{name: "aliasing", bug: aliasing, want: "aliases its input"},
 		{name: "allocates", bug: allocates, want: "Decode into a reused value allocates", allocs: true},
+		{name: "allocatesWhenLong", bug: allocatesWhenLong, want: "Decode into a reused value allocates", allocs: true},
 		{name: "clobbersPrefix", bug: clobbersPrefix, want: "AppendBinary after a prefix"},
 		{name: "ignoresBit", bug: ignoresBit, want: "mutated .* decodes .* but re-encodes to"},
 		{name: "marshalDiffers", bug: marshalDiffers, want: "MarshalBinary = "},

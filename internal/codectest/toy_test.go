@@ -10,28 +10,29 @@ import (
 type bug int
 
 const (
-	noBug            bug = iota
-	badSize              // Size is one too large
-	lossyEncode          // drops the top bit of A
-	staleSlice           // Decode does not reset Name when the input has none
-	acceptTrailing       // UnmarshalBinary ignores trailing bytes
-	wrongShortErr        // a truncated input fails with ErrInvalid
-	panicsOnShort        // a truncated input panics
-	aliasing             // UnmarshalBinary keeps a slice of its input
-	allocates            // Decode allocates a fresh Name every time
-	clobbersPrefix       // AppendBinary overwrites b[:len(b)]
-	ignoresBit           // decoding ignores a bit that encoding sets: not lossless on bytes
-	marshalDiffers       // MarshalBinary appends a byte that AppendBinary does not
-	dropsFlag            // Decode never sets Flag (and the test's cmp options ignore Flag)
-	bareShortErr         // a truncated input fails with the bare wire.ErrShort
-	bareInvalidErr       // a bad flag byte fails with the bare wire.ErrInvalid
-	panicsOnBadFlag      // a bad flag byte panics
-	appendAllocates      // AppendBinary allocates every time
-	errorAllocates       // a failing Decode builds a new error every time
-	shortCount           // Decode reports one byte fewer than it consumed
-	unmarshalRejects     // UnmarshalBinary rejects a message with no trailing bytes
-	failsOnReuse         // Decode fails on a value that holds a Name already
-	decodesPrefix        // a truncated input decodes to a zero value (with PrefixesMayDecode)
+	noBug             bug = iota
+	badSize               // Size is one too large
+	lossyEncode           // drops the top bit of A
+	staleSlice            // Decode does not reset Name when the input has none
+	acceptTrailing        // UnmarshalBinary ignores trailing bytes
+	wrongShortErr         // a truncated input fails with ErrInvalid
+	panicsOnShort         // a truncated input panics
+	aliasing              // UnmarshalBinary keeps a slice of its input
+	allocates             // Decode allocates a fresh Name every time
+	clobbersPrefix        // AppendBinary overwrites b[:len(b)]
+	ignoresBit            // decoding ignores a bit that encoding sets: not lossless on bytes
+	marshalDiffers        // MarshalBinary appends a byte that AppendBinary does not
+	dropsFlag             // Decode never sets Flag (and the test's cmp options ignore Flag)
+	bareShortErr          // a truncated input fails with the bare wire.ErrShort
+	bareInvalidErr        // a bad flag byte fails with the bare wire.ErrInvalid
+	panicsOnBadFlag       // a bad flag byte panics
+	appendAllocates       // AppendBinary allocates every time
+	errorAllocates        // a failing Decode builds a new error every time
+	shortCount            // Decode reports one byte fewer than it consumed
+	unmarshalRejects      // UnmarshalBinary rejects a message with no trailing bytes
+	failsOnReuse          // Decode fails on a value that holds a Name already
+	decodesPrefix         // a truncated input decodes to a zero value (with PrefixesMayDecode)
+	allocatesWhenLong     // Decode allocates for a Name of 95 bytes or more, longer than any of the first samples
 )
 
 // sink makes appendAllocates allocate.
@@ -127,7 +128,7 @@ func (m *toy) Decode(b []byte) (int, error) {
 	}
 	switch {
 	case current == staleSlice && len(name) == 0:
-	case current == allocates:
+	case current == allocates, current == allocatesWhenLong && len(name) >= 95:
 		m.Name = append([]byte(nil), name...)
 	case current == aliasing:
 		m.Name = name

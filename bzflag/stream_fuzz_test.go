@@ -12,12 +12,19 @@ import (
 // nothing panics, and every message read re-encodes to exactly the frame
 // it came from (a FrameReader over the same bytes gives the frames), with
 // Size() equal to its length; the stream stops at the first framing error
-// only.
+// only. The seeds include every golden vector.
 func FuzzStream(f *testing.F) {
 	f.Add(frames(f, serverMessages()...))
 	f.Add(frames(f, &bzflag.GetWorldRequest{Offset: 0}, &bzflag.Enter{ID: myID, CallSign: bzflag.NewCallSign("a")},
 		&bzflag.AliveFromClient{}, &bzflag.PlayerUpdate{}, &bzflag.ShotBegin{}, &bzflag.MessageFromClient{}, &bzflag.Exit{}))
 	f.Add(frames(f, &bzflag.GetWorldReply{Remaining: 3, Data: []byte{1, 2, 3}}, &bzflag.Reject{Reason: bzflag.RejectServerFull}))
+	// Every golden vector, one after the other: each direction's stream
+	// meets its own forms and the other side's.
+	var all []byte
+	for _, v := range goldenVectors {
+		all = append(all, v.bytes()...)
+	}
+	f.Add(all)
 	f.Add([]byte{0, 3, 'z', 'z', 1, 2, 3})
 	f.Add([]byte{0xff, 0xff, 'a', 'c'})
 	f.Fuzz(func(t *testing.T, b []byte) {

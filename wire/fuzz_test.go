@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -266,4 +267,67 @@ func modelFrames(in []byte, maxFrame int) (frames [][]byte, err error) {
 		}
 		frames, in = append(frames, in[:n]), in[n:]
 	}
+}
+
+// FuzzText checks the text form on any input: raw bytes -> AppendText ->
+// ParseText gives them back, and the text is valid UTF-8 without NUL; any
+// text either fails ParseText with a *wire.Error wrapping ErrInvalid,
+// appending nothing, or stands for bytes whose text form stands for the
+// same bytes again. Nothing panics.
+func FuzzText(f *testing.F) {
+	f.Add([]byte("caf\xc3\xa9 \\ \x00 \xff ok"))
+	f.Add([]byte(`caf\xe9 \\ \x00 \xZZ \`))
+	f.Add([]byte(`\x4`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		text := wire.AppendText(nil, in)
+		if !utf8.Valid(text) || bytes.IndexByte(text, 0) >= 0 {
+			t.Fatalf("AppendText(%q) = %q: not valid UTF-8 without NUL", in, text)
+		}
+		if back, err := wire.ParseText(nil, text); err != nil || !bytes.Equal(back, in) {
+			t.Fatalf("ParseText(AppendText(%q)) = %q, %v", in, back, err)
+		}
+		dst := []byte("keep")
+		raw, err := wire.ParseText(dst, in)
+		if err != nil {
+			var e *wire.Error
+			if !errors.As(err, &e) || e.Err != wire.ErrInvalid || e.Offset < 0 || e.Offset >= len(in) || !bytes.Equal(raw, dst) {
+				t.Fatalf("ParseText(%q) = %q, %v: want a *wire.Error wrapping ErrInvalid, nothing appended", in, raw, err)
+			}
+			return
+		}
+		raw = raw[len(dst):]
+		if again, err := wire.ParseText(nil, wire.AppendText(nil, raw)); err != nil || !bytes.Equal(again, raw) {
+			t.Fatalf("ParseText(%q) = %q, whose text form stands for %q, %v", in, raw, again, err)
+		}
+	})
+}
+
+// FuzzModifiedUTF8 checks Java's modified UTF-8 on any input: Valid agrees
+// with DecodeModifiedUTF8, a failure is a *wire.Error wrapping ErrInvalid
+// at a byte of the input, and what decodes, encoded again, is valid and
+// decodes to the same string. Nothing panics.
+func FuzzModifiedUTF8(f *testing.F) {
+	f.Add([]byte("caf\xc3\xa9 \xc0\x80 \xed\xa0\xbd\xed\xb8\x80"))
+	f.Add([]byte("\xed\xa0\xbd"))
+	f.Add([]byte("\x00\xc1\x81\xe0\x80\x80\xf0\x9f\x98\x80"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		dec, err := wire.DecodeModifiedUTF8(nil, in)
+		if valid := wire.ValidModifiedUTF8(in); valid != (err == nil) {
+			t.Fatalf("ValidModifiedUTF8(% x) = %v, but DecodeModifiedUTF8 returned %v", in, valid, err)
+		}
+		if err != nil {
+			var e *wire.Error
+			if !errors.As(err, &e) || e.Err != wire.ErrInvalid || e.Offset < 0 || e.Offset >= len(in) {
+				t.Fatalf("DecodeModifiedUTF8(% x): %v; want a *wire.Error wrapping ErrInvalid at a byte of the input", in, err)
+			}
+			return
+		}
+		if !utf8.Valid(dec) {
+			t.Fatalf("DecodeModifiedUTF8(% x) = % x: not UTF-8", in, dec)
+		}
+		enc := wire.AppendModifiedUTF8(nil, string(dec))
+		if again, err := wire.DecodeModifiedUTF8(nil, enc); err != nil || !bytes.Equal(again, dec) {
+			t.Fatalf("% x decodes to %+q, which encodes to % x and decodes to %+q, %v", in, dec, enc, again, err)
+		}
+	})
 }

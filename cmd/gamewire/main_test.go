@@ -139,6 +139,7 @@ func TestExitCodes(t *testing.T) {
 		{"unknown msg", `{"msg":"Pong"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `no message "Pong" sent by the client`},
 		{"wrong code", `{"msg":"Ping","code":8}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "has code 7, not 8"},
 		{"name too long", `{"msg":"Ping","name":"abcdef"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "too long"},
+		{"misspelt field", `{"msg":"Ping","code":7,"sequence":1}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `toy: Ping: json: unknown field "sequence"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -137,11 +137,30 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %s has code %d, not %d", p.name, h.Msg, info.Code, *h.Code)
 		}
 		m := info.New()
-		if err := json.Unmarshal(obj, m); err != nil {
+		if err := unmarshalFields(obj, m); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 		}
 		return m.AppendBinary(nil)
 	}
+}
+
+// unmarshalFields fills m from the JSON object obj, whose "msg" and "code"
+// name the message. Any other key must be a field of m: a misspelt field
+// would otherwise be dropped and encode as zero, silently.
+func unmarshalFields(obj []byte, m any) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &fields); err != nil {
+		return err
+	}
+	delete(fields, "msg")
+	delete(fields, "code")
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(rest))
+	d.DisallowUnknownFields()
+	return d.Decode(m)
 }
 
 // jsonLines calls f with each non-blank line of r.

@@ -264,9 +264,9 @@ func TestLossyLink(t *testing.T) {
 			seed := uint64(s)*7919 + uint64(loss*1000)
 			runLossySession(t, seed, loss, 0.15, 60*time.Millisecond, n, &res)
 		}
-		t.Logf("loss %2.0f%%: %d sessions, %d packets (%d lost, %d duplicated); reliable: %d sent, %d delivered exactly once in order, 0 lost, %d resends, %d duplicate copies discarded; unreliable: %d sent, %d processed (%d again from duplicated datagrams), %d stale copies discarded, %d lost on the link; queue full %d",
+		t.Logf("loss %2.0f%%: %d sessions, %d packets (%d lost, %d duplicated); reliable: %d sent, %d delivered exactly once in order, %d lost, %d resends, %d duplicate copies discarded; unreliable: %d sent, %d processed (%d again from duplicated datagrams), %d stale copies discarded, %d lost on the link; queue full %d",
 			loss*100, res.sessions, res.packets, res.packetsLost, res.packetsDup,
-			res.reliableSent, res.reliableDelivered, res.resent, res.duplicates,
+			res.reliableSent, res.reliableDelivered, res.reliableSent-res.reliableDelivered, res.resent, res.duplicates,
 			res.unreliableSent, res.unreliableUnique, res.unreliableTwice, res.unreliableStale,
 			res.unreliableLost, res.queueFull)
 		if res.reliableDelivered != res.reliableSent || res.reliableSent != 2*sessions*n {

@@ -67,7 +67,7 @@ func lwarDecode(unit []byte) ([]byte, error) {
 		out.Messages = append(out.Messages, obj)
 	}
 	if err := it.Err(); err != nil {
-		return nil, fmt.Errorf("message %d at byte %d: %w", len(out.Messages)+1, it.Offset(), err)
+		return nil, fmt.Errorf("message %d: %w", len(out.Messages)+1, err) // err names the byte offset
 	}
 	return json.Marshal(out)
 }

@@ -3,6 +3,7 @@ package bzflag_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -43,8 +44,9 @@ func direction(t *testing.T, m bzflag.Message) bzflag.Direction {
 }
 
 // TestLayouts checks the layout table against the types: one entry per
-// form, sizes agreeing with Size(), fields contiguous and inside the
-// frame, and no two forms with the same code and direction.
+// form, sizes agreeing with Size(), fields named as in JSON, contiguous
+// and inside the frame, and no two forms with the same code and
+// direction.
 func TestLayouts(t *testing.T) {
 	seen := map[[2]int]string{}
 	for _, l := range bzflag.Layouts() {
@@ -72,6 +74,18 @@ func TestLayouts(t *testing.T) {
 		if l.Name != l.Code.String() {
 			t.Errorf("%s: layout name %q, code name %q", l.Type, l.Name, l.Code)
 		}
+		// Field names are those of JSON, so that errors and the CLI agree.
+		d := l.From
+		if d == 0 {
+			d = bzflag.FromClient
+		}
+		names := map[string]bool{"length": true, "code": true}
+		jsonNames(reflect.TypeOf(bzflag.New(l.Code, d)).Elem(), names)
+		for _, f := range l.Fields {
+			if !names[f.Name] {
+				t.Errorf("%s: layout field %q is not a JSON name of the type", l.Type, f.Name)
+			}
+		}
 		off := 0
 		for _, f := range l.Fields {
 			if f.Offset != off {
@@ -86,6 +100,19 @@ func TestLayouts(t *testing.T) {
 	// 50 forms, 8 of them shared by both directions.
 	if len(seen) != 58 {
 		t.Errorf("%d (code, direction) pairs, want 58", len(seen))
+	}
+}
+
+// jsonNames adds the JSON names of t's fields, and of the fields of its
+// struct fields, to names.
+func jsonNames(t reflect.Type, names map[string]bool) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		names[name] = true
+		if f.Type.Kind() == reflect.Struct {
+			jsonNames(f.Type, names)
+		}
 	}
 }
 

@@ -27,6 +27,7 @@ func (l *Layout) Fixed() bool { return l.Size == l.MaxSize }
 // fieldSizes gives the size of each field type used in layouts.
 var fieldSizes = map[string]int{
 	"uint16":     2,
+	"uint16[5]":  2 * NumTeams,
 	"int16":      2,
 	"float32":    4,
 	"float32[3]": 12,

@@ -50,10 +50,7 @@ type QueryGameReply struct {
 
 var queryGameReplyLayout = newLayout(CodeQueryGame, FromServer, "QueryGameReply", 0,
 	f("gameStyle", "uint16"), f("maxPlayers", "uint16"), f("maxShots", "uint16"),
-	f("rogueCount", "uint16"), f("redCount", "uint16"), f("greenCount", "uint16"),
-	f("blueCount", "uint16"), f("purpleCount", "uint16"),
-	f("rogueMax", "uint16"), f("redMax", "uint16"), f("greenMax", "uint16"),
-	f("blueMax", "uint16"), f("purpleMax", "uint16"),
+	f("teamCount", "uint16[5]"), f("teamMax", "uint16[5]"),
 	f("shakeWins", "uint16"), f("shakeTimeout", "uint16"), f("maxPlayerScore", "uint16"),
 	f("maxTeamScore", "uint16"), f("maxTime", "uint16"))
 

@@ -14,7 +14,8 @@
 //     (errors.Is) and carries protocol, message, field and offset
 //     (errors.As);
 //   - FrameReader and FrameWriter for length-prefixed byte streams, with
-//     one bounded, reused buffer;
+//     one bounded, reused buffer, and IsTimeout to tell a read deadline
+//     from the end of a stream;
 //   - helpers for scaled fixed point, bit fields, Java's DataOutput
 //     conventions (writeChar: AppendJavaChar and Reader.JavaChar; writeUTF:
 //     AppendUTF and Reader.UTF, with modified UTF-8), and a lossless text

@@ -98,7 +98,7 @@ func (f *FrameReader) fill(n int) error {
 		m, err := f.r.Read(f.buf[f.end:])
 		f.end += m
 		switch {
-		case isTimeout(err):
+		case IsTimeout(err):
 			// A read deadline (a game loop polling its connection) is
 			// not the end of the stream: report it once and keep the
 			// partial frame for the next call.
@@ -133,20 +133,32 @@ func (unexpectedEnd) Is(target error) bool {
 	return target == ErrShort || target == io.ErrUnexpectedEOF
 }
 
-// isTimeout reports an error that says a deadline passed (net.Error's
-// Timeout, os.ErrDeadlineExceeded).
-// It walks the Unwrap chain by hand: errors.As would make its target
-// escape, costing an allocation on every read.
-func isTimeout(err error) bool {
+// IsTimeout reports whether err says that a deadline passed: it, or an
+// error it wraps (Unwrap, including errors.Join's), has a Timeout method
+// that returns true, as net.Error and os.ErrDeadlineExceeded do. A
+// connection that polls with read deadlines (a game loop) uses it to tell
+// "nothing yet" from the end of the stream.
+//
+// It walks the Unwrap chain itself and allocates nothing: errors.As would
+// make its target escape, costing an allocation on every poll.
+func IsTimeout(err error) bool {
 	for err != nil {
 		if t, ok := err.(interface{ Timeout() bool }); ok && t.Timeout() {
 			return true
 		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if IsTimeout(e) {
+					return true
+				}
+			}
+			return false
+		default:
 			return false
 		}
-		err = u.Unwrap()
 	}
 	return false
 }

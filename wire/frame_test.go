@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"testing"
 	"testing/iotest"
 
@@ -268,6 +269,43 @@ func (r *timeoutReader) Read(p []byte) (int, error) {
 		return 0, fmt.Errorf("read tcp: %w", timeoutErr{}) // wrapped, as net does
 	}
 	return copy(p, part), nil
+}
+
+// notTimeout has a Timeout method that says no.
+type notTimeout struct{}
+
+func (notTimeout) Error() string { return "no timeout" }
+func (notTimeout) Timeout() bool { return false }
+
+func TestIsTimeout(t *testing.T) {
+	tests := []struct {
+		err  error
+		want bool
+	}{
+		{nil, false},
+		{io.EOF, false},
+		{timeoutErr{}, true},
+		{notTimeout{}, false},
+		{fmt.Errorf("read tcp: %w", timeoutErr{}), true},
+		{fmt.Errorf("a: %w", fmt.Errorf("b: %w", timeoutErr{})), true},
+		{fmt.Errorf("read tcp: %w", io.EOF), false},
+		{os.ErrDeadlineExceeded, true},
+		{fmt.Errorf("read: %w", os.ErrDeadlineExceeded), true},
+		{errors.Join(io.EOF, timeoutErr{}), true},
+		{errors.Join(io.EOF, notTimeout{}), false},
+		{fmt.Errorf("x: %w", errors.Join(io.EOF, fmt.Errorf("y: %w", timeoutErr{}))), true},
+	}
+	for _, tt := range tests {
+		if got := wire.IsTimeout(tt.err); got != tt.want {
+			t.Errorf("IsTimeout(%v) = %t, want %t", tt.err, got, tt.want)
+		}
+	}
+	if !raceEnabled {
+		err := fmt.Errorf("read tcp: %w", timeoutErr{})
+		if n := testing.AllocsPerRun(100, func() { sinkBool = wire.IsTimeout(err) }); n != 0 {
+			t.Errorf("IsTimeout: %v allocations, want 0", n)
+		}
+	}
 }
 
 // TestFrameReaderTimeoutIsNotFinal: a read deadline in the middle of a

@@ -98,6 +98,10 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 		}
 	}()
 	return jsonLines(in, func(n int, line []byte) error {
+		if p.datagram && !hexOut && n > 1 {
+			// Raw datagrams written back to back lose their boundaries.
+			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
+		}
 		b, err := p.encode(line, from)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)

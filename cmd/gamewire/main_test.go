@@ -246,6 +246,27 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
+// TestEncodeOneDatagram: binary output of a datagram protocol holds one
+// datagram, as binary input does; more need -hex.
+func TestEncodeOneDatagram(t *testing.T) {
+	saved := registry["toy"].datagram
+	registry["toy"].datagram = true
+	defer func() { registry["toy"].datagram = saved }()
+	one := `{"msg":"Ping","seq":1}` + "\n"
+	code, raw, errs := runCLI(t, one, "encode", "-proto", "toy", "-from", "client")
+	if code != exitOK || raw != string(pingBytes(t, ping{Seq: 1})) {
+		t.Errorf("one datagram: exit %d, % x, %s", code, raw, errs)
+	}
+	code, _, errs = runCLI(t, one+one, "encode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || !strings.Contains(errs, "line 2: a second datagram") {
+		t.Errorf("two datagrams without -hex: exit %d, %s", code, errs)
+	}
+	code, out, errs := runCLI(t, one+one, "encode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitOK || strings.Count(out, "\n") != 2 {
+		t.Errorf("two datagrams with -hex: exit %d, %q, %s", code, out, errs)
+	}
+}
+
 func TestHelp(t *testing.T) {
 	code, out, _ := runCLI(t, "", "help")
 	if code != exitOK || !strings.Contains(out, "usage:") || !strings.Contains(out, "protocols: ") || !strings.Contains(out, "toy") {

@@ -1,6 +1,10 @@
 package world
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // Code is a world database block code (the spec's WorldCode... constants),
 // the two bytes every block starts with.
@@ -63,7 +67,8 @@ func (c Code) String() string {
 // MarshalText returns String's result, so JSON shows names.
 func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// UnmarshalText accepts what MarshalText produces, a name or 0x-hex.
+// UnmarshalText accepts what MarshalText produces, a name or 0x-hex;
+// other text fails with wire.ErrInvalid.
 func (c *Code) UnmarshalText(t []byte) error {
 	s := string(t)
 	for _, k := range codes {
@@ -84,8 +89,5 @@ func (c *Code) UnmarshalText(t []byte) error {
 
 var codes = [...]Code{CodeBase, CodeBox, CodeEnd, CodeLink, CodePyramid, CodeStyle, CodeTeleporter, CodeWall}
 
-type nameError struct{}
-
-func (nameError) Error() string { return "bzflag: world: unknown block code name" }
-
-var errUnknownName error = nameError{}
+// errUnknownName is UnmarshalText's error for text that names no code.
+var errUnknownName = wire.NewError(protocol, "text", "code", 0, wire.ErrInvalid)

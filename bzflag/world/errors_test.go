@@ -142,8 +142,10 @@ func TestCodeText(t *testing.T) {
 		t.Errorf("unknown code String = %q", s)
 	}
 	var c world.Code
-	if err := c.UnmarshalText([]byte("WorldCodeNope")); err == nil {
-		t.Error("UnmarshalText accepted an unknown name")
+	for _, bad := range []string{"WorldCodeNope", "0x", "0x10000", "1234"} {
+		if err := c.UnmarshalText([]byte(bad)); !errors.Is(err, wire.ErrInvalid) {
+			t.Errorf("UnmarshalText(%q) = %v; want wire.ErrInvalid", bad, err)
+		}
 	}
 }
 

@@ -13,9 +13,9 @@ const (
 	// that sent Disconnect, after the last packet from it.
 	DefaultLeaveLinger = time.Second
 	// MisbehaviorLimit is how many protocol violations (a message naming
-	// another player, a message type a client may not send) the server
-	// takes from a client before it removes it, as the original server
-	// does (MISBEHAVIOR_LIMIT).
+	// another player, a message type a client may not send, a message
+	// that fails Validate) the server takes from a client before it
+	// removes it, as the original server does (MISBEHAVIOR_LIMIT).
 	MisbehaviorLimit = 10
 	// maxFullReplies bounds the Full answers waiting to be sent; more
 	// Connects from unknown addresses in one tick go unanswered (they are
@@ -243,8 +243,10 @@ func (s *Server) queue(p *serverPeer, m Message) error {
 // Receive takes one datagram from addr. It returns the error of a packet
 // that is not an lwar packet, or of a message that cannot be decoded (the
 // messages before it were taken). From an unknown address only a packet
-// with a Connect matters: it is answered with Full if no slot is free,
-// and otherwise starts the new client's synchronization.
+// with a valid Connect matters: it is answered with Full if no slot is
+// free, and otherwise starts the new client's synchronization. Messages
+// from clients are validated: one that breaks a rule of the spec counts
+// as a violation (see MisbehaviorLimit) and is dropped.
 func (s *Server) Receive(addr netip.AddrPort, pkt []byte, now time.Time) error {
 	i, known := s.byAddr[addr]
 	if !known {
@@ -283,8 +285,8 @@ func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) erro
 	}
 	for s.it.Next() {
 		c, ok := s.it.Message().(*Connect)
-		if !ok || c.Seqno == 0 {
-			continue // nothing but a Connect counts from a stranger
+		if !ok || c.Validate() != nil {
+			continue // nothing but a valid Connect counts from a stranger
 		}
 		slot := -1
 		for i := range s.peers {
@@ -371,8 +373,15 @@ func (s *Server) admit(p *serverPeer, c *Connect) error {
 	return nil
 }
 
-// take handles one admitted message from a connected client.
+// take handles one admitted message from a connected client. A message
+// that breaks a rule of the spec (Validate: a name longer than
+// MaxPlayerNameLength, text that is not UTF-8) is a violation and is
+// dropped.
 func (s *Server) take(p *serverPeer, m Message) {
+	if m.Validate() != nil {
+		s.fault(p)
+		return
+	}
 	switch m := m.(type) {
 	case *Disconnect:
 		s.remove(p, LeaveDisconnect)

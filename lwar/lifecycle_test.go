@@ -624,3 +624,49 @@ func TestLifecycleJoinWhileAnotherOverflows(t *testing.T) {
 		t.Errorf("bob's first message %#v, want his own Join with seqno 1", first)
 	}
 }
+
+// TestLifecycleInvalidMessages: the server validates what clients send
+// (DESIGN: the session layer validates by default). A Name longer than
+// MaxPlayerNameLength or a Chat that is not UTF-8 is a violation, neither
+// reported nor forwarded, and does not change the player's name; a
+// Connect with such a name admits nobody.
+func TestLifecycleInvalidMessages(t *testing.T) {
+	n := newMemNet(t, ServerConfig{})
+	a := n.addClient("alice")
+	b := n.addClient("bob")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	long := bytes.Repeat([]byte("x"), MaxPlayerNameLength+1)
+	for _, m := range []Message{
+		&Name{PlayerID: a.c.Player(), Name: long},
+		&Chat{PlayerID: a.c.Player(), Msg: []byte{'o', 0xff}},
+		&Chat{PlayerID: a.c.Player(), Msg: []byte("ok")},
+	} {
+		if _, err := a.c.Channel().QueueReliable(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n.run("valid chat forwarded", 10, func() bool { return countChats(b.got, "ok") == 1 })
+	if countKind[*Name](b.got) != 0 || countChats(b.got, "o\xff") != 0 {
+		t.Errorf("invalid messages forwarded: %v", b.got)
+	}
+	if got := n.eventsOf(ServerMessage); len(got) != 1 || countChats([]Message{got[0].Message}, "ok") != 1 {
+		t.Errorf("server reported %+v, want the valid chat only", got)
+	}
+	// A new client is told alice's name as she connected with it.
+	c := n.addClient("carol")
+	n.run("carol connected", 10, func() bool { return c.c.State() == ClientConnected })
+	for _, m := range c.got {
+		if j, ok := m.(*Join); ok && j.PlayerID == a.c.Player() && string(j.Name) != "alice" {
+			t.Errorf("carol hears of alice as %q", j.Name)
+		}
+	}
+
+	stranger := netip.MustParseAddrPort("127.0.0.1:5000")
+	connect, _ := (&Connect{Seqno: 1, Name: long}).AppendBinary(nil)
+	if err := n.srv.Receive(stranger, packet(0, 0, connect), n.now); err != nil {
+		t.Fatal(err)
+	}
+	if len(n.srv.Players(nil)) != 3 || len(n.eventsOf(ServerJoin)) != 3 {
+		t.Errorf("a Connect with a %d-byte name was admitted", len(long))
+	}
+}

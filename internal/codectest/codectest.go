@@ -9,7 +9,8 @@
 //     AppendBinary, and AppendBinary leaves the bytes before it untouched;
 //   - bytes -> value -> bytes is the identity, for the encoding and for
 //     mutated copies of it: whatever decodes re-encodes byte for byte, to
-//     Size() bytes, and whatever fails returns a *wire.Error;
+//     Size() bytes, and whatever fails returns a *wire.Error; Decode leaves
+//     its input as it was;
 //   - every strict prefix of a valid encoding fails with wire.ErrShort,
 //     carrying a *wire.Error, and nothing panics;
 //   - UnmarshalBinary rejects trailing bytes with wire.ErrTrailing and does
@@ -256,10 +257,14 @@ func (h *harness[T, P]) sample(i int, v, prev P, rng *rand.Rand) {
 
 	// bytes -> value: a fresh value.
 	fresh := P(new(T))
-	n, err := safeDecode(fresh, b)
+	in := bytes.Clone(b)
+	n, err := safeDecode(fresh, in)
 	if err != nil || n != len(b) {
 		h.fail("%s: Decode = %d, %v; want %d, nil", where(), n, err, len(b))
 		return
+	}
+	if !bytes.Equal(in, b) {
+		h.fail("%s: Decode changed its input to %x", where(), in)
 	}
 	if d := h.diff(v, fresh); d != "" {
 		h.fail("%s: value -> bytes -> value differs (-want +got):\n%s", where(), d)
@@ -282,7 +287,7 @@ func (h *harness[T, P]) sample(i int, v, prev P, rng *rand.Rand) {
 	}
 
 	// UnmarshalBinary: no trailing bytes, no aliasing.
-	in := bytes.Clone(b)
+	in = bytes.Clone(b)
 	u := P(new(T))
 	if err := safeUnmarshal(u, in); err != nil {
 		h.fail("%s: UnmarshalBinary: %v", where(), err)

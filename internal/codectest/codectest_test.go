@@ -73,6 +73,7 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 		{name: "shortCount", bug: shortCount, want: "Decode = \\d+, <nil>; want \\d+, nil"},
 		{name: "unmarshalRejects", bug: unmarshalRejects, want: "UnmarshalBinary: .*trailing bytes"},
 		{name: "failsOnReuse", bug: failsOnReuse, want: "Decode into a reused value = 0, .*invalid value"},
+		{name: "mutatesInput", bug: mutatesInput, want: "Decode changed its input to 00"},
 		{name: "decodesPrefix", bug: decodesPrefix, want: "prefix of \\d+ bytes decodes", opts: []Option{PrefixesMayDecode()}},
 	}
 	for _, tt := range tests {

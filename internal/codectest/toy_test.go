@@ -33,6 +33,7 @@ const (
 	failsOnReuse          // Decode fails on a value that holds a Name already
 	decodesPrefix         // a truncated input decodes to a zero value (with PrefixesMayDecode)
 	allocatesWhenLong     // Decode allocates for a Name of 95 bytes or more, longer than any of the first samples
+	mutatesInput          // Decode clears the header byte of its input
 )
 
 // sink makes appendAllocates allocate.
@@ -97,6 +98,9 @@ func (m *toy) Decode(b []byte) (int, error) {
 	r := wire.NewReader(b, wire.BigEndian, "toy", "Toy")
 	if r.U8("header") != 0x7e && r.Err() == nil {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
+	}
+	if current == mutatesInput && r.Err() == nil {
+		b[0] = 0
 	}
 	m.A = r.U16("a")
 	m.B = r.U32("b")

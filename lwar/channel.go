@@ -167,8 +167,12 @@ func NewChannel(cfg ChannelConfig, now time.Time) *Channel {
 }
 
 // encode appends m into the encoding buffer and checks that it fits into
-// a packet.
+// a packet. A message that tells its Size is checked before it is
+// encoded, so refusing it allocates nothing.
 func (c *Channel) encode(m encoding.BinaryAppender) ([]byte, error) {
+	if s, ok := m.(interface{ Size() int }); ok && s.Size() > MaxMessageSize {
+		return nil, wire.NewError(proto, "Channel", "", MaxMessageSize, wire.ErrTooLong)
+	}
 	b, err := m.AppendBinary(c.enc[:0])
 	if err != nil {
 		return nil, err

@@ -87,6 +87,10 @@ func TestChannelSteadyStateAllocs(t *testing.T) {
 	}); allocs != 0 {
 		t.Errorf("bad packet allocates %v times", allocs)
 	}
+	big := &Update{Entries: make([]UpdateEntry, 100)} // 1102 bytes: never fits
+	if allocs := testing.AllocsPerRun(100, func() { _ = p.a.QueueUnreliable(big) }); allocs != 0 {
+		t.Errorf("oversized message allocates %v times", allocs)
+	}
 	full := NewChannel(ChannelConfig{MaxPending: 1}, t0)
 	_, _ = full.QueueReliable(&p.chat)
 	if allocs := testing.AllocsPerRun(100, func() { _, _ = full.QueueReliable(&p.chat) }); allocs != 0 {

@@ -17,11 +17,16 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.W
 			err = ferr
 		}
 	}()
+	decoded := 0
 	emit := func(unit []byte) error {
 		obj, err := p.decode(unit, from)
 		if err != nil {
+			if decoded == 0 && wrongDirection(p, unit, from) {
+				return fmt.Errorf("%w (it decodes as sent by the %s: is -from %s right?)", err, otherSide(from), from)
+			}
 			return err
 		}
+		decoded++
 		if !asJSON {
 			obj = textLine(obj)
 		}
@@ -68,6 +73,23 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.W
 		}
 		offset += len(frame)
 	}
+}
+
+// wrongDirection reports whether unit, which does not decode as sent by
+// from, does decode as sent by the other side.
+func wrongDirection(p *protocol, unit []byte, from string) bool {
+	if from == "" {
+		return false
+	}
+	_, err := p.decode(unit, otherSide(from))
+	return err == nil
+}
+
+func otherSide(from string) string {
+	if from == "client" {
+		return "server"
+	}
+	return "client"
 }
 
 // hexHint follows an error on binary input that looks like hex text.

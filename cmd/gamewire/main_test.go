@@ -50,7 +50,7 @@ func init() {
 	p.messages = []messageInfo{{Name: "Ping", Code: 7, From: "client", New: func() Message { return new(ping) }}}
 	p.split = streamSplitter("toy", 2, 255, func(h []byte) (int, error) { return int(h[0]), nil })
 	p.decode = func(unit []byte, from string) ([]byte, error) {
-		if unit[1] != 7 {
+		if unit[1] != 7 || from == "server" { // only the client sends Ping
 			return nil, wire.NewError("toy", "", "code", 1, wire.ErrUnknownCode)
 		}
 		m := new(ping)
@@ -213,6 +213,20 @@ func TestFlagsAfterFile(t *testing.T) {
 	code, _, errs = runCLI(t, "", "decode", "-proto", "toy", "-from", "client", "--", "-hex")
 	if code != exitUsage || !strings.Contains(errs, "open -hex") {
 		t.Errorf(`"--" -hex: exit %d, %s; want the file "-hex" not found`, code, errs)
+	}
+}
+
+func TestDirectionHint(t *testing.T) {
+	two := hex.EncodeToString(append(pingBytes(t, ping{Seq: 1}), pingBytes(t, ping{Seq: 2})...))
+	code, _, errs := runCLI(t, two, "decode", "-proto", "toy", "-from", "server", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "message 1 at stream offset 0: toy: field code at byte 1: unknown code (it decodes as sent by the client: is -from server right?)") {
+		t.Errorf("wrong -from: exit %d, %s", code, errs)
+	}
+	// Only the first message gets the hint; a bad one later is just bad.
+	bad := two + "0209"
+	code, _, errs = runCLI(t, bad, "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || strings.Contains(errs, "-from") {
+		t.Errorf("bad third message: exit %d, %s; want no -from hint", code, errs)
 	}
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package lwargen_test
+
+const raceEnabled = false

@@ -40,7 +40,7 @@ type Iterator struct {
 }
 
 // Reset starts a walk over packet and decodes its header. It fails, and
-// the walk yields nothing, if packet is shorter than HeaderSize, longer
+// the walk yields nothing and Header is zero, if packet is shorter than HeaderSize, longer
 // than MaxPacketSize (wire.ErrTooLong), or carries another appId than
 // AppID (wire.ErrInvalid, field appId): such a datagram is not an lwar
 // packet. The Iterator keeps packet until the next Reset.

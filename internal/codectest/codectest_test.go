@@ -2,6 +2,7 @@ package codectest
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -74,6 +75,9 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 		{name: "unmarshalRejects", bug: unmarshalRejects, want: "UnmarshalBinary: .*trailing bytes"},
 		{name: "failsOnReuse", bug: failsOnReuse, want: "Decode into a reused value = 0, .*invalid value"},
 		{name: "mutatesInput", bug: mutatesInput, want: "Decode changed its input to 00"},
+		{name: "appendFails", bug: appendFails, want: "AppendBinary: too long"},
+		{name: "prefixOvercount", bug: prefixOvercount, want: "Decode of the \\d+-byte prefix consumed \\d+ bytes", opts: []Option{PrefixesMayDecode()}},
+		{name: "mutatedOvercount", bug: mutatedOvercount, want: "Decode of mutated .* consumed \\d+ bytes"},
 		{name: "decodesPrefix", bug: decodesPrefix, want: "prefix of \\d+ bytes decodes", opts: []Option{PrefixesMayDecode()}},
 	}
 	for _, tt := range tests {
@@ -93,6 +97,32 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 	}
 }
 
+// TestCheckFloats: floats are compared by their bits, so a codec that
+// keeps them exactly passes with NaN payloads and -0 among the values, and
+// one that changes a NaN's bits fails.
+func TestCheckFloats(t *testing.T) {
+	defer func() { current = noBug }()
+	g := gen.StrictStructPtr(reflect.TypeFor[floaty](), map[string]gopter.Gen{
+		"F": gen.OneGenOf(gen.UInt32().Map(math.Float32frombits), gen.Const(math.Float32frombits(0x7f800001)), gen.Const(float32(math.Copysign(0, -1)))),
+		"D": gen.OneGenOf(gen.UInt64().Map(math.Float64frombits), gen.Const(math.NaN()), gen.Const(math.Copysign(0, -1))),
+	})
+	for _, tt := range []struct {
+		bug  bug
+		want string
+	}{
+		{noBug, ""},
+		{quietsNaN, "value -> bytes -> value differs"},
+	} {
+		current = tt.bug
+		var r recorder
+		Check[floaty](&r, g)
+		all := strings.Join(r.errs, "\n")
+		if (tt.want == "") != (len(r.errs) == 0) || !strings.Contains(all, tt.want) {
+			t.Errorf("defect %d: failures %q, want %q", tt.bug, all, tt.want)
+		}
+	}
+}
+
 // TestCheckOptions: the options that relax a check let a correct codec of
 // that shape pass, and the checks fail it without them.
 func TestCheckOptions(t *testing.T) {
@@ -109,6 +139,16 @@ func TestCheckOptions(t *testing.T) {
 	Check[rest](&r, restGen)
 	if all := strings.Join(r.errs, "\n"); !strings.Contains(all, "want wire.ErrTrailing") || !strings.Contains(all, "want wire.ErrShort") {
 		t.Errorf("a rest-of-input codec without TakesRest: want failures for trailing bytes and prefixes, got:\n%s", all)
+	}
+
+	drawn := func(seed int64) (as []uint16) {
+		g := toyGen().Map(func(v toy) toy { as = append(as, v.A); return v })
+		var r recorder
+		Check[toy](&r, g, Seed(seed), Samples(5))
+		return as
+	}
+	if a, b := drawn(3), drawn(3); !slices.Equal(a, b) || slices.Equal(a, drawn(4)) {
+		t.Errorf("Seed: the same seed must draw the same values (%v, %v) and another seed others", a, b)
 	}
 
 	current = allocates

@@ -2,6 +2,7 @@ package codectest
 
 import (
 	"errors"
+	"math"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -34,6 +35,10 @@ const (
 	decodesPrefix         // a truncated input decodes to a zero value (with PrefixesMayDecode)
 	allocatesWhenLong     // Decode allocates for a Name of 95 bytes or more, longer than any of the first samples
 	mutatesInput          // Decode clears the header byte of its input
+	appendFails           // AppendBinary fails for a Name longer than 50 bytes
+	prefixOvercount       // a truncated input decodes, claiming one byte more than it had (with PrefixesMayDecode)
+	mutatedOvercount      // a bad flag byte decodes, claiming one byte more than the input had
+	quietsNaN             // the float codec makes signalling NaNs quiet
 )
 
 // sink makes appendAllocates allocate.
@@ -65,6 +70,9 @@ func (m *toy) AppendBinary(b []byte) ([]byte, error) {
 	if current == appendAllocates {
 		sink = new([64]byte)
 	}
+	if current == appendFails && len(m.Name) > 50 {
+		return b, wire.ErrTooLong
+	}
 	a := m.A
 	if current == lossyEncode {
 		a &^= 0x8000
@@ -90,6 +98,13 @@ func (m *toy) Decode(b []byte) (int, error) {
 	if current == decodesPrefix && len(b) < 9 {
 		*m = toy{}
 		return len(b), nil
+	}
+	if current == prefixOvercount && len(b) < 9 {
+		*m = toy{}
+		return len(b) + 1, nil
+	}
+	if current == mutatedOvercount && len(b) > 7 && b[7] > 1 {
+		return len(b) + 1, nil
 	}
 	if current == panicsOnBadFlag && len(b) > 7 && b[7] > 1 {
 		var table [2]int
@@ -203,3 +218,37 @@ func (m *rest) Decode(b []byte) (int, error) {
 	return r.Offset(), r.Err()
 }
 func (m *rest) UnmarshalBinary(b []byte) error { _, err := m.Decode(b); return err }
+
+// floaty is a message of two floats, big-endian, after a header byte 0x66:
+// the harness must compare them by their bits (NaN payloads, -0).
+type floaty struct {
+	F float32
+	D float64
+}
+
+func (*floaty) Size() int { return 13 }
+func (m *floaty) AppendBinary(b []byte) ([]byte, error) {
+	f := m.F
+	if current == quietsNaN && f != f {
+		f = float32(math.NaN())
+	}
+	b = wire.BigEndian.AppendF32(append(b, 0x66), f)
+	return wire.BigEndian.AppendF64(b, m.D), nil
+}
+func (m *floaty) MarshalBinary() ([]byte, error) { return m.AppendBinary(nil) }
+func (m *floaty) Decode(b []byte) (int, error) {
+	r := wire.NewReader(b, wire.BigEndian, "toy", "Floaty")
+	if r.U8("header") != 0x66 && r.Err() == nil {
+		r.FailAt("header", 0, wire.ErrUnknownCode)
+	}
+	m.F = r.F32("f")
+	m.D = r.F64("d")
+	return r.Offset(), r.Err()
+}
+func (m *floaty) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = wire.NewError("toy", "Floaty", "", n, wire.ErrTrailing)
+	}
+	return err
+}

@@ -279,6 +279,20 @@ func TestEncodeOneDatagram(t *testing.T) {
 	if code != exitOK || strings.Count(out, "\n") != 2 {
 		t.Errorf("two datagrams with -hex: exit %d, %q, %s", code, out, errs)
 	}
+
+	// Decoding: binary input is one datagram, hex input one per line.
+	code, out, errs = runCLI(t, raw, "decode", "-proto", "toy", "-from", "client", "-json")
+	if code != exitOK || out != `{"msg":"Ping","code":7,"seq":1,"name":"","note":""}`+"\n" {
+		t.Errorf("binary datagram: exit %d, %q, %s", code, out, errs)
+	}
+	code, _, errs = runCLI(t, hex.EncodeToString([]byte(raw)), "decode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || !strings.Contains(errs, "datagram 1: ") || !strings.Contains(errs, hexHint) {
+		t.Errorf("hex datagram without -hex: exit %d, %s; want the hex hint", code, errs)
+	}
+	code, _, errs = runCLI(t, "zz\n", "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "line 1: hex input") {
+		t.Errorf("bad hex datagram: exit %d, %s", code, errs)
+	}
 }
 
 func TestHelp(t *testing.T) {

@@ -13,11 +13,17 @@
 // with -hex is one datagram per line, and without it one datagram per
 // file. With -json each line is a JSON object: "msg" is the spec's own name
 // of the message, "code" its code, and the fields follow under the spec's
-// names in lowerCamelCase.
+// names in lowerCamelCase. Without -json the same line reads
+//
+//	MsgTeamUpdate code=29813(0x7475) team=RedTeam size=1 active=1 wins=0 losses=0
+//
+// with the fields in the spec's order, nested values in {} and lists in
+// []. Flags may come before or after the file name.
 //
 // encode reads those JSON lines and writes the exact bytes back (with
-// -hex, one hex line per message or datagram), so decode -json | encode is
-// the identity.
+// -hex, one hex line per message or datagram; without it a datagram
+// protocol writes one datagram), so decode -json | encode is the identity.
+// A JSON key that is no field of the message is an error.
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec

@@ -23,7 +23,6 @@
 // encode reads those JSON lines and writes the exact bytes back (with
 // -hex, one hex line per message or datagram; without it a datagram
 // protocol writes one datagram), so decode -json | encode is the identity.
-// A JSON key that is no field of the message is an error.
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec

@@ -123,7 +123,7 @@ func codes(t *testing.T, b []byte, from bzflag.Direction) []bzflag.Code {
 			t.Fatalf("%s stream, message %d at byte %d: %v", from, len(out), off, err)
 		}
 		re, err := m.AppendBinary(nil)
-		if err != nil || !bytes.Equal(re, b[off:off+len(re)]) {
+		if err != nil || !bytes.HasPrefix(b[off:], re) {
 			t.Fatalf("%s stream, message %d (%v) does not re-encode to its bytes", from, len(out), m.Code())
 		}
 		off += len(re)

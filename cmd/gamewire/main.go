@@ -79,6 +79,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hexIn := fs.Bool("hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 	asJSON := fs.Bool("json", false, "decode: print one JSON object per line")
 	files, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK // the flag package printed the flags
+	}
 	if err != nil {
 		return exitUsage
 	}

@@ -300,4 +300,8 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "usage:") || !strings.Contains(out, "protocols: ") || !strings.Contains(out, "toy") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
+	code, _, errs := runCLI(t, "", "decode", "-h")
+	if code != exitOK || !strings.Contains(errs, "-from") {
+		t.Errorf("decode -h: exit %d, %q; want 0 and the flags", code, errs)
+	}
 }

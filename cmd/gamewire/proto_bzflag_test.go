@@ -62,8 +62,9 @@ func TestBzflagDecodeEncodeIdentity(t *testing.T) {
 	if reject["code"] != 29290.0 || reject["rejectCode"] != "RejectTeamFull" {
 		t.Errorf("MsgReject = %s", lines[1])
 	}
+	id, _ := add["playerId"].(map[string]any)
 	if add["msg"] != "MsgAddPlayer" || add["callSign"] != "me" || add["team"] != "RedTeam" ||
-		add["playerId"].(map[string]any)["serverHostAddr"] != "192.0.2.1" || add["hasAssignedId"] != true {
+		id["serverHostAddr"] != "192.0.2.1" || add["hasAssignedId"] != true {
 		t.Errorf("MsgAddPlayer = %s", lines[2])
 	}
 	if raw["msg"] != "MsgAudio" || raw["body"] != "AQID" {

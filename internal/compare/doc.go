@@ -7,5 +7,8 @@
 //
 // Run the comparison and print each variant's ratio to wire with:
 //
-//	go test -run '^$' -bench . -benchmem ./internal/compare | go run ./internal/compare/ratios
+//	go test -run '^$' -bench . -benchmem -count 5 ./internal/compare | go run ./internal/compare/ratios
+//
+// Each figure is then the median of the five runs, which a busy machine's
+// outliers do not move.
 package compare

@@ -3,7 +3,7 @@
 // BenchmarkDecode/binary, ... form the group Decode), each variant's ns/op,
 // B/op and allocs/op and its time relative to the group's "wire" variant:
 //
-//	go test -run '^$' -bench . -benchmem ./internal/compare | go run ./internal/compare/ratios
+//	go test -run '^$' -bench . -benchmem -count 5 ./internal/compare | go run ./internal/compare/ratios
 //
 // The group is the benchmark name up to its last slash, the variant what
 // follows. With -count above 1, each figure is the median of the runs,

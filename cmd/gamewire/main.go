@@ -186,6 +186,10 @@ func openInput(args []string, stdin io.Reader) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, usageError{args[0] + " is a directory, not an input file"}
+	}
 	return f, nil
 }
 

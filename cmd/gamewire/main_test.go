@@ -131,6 +131,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad flag", "", []string{"decode", "-bogus"}, exitUsage, "flag provided but not defined"},
 		{"two files", "", []string{"decode", "-proto", "toy", "-from", "client", "a", "b"}, exitUsage, "at most one"},
 		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitUsage, "no such file"},
+		{"directory", "", []string{"decode", "-proto", "toy", "-from", "client", "."}, exitUsage, ". is a directory"},
 		{"truncated", good[:len(good)-2], []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "message 1 at stream offset 0: toy: frame: at byte 8: stream ends inside a frame"},
 		{"bad field", "0907000161626364ff", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "toy: Ping: field note at byte 8: short input"},
 		{"unknown code", "0209", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "unknown code"},

@@ -36,7 +36,7 @@ func FrameLen(hdr []byte) (int, error) {
 		return 0, err
 	}
 	if n > MaxBodyLen {
-		return 0, wire.NewError(proto, "", "length", 0, wire.ErrTooLong)
+		return 0, wire.NewError(proto, "frame", "length", 0, wire.ErrTooLong)
 	}
 	return HeaderLen + n, nil
 }

@@ -35,7 +35,9 @@ type Stream struct {
 // NewStream returns a Stream reading from r the messages sent by from
 // (FromServer for what a client receives).
 func NewStream(r io.Reader, from Direction) *Stream {
-	return &Stream{from: from, frame: wire.NewFrameReader(r, HeaderLen, MaxPacketLen, FrameLen)}
+	fr := wire.NewFrameReader(r, HeaderLen, MaxPacketLen, FrameLen)
+	fr.Protocol = proto
+	return &Stream{from: from, frame: fr}
 }
 
 // From returns the direction of the messages the Stream reads.

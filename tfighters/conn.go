@@ -54,7 +54,7 @@ func (c *Conn) ReadMessage() (Message, error) {
 	}
 	frame, err := c.fr.Next()
 	if err != nil {
-		if !isTimeout(err) {
+		if !wire.IsTimeout(err) {
 			c.err = err
 		}
 		return nil, err
@@ -71,24 +71,6 @@ func (c *Conn) ReadMessage() (Message, error) {
 		}
 	}
 	return m, nil
-}
-
-// isTimeout reports an error that says a deadline passed (net.Error's
-// Timeout, os.ErrDeadlineExceeded). It walks the Unwrap chain by hand, as
-// wire's FrameReader does: errors.As would make its target escape, one
-// allocation on every poll of a game loop.
-func isTimeout(err error) bool {
-	for err != nil {
-		if t, ok := err.(interface{ Timeout() bool }); ok && t.Timeout() {
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }
 
 // Broken reports whether a framing error has ended the stream.

@@ -251,7 +251,7 @@ func bzflagUnmarshal(obj []byte, m bzflag.Message) error {
 		}
 		obj = b
 	}
-	if err := json.Unmarshal(obj, m); err != nil {
+	if err := unmarshalFields(obj, m); err != nil {
 		return err
 	}
 	for _, p := range patches {

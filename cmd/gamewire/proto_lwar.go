@@ -97,7 +97,7 @@ func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
 			return nil, fmt.Errorf("lwar: message %d: %s has code %d, not %d", i+1, h.Msg, info.Code, *h.Code)
 		}
 		m := info.New().(lwar.Message)
-		if err := json.Unmarshal(raw, m); err != nil {
+		if err := unmarshalFields(raw, m); err != nil {
 			return nil, fmt.Errorf("lwar: message %d (%s): %w", i+1, h.Msg, err)
 		}
 		pkt.Messages = append(pkt.Messages, m)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"math/rand"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -180,8 +181,12 @@ func TestAgree(t *testing.T) {
 // TestBinaryQuietsNaN shows the difference that TestAgree allows for: a
 // signalling NaN survives wire and the hand-written code, not
 // encoding/binary. If this fails, encoding/binary became lossless and
-// quiets can go.
+// quiets can go. Whether a float32 round trip through float64 quiets a NaN
+// is up to the processor: this was seen on amd64 and arm64.
 func TestBinaryQuietsNaN(t *testing.T) {
+	if runtime.GOARCH != "amd64" && runtime.GOARCH != "arm64" {
+		t.Skip("NaN quieting in encoding/binary was only observed on amd64 and arm64")
+	}
 	m := Record{AngVel: math.Float32frombits(0x7f800001)}
 	for _, v := range variants() {
 		b, _ := v.append(nil, &m)

@@ -14,5 +14,9 @@
 // randomness comes from one seed, so a run that upsets a target can be
 // replayed exactly.
 //
+// Struct builds a generator of a message type from one generator per
+// field, refusing to build when a field has none; the protocol generator
+// packages use it for every message, and so can generators of your own.
+//
 // Aim it only at servers you run yourself.
 package fuzz

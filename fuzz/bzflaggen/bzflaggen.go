@@ -20,19 +20,10 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
-
-// ptr maps a generator of T values to one of *T.
-func ptr[T any](g gopter.Gen) gopter.Gen { return g.Map(func(v T) *T { return &v }) }
-
-// strict builds a *T generator from field generators, so that no field of
-// T is forgotten.
-func strict[T any](fields map[string]gopter.Gen) gopter.Gen {
-	var zero T
-	return ptr[T](gen.StrictStruct(reflect.TypeOf(zero), fields))
-}
 
 // f32 generates any float32 from raw bits: NaN, infinities, -0 included.
 func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }
@@ -169,7 +160,7 @@ func flagStatus(valid bool) gopter.Gen {
 // Raw generates raw frames with any code and a body of up to
 // bzflag.MaxBodyLen bytes.
 func Raw() gopter.Gen {
-	return strict[bzflag.Raw](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.Raw](map[string]gopter.Gen{
 		"RawCode": gen.UInt16().Map(func(v uint16) bzflag.Code { return bzflag.Code(v) }),
 		"Body":    bytesUpTo(bzflag.MaxBodyLen),
 	})

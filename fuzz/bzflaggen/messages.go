@@ -2,6 +2,7 @@ package bzflaggen
 
 import (
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -13,7 +14,7 @@ func Enter() gopter.Gen { return enter(false) }
 func ValidEnter() gopter.Gen { return enter(true) }
 
 func enter(v bool) gopter.Gen {
-	return strict[bzflag.Enter](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.Enter](map[string]gopter.Gen{
 		"ID":       PlayerID(),
 		"Type":     playerType(v),
 		"Team":     team(v, false),
@@ -34,7 +35,7 @@ func Reject() gopter.Gen { return reject(false) }
 func ValidReject() gopter.Gen { return reject(true) }
 
 func reject(v bool) gopter.Gen {
-	return strict[bzflag.Reject](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.Reject](map[string]gopter.Gen{
 		"Reason": enum(uint16(bzflag.RejectServerFull)+1, v).Map(func(x uint16) bzflag.RejectCode { return bzflag.RejectCode(x) }),
 		"Bare":   gen.Weighted([]gen.WeightedGen{{Weight: 4, Gen: gen.Const(false)}, {Weight: 1, Gen: gen.Const(true)}}),
 	}).Map(func(m *bzflag.Reject) *bzflag.Reject {
@@ -54,7 +55,7 @@ func superKill(_ bool) gopter.Gen { return gen.Const(&bzflag.SuperKill{}) }
 func GetWorldRequest() gopter.Gen { return getWorldRequest(false) }
 
 func getWorldRequest(_ bool) gopter.Gen {
-	return strict[bzflag.GetWorldRequest](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.GetWorldRequest](map[string]gopter.Gen{
 		"Offset": gen.UInt16(),
 	})
 }
@@ -63,7 +64,7 @@ func getWorldRequest(_ bool) gopter.Gen {
 func GetWorldReply() gopter.Gen { return getWorldReply(false) }
 
 func getWorldReply(_ bool) gopter.Gen {
-	return strict[bzflag.GetWorldReply](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.GetWorldReply](map[string]gopter.Gen{
 		"Remaining": gen.UInt16(),
 		"Data":      bytesUpTo(bzflag.MaxWorldChunk),
 	})
@@ -77,7 +78,7 @@ func AddPlayer() gopter.Gen { return addPlayer(false) }
 func ValidAddPlayer() gopter.Gen { return addPlayer(true) }
 
 func addPlayer(v bool) gopter.Gen {
-	return strict[bzflag.AddPlayer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.AddPlayer](map[string]gopter.Gen{
 		"ID":            PlayerID(),
 		"Type":          playerType(v),
 		"Team":          team(v, true),
@@ -99,7 +100,7 @@ func addPlayer(v bool) gopter.Gen {
 func RemovePlayer() gopter.Gen { return removePlayer(false) }
 
 func removePlayer(_ bool) gopter.Gen {
-	return strict[bzflag.RemovePlayer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.RemovePlayer](map[string]gopter.Gen{
 		"ID": PlayerID(),
 	})
 }
@@ -112,7 +113,7 @@ func FlagUpdate() gopter.Gen { return flagUpdate(false) }
 func ValidFlagUpdate() gopter.Gen { return flagUpdate(true) }
 
 func flagUpdate(v bool) gopter.Gen {
-	return strict[bzflag.FlagUpdate](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.FlagUpdate](map[string]gopter.Gen{
 		"Index": gen.UInt16(),
 		"Flag":  flagStatus(v),
 	})
@@ -126,7 +127,7 @@ func TeamUpdate() gopter.Gen { return teamUpdate(false) }
 func ValidTeamUpdate() gopter.Gen { return teamUpdate(true) }
 
 func teamUpdate(v bool) gopter.Gen {
-	return strict[bzflag.TeamUpdate](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.TeamUpdate](map[string]gopter.Gen{
 		"Team":    team(v, false),
 		"Players": gen.UInt16(),
 		"Active":  gen.UInt16(),
@@ -139,7 +140,7 @@ func teamUpdate(v bool) gopter.Gen {
 func AliveFromClient() gopter.Gen { return aliveFromClient(false) }
 
 func aliveFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.AliveFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.AliveFromClient](map[string]gopter.Gen{
 		"Position": vec3(),
 		"Forward":  vec3(),
 	})
@@ -149,7 +150,7 @@ func aliveFromClient(_ bool) gopter.Gen {
 func AliveFromServer() gopter.Gen { return aliveFromServer(false) }
 
 func aliveFromServer(_ bool) gopter.Gen {
-	return strict[bzflag.AliveFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.AliveFromServer](map[string]gopter.Gen{
 		"ID":       PlayerID(),
 		"Position": vec3(),
 		"Forward":  vec3(),
@@ -164,7 +165,7 @@ func PlayerUpdate() gopter.Gen { return playerUpdate(false) }
 func ValidPlayerUpdate() gopter.Gen { return playerUpdate(true) }
 
 func playerUpdate(v bool) gopter.Gen {
-	return strict[bzflag.PlayerUpdate](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.PlayerUpdate](map[string]gopter.Gen{
 		"ID":              PlayerID(),
 		"Status":          playerStatus(v),
 		"Position":        vec3(),
@@ -182,7 +183,7 @@ func ShotBegin() gopter.Gen { return shotBegin(false) }
 func ValidShotBegin() gopter.Gen { return shotBegin(true) }
 
 func shotBegin(v bool) gopter.Gen {
-	return strict[bzflag.ShotBegin](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ShotBegin](map[string]gopter.Gen{
 		"Shooter":  PlayerID(),
 		"ShotID":   gen.UInt16(),
 		"Position": vec3(),
@@ -201,7 +202,7 @@ func MessageFromClient() gopter.Gen { return messageFromClient(false) }
 func ValidMessageFromClient() gopter.Gen { return messageFromClient(true) }
 
 func messageFromClient(v bool) gopter.Gen {
-	return strict[bzflag.MessageFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.MessageFromClient](map[string]gopter.Gen{
 		"To":   PlayerID(),
 		"Team": team(v, false),
 		"Text": messageText(v),
@@ -216,7 +217,7 @@ func MessageFromServer() gopter.Gen { return messageFromServer(false) }
 func ValidMessageFromServer() gopter.Gen { return messageFromServer(true) }
 
 func messageFromServer(v bool) gopter.Gen {
-	return strict[bzflag.MessageFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.MessageFromServer](map[string]gopter.Gen{
 		"From": PlayerID(),
 		"To":   PlayerID(),
 		"Team": team(v, true),
@@ -233,7 +234,7 @@ func exit(_ bool) gopter.Gen { return gen.Const(&bzflag.Exit{}) }
 func TimeLeft() gopter.Gen { return timeLeft(false) }
 
 func timeLeft(_ bool) gopter.Gen {
-	return strict[bzflag.TimeLeft](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.TimeLeft](map[string]gopter.Gen{
 		"Seconds": gen.UInt16(),
 	})
 }
@@ -246,7 +247,7 @@ func ScoreOver() gopter.Gen { return scoreOver(false) }
 func ValidScoreOver() gopter.Gen { return scoreOver(true) }
 
 func scoreOver(v bool) gopter.Gen {
-	return strict[bzflag.ScoreOver](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ScoreOver](map[string]gopter.Gen{
 		"ID":   PlayerID(),
 		"Team": team(v, true),
 	})
@@ -259,7 +260,7 @@ func SetTTL() gopter.Gen { return setTTL(false) }
 func ValidSetTTL() gopter.Gen { return setTTL(true) }
 
 func setTTL(v bool) gopter.Gen {
-	return strict[bzflag.SetTTL](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.SetTTL](map[string]gopter.Gen{
 		"TTL": upTo(bzflag.MaximumTTL, v),
 	})
 }
@@ -273,7 +274,7 @@ func networkRelay(_ bool) gopter.Gen { return gen.Const(&bzflag.NetworkRelay{}) 
 func KilledFromClient() gopter.Gen { return killedFromClient(false) }
 
 func killedFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.KilledFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.KilledFromClient](map[string]gopter.Gen{
 		"Killer": PlayerID(),
 		"ShotID": gen.Int16(),
 	})
@@ -283,7 +284,7 @@ func killedFromClient(_ bool) gopter.Gen {
 func KilledFromServer() gopter.Gen { return killedFromServer(false) }
 
 func killedFromServer(_ bool) gopter.Gen {
-	return strict[bzflag.KilledFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.KilledFromServer](map[string]gopter.Gen{
 		"Victim": PlayerID(),
 		"Killer": PlayerID(),
 		"ShotID": gen.Int16(),
@@ -294,7 +295,7 @@ func killedFromServer(_ bool) gopter.Gen {
 func GrabFlagFromClient() gopter.Gen { return grabFlagFromClient(false) }
 
 func grabFlagFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.GrabFlagFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.GrabFlagFromClient](map[string]gopter.Gen{
 		"Index": gen.UInt16(),
 	})
 }
@@ -307,7 +308,7 @@ func GrabFlagFromServer() gopter.Gen { return grabFlagFromServer(false) }
 func ValidGrabFlagFromServer() gopter.Gen { return grabFlagFromServer(true) }
 
 func grabFlagFromServer(v bool) gopter.Gen {
-	return strict[bzflag.GrabFlagFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.GrabFlagFromServer](map[string]gopter.Gen{
 		"Grabber": PlayerID(),
 		"Index":   gen.UInt16(),
 		"Flag":    flagStatus(v),
@@ -318,7 +319,7 @@ func grabFlagFromServer(v bool) gopter.Gen {
 func DropFlagFromClient() gopter.Gen { return dropFlagFromClient(false) }
 
 func dropFlagFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.DropFlagFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.DropFlagFromClient](map[string]gopter.Gen{
 		"Position": vec3(),
 	})
 }
@@ -331,7 +332,7 @@ func DropFlagFromServer() gopter.Gen { return dropFlagFromServer(false) }
 func ValidDropFlagFromServer() gopter.Gen { return dropFlagFromServer(true) }
 
 func dropFlagFromServer(v bool) gopter.Gen {
-	return strict[bzflag.DropFlagFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.DropFlagFromServer](map[string]gopter.Gen{
 		"Dropper": PlayerID(),
 		"Index":   gen.UInt16(),
 		"Flag":    flagStatus(v),
@@ -347,7 +348,7 @@ func CaptureFlagFromClient() gopter.Gen { return captureFlagFromClient(false) }
 func ValidCaptureFlagFromClient() gopter.Gen { return captureFlagFromClient(true) }
 
 func captureFlagFromClient(v bool) gopter.Gen {
-	return strict[bzflag.CaptureFlagFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.CaptureFlagFromClient](map[string]gopter.Gen{
 		"Team": team(v, false),
 	})
 }
@@ -361,7 +362,7 @@ func CaptureFlagFromServer() gopter.Gen { return captureFlagFromServer(false) }
 func ValidCaptureFlagFromServer() gopter.Gen { return captureFlagFromServer(true) }
 
 func captureFlagFromServer(v bool) gopter.Gen {
-	return strict[bzflag.CaptureFlagFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.CaptureFlagFromServer](map[string]gopter.Gen{
 		"Capturer": PlayerID(),
 		"Index":    gen.UInt16(),
 		"Team":     team(v, false),
@@ -375,7 +376,7 @@ func ShotEnd() gopter.Gen { return shotEnd(false) }
 func ValidShotEnd() gopter.Gen { return shotEnd(true) }
 
 func shotEnd(v bool) gopter.Gen {
-	return strict[bzflag.ShotEnd](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ShotEnd](map[string]gopter.Gen{
 		"Shooter": PlayerID(),
 		"ShotID":  gen.Int16(),
 		"Reason":  upTo(1, v),
@@ -386,7 +387,7 @@ func shotEnd(v bool) gopter.Gen {
 func ScoreFromClient() gopter.Gen { return scoreFromClient(false) }
 
 func scoreFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.ScoreFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ScoreFromClient](map[string]gopter.Gen{
 		"Wins":   gen.UInt16(),
 		"Losses": gen.UInt16(),
 	})
@@ -396,7 +397,7 @@ func scoreFromClient(_ bool) gopter.Gen {
 func ScoreFromServer() gopter.Gen { return scoreFromServer(false) }
 
 func scoreFromServer(_ bool) gopter.Gen {
-	return strict[bzflag.ScoreFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ScoreFromServer](map[string]gopter.Gen{
 		"ID":     PlayerID(),
 		"Wins":   gen.UInt16(),
 		"Losses": gen.UInt16(),
@@ -407,7 +408,7 @@ func scoreFromServer(_ bool) gopter.Gen {
 func TeleportFromClient() gopter.Gen { return teleportFromClient(false) }
 
 func teleportFromClient(_ bool) gopter.Gen {
-	return strict[bzflag.TeleportFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.TeleportFromClient](map[string]gopter.Gen{
 		"From": gen.UInt16(),
 		"To":   gen.UInt16(),
 	})
@@ -417,7 +418,7 @@ func teleportFromClient(_ bool) gopter.Gen {
 func TeleportFromServer() gopter.Gen { return teleportFromServer(false) }
 
 func teleportFromServer(_ bool) gopter.Gen {
-	return strict[bzflag.TeleportFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.TeleportFromServer](map[string]gopter.Gen{
 		"ID":   PlayerID(),
 		"From": gen.UInt16(),
 		"To":   gen.UInt16(),
@@ -428,7 +429,7 @@ func teleportFromServer(_ bool) gopter.Gen {
 func GMUpdate() gopter.Gen { return gmUpdate(false) }
 
 func gmUpdate(_ bool) gopter.Gen {
-	return strict[bzflag.GMUpdate](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.GMUpdate](map[string]gopter.Gen{
 		"Shooter":  PlayerID(),
 		"ShotID":   gen.UInt16(),
 		"Position": vec3(),
@@ -445,7 +446,7 @@ func LagPing() gopter.Gen { return lagPing(false) }
 func ValidLagPing() gopter.Gen { return lagPing(true) }
 
 func lagPing(v bool) gopter.Gen {
-	return strict[bzflag.LagPing](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.LagPing](map[string]gopter.Gen{
 		"Seq": upTo(bzflag.LagPingModulus-1, v),
 	})
 }
@@ -459,7 +460,7 @@ func idAck(_ bool) gopter.Gen { return gen.Const(&bzflag.IDAck{}) }
 func ClientVersion() gopter.Gen { return clientVersion(false) }
 
 func clientVersion(_ bool) gopter.Gen {
-	return strict[bzflag.ClientVersion](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ClientVersion](map[string]gopter.Gen{
 		"Version": gen.UInt16(),
 	})
 }
@@ -468,7 +469,7 @@ func clientVersion(_ bool) gopter.Gen {
 func UDPLinkRequest() gopter.Gen { return udpLinkRequest(false) }
 
 func udpLinkRequest(_ bool) gopter.Gen {
-	return strict[bzflag.UDPLinkRequest](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.UDPLinkRequest](map[string]gopter.Gen{
 		"Port": gen.UInt16(),
 	})
 }
@@ -477,7 +478,7 @@ func udpLinkRequest(_ bool) gopter.Gen {
 func UDPLinkEstablished() gopter.Gen { return udpLinkEstablished(false) }
 
 func udpLinkEstablished(_ bool) gopter.Gen {
-	return strict[bzflag.UDPLinkEstablished](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.UDPLinkEstablished](map[string]gopter.Gen{
 		"Value": gen.UInt16(),
 	})
 }
@@ -495,7 +496,7 @@ func WantWHashReply() gopter.Gen { return wantWHashReply(false) }
 func ValidWantWHashReply() gopter.Gen { return wantWHashReply(true) }
 
 func wantWHashReply(v bool) gopter.Gen {
-	return strict[bzflag.WantWHashReply](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.WantWHashReply](map[string]gopter.Gen{
 		"Digest": digest(v),
 	})
 }
@@ -513,7 +514,7 @@ func QueryGameReply() gopter.Gen { return queryGameReply(false) }
 func ValidQueryGameReply() gopter.Gen { return queryGameReply(true) }
 
 func queryGameReply(v bool) gopter.Gen {
-	return strict[bzflag.QueryGameReply](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.QueryGameReply](map[string]gopter.Gen{
 		"Style":          gameStyle(v),
 		"MaxPlayers":     gen.UInt16(),
 		"MaxShots":       gen.UInt16(),
@@ -540,7 +541,7 @@ func QueryPlayersReply() gopter.Gen { return queryPlayersReply(false) }
 func ValidQueryPlayersReply() gopter.Gen { return queryPlayersReply(true) }
 
 func queryPlayersReply(v bool) gopter.Gen {
-	return strict[bzflag.QueryPlayersReply](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.QueryPlayersReply](map[string]gopter.Gen{
 		"NumTeams":   numTeams(v),
 		"NumPlayers": gen.UInt16(),
 	})
@@ -555,7 +556,7 @@ func AcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(false) 
 func ValidAcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(true) }
 
 func acquireRadioFromClient(v bool) gopter.Gen {
-	return strict[bzflag.AcquireRadioFromClient](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.AcquireRadioFromClient](map[string]gopter.Gen{
 		"Flags": upTo(bzflag.RadioToAll, v),
 	})
 }
@@ -569,7 +570,7 @@ func AcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(false) 
 func ValidAcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(true) }
 
 func acquireRadioFromServer(v bool) gopter.Gen {
-	return strict[bzflag.AcquireRadioFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.AcquireRadioFromServer](map[string]gopter.Gen{
 		"ID":    PlayerID(),
 		"Flags": upTo(bzflag.RadioToAll, v),
 	})
@@ -584,7 +585,7 @@ func releaseRadioFromClient(_ bool) gopter.Gen { return gen.Const(&bzflag.Releas
 func ReleaseRadioFromServer() gopter.Gen { return releaseRadioFromServer(false) }
 
 func releaseRadioFromServer(_ bool) gopter.Gen {
-	return strict[bzflag.ReleaseRadioFromServer](map[string]gopter.Gen{
+	return fuzz.Struct[bzflag.ReleaseRadioFromServer](map[string]gopter.Gen{
 		"ID": PlayerID(),
 	})
 }

@@ -3,6 +3,7 @@ package tfightersgen
 import (
 	"bytes"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -18,7 +19,7 @@ func Ping() gopter.Gen { return ping(false) }
 func ValidPing() gopter.Gen { return ping(true) }
 
 func ping(valid bool) gopter.Gen {
-	return strict[tfighters.Ping](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Ping](map[string]gopter.Gen{
 		"Time":     u32(),
 		"Wide":     gen.Bool(),
 		"TimeHigh": u32(),
@@ -33,7 +34,7 @@ func ping(valid bool) gopter.Gen {
 // Raw generates a *tfighters.Raw with a code the spec does not define and
 // any data.
 func Raw() gopter.Gen {
-	return strict[tfighters.Raw](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Raw](map[string]gopter.Gen{
 		"Type": gen.UInt16().Map(func(v uint16) tfighters.Code { return tfighters.Code(v) }),
 		"Data": gen.SliceOf(gen.UInt8()).Map(func(b []byte) wire.Text { return wire.Text(b) }),
 	}).Map(func(m *tfighters.Raw) *tfighters.Raw {

@@ -1,6 +1,7 @@
 package tfightersgen
 
 import (
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -13,7 +14,7 @@ func Version() gopter.Gen { return version(false) }
 func ValidVersion() gopter.Gen { return version(true) }
 
 func version(bool) gopter.Gen {
-	return strict[tfighters.Version](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Version](map[string]gopter.Gen{
 		"MyVersion": u32(),
 	})
 }
@@ -25,7 +26,7 @@ func Pass() gopter.Gen { return pass(false) }
 func ValidPass() gopter.Gen { return pass(true) }
 
 func pass(valid bool) gopter.Gen {
-	return strict[tfighters.Pass](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Pass](map[string]gopter.Gen{
 		"Pass": text(valid, tfighters.MaxTextLen),
 	})
 }
@@ -37,7 +38,7 @@ func ClientNick() gopter.Gen { return clientNick(false) }
 func ValidClientNick() gopter.Gen { return clientNick(true) }
 
 func clientNick(valid bool) gopter.Gen {
-	return strict[tfighters.ClientNick](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientNick](map[string]gopter.Gen{
 		"Nick": nick(valid),
 	})
 }
@@ -49,7 +50,7 @@ func ServerNick() gopter.Gen { return serverNick(false) }
 func ValidServerNick() gopter.Gen { return serverNick(true) }
 
 func serverNick(valid bool) gopter.Gen {
-	return strict[tfighters.ServerNick](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerNick](map[string]gopter.Gen{
 		"ID":      u32(),
 		"NewNick": nick(valid),
 	})
@@ -62,7 +63,7 @@ func Pong() gopter.Gen { return pong(false) }
 func ValidPong() gopter.Gen { return pong(true) }
 
 func pong(bool) gopter.Gen {
-	return strict[tfighters.Pong](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Pong](map[string]gopter.Gen{
 		"ServerTime": u32(),
 	})
 }
@@ -99,7 +100,7 @@ func objectFields(valid bool) map[string]gopter.Gen {
 }
 
 func serverSpawn(valid bool) gopter.Gen {
-	return strict[tfighters.ServerSpawn](objectFields(valid))
+	return fuzz.Struct[tfighters.ServerSpawn](objectFields(valid))
 }
 
 // ClientAccel generates any *tfighters.ClientAccel (CMSG_ACCEL) that encodes.
@@ -109,7 +110,7 @@ func ClientAccel() gopter.Gen { return clientAccel(false) }
 func ValidClientAccel() gopter.Gen { return clientAccel(true) }
 
 func clientAccel(valid bool) gopter.Gen {
-	return strict[tfighters.ClientAccel](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientAccel](map[string]gopter.Gen{
 		"X":     dbl(),
 		"Y":     dbl(),
 		"Accel": accel(valid),
@@ -124,7 +125,7 @@ func ServerAccel() gopter.Gen { return serverAccel(false) }
 func ValidServerAccel() gopter.Gen { return serverAccel(true) }
 
 func serverAccel(valid bool) gopter.Gen {
-	return strict[tfighters.ServerAccel](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerAccel](map[string]gopter.Gen{
 		"ID":    u32(),
 		"X":     dbl(),
 		"Y":     dbl(),
@@ -140,7 +141,7 @@ func ClientTurn() gopter.Gen { return clientTurn(false) }
 func ValidClientTurn() gopter.Gen { return clientTurn(true) }
 
 func clientTurn(valid bool) gopter.Gen {
-	return strict[tfighters.ClientTurn](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientTurn](map[string]gopter.Gen{
 		"X":    dbl(),
 		"Y":    dbl(),
 		"Turn": turn(valid),
@@ -155,7 +156,7 @@ func ServerTurn() gopter.Gen { return serverTurn(false) }
 func ValidServerTurn() gopter.Gen { return serverTurn(true) }
 
 func serverTurn(valid bool) gopter.Gen {
-	return strict[tfighters.ServerTurn](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerTurn](map[string]gopter.Gen{
 		"ID":   u32(),
 		"X":    dbl(),
 		"Y":    dbl(),
@@ -171,7 +172,7 @@ func ClientNewBullet() gopter.Gen { return clientNewBullet(false) }
 func ValidClientNewBullet() gopter.Gen { return clientNewBullet(true) }
 
 func clientNewBullet(bool) gopter.Gen {
-	return strict[tfighters.ClientNewBullet](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientNewBullet](map[string]gopter.Gen{
 		"X":   dbl(),
 		"Y":   dbl(),
 		"Deg": dbl(),
@@ -185,7 +186,7 @@ func ServerNewBullet() gopter.Gen { return serverNewBullet(false) }
 func ValidServerNewBullet() gopter.Gen { return serverNewBullet(true) }
 
 func serverNewBullet(bool) gopter.Gen {
-	return strict[tfighters.ServerNewBullet](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerNewBullet](map[string]gopter.Gen{
 		"ID":      u32(),
 		"OwnerID": u32(),
 		"X":       dbl(),
@@ -201,7 +202,7 @@ func Cmd() gopter.Gen { return cmd(false) }
 func ValidCmd() gopter.Gen { return cmd(true) }
 
 func cmd(valid bool) gopter.Gen {
-	return strict[tfighters.Cmd](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Cmd](map[string]gopter.Gen{
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
 }
@@ -213,7 +214,7 @@ func ClientSay() gopter.Gen { return clientSay(false) }
 func ValidClientSay() gopter.Gen { return clientSay(true) }
 
 func clientSay(valid bool) gopter.Gen {
-	return strict[tfighters.ClientSay](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientSay](map[string]gopter.Gen{
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
 }
@@ -225,7 +226,7 @@ func ServerSay() gopter.Gen { return serverSay(false) }
 func ValidServerSay() gopter.Gen { return serverSay(true) }
 
 func serverSay(valid bool) gopter.Gen {
-	return strict[tfighters.ServerSay](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerSay](map[string]gopter.Gen{
 		"ID":   u32(),
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
@@ -238,7 +239,7 @@ func ClientTeamSay() gopter.Gen { return clientTeamSay(false) }
 func ValidClientTeamSay() gopter.Gen { return clientTeamSay(true) }
 
 func clientTeamSay(valid bool) gopter.Gen {
-	return strict[tfighters.ClientTeamSay](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ClientTeamSay](map[string]gopter.Gen{
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
 }
@@ -250,7 +251,7 @@ func ServerTeamSay() gopter.Gen { return serverTeamSay(false) }
 func ValidServerTeamSay() gopter.Gen { return serverTeamSay(true) }
 
 func serverTeamSay(valid bool) gopter.Gen {
-	return strict[tfighters.ServerTeamSay](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.ServerTeamSay](map[string]gopter.Gen{
 		"ID":   u32(),
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
@@ -263,7 +264,7 @@ func Hi() gopter.Gen { return hi(false) }
 func ValidHi() gopter.Gen { return hi(true) }
 
 func hi(bool) gopter.Gen {
-	return strict[tfighters.Hi](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Hi](map[string]gopter.Gen{
 		"MyVersion": u32(),
 		"UWID":      u32(),
 	})
@@ -276,7 +277,7 @@ func Motd() gopter.Gen { return motd(false) }
 func ValidMotd() gopter.Gen { return motd(true) }
 
 func motd(valid bool) gopter.Gen {
-	return strict[tfighters.Motd](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Motd](map[string]gopter.Gen{
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
 }
@@ -288,7 +289,7 @@ func Lag() gopter.Gen { return lag(false) }
 func ValidLag() gopter.Gen { return lag(true) }
 
 func lag(bool) gopter.Gen {
-	return strict[tfighters.Lag](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Lag](map[string]gopter.Gen{
 		"Diff": gen.Int32(),
 	})
 }
@@ -308,7 +309,7 @@ func Invincible() gopter.Gen { return invincible(false) }
 func ValidInvincible() gopter.Gen { return invincible(true) }
 
 func invincible(valid bool) gopter.Gen {
-	return strict[tfighters.Invincible](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Invincible](map[string]gopter.Gen{
 		"ID":             u32(),
 		"YesNo":          yesNo(valid),
 		"InvincibilityT": u32(),
@@ -322,7 +323,7 @@ func Hit() gopter.Gen { return hit(false) }
 func ValidHit() gopter.Gen { return hit(true) }
 
 func hit(bool) gopter.Gen {
-	return strict[tfighters.Hit](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Hit](map[string]gopter.Gen{
 		"VictimID": u32(),
 		"EvilID":   u32(),
 		"NewPower": gen.UInt8(),
@@ -339,7 +340,7 @@ func newUser(valid bool) gopter.Gen {
 	fields := objectFields(valid)
 	fields["PendingMoves"] = u32()
 	fields["Nick"] = nick(valid)
-	return strict[tfighters.NewUser](fields)
+	return fuzz.Struct[tfighters.NewUser](fields)
 }
 
 // DelObj generates any *tfighters.DelObj (SMSG_DELOBJ) that encodes.
@@ -349,7 +350,7 @@ func DelObj() gopter.Gen { return delObj(false) }
 func ValidDelObj() gopter.Gen { return delObj(true) }
 
 func delObj(bool) gopter.Gen {
-	return strict[tfighters.DelObj](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.DelObj](map[string]gopter.Gen{
 		"ID": u32(),
 	})
 }
@@ -361,7 +362,7 @@ func Kill() gopter.Gen { return kill(false) }
 func ValidKill() gopter.Gen { return kill(true) }
 
 func kill(valid bool) gopter.Gen {
-	return strict[tfighters.Kill](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Kill](map[string]gopter.Gen{
 		"VictimID": u32(),
 		"EvilID":   u32(),
 		"KillTxt":  text(valid, tfighters.MaxTextLen),
@@ -375,7 +376,7 @@ func Quit() gopter.Gen { return quit(false) }
 func ValidQuit() gopter.Gen { return quit(true) }
 
 func quit(valid bool) gopter.Gen {
-	return strict[tfighters.Quit](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Quit](map[string]gopter.Gen{
 		"ID":   u32(),
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
@@ -388,7 +389,7 @@ func Kick() gopter.Gen { return kick(false) }
 func ValidKick() gopter.Gen { return kick(true) }
 
 func kick(valid bool) gopter.Gen {
-	return strict[tfighters.Kick](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.Kick](map[string]gopter.Gen{
 		"ID":   u32(),
 		"Text": text(valid, tfighters.MaxTextLen),
 	})
@@ -401,7 +402,7 @@ func NickReply() gopter.Gen { return nickReply(false) }
 func ValidNickReply() gopter.Gen { return nickReply(true) }
 
 func nickReply(valid bool) gopter.Gen {
-	return strict[tfighters.NickReply](map[string]gopter.Gen{
+	return fuzz.Struct[tfighters.NickReply](map[string]gopter.Gen{
 		"GoodOrBad": nickResult(valid),
 		"Text":      text(valid, tfighters.MaxReplyLen),
 	})

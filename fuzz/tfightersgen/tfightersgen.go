@@ -19,14 +19,6 @@ import (
 	"github.com/leanovate/gopter/gen"
 )
 
-// ptr maps a generator of T values to one of *T.
-func ptr[T any](g gopter.Gen) gopter.Gen { return g.Map(func(v T) *T { return &v }) }
-
-// strict builds a generator of *T from one generator per field.
-func strict[T any](fields map[string]gopter.Gen) gopter.Gen {
-	return ptr[T](gen.StrictStruct(reflect.TypeFor[T](), fields))
-}
-
 func dbl() gopter.Gen {
 	return gen.Int32().Map(func(v int32) tfighters.Dbl { return tfighters.Dbl(v) })
 }

@@ -11,12 +11,8 @@ import "github.com/gamewire/gamewire/wire"
 // UnmarshalBinary also requires that nothing follows. Validate checks the
 // spec's rules that the wire format itself cannot enforce.
 type Message interface {
+	wire.Codec
 	Code() Code
-	Size() int
-	AppendBinary(b []byte) ([]byte, error)
-	MarshalBinary() ([]byte, error)
-	Decode(b []byte) (int, error)
-	UnmarshalBinary(b []byte) error
 	Validate() error
 }
 

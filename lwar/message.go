@@ -1,24 +1,17 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Message is implemented by a pointer to every message type of the
 // package. Each message encodes with its own message header: the type id,
 // then, for reliable messages, the sequence number.
+//
+// AppendBinary returns b unchanged on error. Decoded strings and lists
+// reuse the receiver's storage; they never alias the input.
 type Message interface {
+	wire.Codec
 	// Type returns the message's type id.
 	Type() Type
-	// Size returns the exact encoded length, message header included.
-	Size() int
-	// AppendBinary appends the encoded message to b. On error it returns b
-	// unchanged.
-	AppendBinary(b []byte) ([]byte, error)
-	// MarshalBinary returns the encoded message.
-	MarshalBinary() ([]byte, error)
-	// Decode decodes the message at the start of b into the receiver,
-	// which it fully resets, and returns the number of bytes read. Decoded
-	// strings and lists reuse the receiver's storage; they never alias b.
-	Decode(b []byte) (int, error)
-	// UnmarshalBinary decodes a message that is all of b.
-	UnmarshalBinary(b []byte) error
 	// Validate checks the spec's rules that the wire format could carry
 	// but the spec forbids (string limits, UTF-8, seqno 0).
 	Validate() error

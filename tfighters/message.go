@@ -5,19 +5,9 @@ import "github.com/gamewire/gamewire/wire"
 // Message is what every message type of the package satisfies, Raw
 // included.
 type Message interface {
+	wire.Codec
 	// Code returns the message's type code.
 	Code() Code
-	// Size returns the encoded length, header included.
-	Size() int
-	// AppendBinary appends the whole message, header included.
-	AppendBinary(b []byte) ([]byte, error)
-	// Decode decodes the message at the start of b into the receiver,
-	// which it resets, and returns its length.
-	Decode(b []byte) (int, error)
-	// UnmarshalBinary decodes exactly one message from b.
-	UnmarshalBinary(b []byte) error
-	// MarshalBinary returns the encoded message.
-	MarshalBinary() ([]byte, error)
 	// Validate checks the rules of the spec and the original peers.
 	Validate() error
 }

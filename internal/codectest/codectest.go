@@ -48,13 +48,7 @@ import (
 )
 
 // Message is the per-message contract of DESIGN.md.
-type Message interface {
-	Size() int
-	AppendBinary(b []byte) ([]byte, error)
-	Decode(b []byte) (int, error)
-	UnmarshalBinary(b []byte) error
-	MarshalBinary() ([]byte, error)
-}
+type Message = wire.Codec
 
 // TB is the part of testing.TB the harness uses; *testing.T satisfies it.
 type TB interface {

@@ -1,0 +1,21 @@
+package wire
+
+// Codec is the contract every gamewire message type meets (DESIGN.md, "The
+// contract of every message type"). Each protocol's Message interface
+// embeds it and adds the protocol's own code and Validate.
+type Codec interface {
+	// Size returns the exact encoded length, the message's own header
+	// included.
+	Size() int
+	// AppendBinary appends the whole message as it travels, header
+	// included, leaving b[:len(b)] untouched (encoding.BinaryAppender).
+	AppendBinary(b []byte) ([]byte, error)
+	// MarshalBinary is AppendBinary into a buffer of Size bytes.
+	MarshalBinary() ([]byte, error)
+	// Decode reads one message from the start of b into the receiver,
+	// which it resets first, and returns how many bytes it read.
+	Decode(b []byte) (int, error)
+	// UnmarshalBinary is Decode of exactly len(b) bytes; the result does
+	// not alias b.
+	UnmarshalBinary(b []byte) error
+}

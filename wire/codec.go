@@ -13,7 +13,11 @@ type Codec interface {
 	// MarshalBinary is AppendBinary into a buffer of Size bytes.
 	MarshalBinary() ([]byte, error)
 	// Decode reads one message from the start of b into the receiver,
-	// which it resets first, and returns how many bytes it read.
+	// which it resets first, and returns how many bytes it read. On
+	// failure it returns the byte offset of the failure (the start of the
+	// field at fault) and an error wrapping a sentinel; a *Error whose
+	// Offset is -1 (a field after a variable part) gets that offset from
+	// a Decoder or Stream.
 	Decode(b []byte) (int, error)
 	// UnmarshalBinary is Decode of exactly len(b) bytes; the result does
 	// not alias b.

@@ -6,24 +6,24 @@ import (
 	"io"
 )
 
-// FrameReader splits a byte stream into length-prefixed frames.
+// FrameReader splits a byte stream into frames.
 //
 // Its buffer is allocated once, at the protocol's maximum frame size, and
 // reused: a declared length never makes it allocate more, and reading a
-// frame allocates nothing in steady state. A frame returned by Next
-// aliases that buffer and is valid until the next call.
+// frame allocates nothing in steady state, nor does Reset. A frame
+// returned by Next aliases that buffer and is valid until the next call.
 type FrameReader struct {
 	// Protocol names the protocol in framing errors, such as "bzflag".
 	Protocol string
 
-	r        io.Reader
-	header   int
-	max      int
-	frameLen func(header []byte) (int, error)
+	r     io.Reader
+	max   int
+	split func(b []byte) (int, error)
 
 	buf        []byte // len(buf) == max once allocated
 	start, end int    // buf[start:end] is received and not yet returned
 	err        error  // sticky read error, reported once the buffer is drained
+	errv       Error  // the framing error returned last
 }
 
 // NewFrameReader returns a FrameReader that reads from r. Every frame
@@ -39,19 +39,55 @@ func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header [
 	if maxFrame < headerLen {
 		maxFrame = headerLen
 	}
-	return &FrameReader{r: r, header: headerLen, max: maxFrame, frameLen: frameLen}
+	return NewSplitReader(r, maxFrame, func(b []byte) (int, error) {
+		if len(b) < headerLen {
+			return 0, nil
+		}
+		n, err := frameLen(b[:headerLen])
+		if err == nil && n < headerLen {
+			return 0, errShortFrame
+		}
+		return n, err
+	})
+}
+
+// errShortFrame marks a length under the header's; Next reports it.
+var errShortFrame = errors.New("frame shorter than its header")
+
+// NewSplitReader returns a FrameReader that reads from r frames of at
+// most maxFrame bytes, whose length split tells from the bytes buffered
+// so far (b starts at a frame): the frame's whole length, or 0 and nil
+// when b does not hold enough to tell yet, or an error for bytes that
+// start no valid frame.
+func NewSplitReader(r io.Reader, maxFrame int, split func(b []byte) (int, error)) *FrameReader {
+	if maxFrame < 1 {
+		maxFrame = 1
+	}
+	return &FrameReader{r: r, max: maxFrame, split: split}
+}
+
+// Reset makes f read from r, as new, keeping its buffer.
+func (f *FrameReader) Reset(r io.Reader) {
+	f.r = r
+	f.start, f.end, f.err = 0, 0, nil
 }
 
 // errFrame is the place named by framing errors.
 const errFrame = "frame"
 
+// framingError returns the FrameReader's own error value, filled in.
+func (f *FrameReader) framingError(field string, off int, kind error) error {
+	f.errv = Error{Protocol: f.Protocol, Message: errFrame, Field: field, Offset: off, Err: kind}
+	return &f.errv
+}
+
 // Next returns the next whole frame, header included.
 //
 // At a clean end of stream it returns io.EOF; a stream that ends inside a
 // frame returns an error wrapping both ErrShort and io.ErrUnexpectedEOF.
-// A header that frameLen rejects, or that announces a frame shorter than
-// the header or longer than the maximum, returns that error (ErrTooLong
-// for an oversized frame) and the reader stops there: the stream cannot be
+// A header that announces no valid frame, or a frame shorter than its
+// header or longer than the maximum, returns that error (ErrTooLong for an
+// oversized frame) and the reader stops there: the stream cannot be
 // resynchronised. A read error that is a timeout (a read deadline passed)
 // is returned once and the reader stays usable: the next call goes on with
 // the frame where it stopped. Other read errors are final. In every case
@@ -60,32 +96,33 @@ func (f *FrameReader) Next() ([]byte, error) {
 	if f.buf == nil {
 		f.buf = make([]byte, f.max)
 	}
-	if err := f.fill(f.header); err != nil {
-		return nil, err
+	for {
+		avail := f.end - f.start
+		n, err := f.split(f.buf[f.start:f.end])
+		switch {
+		case err == errShortFrame:
+			return nil, f.framingError("length", 0, ErrInvalid)
+		case err != nil:
+			return nil, err
+		case n > f.max:
+			return nil, f.framingError("length", 0, ErrTooLong)
+		case n > 0 && n <= avail:
+			frame := f.buf[f.start : f.start+n : f.start+n]
+			f.start += n
+			return frame, nil
+		case n == 0:
+			if n = avail + 1; n > f.max {
+				return nil, f.framingError("length", 0, ErrTooLong)
+			}
+		}
+		if err := f.fill(n); err != nil {
+			return nil, err
+		}
 	}
-	n, err := f.frameLen(f.buf[f.start : f.start+f.header])
-	if err != nil {
-		return nil, err
-	}
-	if n > f.max {
-		return nil, NewError(f.Protocol, errFrame, "length", 0, ErrTooLong)
-	}
-	if n < f.header {
-		return nil, NewError(f.Protocol, errFrame, "length", 0, ErrInvalid)
-	}
-	if err := f.fill(n); err != nil {
-		return nil, err
-	}
-	frame := f.buf[f.start : f.start+n : f.start+n]
-	f.start += n
-	return frame, nil
 }
 
 // fill makes at least n bytes available at buf[start:], reading as needed.
 func (f *FrameReader) fill(n int) error {
-	if f.end-f.start >= n {
-		return nil
-	}
 	if f.start+n > len(f.buf) {
 		// Move the partial frame to the front; n <= max, so it then fits.
 		f.end = copy(f.buf, f.buf[f.start:f.end])
@@ -169,7 +206,7 @@ func (f *FrameReader) eofError() error {
 			return io.EOF
 		}
 		// The offset is how much of the frame arrived.
-		return NewError(f.Protocol, errFrame, "", f.end-f.start, ErrUnexpectedEnd)
+		return f.framingError("", f.end-f.start, ErrUnexpectedEnd)
 	}
 	return f.err
 }

@@ -151,3 +151,51 @@ func AppendUTF(b, s []byte) ([]byte, error) { return BigEndian.AppendBytes16(b, 
 // AppendJavaChar appends a Java char (DataOutput.writeChar): one UTF-16
 // code unit, big-endian.
 func AppendJavaChar(b []byte, c uint16) []byte { return BigEndian.AppendU16(b, c) }
+
+// PutU16 stores v in b[0:2].
+func (o Order) PutU16(b []byte, v uint16) {
+	if o == LittleEndian {
+		binary.LittleEndian.PutUint16(b, v)
+		return
+	}
+	binary.BigEndian.PutUint16(b, v)
+}
+
+// PutU32 stores v in b[0:4].
+func (o Order) PutU32(b []byte, v uint32) {
+	if o == LittleEndian {
+		binary.LittleEndian.PutUint32(b, v)
+		return
+	}
+	binary.BigEndian.PutUint32(b, v)
+}
+
+// PutU64 stores v in b[0:8].
+func (o Order) PutU64(b []byte, v uint64) {
+	if o == LittleEndian {
+		binary.LittleEndian.PutUint64(b, v)
+		return
+	}
+	binary.BigEndian.PutUint64(b, v)
+}
+
+// PutF32 stores the exact bits of v in b[0:4].
+func (o Order) PutF32(b []byte, v float32) { o.PutU32(b, math.Float32bits(v)) }
+
+// PutF64 stores the exact bits of v in b[0:8].
+func (o Order) PutF64(b []byte, v float64) { o.PutU64(b, math.Float64bits(v)) }
+
+// Grow extends b by n bytes, growing its capacity at most once, and
+// returns the longer slice and the n new bytes, for a codec that stores
+// its fields at fixed offsets (Put*) instead of appending them one by
+// one. The new bytes are not zeroed when b had the capacity already.
+func Grow(b []byte, n int) (grown, p []byte) {
+	l := len(b)
+	if cap(b)-l < n {
+		nb := make([]byte, l, 2*cap(b)+n)
+		copy(nb, b)
+		b = nb
+	}
+	b = b[:l+n]
+	return b, b[l:]
+}

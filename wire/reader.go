@@ -22,7 +22,29 @@ type Reader struct {
 	order    Order
 	protocol string
 	message  string
+	form     *Form
 	err      error
+}
+
+// NewFormReader returns a Reader over a frame of form f: multi-byte
+// values in the form's protocol's order, and errors taken from the form
+// (built once, so a failure allocates nothing). The error of a field that
+// lies after a variable part carries no offset; Offset tells it.
+func NewFormReader(b []byte, f *Form) Reader {
+	o := BigEndian
+	if f.table != nil {
+		o = f.table.Order
+	}
+	return Reader{buf: b, order: o, protocol: f.Protocol, message: f.Name, form: f}
+}
+
+// fail records the error of kind for field at off.
+func (r *Reader) fail(field string, off int, kind error) {
+	if r.form != nil {
+		r.err = r.form.Err(field, kind)
+		return
+	}
+	r.err = NewError(r.protocol, r.message, field, off, kind)
 }
 
 // NewReader returns a Reader over b that reads multi-byte values in order o
@@ -48,7 +70,7 @@ func (r *Reader) Fail(field string, kind error) { r.FailAt(field, r.off, kind) }
 // already.
 func (r *Reader) FailAt(field string, off int, kind error) {
 	if r.err == nil {
-		r.err = NewError(r.protocol, r.message, field, off, kind)
+		r.fail(field, off, kind)
 	}
 }
 
@@ -58,7 +80,7 @@ func (r *Reader) take(field string, n int) []byte {
 		return nil
 	}
 	if n < 0 || n > len(r.buf)-r.off {
-		r.err = NewError(r.protocol, r.message, field, r.off, ErrShort)
+		r.fail(field, r.off, ErrShort)
 		return nil
 	}
 	b := r.buf[r.off : r.off+n : r.off+n]
@@ -174,7 +196,7 @@ func (r *Reader) CString(field string, max int) []byte {
 		if max > 0 && limit == max {
 			kind = ErrTooLong
 		}
-		r.err = NewError(r.protocol, r.message, field, r.off, kind)
+		r.fail(field, r.off, kind)
 		return nil
 	}
 	s := rest[:i:i]
@@ -227,7 +249,7 @@ func (r *Reader) counted(field string, start, n int) []byte {
 	}
 	if n > len(r.buf)-r.off {
 		r.off = start
-		r.err = NewError(r.protocol, r.message, field, start, ErrShort)
+		r.fail(field, start, ErrShort)
 		return nil
 	}
 	b := r.buf[r.off : r.off+n : r.off+n]

@@ -1,0 +1,91 @@
+package wire
+
+import "io"
+
+// Stream reads the messages one side of a stream connection sends (a
+// net.Conn, a capture file), framed as its protocol's table says, and
+// decodes them with a Decoder. Its buffer is allocated once, at the
+// protocol's HardMax, and reused, Reset included: reading a message
+// allocates nothing in steady state.
+//
+// The policy is the same for every protocol (see Policy): an unknown code
+// comes back as a *Raw; a message that breaks a rule comes back with the
+// error that says so. Either way the frame has been consumed and the
+// Stream is still in step: read on. A frame that does not decode returns
+// its error with a nil message, and the Stream is still in step too. Only
+// broken framing (a length over HardMax or under the header, a stream
+// that ends inside a frame, a read error other than a timeout) ends the
+// stream; Buffered then holds what was received and not returned, so
+// nothing received is lost.
+//
+// A read timeout (a deadline passed) is returned as it is and is not
+// final: the next call goes on where the last one stopped.
+type Stream struct {
+	dec   Decoder
+	from  Direction
+	frame FrameReader
+	err   Error
+}
+
+// NewStream returns a Stream of table t reading the messages that from
+// sends, from r.
+func NewStream(t *Table, r io.Reader, from Direction) *Stream {
+	s := &Stream{from: from}
+	s.dec.Reset(t)
+	s.frame.Protocol = t.Name
+	s.frame.max = t.HardMax
+	s.frame.split = t.FrameLen
+	s.frame.r = r
+	return s
+}
+
+// Reset makes s read from r, as new, keeping its buffer and values: a
+// Stream serves many connections or files with no allocation.
+func (s *Stream) Reset(r io.Reader) { s.frame.Reset(r) }
+
+// SetPolicy sets the policy (Checked by default).
+func (s *Stream) SetPolicy(p Policy) { s.dec.Policy = p }
+
+// Policy returns the policy.
+func (s *Stream) Policy() Policy { return s.dec.Policy }
+
+// From returns the direction of the messages the Stream reads.
+func (s *Stream) From() Direction { return s.from }
+
+// Table returns the Stream's table.
+func (s *Stream) Table() *Table { return s.dec.table }
+
+// NextFrame returns the next whole frame, header included, without
+// decoding it. It aliases the Stream's buffer until the next call.
+func (s *Stream) NextFrame() ([]byte, error) { return s.frame.Next() }
+
+// Next reads and decodes the next message. The message belongs to the
+// Stream: it stays valid until the next message of the same form (copy
+// it to keep it). At the end of a stream that ends between frames, Next
+// returns io.EOF.
+func (s *Stream) Next() (Message, error) {
+	b, err := s.frame.Next()
+	if err != nil {
+		return nil, err
+	}
+	return s.Decode(b)
+}
+
+// Decode decodes one whole frame as Next does, for frames that arrive by
+// other means (a reassembled capture).
+func (s *Stream) Decode(b []byte) (Message, error) {
+	m, n, err := s.dec.Decode(b, s.from)
+	if m == nil {
+		return nil, err
+	}
+	if n != len(b) {
+		// The frame's length covers more than the message reads: the
+		// frame is consumed whole all the same.
+		s.err = Error{Protocol: s.dec.table.Name, Message: m.Form().Name, Offset: n, Err: ErrTrailing}
+		return nil, &s.err
+	}
+	return m, err
+}
+
+// Buffered returns the bytes received and not yet returned as frames.
+func (s *Stream) Buffered() []byte { return s.frame.Buffered() }

@@ -1,0 +1,336 @@
+package wire
+
+// Protocol describes what every form of a protocol shares: its name, byte
+// order, the header every frame starts with, its composite field types,
+// and the limits of a frame.
+type Protocol struct {
+	// Name is the protocol's name in errors and tools ("bzflag").
+	Name string
+	// Order is the byte order of multi-byte fields.
+	Order Order
+	// Header is the header every frame starts with (a form may override
+	// it): it holds the code and, for stream protocols, the length.
+	Header []Field
+	// Types are the fixed composite field types forms refer to by name
+	// ("PlayerId"), in dependency order: a type may use earlier ones.
+	Types []Form
+	// MaxFrame is the spec's limit on one frame or datagram, header
+	// included.
+	MaxFrame int
+	// HardMax is the most a reader accepts under the Lax policy, for peers
+	// that break the spec's limit (0: MaxFrame).
+	HardMax int
+	// Datagram says frames are datagrams: one read, one frame.
+	Datagram bool
+	// Split, when set, tells a stream reader the length of the frame at
+	// the start of b (header included) where the header alone cannot:
+	// 0 and nil ask for more bytes. Without it the header's LengthRole
+	// field gives the length.
+	Split func(t *Table, b []byte) (int, error)
+}
+
+// Table is a protocol's message table: the single description of its
+// wire, from which dispatch, constructors, errors and tools all read.
+// Build it once, at package initialisation, with NewTable; it is
+// read-only afterwards and safe for concurrent use.
+type Table struct {
+	Protocol
+	// Forms are the message forms, in the table's order.
+	Forms []Form
+
+	new    func(i int) Message
+	header []Field
+	code   *Field // the header's CodeRole field
+	length *Field // the header's LengthRole field, if any
+	raw    Form
+	index  [2][256]*[256]uint16 // by direction, code>>8, code&0xff: form index + 1
+}
+
+// NewTable builds a protocol's table: it lays out every type and form
+// (offsets, sizes), prebuilds their errors and indexes the forms by code
+// and direction. newMessage returns a new zero value of form i's Go type.
+//
+// NewTable panics on a table that cannot be right (an unknown field type,
+// two forms for one code and direction, a header without a code): those
+// are mistakes in the program, caught when the package initialises.
+func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
+	t := &Table{Protocol: p, Forms: forms, new: newMessage}
+	if t.HardMax < t.MaxFrame {
+		t.HardMax = t.MaxFrame
+	}
+	for i := range t.Types {
+		ty := &t.Types[i]
+		ty.Protocol = p.Name
+		ty.Index = i
+		ty.table = t
+		t.layout(ty, nil, "type")
+		if !ty.Fixed() {
+			panic("wire: type " + ty.Name + " is not fixed")
+		}
+	}
+	t.header = t.layoutHeader(p.Header)
+	t.raw = Form{Name: "unknown", Type: "Raw", From: Both, Protocol: p.Name, Index: -1, table: t}
+	t.raw.all = t.header
+	t.raw.Size, t.raw.MaxSize = t.fieldsEnd(t.header), t.HardMax
+	t.raw.errs.init(p.Name, t.raw.Name, "", 0)
+	for i := range t.header {
+		switch t.header[i].Role {
+		case CodeRole:
+			t.code = &t.header[i]
+		case LengthRole:
+			t.length = &t.header[i]
+		}
+	}
+	if t.code == nil || t.code.Offset < 0 || t.code.Size > 2 {
+		panic("wire: " + p.Name + ": the header needs a code field of 1 or 2 bytes")
+	}
+	for i := range forms {
+		f := &forms[i]
+		f.Protocol = p.Name
+		f.Index = i
+		f.table = t
+		h := p.Header
+		if f.Header != nil {
+			h = f.Header
+		}
+		t.layout(f, h, "form")
+		if f.Code > 0xffff {
+			panic("wire: " + f.Name + ": code over 16 bits")
+		}
+		for d := 0; d < 2; d++ {
+			if f.From&(1<<d) == 0 {
+				continue
+			}
+			page := t.index[d][f.Code>>8]
+			if page == nil {
+				page = new([256]uint16)
+				t.index[d][f.Code>>8] = page
+			}
+			if page[f.Code&0xff] != 0 {
+				panic("wire: " + p.Name + ": two forms for the code of " + f.Name)
+			}
+			page[f.Code&0xff] = uint16(i + 1)
+		}
+	}
+	return t
+}
+
+// layoutHeader lays out the default header.
+func (t *Table) layoutHeader(h []Field) []Field {
+	f := Form{Name: "header", Fields: h}
+	t.layout(&f, nil, "header")
+	return f.all
+}
+
+// fieldsEnd returns the end of the last fixed field of a laid-out list.
+func (t *Table) fieldsEnd(all []Field) int {
+	n := 0
+	for i := range all {
+		if all[i].Offset >= 0 {
+			n = all[i].Offset + all[i].Size
+		}
+	}
+	return n
+}
+
+// layout computes the offsets and sizes of f's fields after header h.
+func (t *Table) layout(f *Form, h []Field, what string) {
+	f.all = make([]Field, 0, len(h)+len(f.Fields))
+	f.all = append(f.all, h...)
+	f.all = append(f.all, f.Fields...)
+	off, min, max, fixed := 0, 0, 0, true
+	for i := range f.all {
+		fl := &f.all[i]
+		size, lo, hi := t.fieldSize(f, fl)
+		if fixed {
+			fl.Offset = off
+		} else {
+			fl.Offset = -1
+		}
+		fl.Size = size
+		if size == 0 {
+			fixed = false
+		}
+		off += size
+		min += lo
+		max += hi
+		fl.errs.init(t.Name, f.Name, fl.Name, fl.Offset)
+	}
+	f.Size = min
+	if f.MaxSize == 0 || fixed {
+		f.MaxSize = max
+	}
+	if f.MaxSize < f.Size {
+		panic("wire: " + what + " " + f.Name + ": MaxSize below its smallest frame")
+	}
+	f.errs.init(t.Name, f.Name, "", 0)
+}
+
+// fieldSize returns a field's width (0 if variable) and the least and most
+// bytes it can take.
+func (t *Table) fieldSize(f *Form, fl *Field) (size, min, max int) {
+	if n := primitiveSize(fl.Type); n > 0 {
+		return n, n, n
+	}
+	switch fl.Type {
+	case "cstring":
+		return 0, 1, t.limit(fl.Max)
+	case "str8":
+		return 0, 1, 1 + min255(t.limit(fl.Max))
+	case "str16", "utf":
+		return 0, 2, 2 + t.limit(fl.Max)
+	case "rest":
+		return 0, 0, t.limit(fl.Max)
+	case "list":
+		e := t.Type(fl.Entry)
+		if e == nil {
+			panic("wire: " + f.Name + "." + fl.Name + ": unknown entry type " + fl.Entry)
+		}
+		return 0, 0, t.limit(fl.Max * e.Size)
+	}
+	if elem, n, ok := ParseArray(fl.Type); ok {
+		if elem == "bytes" {
+			return n, n, n
+		}
+		if s := primitiveSize(elem); s > 0 {
+			return n * s, n * s, n * s
+		}
+		if ty := t.Type(elem); ty != nil {
+			return n * ty.Size, n * ty.Size, n * ty.Size
+		}
+	}
+	if ty := t.Type(fl.Type); ty != nil && ty.Size > 0 {
+		return ty.Size, ty.Size, ty.Size
+	}
+	panic("wire: " + f.Name + "." + fl.Name + ": unknown field type " + fl.Type)
+}
+
+// limit returns n, or the frame limit when n is 0 or larger.
+func (t *Table) limit(n int) int {
+	if n <= 0 || n > t.HardMax {
+		return t.HardMax
+	}
+	return n
+}
+
+func min255(n int) int {
+	if n > 255 {
+		return 255
+	}
+	return n
+}
+
+// Type returns the composite type called name, or nil.
+func (t *Table) Type(name string) *Form {
+	for i := range t.Types {
+		if t.Types[i].Name == name || t.Types[i].Type == name {
+			return &t.Types[i]
+		}
+	}
+	return nil
+}
+
+// Form returns the form whose spec name or Go type is name and that
+// travels in direction from (any direction when from is 0), or nil.
+func (t *Table) Form(name string, from Direction) *Form {
+	for i := range t.Forms {
+		f := &t.Forms[i]
+		if (f.Name == name || f.Type == name) && (from == 0 || f.From.Has(from)) {
+			return f
+		}
+	}
+	return nil
+}
+
+// Lookup returns the form for code sent in direction from, or nil. It is
+// a direct lookup, two array indexings.
+func (t *Table) Lookup(code uint32, from Direction) *Form {
+	var d int
+	switch from {
+	case FromClient:
+		d = 0
+	case FromServer:
+		d = 1
+	default:
+		return nil
+	}
+	if code > 0xffff {
+		return nil
+	}
+	page := t.index[d][code>>8]
+	if page == nil {
+		return nil
+	}
+	if i := page[code&0xff]; i != 0 {
+		return &t.Forms[i-1]
+	}
+	return nil
+}
+
+// New returns a new zero value of the form's Go type.
+func (t *Table) New(f *Form) Message { return t.new(f.Index) }
+
+// Header returns the protocol's header fields, laid out.
+func (t *Table) Header() []Field { return t.header }
+
+// RawForm returns the form that stands for codes the table does not know.
+func (t *Table) RawForm() *Form { return &t.raw }
+
+// Code reads the message code from the header at the start of b.
+func (t *Table) Code(b []byte) (uint32, error) {
+	c := t.code
+	if len(b) < c.Offset+c.Size {
+		return 0, &c.errs.e[0] // ErrShort
+	}
+	if c.Size == 1 {
+		return uint32(b[c.Offset]), nil
+	}
+	return uint32(t.Order.U16(b[c.Offset:])), nil
+}
+
+// FrameLen returns the length of the frame at the start of b, header
+// included, as the header (or the protocol's Split) gives it: 0 and nil
+// when b does not yet hold enough to tell. A datagram protocol's frame is
+// the whole of b. Lengths over HardMax fail with ErrTooLong.
+func (t *Table) FrameLen(b []byte) (int, error) {
+	if t.Datagram {
+		return len(b), nil
+	}
+	if t.Split != nil {
+		return t.Split(t, b)
+	}
+	l := t.length
+	if l == nil {
+		return 0, &t.raw.errs.e[slotInvalid]
+	}
+	if len(b) < l.Offset+l.Size {
+		return 0, nil
+	}
+	var v int
+	switch l.Size {
+	case 1:
+		v = int(b[l.Offset])
+	case 2:
+		v = int(t.Order.U16(b[l.Offset:]))
+	default:
+		v = int(t.Order.U32(b[l.Offset:]))
+	}
+	n := v + l.Adjust
+	if n > t.HardMax {
+		return 0, &l.errs.e[slotTooLong]
+	}
+	if n < t.fieldsEnd(t.header) {
+		return 0, &l.errs.e[slotInvalid]
+	}
+	return n, nil
+}
+
+// The slots of the sentinels in fieldErrors.
+const (
+	slotShort = iota
+	slotTrailing
+	slotTooLong
+	slotUnknown
+	slotInvalid
+	slotEnd
+)

@@ -14,11 +14,11 @@ import (
 // link is a simulated datagram link: it loses, duplicates and delays
 // (hence reorders) what it carries.
 type link struct {
-	rng              *rand.Rand
-	loss, dup        float64
-	maxDelay         int // ticks
-	inflight         []flight
-	sent, delivered  int
+	rng             *rand.Rand
+	loss, dup       float64
+	maxDelay        int // ticks
+	inflight        []flight
+	sent, delivered int
 }
 
 type flight struct {

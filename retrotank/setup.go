@@ -121,14 +121,14 @@ func BuildPages(bf *Battlefield) ([]Acked, error) {
 // accepts the same page again silently, and says which pages are missing.
 // Memory is bounded by the totals the pages declare (u16 and u8 counts).
 type Assembler struct {
-	total   int // totalMsgs, 0 before the first page
-	sig     []uint64
-	have    int
-	option  Option
-	obsN    int
-	obs     []Area
-	obsSet  []bool
-	areas   [2]struct {
+	total  int // totalMsgs, 0 before the first page
+	sig    []uint64
+	have   int
+	option Option
+	obsN   int
+	obs    []Area
+	obsSet []bool
+	areas  [2]struct {
 		n    [2]int // per team, -1 before the first page
 		a    [2][]Area
 		set  [2][]bool

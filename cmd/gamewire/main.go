@@ -96,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			in, err = openInput(files, stdin)
 			if err == nil {
 				if cmd == "decode" {
-					err = decode(p, *from, in, *hexIn, *asJSON, stdout)
+					err = decode(p, *from, in, *hexIn, *asJSON, stdout, stderr)
 				} else {
 					err = encode(p, *from, in, *hexIn, stdout)
 				}

@@ -306,3 +306,32 @@ func TestHelp(t *testing.T) {
 		t.Errorf("decode -h: exit %d, %q; want 0 and the flags", code, errs)
 	}
 }
+
+// TestDecodeGoesOn checks that a unit that does not decode is reported
+// and the units after it are still printed, where the framing allows.
+func TestDecodeGoesOn(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	later := hex.EncodeToString(pingBytes(t, ping{Seq: 2}))
+	tests := []struct {
+		name   string
+		stdin  string
+		lines  int    // lines printed
+		stderr string // in stderr
+	}{
+		{"bad frame between good ones", good + "0907000161626364ff" + later, 2,
+			"message 2 at stream offset 9: toy: Ping: field note at byte 8: short input"},
+		{"unknown code, then more", good + "0209" + later, 2, "message 2 at stream offset 9: toy: field code at byte 1: unknown code"},
+		{"broken framing ends the stream", good + "ff07" + later, 1, "message 2 at stream offset 9: toy: frame: at byte 11: stream ends inside a frame"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, tt.stdin, "decode", "-proto", "toy", "-from", "client", "-hex")
+			if code != exitMalformed || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errs, tt.stderr)
+			}
+			if n := strings.Count(out, "\n"); n != tt.lines {
+				t.Errorf("%d lines printed, want %d:\n%s", n, tt.lines, out)
+			}
+		})
+	}
+}

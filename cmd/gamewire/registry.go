@@ -41,6 +41,12 @@ type protocol struct {
 
 	messages []messageInfo // for spec, and for the helpers below
 
+	// table is the protocol's message table, when its package has one:
+	// spec prints it as declared instead of measuring the codecs.
+	table *wire.Table
+	// codeName, if set, gives a code's text as the spec writes it ("gw").
+	codeName func(code uint32) string
+
 	// split returns a function that yields one frame at a time from a
 	// stream (stream protocols only), io.EOF at a clean end.
 	split func(r io.Reader) func() ([]byte, error)

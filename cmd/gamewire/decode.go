@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/hex"
 	"fmt"
 	"io"
-	"unicode"
 )
 
 // malformed is the error decode returns when some units did not decode:
@@ -24,7 +22,11 @@ func (e malformed) Error() string {
 // length was read is consumed whole. A stream whose framing is broken
 // stops there, after everything before it was printed. The error returned
 // says whether anything was malformed.
-func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out, errOut io.Writer) (err error) {
+//
+// Each line is flushed as soon as it is printed when live is set (input
+// from a pipe or a terminal), so that a live capture shows each message as
+// it arrives; from a file, output is buffered.
+func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, out, errOut io.Writer) (err error) {
 	w := bufio.NewWriter(out)
 	defer func() {
 		if ferr := w.Flush(); err == nil {
@@ -50,7 +52,11 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out, err
 			obj = textLine(obj)
 		}
 		w.Write(obj)
-		return w.WriteByte('\n')
+		w.WriteByte('\n')
+		if live {
+			return w.Flush()
+		}
+		return nil
 	}
 	finish := func(err error) error {
 		if err == nil && bad > 0 {
@@ -77,11 +83,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out, err
 	}
 	hint := ""
 	if hexIn {
-		raw, err := readHexStream(in)
-		if err != nil {
-			return err
-		}
-		in = bytes.NewReader(raw)
+		in = newHexReader(in)
 	} else {
 		br := bufio.NewReader(in)
 		if start, _ := br.Peek(64); looksHex(start) {
@@ -151,7 +153,7 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 			err = ferr
 		}
 	}()
-	return jsonLines(in, func(n int, line []byte) error {
+	return eachLine(in, func(n int, line []byte) error {
 		if p.datagram && !hexOut && n > 1 {
 			// Raw datagrams written back to back lose their boundaries.
 			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
@@ -174,39 +176,14 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 // is passed to f as an error, and the lines after it go on.
 func eachDatagram(in io.Reader, hexIn bool, f func(n int, d []byte, err error) error) error {
 	if !hexIn {
-		d, err := io.ReadAll(in)
+		d, err := readDatagram(in)
 		if err != nil {
 			return err
 		}
 		return f(1, d, nil)
 	}
-	return jsonLines(in, func(n int, line []byte) error {
-		d, err := hex.DecodeString(string(stripSpace(line)))
-		if err != nil {
-			return f(n, nil, fmt.Errorf("line %d: hex input: %w", n, err))
-		}
-		return f(n, d, nil)
+	return eachLine(in, func(n int, line []byte) error {
+		d, err := decodeHexLine(n, line)
+		return f(n, d, err)
 	})
-}
-
-// readHexStream reads hex digits, ignoring white space.
-func readHexStream(in io.Reader) ([]byte, error) {
-	text, err := io.ReadAll(in)
-	if err != nil {
-		return nil, err
-	}
-	b, err := hex.DecodeString(string(stripSpace(text)))
-	if err != nil {
-		return nil, fmt.Errorf("hex input: %w", err)
-	}
-	return b, nil
-}
-
-func stripSpace(b []byte) []byte {
-	return bytes.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, b)
 }

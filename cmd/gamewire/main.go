@@ -96,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			in, err = openInput(files, stdin)
 			if err == nil {
 				if cmd == "decode" {
-					err = decode(p, *from, in, *hexIn, *asJSON, stdout, stderr)
+					err = decode(p, *from, in, *hexIn, *asJSON, !isRegularFile(in), stdout, stderr)
 				} else {
 					err = encode(p, *from, in, *hexIn, stdout)
 				}
@@ -191,6 +191,17 @@ func openInput(args []string, stdin io.Reader) (io.ReadCloser, error) {
 		return nil, usageError{args[0] + " is a directory, not an input file"}
 	}
 	return f, nil
+}
+
+// isRegularFile reports whether r is a file on disk (not a pipe, a
+// terminal or a socket), whose output may be buffered whole.
+func isRegularFile(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
 }
 
 func protocolList() string {

@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -291,7 +293,7 @@ func TestEncodeOneDatagram(t *testing.T) {
 		t.Errorf("hex datagram without -hex: exit %d, %s; want the hex hint", code, errs)
 	}
 	code, _, errs = runCLI(t, "zz\n", "decode", "-proto", "toy", "-from", "client", "-hex")
-	if code != exitMalformed || !strings.Contains(errs, "line 1: hex input") {
+	if code != exitMalformed || !strings.Contains(errs, "hex input: line 1, column 1: 'z' is not a hex digit") {
 		t.Errorf("bad hex datagram: exit %d, %s", code, errs)
 	}
 }
@@ -333,5 +335,58 @@ func TestDecodeGoesOn(t *testing.T) {
 				t.Errorf("%d lines printed, want %d:\n%s", n, tt.lines, out)
 			}
 		})
+	}
+}
+
+// TestStreamingInput checks that input is decoded as it arrives: every
+// message before a bad hex character is printed, and the character is
+// named by line and column.
+func TestStreamingInput(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	code, out, errs := runCLI(t, good+"\n"+good[:4]+" g"+good[4:], "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || strings.Count(out, "\n") != 1 || !strings.Contains(errs, `line 2, column 6: 'g' is not a hex digit`) {
+		t.Errorf("exit %d, %d lines, stderr %q", code, strings.Count(out, "\n"), errs)
+	}
+	code, _, errs = runCLI(t, good+"\xff", "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "0xff is not a hex digit") {
+		t.Errorf("a non-ASCII byte: exit %d, %q", code, errs)
+	}
+	code, _, errs = runCLI(t, good+"0", "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "odd number of hex digits") {
+		t.Errorf("odd digits: exit %d, %q", code, errs)
+	}
+	// A line too long to be any message is refused, not read without end.
+	code, _, errs = runCLI(t, strings.Repeat("a", maxLine+10), "encode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || !strings.Contains(errs, "longer than") {
+		t.Errorf("endless line: exit %d, %q", code, errs)
+	}
+}
+
+// lineSignal is a writer that signals each time a line is written.
+type lineSignal struct{ lines chan string }
+
+func (l lineSignal) Write(p []byte) (int, error) { l.lines <- string(p); return len(p), nil }
+
+// TestLiveOutput checks that from a pipe each message is printed as soon
+// as it is complete, before the input ends.
+func TestLiveOutput(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := lineSignal{make(chan string, 10)}
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"decode", "-proto", "toy", "-from", "client", "-hex"}, pr, out, io.Discard)
+	}()
+	pw.Write([]byte(hex.EncodeToString(pingBytes(t, ping{Seq: 1})) + "\n"))
+	select {
+	case line := <-out.lines:
+		if !strings.HasPrefix(line, "Ping ") {
+			t.Errorf("first output %q", line)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing printed while the input stays open")
+	}
+	pw.Close()
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
 	}
 }

@@ -169,32 +169,6 @@ func unmarshalFields(obj []byte, m any) error {
 	return d.Decode(m)
 }
 
-// jsonLines calls f with each non-blank line of r.
-func jsonLines(r io.Reader, f func(n int, line []byte) error) error {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	n := 0
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		n++
-		if err := f(n, line); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // streamSplitter returns a split function for a protocol whose frames
 // start with a headerLen-byte header from which frameLen computes the
 // whole frame's length (see wire.NewFrameReader).

@@ -132,7 +132,10 @@ func TestExitCodes(t *testing.T) {
 		{"bad from", good, []string{"decode", "-proto", "toy", "-from", "up", "-hex"}, exitUsage, "-from must be"},
 		{"bad flag", "", []string{"decode", "-bogus"}, exitUsage, "flag provided but not defined"},
 		{"two files", "", []string{"decode", "-proto", "toy", "-from", "client", "a", "b"}, exitUsage, "at most one"},
-		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitUsage, "no such file"},
+		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitMalformed, "gamewire: open /nonexistent/x: no such file or directory\n"},
+		{"json for encode", "", []string{"encode", "-proto", "toy", "-json"}, exitUsage, "flag provided but not defined: -json"},
+		{"from for spec", "", []string{"spec", "-from", "client"}, exitUsage, "flag provided but not defined: -from"},
+		{"spec arguments", "", []string{"spec", "-proto", "toy", "extra"}, exitUsage, "spec takes no arguments"},
 		{"directory", "", []string{"decode", "-proto", "toy", "-from", "client", "."}, exitUsage, ". is a directory"},
 		{"truncated", good[:len(good)-2], []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "message 1 at stream offset 0: toy: frame: at byte 8: stream ends inside a frame"},
 		{"bad field", "0907000161626364ff", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "toy: Ping: field note at byte 8: short input"},
@@ -214,7 +217,7 @@ func TestFlagsAfterFile(t *testing.T) {
 	}
 	// After "--" a name that starts with '-' is a file.
 	code, _, errs = runCLI(t, "", "decode", "-proto", "toy", "-from", "client", "--", "-hex")
-	if code != exitUsage || !strings.Contains(errs, "open -hex") {
+	if code != exitMalformed || !strings.Contains(errs, "open -hex") {
 		t.Errorf(`"--" -hex: exit %d, %s; want the file "-hex" not found`, code, errs)
 	}
 }
@@ -303,9 +306,14 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "usage:") || !strings.Contains(out, "protocols: ") || !strings.Contains(out, "toy") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	code, _, errs := runCLI(t, "", "decode", "-h")
-	if code != exitOK || !strings.Contains(errs, "-from") {
-		t.Errorf("decode -h: exit %d, %q; want 0 and the flags", code, errs)
+	for _, cmd := range []string{"decode", "encode", "spec"} {
+		code, _, errs := runCLI(t, "", cmd, "-h")
+		if code != exitOK || !strings.Contains(errs, "usage:\n  gamewire "+cmd) || !strings.Contains(errs, "Exit status: 0 ok") || !strings.Contains(errs, "-proto") {
+			t.Errorf("%s -h: exit %d, %q; want 0, its usage, flags and exit codes", cmd, code, errs)
+		}
+	}
+	if _, _, errs := runCLI(t, "", "decode", "-h"); !strings.Contains(errs, "one datagram per line of hex") || !strings.Contains(errs, "-json") {
+		t.Errorf("decode -h does not list its input forms and flags: %q", errs)
 	}
 }
 
@@ -388,5 +396,15 @@ func TestLiveOutput(t *testing.T) {
 	pw.Close()
 	if code := <-done; code != exitOK {
 		t.Errorf("exit %d", code)
+	}
+}
+
+func TestFromMeansNothing(t *testing.T) {
+	p := &protocol{name: "nofrom", summary: "no direction", noFrom: true, noFromWhy: "every type id has one layout"}
+	register(p)
+	defer delete(registry, "nofrom")
+	code, _, errs := runCLI(t, "", "decode", "-proto", "nofrom", "-from", "client")
+	if code != exitUsage || !strings.Contains(errs, "-from means nothing for -proto nofrom: every type id has one layout") {
+		t.Errorf("exit %d, %q", code, errs)
 	}
 }

@@ -37,7 +37,9 @@ type protocol struct {
 	summary   string // one line: the spec and the transport
 	datagram  bool   // one unit per datagram (else a byte stream split into frames)
 	needsFrom bool   // decode and encode need -from (the direction picks the layout)
-	headerLen int    // bytes of the per-message header, for spec
+	noFrom    bool   // -from means nothing for this protocol (noFromWhy says why)
+	noFromWhy string
+	headerLen int // bytes of the per-message header, for spec
 
 	messages []messageInfo // for spec, and for the helpers below
 

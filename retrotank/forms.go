@@ -53,6 +53,9 @@ var protocol = wire.Protocol{
 			{Name: "width", Type: "u16", Go: "Width uint16", Doc: "Width."},
 			{Name: "height", Type: "u16", Go: "Height uint16", Doc: "Height."},
 		}},
+		{Name: "MessageId", Type: "MessageID", Hand: true, Doc: "A message ID, as ACK lists it.", Fields: []wire.Field{
+			{Name: "id", Type: "u16", Doc: "Message ID."},
+		}},
 		{Name: "PlayerScore", Type: "PlayerScore", Doc: "One player score update of MSG_TYPE_SCORE.", Fields: []wire.Field{
 			{Name: "killer", Type: "u8", Go: "Killer PlayerID", Doc: "ID of player scoring a kill."},
 			{Name: "killed", Type: "u8", Go: "Killed PlayerID", Doc: "ID of player killed."},
@@ -64,15 +67,22 @@ var protocol = wire.Protocol{
 	Datagram: true,
 }
 
+// idHeader is the header of the acknowledged messages (MSG_TYPE_CONN_ACCEPT
+// and the messages after it): the type byte and the message id (E1).
+var idHeader = []wire.Field{
+	{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
+	{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
+}
+
 // forms is the table of Retro Tank's messages on the game port, in the
 // spec's order.
 var forms = []wire.Form{
-	{Name: "MSG_TYPE_ACK", Code: typeAck, From: wire.Both, Type: "Ack", Hand: true, MaxSize: 3 + 2*maxAcks,
+	{Name: "MSG_TYPE_ACK", Code: typeAck, From: wire.Both, Type: "Ack",
 		Doc: "Acknowledgment: the message ids a peer received.",
 		Fields: []wire.Field{
 			{Name: "client", Spec: "Client identification number", Type: "u8", Go: "Client PlayerID", Doc: "Client identification number."},
 			{Name: "count", Spec: "Number of messages acknowledged", Type: "u8", Go: "-", Doc: "Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."},
-			{Name: "ids", Spec: "Acknowledged message IDs", Type: "rest", Max: 2 * 255, Go: "IDs []MessageID", Doc: "First acknowledged message ID, then the additional ones, two bytes each."},
+			{Name: "ids", Spec: "Acknowledged message IDs", Type: "list", Count: "count", Entry: "MessageId", Max: 255, Go: "IDs []MessageID", Doc: "First acknowledged message ID, then the additional ones."},
 		}},
 	{Name: "MSG_TYPE_CONN_REQ", Code: typeConnReq, From: wire.FromClient, Type: "ConnReq",
 		Doc: "Connection request. It has no message ID: the acceptance acknowledges it.",
@@ -86,30 +96,21 @@ var forms = []wire.Form{
 			{Name: "randId", Spec: "clientRandId, ClientData::randId", Type: "u32", Go: "RandID uint32", Doc: "Random value for client identification."},
 		}},
 	{Name: "MSG_TYPE_CONN_ACCEPT", Code: typeConnAccept, From: wire.FromServer, Type: "ConnAccept",
-		Doc: "Connection acceptance, sent by the server; the client acknowledges it through the regular acknowledgement system.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Connection acceptance, sent by the server; the client acknowledges it through the regular acknowledgement system.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "client", Spec: "localPlayer", Type: "u8", Go: "Client PlayerID", Doc: "Assigned client ID."},
 			{Name: "randId", Spec: "ClientData::randId", Type: "u32", Go: "RandID uint32", Doc: "Random value for client identification."},
 		}},
 	{Name: "MSG_TYPE_CONN_DISCONN", Code: typeConnDisconn, From: wire.Both, Type: "ConnDisconn",
-		Doc: "Disconnect.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Disconnect.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "client", Spec: "Client ID", Type: "u8", Go: "Client PlayerID", Doc: "Client ID."},
 		}},
 	{Name: "MSG_TYPE_OPTION", Code: typeOption, From: wire.FromServer, Type: "Option",
-		Doc: "Game configuration: page 0 of the game setup.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Game configuration: page 0 of the game setup.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "flags", Spec: "GameOptions::flags", Type: "u8", Go: "Flags uint8", Doc: "Bit flags (not defined by the spec)."},
 			{Name: "duration", Spec: "GameOptions::duration", Type: "u32", Go: "Duration uint32", Doc: "The maximum game duration."},
@@ -120,25 +121,19 @@ var forms = []wire.Form{
 			{Name: "height", Spec: "GameOptions::height", Type: "u16", Go: "Height uint16", Doc: "Battle field height."},
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of messages describing all the game's options."},
 		}},
-	{Name: "MSG_TYPE_OBSTACLE", Code: typeObstacle, From: wire.FromServer, Type: "Obstacle", Hand: true, MaxSize: 11 + 8*maxObstaclesPerMsg,
-		Doc: "Obstacles: a game setup page of up to 62 obstacles.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+	{Name: "MSG_TYPE_OBSTACLE", Code: typeObstacle, From: wire.FromServer, Type: "Obstacle", Hand: true,
+		Doc:    "Obstacles: a game setup page of up to 62 obstacles.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
 			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
 			{Name: "total", Spec: "Total number of obstacles", Type: "u16", Go: "Total uint16", Doc: "Total number of obstacles."},
 			{Name: "first", Spec: "Index of the first obstacle", Type: "u16", Go: "First uint16", Doc: "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."},
-			{Name: "obstacles", Spec: "Obstacle::loc", Type: "list", Entry: "Area", Max: maxObstaclesPerMsg, Go: "Obstacles []Area", Doc: "The obstacles, to the end of the datagram (their number is not sent)."},
+			{Name: "obstacles", Spec: "Obstacle::loc", Type: "rest", Max: 8 * maxObstaclesPerMsg, Go: "Obstacles []Area", Doc: "The obstacles, to the end of the datagram (their number is not sent)."},
 		}},
 	{Name: "MSG_TYPE_SPAWN", Code: typeSpawn, From: wire.FromServer, Type: "Spawn", Hand: true,
-		Doc: "Spawn areas: a game setup page of sets of spawn areas.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Spawn areas: a game setup page of sets of spawn areas.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
 			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
@@ -147,11 +142,8 @@ var forms = []wire.Form{
 			{Name: "sets", Type: "rest", Max: maxDatagram - 9, Go: "Sets []AreaSet", Doc: "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."},
 		}},
 	{Name: "MSG_TYPE_GOAL", Code: typeGoal, From: wire.FromServer, Type: "Goal", Hand: true,
-		Doc: "Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
 			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
@@ -160,31 +152,22 @@ var forms = []wire.Form{
 			{Name: "sets", Type: "rest", Max: maxDatagram - 9, Go: "Sets []AreaSet", Doc: "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."},
 		}},
 	{Name: "MSG_TYPE_GAME_START", Code: typeGameStart, From: wire.FromServer, Type: "GameStart",
-		Doc: "Game start. A start message with a newer ID and a later start time replaces an earlier one.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Game start. A start message with a newer ID and a later start time replaces an earlier one.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "startTime", Spec: "Common game time when the game will begin", Type: "u32", Go: "StartTime uint32", Doc: "Common game time when the game will begin."},
 		}},
 	{Name: "MSG_TYPE_GAME_OVER", Code: typeGameOver, From: wire.FromServer, Type: "GameOver",
-		Doc: "Game over.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Game over.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "winner", Spec: "Winning team ID", Type: "u8", Go: "Winner Team", Doc: "Winning team ID, or -1 (0xff, TeamNone) for a draw."},
 			{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."},
 			{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."},
 		}},
 	{Name: "MSG_TYPE_SCORE", Code: typeScore, From: wire.FromServer, Type: "Score",
-		Doc: "Score update; sent with a low priority, by a longer resend time.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Score update; sent with a low priority, by a longer resend time.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "count", Spec: "Number of player score updates", Type: "u8", Go: "-", Doc: "Number of player score updates."},
 			{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."},
@@ -192,11 +175,8 @@ var forms = []wire.Form{
 			{Name: "scores", Spec: "Additional player scores", Type: "list", Count: "count", Entry: "PlayerScore", Max: maxScores, Go: "Scores []PlayerScore", Doc: "The player score updates."},
 		}},
 	{Name: "MSG_TYPE_PLAYER_UPDATE", Code: typePlayerUpdate, From: wire.Both, Type: "PlayerUpdate",
-		Doc: "Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "updateTime", Spec: "Player::lastUpdate", Type: "u32", Go: "UpdateTime uint32", Doc: "Update time, for all players in the message."},
 			{Name: "firstPlayer", Spec: "First player ID", Type: "u8", Go: "FirstPlayer PlayerID", Doc: "First player ID."},
@@ -204,11 +184,8 @@ var forms = []wire.Form{
 			{Name: "data", Spec: "Update data", Type: "rest", Max: maxDatagram - 10, Go: "Data []byte", Doc: "Update data, in the order of the flags; opaque (the spec does not give the layouts)."},
 		}},
 	{Name: "MSG_TYPE_PLAYER_SPAWN", Code: typePlayerSpawn, From: wire.FromClient, Type: "PlayerSpawn",
-		Doc: "Player spawn request, sent by a client when a player wants to spawn.",
-		Header: []wire.Field{
-			{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-			{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
-		},
+		Doc:    "Player spawn request, sent by a client when a player wants to spawn.",
+		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "player", Spec: "Player ID", Type: "u8", Go: "Player PlayerID", Doc: "Player ID."},
 		}},

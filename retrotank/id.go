@@ -19,3 +19,9 @@ func (id MessageID) Next() MessageID { return id + 1 }
 
 // String returns the id in decimal.
 func (id MessageID) String() string { return strconv.Itoa(int(id)) }
+
+// put stores id in p[0:2], for the generated codec of MSG_TYPE_ACK's list.
+func (id *MessageID) put(p []byte) { be.PutU16(p, uint16(*id)) }
+
+// get reads id from p[0:2].
+func (id *MessageID) get(p []byte) { *id = MessageID(be.U16(p)) }

@@ -24,7 +24,7 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 	be.PutU16(p[7:], m.Total)
 	be.PutU16(p[9:], m.First)
 	for i := range m.Obstacles {
-		putArea(p[obstacleHead+8*i:], &m.Obstacles[i])
+		m.Obstacles[i].put(p[obstacleHead+areaSize*i:])
 	}
 	return b, nil
 }
@@ -53,7 +53,9 @@ func (m *Obstacle) Decode(b []byte) (int, error) {
 	m.Total = be.U16(b[7:])
 	m.First = be.U16(b[9:])
 	for off := obstacleHead; off < len(b); off += 8 {
-		obs = append(obs, getArea(b[off:]))
+		var a Area
+		a.get(b[off:])
+		obs = append(obs, a)
 	}
 	m.Obstacles = obs
 	return len(b), nil
@@ -82,17 +84,4 @@ func (m *Obstacle) Validate() error {
 		return f.Err("obstacles", wire.ErrInvalid)
 	}
 	return nil
-}
-
-// putArea stores a in p[0:8].
-func putArea(p []byte, a *Area) {
-	be.PutU16(p, a.X)
-	be.PutU16(p[2:], a.Y)
-	be.PutU16(p[4:], a.Width)
-	be.PutU16(p[6:], a.Height)
-}
-
-// getArea reads an Area from p[0:8].
-func getArea(p []byte) Area {
-	return Area{X: be.U16(p), Y: be.U16(p[2:]), Width: be.U16(p[4:]), Height: be.U16(p[6:])}
 }

@@ -97,7 +97,7 @@ func appendSets(b []byte, f *wire.Form, code uint8, id MessageID, total, index u
 		p[off+1] = uint8(s.Team)<<6 | uint8(len(s.Areas)-1)
 		off += 2
 		for j := range s.Areas {
-			putArea(p[off:], &s.Areas[j])
+			s.Areas[j].put(p[off:])
 			off += 8
 		}
 	}
@@ -127,7 +127,9 @@ func decodeSets(f *wire.Form, b []byte, sets []AreaSet) ([]AreaSet, int, error) 
 		s.First, s.Team, s.Areas = b[off], Team(b[off+1]>>6), s.Areas[:0]
 		off += 2
 		for j := 0; j < n; j++ {
-			s.Areas = append(s.Areas, getArea(b[off:]))
+			var a Area
+			a.get(b[off:])
+			s.Areas = append(s.Areas, a)
 			off += 8
 		}
 	}

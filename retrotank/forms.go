@@ -172,7 +172,7 @@ var forms = []wire.Form{
 			{Name: "count", Spec: "Number of player score updates", Type: "u8", Go: "-", Doc: "Number of player score updates."},
 			{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."},
 			{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."},
-			{Name: "scores", Spec: "Additional player scores", Type: "list", Count: "count", Entry: "PlayerScore", Max: maxScores, Go: "Scores []PlayerScore", Doc: "The player score updates."},
+			{Name: "scores", Spec: "Additional player scores", Type: "list", Count: "count", Entry: "PlayerScore", Max: 255, Go: "Scores []PlayerScore", Doc: "The player score updates."},
 		}},
 	{Name: "MSG_TYPE_PLAYER_UPDATE", Code: typePlayerUpdate, From: wire.Both, Type: "PlayerUpdate",
 		Doc:    "Player update. The player data portions are not in the spec: they are kept as opaque bytes.",

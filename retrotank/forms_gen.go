@@ -648,7 +648,7 @@ func (m *Score) Size() int { return 8 + 4*len(m.Scores) }
 // value too long for its field fails with wire.ErrTooLong, and b is returned
 // as it was.
 func (m *Score) AppendBinary(b []byte) ([]byte, error) {
-	if len(m.Scores) > 126 {
+	if len(m.Scores) > 255 {
 		return b, forms[11].ErrAt(5, wire.ErrTooLong)
 	}
 	n := m.Size()
@@ -691,9 +691,6 @@ func (m *Score) Decode(b []byte) (int, error) {
 	m.RedScore = wire.BigEndian.U16(b[4:])
 	m.BlueScore = wire.BigEndian.U16(b[6:])
 	off := 8
-	if scoresCount > 126 {
-		return m.fail(3, 2, wire.ErrTooLong)
-	}
 	if (len(b)-off)/4 < scoresCount {
 		return m.fail(off, 5, wire.ErrShort)
 	}

@@ -27,7 +27,9 @@ func TestCodecs(t *testing.T) {
 	t.Run("Obstacle", func(t *testing.T) {
 		codectest.Check[retrotank.Obstacle](t, retrotankgen.Obstacle(), n, codectest.TakesRest())
 	})
-	t.Run("Spawn", func(t *testing.T) { codectest.Check[retrotank.Spawn](t, retrotankgen.Spawn(), n, codectest.TakesRest()) })
+	t.Run("Spawn", func(t *testing.T) {
+		codectest.Check[retrotank.Spawn](t, retrotankgen.Spawn(), n, codectest.TakesRest())
+	})
 	t.Run("Goal", func(t *testing.T) { codectest.Check[retrotank.Goal](t, retrotankgen.Goal(), n, codectest.TakesRest()) })
 	t.Run("GameStart", func(t *testing.T) { codectest.Check[retrotank.GameStart](t, retrotankgen.GameStart(), n) })
 	t.Run("GameOver", func(t *testing.T) { codectest.Check[retrotank.GameOver](t, retrotankgen.GameOver(), n) })

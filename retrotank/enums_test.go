@@ -10,7 +10,7 @@ import (
 
 func TestEnumsText(t *testing.T) {
 	cases := []struct {
-		v    interface {
+		v interface {
 			MarshalText() ([]byte, error)
 			String() string
 		}

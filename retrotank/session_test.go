@@ -59,7 +59,9 @@ func pipe(t *testing.T, s *retrotank.Server, cs []*retrotank.Client, addrs []net
 	return events
 }
 
-func addr(port uint16) netip.AddrPort { return netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port) }
+func addr(port uint16) netip.AddrPort {
+	return netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port)
+}
 
 // TestConnect: CONN_REQ is retried until accepted, across a lost request
 // and a lost acceptance; the acceptance is acknowledged; a full server

@@ -134,9 +134,9 @@ func TestUDPLoopback(t *testing.T) {
 		return
 	}
 	if *update {
-		head := "# Retro Tank loopback session (TestUDPLoopback in retrotank/udp_test.go), produced by this package, not by the original game.\n# One datagram per line, hex. "
-		os.WriteFile("../testdata/retrotank/session-server.hex", []byte(head+"Sent by the server.\n"+strings.Join(capt.fromServer, "\n")+"\n"), 0o644)
-		os.WriteFile("../testdata/retrotank/session-client.hex", []byte(head+"Sent by the clients.\n"+strings.Join(capt.fromCl, "\n")+"\n"), 0o644)
+		// testdata/retrotank/README.md describes these files.
+		os.WriteFile("../testdata/retrotank/session-server.hex", []byte(strings.Join(capt.fromServer, "\n")+"\n"), 0o644)
+		os.WriteFile("../testdata/retrotank/session-client.hex", []byte(strings.Join(capt.fromCl, "\n")+"\n"), 0o644)
 	}
 }
 

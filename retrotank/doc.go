@@ -66,10 +66,12 @@
 //
 //  1. forms.go: a const for its type value and an entry in forms, with the
 //     spec's name, direction, header (idHeader for an acknowledged
-//     message) and fields; run go generate ./retrotank. If it carries a
-//     message id, add its MessageID/SetMessageID pair to acked.go.
-//  2. its own file (chat.go), only if it has a rule (Validate) or a layout
-//     the table cannot say (Hand: true, and the codec there).
+//     message) and fields; run go generate ./retrotank.
+//  2. its own file (chat.go), for what the table cannot say: the
+//     MessageID/SetMessageID pair of an acknowledged message (Acked), a
+//     rule (Validate), a layout the field types cannot express (Hand:
+//     true, and the codec there). A message with none of these needs no
+//     file.
 //  3. fuzz/retrotankgen: its generator, and its line in ByName (the
 //     coverage test fails until it is there).
 //  4. golden_test.go: a vector typed from the spec's table, and

@@ -9,3 +9,9 @@ func (m *GameOver) Validate() error {
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *GameOver) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *GameOver) SetMessageID(id MessageID) { m.ID = id }

@@ -40,3 +40,9 @@ func (m *Goal) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 func (m *Goal) Validate() error {
 	return validateSets(m.Form(), m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
 }
+
+// MessageID returns m.ID (Acked).
+func (m *Goal) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *Goal) SetMessageID(id MessageID) { m.ID = id }

@@ -85,3 +85,9 @@ func (m *Obstacle) Validate() error {
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *Obstacle) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *Obstacle) SetMessageID(id MessageID) { m.ID = id }

@@ -10,3 +10,9 @@ func (m *Option) Validate() error {
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *Option) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *Option) SetMessageID(id MessageID) { m.ID = id }

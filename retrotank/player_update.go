@@ -11,3 +11,9 @@ func (m *PlayerUpdate) Validate() error {
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *PlayerUpdate) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *PlayerUpdate) SetMessageID(id MessageID) { m.ID = id }

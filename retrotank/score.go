@@ -13,3 +13,9 @@ func (m *Score) Validate() error {
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *Score) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *Score) SetMessageID(id MessageID) { m.ID = id }

@@ -162,3 +162,9 @@ func validateSets(f *wire.Form, total, index uint16, red, blue uint8, sets []Are
 	}
 	return nil
 }
+
+// MessageID returns m.ID (Acked).
+func (m *Spawn) MessageID() MessageID { return m.ID }
+
+// SetMessageID sets m.ID (Acked).
+func (m *Spawn) SetMessageID(id MessageID) { m.ID = id }

@@ -75,12 +75,11 @@ type Event struct {
 // sends CONN_DISCONN. A connection whose client stops acknowledging is
 // dropped by Next with an error wrapping ErrPeerTimeout.
 type Server struct {
-	cfg     ServerConfig
-	peers   []*Peer // by client id; nil where free
-	dec     *wire.Decoder
-	denies  []deny
-	cursor  int
-	scratch []byte
+	cfg    ServerConfig
+	peers  []*Peer // by client id; nil where free
+	dec    *wire.Decoder
+	denies []deny
+	cursor int
 }
 
 // deny is a datagram the server sends outside any connection: a

@@ -174,6 +174,13 @@ func (a *Acker) InFlight() int {
 	return n
 }
 
+// Acked reports whether the message with id, queued by this Acker, is
+// acknowledged (or was never queued: it is not in flight).
+func (a *Acker) Acked(id MessageID) bool {
+	i := int(uint16(id - a.base))
+	return i >= a.count || a.ring[(a.head+i)%len(a.ring)].acked
+}
+
 // Queue assigns m the next message id (SetMessageID), encodes it, and
 // makes it due for sending now; it is resent until acknowledged. It
 // returns the id. m is not retained.

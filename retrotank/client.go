@@ -150,15 +150,17 @@ func (c *Client) Send(m Acked, now time.Time) (MessageID, error) {
 }
 
 // Disconnect queues CONN_DISCONN; the client is closed once the server
-// acknowledges it.
+// acknowledges it (messages still unacknowledged then are given up).
 func (c *Client) Disconnect(now time.Time) error {
 	if c.state != ClientSetup && c.state != ClientReady {
 		return ErrNotConnected
 	}
 	c.disc = ConnDisconn{Client: c.id}
-	if _, err := c.acker.Queue(&c.disc, now); err != nil {
+	id, err := c.acker.Queue(&c.disc, now)
+	if err != nil {
 		return err
 	}
+	c.disc.ID = id
 	c.state = ClientDisconnecting
 	return nil
 }
@@ -252,13 +254,18 @@ func (c *Client) Next(now time.Time, buf []byte) (b []byte, ok bool, err error) 
 			return buf, false, nil
 		}
 	}
+	if c.state == ClientDisconnecting && c.acker.Acked(c.disc.ID) {
+		// the server has our CONN_DISCONN: what else is in flight is
+		// moot, only ACKs still owed go out
+		c.state = ClientClosed
+		if c.acker.nacks == 0 {
+			return buf, false, nil
+		}
+	}
 	b, ok, err = c.acker.Next(now, buf)
 	if err != nil {
 		c.state = ClientDropped
 		return b, false, err
-	}
-	if !ok && c.state == ClientDisconnecting && c.acker.InFlight() == 0 {
-		c.state = ClientClosed
 	}
 	return b, ok, nil
 }

@@ -44,8 +44,9 @@ type Peer struct {
 	Bcast bool
 
 	acker   Acker
-	closing bool // CONN_DISCONN exchanged: drop once the last ACK is out
-	leaving bool // the server sent CONN_DISCONN: drop once acknowledged
+	closing bool      // CONN_DISCONN exchanged: drop once the last ACK is out
+	leaving bool      // the server sent CONN_DISCONN: drop once acknowledged
+	discID  MessageID // the id of the server's CONN_DISCONN
 }
 
 // Acker returns the connection's acknowledgement state machine.
@@ -228,10 +229,11 @@ func (s *Server) SendSetup(p *Peer, pages []Acked, now time.Time) error {
 // Disconnect queues CONN_DISCONN to p; the connection is dropped once the
 // client acknowledges it (or stops answering).
 func (s *Server) Disconnect(p *Peer, now time.Time) error {
-	if _, err := s.Send(p, &ConnDisconn{Client: p.ID}, now); err != nil {
+	id, err := s.Send(p, &ConnDisconn{Client: p.ID}, now)
+	if err != nil {
 		return err
 	}
-	p.leaving = true
+	p.leaving, p.discID = true, id
 	return nil
 }
 
@@ -257,6 +259,10 @@ func (s *Server) Next(now time.Time, buf []byte) (to netip.AddrPort, b []byte, o
 		if p == nil {
 			continue
 		}
+		if p.leaving && p.acker.Acked(p.discID) && p.acker.nacks == 0 {
+			s.peers[k] = nil // the client has our CONN_DISCONN
+			continue
+		}
 		b, ok, err := p.acker.Next(now, buf)
 		if err != nil {
 			s.peers[k] = nil
@@ -266,8 +272,8 @@ func (s *Server) Next(now time.Time, buf []byte) (to netip.AddrPort, b []byte, o
 			s.cursor = k + 1
 			return p.Addr, b, true, nil
 		}
-		if p.closing || p.leaving && p.acker.InFlight() == 0 {
-			s.peers[k] = nil // the last ACK is out, or our CONN_DISCONN acknowledged
+		if p.closing {
+			s.peers[k] = nil // the last ACK of the client's CONN_DISCONN is out
 		}
 	}
 	return netip.AddrPort{}, buf, false, nil

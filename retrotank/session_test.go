@@ -315,3 +315,25 @@ func TestTimeSync(t *testing.T) {
 		}
 	}
 }
+
+// TestDisconnectGivesUpInFlight: a client that disconnects while a
+// message is unacknowledged closes once its CONN_DISCONN is acknowledged,
+// instead of waiting for the rest.
+func TestDisconnectGivesUpInFlight(t *testing.T) {
+	now := time.Unix(0, 0)
+	s := retrotank.NewServer(retrotank.ServerConfig{})
+	c := retrotank.NewClient(retrotank.ClientConfig{})
+	cs, addrs := []*retrotank.Client{c}, []netip.AddrPort{addr(5)}
+	c.Connect(now)
+	pipe(t, s, cs, addrs, now, nil)
+	c.Send(&retrotank.PlayerSpawn{}, now)
+	c.Disconnect(now)
+	dropSpawn := func(b []byte) bool { return b[0] == byte(retrotank.MsgTypePlayerSpawn) }
+	pipe(t, s, cs, addrs, now, dropSpawn)
+	if c.State() != retrotank.ClientClosed || s.Peer(0) != nil {
+		t.Fatalf("client %v, peer %v", c.State(), s.Peer(0))
+	}
+	if _, ok, err := c.Next(now.Add(time.Minute), nil); ok || err != nil {
+		t.Errorf("a closed client still sends: %v %v", ok, err)
+	}
+}

@@ -176,7 +176,7 @@ func TestModelErrors(t *testing.T) {
 		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: Go is "-" but the field holds data`},
 		{"a count with Go", types, form(`{Name: "n", Type: "u8", Go: "N int"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.n: a code, length, marker or list count has no Go field`},
 		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
-		{"a string of another type", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte`},
+		{"a string as a Go string", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte or a named \[\]byte type`},
 		{"two Go fields of one name", "", form(`{Name: "a", Type: "u8"}, {Name: "b", Type: "u8", Go: "A"}`), `A: two fields are called A in Go`},
 		{"a signed length", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "len", Type: "s16", Role: wire.LengthRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.len: a length must be u8, u16 or u32`},
 		{"a float marker", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "m", Type: "f32", Role: wire.MarkerRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.m: a code or marker must be an unsigned integer`},

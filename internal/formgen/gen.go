@@ -90,15 +90,23 @@ func (g *gen) generate(types, forms []*form) ([]byte, error) {
 	g.p("")
 	g.p("package %s", g.pkg)
 	g.p("")
-	g.p("import (")
+	var std []string
 	for _, imp := range []string{"bytes", "slices"} {
 		if g.imports[imp] {
-			g.p("\t%q", imp)
+			std = append(std, imp)
 		}
 	}
-	g.p("")
-	g.p("\t%q", wirePath)
-	g.p(")")
+	if len(std) == 0 {
+		g.p("import %q", wirePath)
+	} else {
+		g.p("import (")
+		for _, imp := range std {
+			g.p("\t%q", imp)
+		}
+		g.p("")
+		g.p("\t%q", wirePath)
+		g.p(")")
+	}
 	g.buf.Write(body.Bytes())
 	src, err := format.Source(g.buf.Bytes())
 	if err != nil {

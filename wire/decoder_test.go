@@ -147,7 +147,6 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 		t.Errorf("%v allocations over %d inputs", n, len(inputs))
 	}
 }
-}
 
 // isMessageError reports an error after which a Stream is still in step.
 func isMessageError(err error) bool {

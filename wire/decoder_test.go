@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"math/rand"
-	"runtime"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"

@@ -114,7 +114,10 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 		if fl.kind == kRest && i != len(fm.fields)-1 {
 			return nil, errors.New(where + ": rest must be the last field")
 		}
-		if fl.kind == kList {
+		if fl.kind == kList && fl.Count == "" && i != len(fm.fields)-1 {
+			return nil, errors.New(where + ": a list without a Count runs to the end of the frame: it must be the last field")
+		}
+		if fl.kind == kList && fl.Count != "" {
 			c := names[fl.Count]
 			if c == nil || c.idx >= fl.idx {
 				return nil, errors.New(where + ": its Count " + strconv.Quote(fl.Count) + " must name an earlier field")

@@ -8,10 +8,10 @@ import (
 
 // The types of the toydgram protocol's messages.
 const (
-	typeMove uint8 = 1
-	typeSay  uint8 = 2
-	typeBye        = typeSay + 1
-	typeTrail      = 4
+	typeMove  uint8 = 1
+	typeSay   uint8 = 2
+	typeBye         = typeSay + 1
+	typeTrail       = 4
 )
 
 // marker starts every datagram.

@@ -161,15 +161,16 @@ func (c *Client) object(id uint32) *Object {
 // ErrSequence (the message is otherwise ignored). Handle keeps no
 // reference to m.
 func (c *Client) Handle(m Message) error {
-	if m.Code().From() != FromServer {
-		return c.seqErr(m.Code().String())
+	code := CodeOf(m)
+	if code.From() != FromServer {
+		return c.seqErr(code.String())
 	}
 	if c.state == ClientClosed {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(code.String())
 	}
 	if c.state == ClientAwaitHi {
 		if _, ok := m.(*Hi); !ok {
-			return c.seqErr(m.Code().String())
+			return c.seqErr(code.String())
 		}
 	}
 	switch m := m.(type) {
@@ -289,7 +290,7 @@ func (c *Client) Spawn() error {
 // play queues m if the player is spawned and m is valid.
 func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(m.Form().Name)
 	}
 	if err := m.Validate(); err != nil {
 		return err
@@ -316,7 +317,7 @@ func (c *Client) Shoot(x, y, deg Dbl) error {
 // chat queues m if the server accepts chat in the current state.
 func (c *Client) chat(m Message) error {
 	if !c.registered() {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(m.Form().Name)
 	}
 	if err := m.Validate(); err != nil {
 		return err

@@ -83,7 +83,7 @@ func runExampleServer(ln net.Listener) {
 				return
 			}
 			b, _ := m.MarshalBinary() // the Conn reuses m: pass a copy
-			c, _, _ := tfighters.Parse(tfighters.FromClient, b)
+			c, _, _ := tfighters.Decode(b, tfighters.FromClient)
 			msgs <- c
 		}
 	}()
@@ -109,9 +109,9 @@ func runExampleServer(ln net.Listener) {
 	}
 }
 
-// Parse decodes one frame, here the SMSG_NEWUSER the original server sent
+// Decode decodes one frame, here the SMSG_NEWUSER the original server sent
 // for a player "Alice", into a new value of the type its code names.
-func ExampleParse() {
+func ExampleDecode() {
 	frame := []byte{
 		0x29, 0x00, 0x00, 0x06, // len 41 (the type and the data), type 0x0600
 		5, 0, 0, 0, // id
@@ -124,30 +124,31 @@ func ExampleParse() {
 		0, 0, 0, 0, // speed
 		'A', 'l', 'i', 'c', 'e', 0, // nick
 	}
-	m, n, err := tfighters.Parse(tfighters.FromServer, frame)
+	m, n, err := tfighters.Decode(frame, tfighters.FromServer)
 	if err != nil {
 		panic(err)
 	}
 	u := m.(*tfighters.NewUser)
-	fmt.Println(m.Code(), n, "bytes")
+	fmt.Println(m.Form().Name, n, "bytes")
 	fmt.Printf("%s (%s) at (%s, %s) heading %s\n", u.Nick, u.Type, u.X, u.Y, u.Deg)
 	// Output:
 	// SMSG_NEWUSER 43 bytes
 	// Alice (T_PLAYER) at (90.00, 310.00) heading 180.00
 }
 
-// A Decoder decodes a stream of frames without allocating: each message
-// is the Decoder's own value for its type, reused by the next message of
-// that type. Errors name the message, the field and the byte offset.
-func ExampleDecoder() {
+// A Decoder (wire.Decoder, built from the table) decodes a stream of
+// frames without allocating: each message is the Decoder's own value for
+// its type, reused by the next message of that type. Errors name the
+// message, the field and the byte offset.
+func ExampleNewDecoder() {
 	var stream []byte
 	stream, _ = (&tfighters.Ping{Time: 6653}).AppendBinary(stream)
 	stream, _ = (&tfighters.ServerSay{ID: 5, Text: []byte("hello")}).AppendBinary(stream)
 	stream = append(stream, 0x06, 0x00, 0x03, 0x00, 1, 0) // SMSG_LAG cut short
 
-	d := tfighters.NewDecoder(tfighters.FromServer)
+	d := tfighters.NewDecoder()
 	for len(stream) > 0 {
-		m, n, err := d.Decode(stream)
+		m, n, err := d.Decode(stream, tfighters.FromServer)
 		if err != nil {
 			fmt.Println(err)
 			return

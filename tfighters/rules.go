@@ -69,18 +69,22 @@ func checkNick(nick []byte, c Code, field string, off int) error {
 	case len(nick) > MaxNickLen:
 		return tooLong(c, field, off)
 	}
-	for i, b := range nick {
+	for _, b := range nick {
 		if !validNickByte(b) {
-			return invalid(c, field, off+i)
+			return invalid(c, field, off)
 		}
 	}
 	return nil
 }
 
+// invalid returns the prebuilt ErrInvalid of a field of code c's form:
+// the error path allocates nothing. off is the field's offset, which the
+// table knows.
 func invalid(c Code, field string, off int) error {
-	return wire.NewError(proto, c.errName(), field, off, wire.ErrInvalid)
+	return fieldErr(formOf(c), field, wire.ErrInvalid)
 }
 
+// tooLong is invalid for ErrTooLong.
 func tooLong(c Code, field string, off int) error {
-	return wire.NewError(proto, c.errName(), field, off, wire.ErrTooLong)
+	return fieldErr(formOf(c), field, wire.ErrTooLong)
 }

@@ -31,7 +31,7 @@ func TestConnRead(t *testing.T) {
 	} {
 		stream.Write(encode(t, m))
 	}
-	stream.Write(mustHex(t, "0700 0300 01000000 00")) // a frame the fields do not fill
+	stream.Write(mustHex(t, "0700 0300 01000000 00")) // a frame the fields do not fill: consumed whole
 	stream.Write(encode(t, &tfighters.SpawnReady{}))
 	stream.Write(mustHex(t, "0100"))                 // len below 2: the stream is lost
 	stream.Write(encode(t, &tfighters.SpawnReady{})) // never reached
@@ -45,7 +45,7 @@ func TestConnRead(t *testing.T) {
 		{0x7abc, nil},
 		{tfighters.CodeServerAccel, wire.ErrInvalid},
 		{tfighters.CodeLag, nil},
-		{0, wire.ErrTrailing},
+		{0, wire.ErrInvalid}, // len disagrees with SMSG_LAG's fields
 		{tfighters.CodeSpawnReady, nil},
 		{0, wire.ErrInvalid},
 		{0, wire.ErrInvalid}, // sticky

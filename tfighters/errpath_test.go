@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"math/rand"
-	"runtime"
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
@@ -51,18 +50,12 @@ func malformed(t testing.TB, rng *rand.Rand, n int) [][]byte {
 	return out
 }
 
-// mallocs returns the number of heap allocations so far.
-func mallocs() uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.Mallocs
-}
-
 // TestErrorPathAllocs decodes many thousands of random and mutated frames
 // of every code, through a Decoder (both directions, every policy) and
 // through a Stream (reset for every round, and once onto a stream whose
 // framing breaks), and counts the heap allocations exactly: there must be
-// none (testing.AllocsPerRun would round a few down to 0).
+// none. (testing.AllocsPerRun over many runs would round a few down to 0;
+// with one run it counts them exactly, from runtime.ReadMemStats.)
 func TestErrorPathAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -106,19 +99,15 @@ func TestErrorPathAllocs(t *testing.T) {
 			}
 		}
 	}
-	round() // warm-up: every form's value exists, the buffer is allocated
-	// Mallocs counts the whole process: a goroutine another test left
-	// behind may allocate meanwhile, so the best of three rounds counts.
-	least := ^uint64(0)
-	for range 3 {
+	// AllocsPerRun runs round once to warm up (every form's value exists,
+	// the buffer is allocated), then once more, measured, with GOMAXPROCS
+	// at 1 and nothing divided: the count is exact.
+	a := testing.AllocsPerRun(1, func() {
 		errs, msgs = 0, 0
-		runtime.GC()
-		before := mallocs()
 		round()
-		least = min(least, mallocs()-before)
-	}
-	if least != 0 {
-		t.Errorf("%d allocations for %d errors and %d messages", least, errs, msgs)
+	})
+	if a != 0 {
+		t.Errorf("%v allocations for %d errors and %d messages", a, errs, msgs)
 	}
 	if errs < len(frames) || msgs < len(frames)/10 {
 		t.Errorf("%d errors and %d messages: the inputs do not exercise both paths", errs, msgs)

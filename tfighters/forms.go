@@ -70,8 +70,10 @@ var protocol = wire.Protocol{
 // forms is the message table, the package's single description of the
 // wire: one form per message, in the spec's order, server->client first.
 // A "dbl" travels as an s32 (Go type Dbl, erratum 3); a "str" is a
-// cstring (NUL-terminated, the NUL ending the frame); strings have no
-// Max here: Validate applies the original's limits (erratum 15).
+// cstring (NUL-terminated, the NUL ending the frame) whose Max is what
+// MaxFrame leaves after the fields before it, so that whatever encodes
+// can be read back; Validate applies the original's far smaller limits
+// (erratum 15).
 var forms = []wire.Form{
 	{Name: "SMSG_HI", Code: CodeHi, From: wire.FromServer, Type: "Hi",
 		Doc: "the server's first message on a new connection (erratum 8)",
@@ -82,13 +84,13 @@ var forms = []wire.Form{
 	{Name: "SMSG_MOTD", Code: CodeMotd, From: wire.FromServer, Type: "Motd",
 		Doc: "the message of the day; the original server never sends it",
 		Fields: []wire.Field{
-			{Name: "text", Spec: "text including \\n's", Type: "cstring", Go: "Text wire.Text", Doc: "the message, lines separated by \\n"},
+			{Name: "text", Spec: "text including \\n's", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "the message, lines separated by \\n"},
 		}},
 	{Name: "SMSG_PING", Code: CodePing, From: wire.FromServer, Type: "Ping", Hand: true,
 		Doc: "Server time: the spec's u32 is the original's C long, 8 bytes from a 64-bit build (erratum 4)",
 		Fields: []wire.Field{
 			{Name: "time", Type: "u32", Go: "Time uint32", Doc: "the server's time in milliseconds (its low 32 bits)"},
-			{Name: "timeHigh", Type: "rest", Max: 4, Go: "TimeHigh uint32",
+			{Name: "timeHigh", Type: "rest", Max: 4, Go: "TimeHigh []byte",
 				Doc: "the upper 32 bits of an 8-byte time: absent (0 bytes) or 4 bytes, from a 64-bit build of the original server"},
 		}},
 	{Name: "SMSG_LAG", Code: CodeLag, From: wire.FromServer, Type: "Lag",
@@ -134,13 +136,13 @@ var forms = []wire.Form{
 		Doc: "Simple say",
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "what was said"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "what was said"},
 		}},
 	{Name: "SMSG_TEAMSAY", Code: CodeServerTeamSay, From: wire.FromServer, Type: "ServerTeamSay",
 		Doc: "Teamsay; the original server never sends it",
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "what was said"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "what was said"},
 		}},
 	{Name: "SMSG_NEWUSER", Code: CodeNewUser, From: wire.FromServer, Type: "NewUser",
 		Doc: "userlist/new user; one field more than the spec lists (erratum 5)",
@@ -156,7 +158,7 @@ var forms = []wire.Form{
 			{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"},
 			{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"},
 			{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"},
-			{Name: "nick", Type: "cstring", Go: "Nick wire.Text", Doc: "the nick"},
+			{Name: "nick", Type: "cstring", Max: MaxFrame - 37, Go: "Nick []byte", Doc: "the nick"},
 		}},
 	{Name: "SMSG_DELOBJ", Code: CodeDelObj, From: wire.FromServer, Type: "DelObj",
 		Doc: "Object deleted; the original server never sends it",
@@ -168,7 +170,7 @@ var forms = []wire.Form{
 		Fields: []wire.Field{
 			{Name: "victimid", Type: "u32", Go: "VictimID uint32", Doc: "who died"},
 			{Name: "evilid", Type: "u32", Go: "EvilID uint32", Doc: "who killed"},
-			{Name: "killtxt", Type: "cstring", Go: "KillTxt wire.Text", Doc: "the kill message, empty for the default"},
+			{Name: "killtxt", Type: "cstring", Max: MaxFrame - 12, Go: "KillTxt []byte", Doc: "the kill message, empty for the default"},
 		}},
 	{Name: "SMSG_NEWBULLET", Code: CodeServerNewBullet, From: wire.FromServer, Type: "ServerNewBullet",
 		Doc: "New bullet (erratum 13: the original never sets its id)",
@@ -183,7 +185,7 @@ var forms = []wire.Form{
 		Doc: "Nick change; the spec's \"newnick (u32)\" is a str (erratum 6)",
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
-			{Name: "newnick", Type: "cstring", Go: "NewNick wire.Text", Doc: "the new nick"},
+			{Name: "newnick", Type: "cstring", Max: MaxFrame - 8, Go: "NewNick []byte", Doc: "the new nick"},
 		}},
 	{Name: "SMSG_SPAWN", Code: CodeServerSpawn, From: wire.FromServer, Type: "ServerSpawn",
 		Doc: "A (re)spawn message, used when player has joined or respawn-after-death",
@@ -203,19 +205,19 @@ var forms = []wire.Form{
 		Doc: "a player left (\"Persoon die wegrent\"; erratum 12)",
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "the reason"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "the reason"},
 		}},
 	{Name: "SMSG_KICK", Code: CodeKick, From: wire.FromServer, Type: "Kick",
 		Doc: "a player was kicked by the server or an admin (\"Persoon kicked door server of admin\")",
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "the reason"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "the reason"},
 		}},
 	{Name: "SMSG_NICKREPLY", Code: CodeNickReply, From: wire.FromServer, Type: "NickReply",
 		Doc: "Reply if NICK was successful or not; goodorbad is 0 for accepted, 1 for rejected (erratum 7)",
 		Fields: []wire.Field{
 			{Name: "goodorbad", Type: "u8", Go: "GoodOrBad NickResult", Doc: "accepted or rejected"},
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "\"Ok\", or why the nick was rejected"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 5, Go: "Text []byte", Doc: "\"Ok\", or why the nick was rejected"},
 		}},
 
 	{Name: "CMSG_VERSION", Code: CodeVersion, From: wire.FromClient, Type: "Version",
@@ -226,12 +228,12 @@ var forms = []wire.Form{
 	{Name: "CMSG_PASS", Code: CodePass, From: wire.FromClient, Type: "Pass",
 		Doc: "a password; the original server never handles it",
 		Fields: []wire.Field{
-			{Name: "pass", Type: "cstring", Go: "Pass wire.Text", Doc: "the password"},
+			{Name: "pass", Type: "cstring", Max: MaxFrame - 4, Go: "Pass []byte", Doc: "the password"},
 		}},
 	{Name: "CMSG_NICK", Code: CodeClientNick, From: wire.FromClient, Type: "ClientNick",
 		Doc: "the nick the client wants; the server answers with SMSG_NICKREPLY",
 		Fields: []wire.Field{
-			{Name: "nick", Type: "cstring", Go: "Nick wire.Text", Doc: "the nick; Validate applies the original server's rules"},
+			{Name: "nick", Type: "cstring", Max: MaxFrame - 4, Go: "Nick []byte", Doc: "the nick; Validate applies the original server's rules"},
 		}},
 	{Name: "CMSG_PONG", Code: CodePong, From: wire.FromClient, Type: "Pong",
 		Doc: "Returns servertime of an SMSG_PING; the server answers with SMSG_LAG",
@@ -266,17 +268,17 @@ var forms = []wire.Form{
 	{Name: "CMSG_CMD", Code: CodeCmd, From: wire.FromClient, Type: "Cmd",
 		Doc: "Command, like \"addbot\"; the original server ignores it",
 		Fields: []wire.Field{
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "the command"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "the command"},
 		}},
 	{Name: "CMSG_SAY", Code: CodeClientSay, From: wire.FromClient, Type: "ClientSay",
 		Doc: "Simple say",
 		Fields: []wire.Field{
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "what was said"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "what was said"},
 		}},
 	{Name: "CMSG_TEAMSAY", Code: CodeClientTeamSay, From: wire.FromClient, Type: "ClientTeamSay",
 		Doc: "Teamsay; the original server ignores it",
 		Fields: []wire.Field{
-			{Name: "text", Type: "cstring", Go: "Text wire.Text", Doc: "what was said"},
+			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "what was said"},
 		}},
 }
 

@@ -27,7 +27,7 @@ func TestGoldenOriginal(t *testing.T) {
 			"1c00 0007 | 01 | 42616420636861726163746572287329 20696e206e69636b00")
 	})
 	g("SMSG_PING 64-bit build", func(t *testing.T) {
-		codectest.Golden(t, &tfighters.Ping{Time: 0x19fd, Wide: true}, "0a00 0200 | fd190000 00000000")
+		codectest.Golden(t, &tfighters.Ping{Time: 0x19fd, TimeHigh: []byte{0, 0, 0, 0}}, "0a00 0200 | fd190000 00000000")
 	})
 	g("SMSG_NEWUSER", func(t *testing.T) {
 		codectest.Golden(t, &tfighters.NewUser{ID: 5, X: 9000, Y: 31000, Deg: 18000, Nick: []byte("Alice")},

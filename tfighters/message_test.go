@@ -137,7 +137,8 @@ func TestEncodeErrors(t *testing.T) {
 	}{
 		{&tfighters.ClientSay{Text: []byte("a\x00b")}, wire.ErrInvalid},
 		{&tfighters.NewUser{Nick: []byte{0}}, wire.ErrInvalid},
-		{&tfighters.Ping{TimeHigh: 1}, wire.ErrInvalid},
+		{&tfighters.Ping{TimeHigh: []byte{1}}, wire.ErrInvalid},
+		{&tfighters.Ping{TimeHigh: []byte{1, 2, 3, 4, 5}}, wire.ErrTooLong},
 		{&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65533)}, wire.ErrTooLong},
 	}
 	for _, tt := range tests {
@@ -147,9 +148,21 @@ func TestEncodeErrors(t *testing.T) {
 			t.Errorf("%T: AppendBinary = %x, %v; want the input back and %v", tt.m, b, err, tt.kind)
 		}
 	}
-	// The longest message the len field can describe still encodes.
-	if _, err := (&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65532)}).AppendBinary(nil); err != nil {
-		t.Errorf("65535-byte len: %v", err)
+	// The longest message MaxFrame allows still encodes, and a Stream
+	// reads it back; one byte more is too long.
+	long := &tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, tfighters.MaxFrame-tfighters.HeaderLen-1)}
+	b, err := long.AppendBinary(nil)
+	if err != nil || len(b) != tfighters.MaxFrame {
+		t.Errorf("%d-byte frame: %v", len(b), err)
+	}
+	s := tfighters.NewStream(bytes.NewReader(b), tfighters.FromServer)
+	s.SetPolicy(wire.Lax) // the text breaks Validate's MaxTextLen
+	if m, err := s.Next(); err != nil || m.Size() != tfighters.MaxFrame {
+		t.Errorf("reading it back: %v", err)
+	}
+	long.Text = append(long.Text, 'a')
+	if _, err := long.AppendBinary(nil); !errors.Is(err, wire.ErrTooLong) {
+		t.Errorf("one byte over MaxFrame: %v", err)
 	}
 }
 
@@ -161,14 +174,18 @@ func TestDecodeErrors(t *testing.T) {
 		kind  error
 		field string
 	}{
-		{"len below 2", new(tfighters.Lag), "0100 0300", wire.ErrInvalid, "len"},
+		// A len that disagrees with the fields is ErrInvalid at len (the
+		// generated codecs' rule; the Stream has consumed the frame).
+		{"len below 2", new(tfighters.Lag), "0100 0300 01000000", wire.ErrInvalid, "len"},
 		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
-		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrTrailing, "len"},
-		{"frame shorter than fields", new(tfighters.Lag), "0500 0300 010000 00", wire.ErrShort, "diff"},
-		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrShort, "len"},
+		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrInvalid, "len"},
+		{"input shorter than the fields", new(tfighters.Lag), "0500 0300 010000", wire.ErrShort, "diff"},
+		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrInvalid, "len"},
 		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
-		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrTrailing, "len"},
+		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrInvalid, "len"},
+		{"string frame cut short", new(tfighters.ClientSay), "0500 0185 6869", wire.ErrShort, "text"},
 		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},
+		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
 	}
 	for _, tt := range tests {
 		_, err := tt.m.Decode(mustHex(t, tt.hex))

@@ -3,7 +3,6 @@ package tfightersgen
 import (
 	"bytes"
 
-	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
@@ -20,13 +19,14 @@ func Ping() gopter.Gen { return ping(false) }
 func ValidPing() gopter.Gen { return ping(true) }
 
 func ping(valid bool) gopter.Gen {
-	return fuzz.Struct[tfighters.Ping](map[string]gopter.Gen{
-		"Time":     u32(),
-		"Wide":     gen.Bool(),
-		"TimeHigh": u32(),
-	}).Map(func(m *tfighters.Ping) *tfighters.Ping {
-		if !m.Wide || valid {
-			m.TimeHigh = 0 // an upper half needs Wide; Validate wants 0
+	return gopter.CombineGens(u32(), gen.Bool(), u32()).Map(func(v []any) *tfighters.Ping {
+		m := &tfighters.Ping{Time: v[0].(uint32)}
+		if v[1].(bool) {
+			high := v[2].(uint32)
+			if valid {
+				high = 0 // Validate wants 0
+			}
+			m.TimeHigh = wire.LittleEndian.AppendU32(nil, high)
 		}
 		return m
 	})
@@ -170,18 +170,18 @@ func badTurn() gopter.Gen {
 // badNick is empty, too long, or holds a byte the original server refuses.
 func badNick() gopter.Gen {
 	return gen.OneGenOf(
-		gen.Const(wire.Text(nil)),
-		gen.Const(wire.Text(bytes.Repeat([]byte{'x'}, tfighters.MaxNickLen+1))),
+		gen.Const(nil),
+		gen.Const(bytes.Repeat([]byte{'x'}, tfighters.MaxNickLen+1)),
 		gen.UInt8Range(1, 255).SuchThat(func(c byte) bool {
 			return tfighters.NickProblem([]byte{c}) != ""
-		}).Map(func(c byte) wire.Text { return wire.Text{'a', c} }),
+		}).Map(func(c byte) []byte { return []byte{'a', c} }),
 	)
 }
 
 // longText is one byte longer than max, or more.
 func longText(max int) gopter.Gen {
-	return gen.IntRange(max+1, max+64).Map(func(n int) wire.Text {
-		return wire.Text(bytes.Repeat([]byte{'t'}, n))
+	return gen.IntRange(max+1, max+64).Map(func(n int) []byte {
+		return []byte(bytes.Repeat([]byte{'t'}, n))
 	})
 }
 
@@ -194,15 +194,15 @@ func InvalidMessage() gopter.Gen {
 		breaking(ValidServerAccel(), badAccel(), func(m *tfighters.ServerAccel, a int8) { m.Accel = a }),
 		breaking(ValidClientTurn(), badTurn(), func(m *tfighters.ClientTurn, t int8) { m.Turn = t }),
 		breaking(ValidServerTurn(), badTurn(), func(m *tfighters.ServerTurn, t int8) { m.Turn = t }),
-		breaking(ValidClientNick(), badNick(), func(m *tfighters.ClientNick, n wire.Text) { m.Nick = n }),
-		breaking(ValidServerNick(), badNick(), func(m *tfighters.ServerNick, n wire.Text) { m.NewNick = n }),
+		breaking(ValidClientNick(), badNick(), func(m *tfighters.ClientNick, n []byte) { m.Nick = n }),
+		breaking(ValidServerNick(), badNick(), func(m *tfighters.ServerNick, n []byte) { m.NewNick = n }),
 		breaking(ValidNewUser(), gen.UInt8Range(3, 255), func(m *tfighters.NewUser, t uint8) { m.Type = tfighters.ObjectType(t) }),
 		breaking(ValidServerSpawn(), badAccel(), func(m *tfighters.ServerSpawn, a int8) { m.Accel = a }),
 		breaking(ValidInvincible(), gen.UInt8Range(2, 255), func(m *tfighters.Invincible, v uint8) { m.YesNo = v }),
 		breaking(ValidNickReply(), gen.UInt8Range(2, 255), func(m *tfighters.NickReply, v uint8) { m.GoodOrBad = tfighters.NickResult(v) }),
-		breaking(ValidNickReply(), longText(tfighters.MaxReplyLen), func(m *tfighters.NickReply, t wire.Text) { m.Text = t }),
-		breaking(ValidClientSay(), longText(tfighters.MaxTextLen), func(m *tfighters.ClientSay, t wire.Text) { m.Text = t }),
-		breaking(ValidCmd(), longText(tfighters.MaxTextLen), func(m *tfighters.Cmd, t wire.Text) { m.Text = t }),
-		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.Wide, m.TimeHigh = true, h }),
+		breaking(ValidNickReply(), longText(tfighters.MaxReplyLen), func(m *tfighters.NickReply, t []byte) { m.Text = t }),
+		breaking(ValidClientSay(), longText(tfighters.MaxTextLen), func(m *tfighters.ClientSay, t []byte) { m.Text = t }),
+		breaking(ValidCmd(), longText(tfighters.MaxTextLen), func(m *tfighters.Cmd, t []byte) { m.Text = t }),
+		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.TimeHigh = wire.LittleEndian.AppendU32(nil, h) }),
 	)
 }

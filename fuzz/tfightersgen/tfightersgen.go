@@ -14,7 +14,6 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -64,11 +63,11 @@ func yesNo(valid bool) gopter.Gen {
 
 // text draws a NUL-free string; valid ones are at most max bytes.
 func text(valid bool, max int) gopter.Gen {
-	return gen.SliceOf(gen.UInt8Range(1, 255)).Map(func(b []byte) wire.Text {
+	return gen.SliceOf(gen.UInt8Range(1, 255)).Map(func(b []byte) []byte {
 		if valid && len(b) > max {
 			b = b[:max]
 		}
-		return wire.Text(b)
+		return b
 	})
 }
 
@@ -84,12 +83,12 @@ func nick(valid bool) gopter.Gen {
 	return gen.SliceOfN(tfighters.MaxNickLen, gen.IntRange(0, len(nickChars)-1)).
 		FlatMap(func(v any) gopter.Gen {
 			idx := v.([]int)
-			return gen.IntRange(1, len(idx)).Map(func(n int) wire.Text {
-				b := make(wire.Text, n)
+			return gen.IntRange(1, len(idx)).Map(func(n int) []byte {
+				b := make([]byte, n)
 				for i := range b {
 					b[i] = nickChars[idx[i]]
 				}
 				return b
 			})
-		}, reflect.TypeFor[wire.Text]())
+		}, reflect.TypeFor[[]byte]())
 }

@@ -1,10 +1,6 @@
 package tfighters
 
-import (
-	"errors"
-
-	"github.com/gamewire/gamewire/wire"
-)
+import "errors"
 
 // ClientState is where a Client stands in the session.
 type ClientState uint8
@@ -261,7 +257,7 @@ func (c *Client) SetNick(nick string) error {
 	if c.state == ClientAwaitHi || c.state == ClientClosed {
 		return c.seqErr("CMSG_NICK")
 	}
-	m := &ClientNick{Nick: wire.Text(nick)}
+	m := &ClientNick{Nick: []byte(nick)}
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -327,12 +323,12 @@ func (c *Client) chat(m Message) error {
 }
 
 // Say sends a chat line (CMSG_SAY).
-func (c *Client) Say(text string) error { return c.chat(&ClientSay{Text: wire.Text(text)}) }
+func (c *Client) Say(text string) error { return c.chat(&ClientSay{Text: []byte(text)}) }
 
 // TeamSay sends a team chat line (CMSG_TEAMSAY); the original server
 // ignores it.
-func (c *Client) TeamSay(text string) error { return c.chat(&ClientTeamSay{Text: wire.Text(text)}) }
+func (c *Client) TeamSay(text string) error { return c.chat(&ClientTeamSay{Text: []byte(text)}) }
 
 // Command sends a command such as "addbot" (CMSG_CMD); the original
 // server ignores it.
-func (c *Client) Command(text string) error { return c.chat(&Cmd{Text: wire.Text(text)}) }
+func (c *Client) Command(text string) error { return c.chat(&Cmd{Text: []byte(text)}) }

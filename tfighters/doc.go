@@ -20,7 +20,8 @@
 // CMSG_NICK), its code, direction, Go type and fields with the spec's
 // names. A "dbl" is an s32 of Go type Dbl: the integer that travels
 // (value*100, truncated), with Float and DblOf to convert; a "str" is a
-// cstring, a wire.Text without its NUL. Dispatch (a direct lookup of
+// cstring, a []byte without its NUL (the gamewire command prints it as a
+// wire.Text). Dispatch (a direct lookup of
 // direction and code), New, the errors (built once per field: a malformed
 // frame costs no allocation), the gamewire command and the generators of
 // fuzz/tfightersgen all read it.

@@ -2,12 +2,17 @@
 // message type, for property tests and for fuzzing a server.
 //
 // Each message type T has two generators: T() draws any value that
-// encodes (structurally valid: strings hold no NUL, a Ping's TimeHigh
-// needs Wide) and ValidT() draws values that also pass T.Validate. Message,
-// ValidMessage and InvalidMessage draw from every type; InvalidMessage's
-// values encode but break a rule of Validate. Every generator yields
-// pointers (*tfighters.T), which satisfy tfighters.Message and
-// encoding.BinaryAppender.
+// encodes (structurally valid: strings hold no NUL, a Ping's TimeHigh is
+// 0 or 4 bytes) and ValidT() draws values that also pass T.Validate.
+// Message, ValidMessage and InvalidMessage draw from every type;
+// InvalidMessage's values encode but break a rule of Validate. Every
+// generator yields pointers (*tfighters.T), which satisfy
+// tfighters.Message and encoding.BinaryAppender.
+//
+// The table is the list: ForForm gives the generator of any form of
+// tfighters.Table(), the test TestGeneratorsCoverTheTable fails for a
+// form without one, and Contract runs the shared harness
+// (internal/codectest) on a form's Go type.
 package tfightersgen
 
 import (

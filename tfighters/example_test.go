@@ -1,7 +1,9 @@
 package tfighters_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"time"
 
@@ -165,4 +167,47 @@ func ExampleNewDecoder() {
 	// ping 6653
 	// 5 says hello
 	// tfighters: SMSG_LAG: field diff at byte 4: short input
+}
+
+// A Stream reads the frames one side sends, here a capture of a server,
+// with one reused buffer; Reset points it at the next capture without
+// allocating. A code the spec does not define comes back as a *wire.Raw
+// that re-encodes byte for byte, and a message that breaks a rule comes
+// back with the error that names it: the stream goes on either way.
+func ExampleNewStream() {
+	var capture []byte
+	capture, _ = (&tfighters.Hi{MyVersion: 1, UWID: 5}).AppendBinary(capture)
+	capture = append(capture, 0x05, 0x00, 0xbc, 0x7a, 1, 2, 3) // code 0x7abc
+	capture, _ = (&tfighters.ServerAccel{ID: 5, Accel: 7}).AppendBinary(capture)
+	capture, _ = (&tfighters.Lag{Diff: 3}).AppendBinary(capture)
+
+	r := bytes.NewReader(capture)
+	s := tfighters.NewStream(r, tfighters.FromServer)
+	for range 2 { // the same capture twice, through one Stream
+		for {
+			m, err := s.Next()
+			if err == io.EOF {
+				break
+			}
+			switch {
+			case err != nil && m == nil:
+				fmt.Println("malformed:", err)
+			case err != nil:
+				fmt.Println(m.Form().Name, "breaks a rule:", err)
+			default:
+				fmt.Println(m.Form().Name, tfighters.CodeOf(m), m.Size(), "bytes")
+			}
+		}
+		r.Reset(capture)
+		s.Reset(r)
+	}
+	// Output:
+	// SMSG_HI SMSG_HI 12 bytes
+	// unknown 0x7abc 7 bytes
+	// SMSG_ACCEL breaks a rule: tfighters: SMSG_ACCEL: field accel at byte 16: invalid value
+	// SMSG_LAG SMSG_LAG 8 bytes
+	// SMSG_HI SMSG_HI 12 bytes
+	// unknown 0x7abc 7 bytes
+	// SMSG_ACCEL breaks a rule: tfighters: SMSG_ACCEL: field accel at byte 16: invalid value
+	// SMSG_LAG SMSG_LAG 8 bytes
 }

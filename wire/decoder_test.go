@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"math/rand"
-	"runtime"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
@@ -146,7 +145,6 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(1, run); n != 0 {
 		t.Errorf("%v allocations over %d inputs", n, len(inputs))
 	}
-}
 }
 
 // isMessageError reports an error after which a Stream is still in step.

@@ -34,9 +34,10 @@
 // codecs in forms_gen.go are generated from it (go generate), and the
 // dispatch (Decode, NewDecoder, New), the field names and offsets in
 // errors, `gamewire spec -proto retrotank` and the generators in
-// fuzz/retrotankgen read it. OBSTACLE, SPAWN and GOAL read their entries to
-// the end of the datagram, which the table cannot say: their codecs are in
-// obstacle.go and spawn.go.
+// fuzz/retrotankgen read it. SPAWN and GOAL hold sets of areas, each with
+// its team and count packed in one byte, to the end of the datagram, which
+// the field types cannot say: their codecs are written by hand, in
+// spawn.go and goal.go.
 //
 // Two levels: NewDecoder returns a wire.Decoder that decodes each datagram
 // into a value it reuses per type, allocating nothing (nor on the error

@@ -121,7 +121,7 @@ var forms = []wire.Form{
 			{Name: "height", Spec: "GameOptions::height", Type: "u16", Go: "Height uint16", Doc: "Battle field height."},
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of messages describing all the game's options."},
 		}},
-	{Name: "MSG_TYPE_OBSTACLE", Code: typeObstacle, From: wire.FromServer, Type: "Obstacle", Hand: true,
+	{Name: "MSG_TYPE_OBSTACLE", Code: typeObstacle, From: wire.FromServer, Type: "Obstacle", MaxSize: 11 + 8*maxObstaclesPerMsg,
 		Doc:    "Obstacles: a game setup page of up to 62 obstacles.",
 		Header: idHeader,
 		Fields: []wire.Field{
@@ -129,7 +129,7 @@ var forms = []wire.Form{
 			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
 			{Name: "total", Spec: "Total number of obstacles", Type: "u16", Go: "Total uint16", Doc: "Total number of obstacles."},
 			{Name: "first", Spec: "Index of the first obstacle", Type: "u16", Go: "First uint16", Doc: "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."},
-			{Name: "obstacles", Spec: "Obstacle::loc", Type: "rest", Max: 8 * maxObstaclesPerMsg, Go: "Obstacles []Area", Doc: "The obstacles, to the end of the datagram (their number is not sent)."},
+			{Name: "obstacles", Spec: "Obstacle::loc", Type: "list", Entry: "Area", Go: "Obstacles []Area", Doc: "The obstacles, to the end of the datagram (their number is not sent)."},
 		}},
 	{Name: "MSG_TYPE_SPAWN", Code: typeSpawn, From: wire.FromServer, Type: "Spawn", Hand: true,
 		Doc:    "Spawn areas: a game setup page of sets of spawn areas.",

@@ -480,6 +480,85 @@ type Obstacle struct {
 // Form returns MSG_TYPE_OBSTACLE's entry in the package's table.
 func (*Obstacle) Form() *wire.Form { return &forms[6] }
 
+// Size returns the size of m's MSG_TYPE_OBSTACLE frame, header included.
+func (m *Obstacle) Size() int { return 11 + 8*len(m.Obstacles) }
+
+// AppendBinary appends the MSG_TYPE_OBSTACLE frame, header included, to b. A
+// value too long for its field fails with wire.ErrTooLong, and b is returned
+// as it was.
+func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
+	if len(m.Obstacles) > 8188 {
+		return b, forms[6].ErrAt(6, wire.ErrTooLong)
+	}
+	n := m.Size()
+	b, p := wire.Grow(b, n)
+	p[0] = 0x06
+	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	wire.BigEndian.PutU16(p[3:], m.TotalMsgs)
+	wire.BigEndian.PutU16(p[5:], m.Index)
+	wire.BigEndian.PutU16(p[7:], m.Total)
+	wire.BigEndian.PutU16(p[9:], m.First)
+	for i := range m.Obstacles {
+		m.Obstacles[i].put(p[11+8*i:])
+	}
+	return b, nil
+}
+
+// reset zeroes m but keeps the capacity of its slices.
+func (m *Obstacle) reset() { *m = Obstacle{Obstacles: m.Obstacles[:0]} }
+
+// fail resets m and returns off and the error of kind for field i of
+// MSG_TYPE_OBSTACLE.
+func (m *Obstacle) fail(off, i int, kind error) (int, error) {
+	m.reset()
+	return off, forms[6].ErrAt(i, kind)
+}
+
+// Decode reads a MSG_TYPE_OBSTACLE frame from the start of b into m and
+// returns its size; on failure it returns the offset of the field at fault
+// and zeroes m. Strings and lists are copied into m's own slices, reusing
+// their capacity.
+func (m *Obstacle) Decode(b []byte) (int, error) {
+	if len(b) < 11 {
+		m.reset()
+		return forms[6].Short(len(b))
+	}
+	if b[0] != 0x06 {
+		return m.fail(0, 0, wire.ErrInvalid)
+	}
+	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.TotalMsgs = wire.BigEndian.U16(b[3:])
+	m.Index = wire.BigEndian.U16(b[5:])
+	m.Total = wire.BigEndian.U16(b[7:])
+	m.First = wire.BigEndian.U16(b[9:])
+	off := 11
+	obstaclesCount := (len(b) - off) / 8
+	if obstaclesCount > 8188 {
+		return m.fail(off, 6, wire.ErrTooLong)
+	}
+	if (len(b)-off)%8 != 0 {
+		return m.fail(off, 6, wire.ErrShort)
+	}
+	m.Obstacles = slices.Grow(m.Obstacles[:0], obstaclesCount)[:obstaclesCount]
+	for i := range m.Obstacles {
+		m.Obstacles[i].get(b[off+8*i:])
+	}
+	return len(b), nil
+}
+
+// MarshalBinary returns the MSG_TYPE_OBSTACLE frame.
+func (m *Obstacle) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+
+// UnmarshalBinary decodes exactly one MSG_TYPE_OBSTACLE frame from b; m does
+// not alias b.
+func (m *Obstacle) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = forms[6].Err("", wire.ErrTrailing)
+	}
+	return err
+}
+
 // Spawn is MSG_TYPE_SPAWN, server to client: Spawn areas: a game setup page
 // of sets of spawn areas.
 type Spawn struct {

@@ -62,6 +62,9 @@ type Event struct {
 	// Joined is set when the datagram opened the connection (a CONN_REQ
 	// accepted); Left when it ended it (a CONN_DISCONN from the client).
 	Joined, Left bool
+	// Replaced is the connection a CONN_REQ with a new random id from the
+	// same address ended (the client restarted), or nil.
+	Replaced *Peer
 }
 
 // Server is the server side of Retro Tank's game port: a state machine
@@ -139,11 +142,20 @@ func (s *Server) Receive(from netip.AddrPort, b []byte, now time.Time) (Event, e
 	}
 	p := s.byAddr(from)
 	if req, ok := m.(*ConnReq); ok {
-		if p != nil {
+		if p != nil && p.RandID == req.RandID {
 			// a repeated request: the acceptance is in flight already
 			return Event{Peer: p}, err
 		}
-		return s.accept(from, req, now)
+		var left *Peer
+		if p != nil {
+			// a new request from the address of a connection: the client
+			// restarted; the old connection is over
+			s.peers[p.ID] = nil
+			left = p
+		}
+		ev, aerr := s.accept(from, req, now)
+		ev.Replaced = left
+		return ev, aerr
 	}
 	if p == nil {
 		if d, ok := m.(*ConnDisconn); ok && len(s.denies) < 64 {

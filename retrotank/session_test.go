@@ -337,3 +337,23 @@ func TestDisconnectGivesUpInFlight(t *testing.T) {
 		t.Errorf("a closed client still sends: %v %v", ok, err)
 	}
 }
+
+// TestClientRestart: a CONN_REQ with a new random id from the address of
+// a connection ends it and opens a new one.
+func TestClientRestart(t *testing.T) {
+	now := time.Unix(0, 0)
+	s := retrotank.NewServer(retrotank.ServerConfig{})
+	req := func(id uint32) []byte { b, _ := (&retrotank.ConnReq{RandID: id}).MarshalBinary(); return b }
+	ev, err := s.Receive(addr(4), req(1), now)
+	if err != nil || !ev.Joined {
+		t.Fatal(ev, err)
+	}
+	first := ev.Peer
+	if ev, _ := s.Receive(addr(4), req(1), now); ev.Joined || ev.Peer != first {
+		t.Errorf("a repeated request opened a connection: %+v", ev)
+	}
+	ev, err = s.Receive(addr(4), req(2), now)
+	if err != nil || !ev.Joined || ev.Replaced != first || ev.Peer == first || len(s.Peers(nil)) != 1 {
+		t.Errorf("restart: %+v, %v, %d peers", ev, err, len(s.Peers(nil)))
+	}
+}

@@ -1,6 +1,10 @@
 package retrotank
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"slices"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // AreaSet is one set of spawn or goal areas of MSG_TYPE_SPAWN and
 // MSG_TYPE_GOAL: a header of two bytes, then the areas.
@@ -124,13 +128,12 @@ func decodeSets(f *wire.Form, b []byte, sets []AreaSet) ([]AreaSet, int, error) 
 			sets = append(sets, AreaSet{})
 			s = &sets[len(sets)-1]
 		}
-		s.First, s.Team, s.Areas = b[off], Team(b[off+1]>>6), s.Areas[:0]
+		s.First, s.Team = b[off], Team(b[off+1]>>6)
 		off += 2
-		for j := 0; j < n; j++ {
-			var a Area
-			a.get(b[off:])
-			s.Areas = append(s.Areas, a)
-			off += 8
+		s.Areas = slices.Grow(s.Areas[:0], n)[:n]
+		for j := range s.Areas {
+			s.Areas[j].get(b[off:])
+			off += areaSize
 		}
 	}
 	return sets, off, nil

@@ -1,0 +1,88 @@
+package paintball
+
+import "github.com/gamewire/gamewire/wire"
+
+// The Login codec is written by hand (the table marks it Hand): its one
+// field is a String, whose modified UTF-8 the codec checks both ways, as
+// Java's writeUTF and readUTF do (docs/errata/paintball.md, 3).
+
+// Field indexes in the Login form's layout.
+const (
+	loginMarker = iota
+	loginType
+	loginUsername
+)
+
+// Size returns the packet's length: 5 bytes and the username's.
+func (m *Login) Size() int { return 5 + len(m.Username) }
+
+// AppendBinary appends the whole packet, '*' and type included. A username
+// over MaxUsername bytes fails with wire.ErrTooLong, one that is not
+// modified UTF-8 with wire.ErrInvalid (writeUTF could not have written
+// it); nothing is appended then.
+func (m *Login) AppendBinary(b []byte) ([]byte, error) {
+	f := m.Form()
+	n := len(m.Username)
+	if n > MaxUsername {
+		return b, f.ErrAt(loginUsername, wire.ErrTooLong)
+	}
+	if !wire.ValidModifiedUTF8(m.Username) {
+		return b, f.ErrAt(loginUsername, wire.ErrInvalid)
+	}
+	b, p := wire.Grow(b, 5+n)
+	p[0] = Marker
+	wire.BigEndian.PutU16(p[1:], CodeLogin)
+	wire.BigEndian.PutU16(p[3:], uint16(n))
+	copy(p[5:], m.Username)
+	return b, nil
+}
+
+// MarshalBinary returns the packet in a new buffer of Size bytes.
+func (m *Login) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+
+// Decode reads a Login packet from the start of b into m, reusing the
+// username's capacity (it does not alias b), and returns its length. A
+// username that is not modified UTF-8 fails with wire.ErrInvalid at byte
+// 3, as readUTF throws UTFDataFormatException.
+func (m *Login) Decode(b []byte) (int, error) {
+	m.Username = m.Username[:0]
+	f := m.Form()
+	switch {
+	case len(b) < 1:
+		return 0, f.ErrAt(loginMarker, wire.ErrShort)
+	case len(b) < 3:
+		return 1, f.ErrAt(loginType, wire.ErrShort)
+	case b[0] != Marker:
+		return 0, f.ErrAt(loginMarker, wire.ErrInvalid)
+	case b[1] != 0 || b[2] != CodeLogin:
+		return 1, f.ErrAt(loginType, wire.ErrInvalid)
+	case len(b) < 5:
+		return 3, f.ErrAt(loginUsername, wire.ErrShort)
+	}
+	n := int(wire.BigEndian.U16(b[3:]))
+	if len(b)-5 < n {
+		return 3, f.ErrAt(loginUsername, wire.ErrShort)
+	}
+	s := b[5 : 5+n]
+	if !wire.ValidModifiedUTF8(s) {
+		return 3, f.ErrAt(loginUsername, wire.ErrInvalid)
+	}
+	m.Username = append(m.Username, s...)
+	return 5 + n, nil
+}
+
+// UnmarshalBinary decodes exactly one Login packet from b.
+func (m *Login) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err != nil {
+		return err
+	}
+	if n != len(b) {
+		return m.Form().Err("", wire.ErrTrailing)
+	}
+	return nil
+}
+
+// Validate checks nothing the codec does not: the spec sets no rule on a
+// username (not even that it is not empty; errata, 20).
+func (m *Login) Validate() error { return nil }

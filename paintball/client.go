@@ -163,7 +163,7 @@ func (c *Client) Handle(m Message) error {
 	}
 	switch m := m.(type) {
 	case *Login:
-		c.Players = append(c.Players, m.Username.String())
+		c.Players = append(c.Players, UTF(m.Username).String())
 	case *Update:
 		c.Mirror.Apply(m)
 		c.guessSelf(m)

@@ -42,7 +42,7 @@ var forms = []wire.Form{
 	{Name: "Login", Code: CodeLogin, From: wire.Both, Type: "Login", Hand: true,
 		Doc: "Sent by client to login to the server. Sent by server to all existing clients to update clients on new clients.",
 		Fields: []wire.Field{
-			{Name: "username", Spec: "Username", Type: "utf", Go: "Username UTF", Max: MaxUsername,
+			{Name: "username", Spec: "Username", Type: "utf", Max: MaxUsername,
 				Doc: "Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."},
 		}},
 	{Name: "Update", Code: CodeUpdate, From: wire.FromServer, Type: "Update",

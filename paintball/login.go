@@ -86,3 +86,63 @@ func (m *Login) UnmarshalBinary(b []byte) error {
 // Validate checks nothing the codec does not: the spec sets no rule on a
 // username (not even that it is not empty; errata, 20).
 func (m *Login) Validate() error { return nil }
+
+// Name returns the username as a Go string (UTF.String).
+func (m *Login) Name() string { return UTF(m.Username).String() }
+
+// MarshalJSON returns {"username": TEXT}, TEXT the username's lossless
+// text form (UTF.MarshalText): readable, where the Go field, a []byte,
+// would be base64. A username that is not modified UTF-8 fails with
+// wire.ErrInvalid.
+func (m Login) MarshalJSON() ([]byte, error) {
+	t, err := UTF(m.Username).MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	b := append(make([]byte, 0, len(t)+16), `{"username":`...)
+	return append(appendJSONString(b, t), '}'), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: an object whose one key,
+// "username", holds the text form; a missing key is an empty username, any
+// other key is refused with wire.ErrInvalid.
+func (m *Login) UnmarshalJSON(b []byte) error {
+	p := jsonParser{b: b}
+	p.skipSpace()
+	if !p.eat('{') {
+		return errJSON
+	}
+	var text []byte
+	for first := true; ; first = false {
+		p.skipSpace()
+		if p.eat('}') {
+			break
+		}
+		if !first && !p.eat(',') {
+			return errJSON
+		}
+		p.skipSpace()
+		key, ok := p.str(nil)
+		if !ok || string(key) != "username" || text != nil {
+			return errJSON
+		}
+		p.skipSpace()
+		if !p.eat(':') {
+			return errJSON
+		}
+		p.skipSpace()
+		if text, ok = p.str(make([]byte, 0, 16)); !ok {
+			return errJSON
+		}
+	}
+	p.skipSpace()
+	if p.i != len(p.b) {
+		return errJSON
+	}
+	u := UTF(m.Username[:0])
+	if err := u.UnmarshalText(text); err != nil {
+		return err
+	}
+	m.Username = u
+	return nil
+}

@@ -252,13 +252,13 @@ func (s *Server) Handle(p *Player, m Message, now time.Time) error {
 // login registers p: a team, an object, a Login to the others, an Update
 // of the new object to everyone.
 func (s *Server) login(p *Player, l *Login) {
-	p.Username = l.Username.String()
+	p.Username = UTF(l.Username).String()
 	p.Team = s.smallestTeam()
 	teams := max(s.Teams, 1)
 	x := float64(s.Width) * float64(p.Team+1) / float64(teams+1)
 	p.obj = s.newObject(ObjectTypePlayer, math.Trunc(x), float64(s.Height/2))
 	p.ID = p.obj.u.ObjectID
-	s.broadcast(&Login{Username: append(UTF(nil), l.Username...)}, p)
+	s.broadcast(&Login{Username: append([]byte(nil), l.Username...)}, p)
 	if s.GreetNewcomers {
 		for _, q := range s.players {
 			if q != p && q.obj != nil {

@@ -76,7 +76,7 @@ func WriteUTF(u []uint16) []byte {
 
 // username draws what writeUTF writes for any Java string.
 func username() gopter.Gen {
-	return JavaUnits().Map(func(u []uint16) paintball.UTF { return paintball.UTF(WriteUTF(u)) })
+	return JavaUnits().Map(func(u []uint16) []byte { return WriteUTF(u) })
 }
 
 // Login generates any *paintball.Login (Type F); every one is valid (the

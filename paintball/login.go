@@ -26,7 +26,7 @@ func (m *Login) AppendBinary(b []byte) ([]byte, error) {
 	if n > MaxUsername {
 		return b, f.ErrAt(loginUsername, wire.ErrTooLong)
 	}
-	if !wire.ValidModifiedUTF8(m.Username) {
+	if !validModified(m.Username) {
 		return b, f.ErrAt(loginUsername, wire.ErrInvalid)
 	}
 	b, p := wire.Grow(b, 5+n)
@@ -64,7 +64,7 @@ func (m *Login) Decode(b []byte) (int, error) {
 		return 3, f.ErrAt(loginUsername, wire.ErrShort)
 	}
 	s := b[5 : 5+n]
-	if !wire.ValidModifiedUTF8(s) {
+	if !validModified(s) {
 		return 3, f.ErrAt(loginUsername, wire.ErrInvalid)
 	}
 	m.Username = append(m.Username, s...)
@@ -145,4 +145,15 @@ func (m *Login) UnmarshalJSON(b []byte) error {
 	}
 	m.Username = u
 	return nil
+}
+
+// validModified is wire.ValidModifiedUTF8 with a fast path for the ASCII
+// most usernames are made of.
+func validModified(b []byte) bool {
+	for i, c := range b {
+		if c == 0 || c >= 0x80 {
+			return wire.ValidModifiedUTF8(b[i:])
+		}
+	}
+	return true
 }

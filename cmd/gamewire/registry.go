@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
@@ -156,6 +157,9 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 // name the message. Any other key must be a field of m: a misspelt field
 // would otherwise be dropped and encode as zero, silently.
 func unmarshalFields(obj []byte, m any) error {
+	if err := checkStrict(obj, reflect.TypeOf(m)); err != nil {
+		return err
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(obj, &fields); err != nil {
 		return err

@@ -36,9 +36,16 @@ func split(t *wire.Table, b []byte) (int, error) {
 	if f.Fixed() {
 		return f.Size, nil
 	}
-	// Login: the username's u16 count follows the header.
-	if len(b) < 5 {
+	// A variable form (Login) ends with a String: its u16 count tells.
+	lay := f.Layout()
+	last := &lay[len(lay)-1]
+	if last.Offset < 0 || (last.Type != "utf" && last.Type != "str16") {
+		// A layout split cannot measure: a mistake in the table, which
+		// TestSplitMeasuresEveryForm catches.
+		return 0, t.RawForm().Err("type", wire.ErrInvalid)
+	}
+	if len(b) < last.Offset+2 {
 		return 0, nil
 	}
-	return 5 + (int(b[3])<<8 | int(b[4])), nil
+	return last.Offset + 2 + int(wire.BigEndian.U16(b[last.Offset:])), nil
 }

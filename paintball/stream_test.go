@@ -226,3 +226,29 @@ func TestStreamPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitMeasuresEveryForm: the framing tells the length of a packet of
+// every form of the table, from its first bytes, as its encoding has it.
+func TestSplitMeasuresEveryForm(t *testing.T) {
+	table := paintball.Table()
+	for i := range table.Forms {
+		f := &table.Forms[i]
+		m := table.New(f)
+		if l, ok := m.(*paintball.Login); ok {
+			l.Username = []byte("someone")
+		}
+		b, err := m.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := table.FrameLen(append(b, "*\x00E"...))
+		if err != nil || n != len(b) {
+			t.Errorf("%s: FrameLen = %d, %v; want %d", f.Name, n, err, len(b))
+		}
+		for k := 0; k < len(b) && k < 5; k++ {
+			if n, err := table.FrameLen(b[:k]); n != 0 && n != len(b) || err != nil {
+				t.Errorf("%s: FrameLen of %d bytes = %d, %v", f.Name, k, n, err)
+			}
+		}
+	}
+}

@@ -174,7 +174,7 @@ func TestModelErrors(t *testing.T) {
 		{"a count after its list", types, form(`{Name: "l", Type: "list", Count: "n", Entry: "E"}, {Name: "n", Type: "u8"}`), `A.l: its Count "n" must name an earlier field`},
 		{"a signed count", types, form(`{Name: "n", Type: "s8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: its Count n must be an unsigned integer`},
 		{"a count far after a variable part", types, form(`{Name: "s", Type: "str8"}, {Name: "n", Type: "u8"}, {Name: "x", Type: "u8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: a count after a variable part must come right before its list`},
-		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: the field holds data but its Go is "-"`},
+		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: field Go is "-" but the field holds data`},
 		{"a count with Go", types, form(`{Name: "n", Type: "u8", Go: "N int"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.n: a code, length, marker or list count has no Go field`},
 		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
 		{"a string as a Go string", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte or a named \[\]byte type`},

@@ -23,7 +23,7 @@ const areaSize = 8
 // put stores v in p[:areaSize].
 func (v *Area) put(p []byte) {
 	_ = p[areaSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], v.X)
+	wire.BigEndian.PutU16(p, v.X)
 	wire.BigEndian.PutU16(p[2:], v.Y)
 	wire.BigEndian.PutU16(p[4:], v.Width)
 	wire.BigEndian.PutU16(p[6:], v.Height)
@@ -32,7 +32,7 @@ func (v *Area) put(p []byte) {
 // get reads v from p[:areaSize].
 func (v *Area) get(p []byte) {
 	_ = p[areaSize-1] // one bounds check
-	v.X = wire.BigEndian.U16(p[0:])
+	v.X = wire.BigEndian.U16(p)
 	v.Y = wire.BigEndian.U16(p[2:])
 	v.Width = wire.BigEndian.U16(p[4:])
 	v.Height = wire.BigEndian.U16(p[6:])

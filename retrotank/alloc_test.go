@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -83,16 +84,13 @@ func TestDecoderAllocs(t *testing.T) {
 		}
 		junk[i] = b
 	}
-	for i, b := range junk { // warm: each form's value, and capacity
-		d.Decode(b, wire.Direction(1+i%2))
+	pass := func() {
+		for i, b := range junk {
+			d.Decode(b, wire.Direction(1+i%2))
+		}
 	}
-	var ms runtimeMemStats
-	ms.start()
-	for i, b := range junk {
-		d.Decode(b, wire.Direction(1+i%2))
-	}
-	if n := ms.stop(); n != 0 {
-		t.Errorf("%d allocations over %d malformed datagrams", n, len(junk))
+	if n := codectest.ExactAllocs(pass); n != 0 { // warms up once, then counts exactly
+		t.Errorf("%v allocations over %d malformed datagrams", n, len(junk))
 	}
 }
 

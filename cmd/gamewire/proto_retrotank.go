@@ -17,12 +17,14 @@ import (
 // is read in the direction that has it (client first). The time-sync
 // datagrams of port 26001 have no type byte: they are the protocol
 // "retrotank-timesync" (5 bytes from the client, 9 from the server; -from
-// or the length tells them apart). A -timesync flag of decode and encode
-// would need a hook for protocol flags in main.go.
+// or the length tells them apart), which -proto retrotank -timesync names
+// too.
 func init() {
-	register(retrotankProtocol("retrotank", retrotank.Table(),
+	p := retrotankProtocol("retrotank", retrotank.Table(),
 		"Retro Tank Super Attack (2007), UDP datagrams on port 26000, big-endian; a type byte, then a message id on acknowledged messages; MSG_TYPE_* numbered 0-13 in the spec's order (docs/errata/retrotank.md)",
-		retrotankDecode))
+		retrotankDecode)
+	p.timesync = "retrotank-timesync"
+	register(p)
 	register(retrotankProtocol("retrotank-timesync", retrotank.TimeTable(),
 		"Retro Tank Super Attack time synchronisation, UDP datagrams on port 26001, big-endian, no type byte: TimeRequest (client, 5 bytes), TimeReply (server, 9 bytes)",
 		retrotankDecodeTime))

@@ -74,6 +74,13 @@ func TestRetrotankTimesync(t *testing.T) {
 	if code, _, errs := runCLI(t, "03000123\n", "decode", "-proto", "retrotank-timesync", "-hex"); code != exitMalformed || !strings.Contains(errs, "4 bytes") {
 		t.Errorf("a 4-byte datagram: exit %d, %s", code, errs)
 	}
+	// -proto retrotank -timesync is the same protocol.
+	if code, out2, errs := runCLI(t, in, "decode", "-proto", "retrotank", "-timesync", "-hex", "-json"); code != exitOK || out2 != want {
+		t.Errorf("-timesync: exit %d, %q, %s", code, out2, errs)
+	}
+	if code, _, errs := runCLI(t, in, "decode", "-proto", "tfighters", "-timesync", "-hex"); code != exitUsage || !strings.Contains(errs, "-timesync means nothing for -proto tfighters") {
+		t.Errorf("-timesync for tfighters: exit %d, %s", code, errs)
+	}
 }
 
 func TestRetrotankMalformed(t *testing.T) {

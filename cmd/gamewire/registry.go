@@ -41,7 +41,7 @@ type protocol struct {
 	noFrom    bool   // -from means nothing for this protocol (noFromWhy says why)
 	noFromWhy string
 	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
-	headerLen int // bytes of the per-message header, for spec
+	headerLen int    // bytes of the per-message header, for spec
 
 	messages []messageInfo // for spec, and for the helpers below
 

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Add is the spec's "Add" message (id 6, reliable, server to client): adds
 // a new entity to the clients' worlds.
 type Add struct {
@@ -14,20 +16,8 @@ type Add struct {
 
 const addSize = ReliableHeaderSize + 2*IDSize + 1
 
-var addFields = reliableFields(
-	Field{Name: "entityId", Type: "uint32(Id)", Offset: 5, Size: 4},
-	Field{Name: "playerId", Type: "uint32(Id)", Offset: 9, Size: 4},
-	Field{Name: "typeId", Type: "uint8", Offset: 13, Size: 1},
-)
-
-// Type returns TypeAdd.
-func (*Add) Type() Type { return TypeAdd }
-
-// SequenceNumber returns Seqno.
-func (m *Add) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Add) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Add) Form() *wire.Form { return &forms[5] }
 
 // Size returns the encoded length, 14 bytes.
 func (*Add) Size() int { return addSize }
@@ -46,8 +36,8 @@ func (m *Add) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byt
 // Decode decodes the message at the start of b.
 func (m *Add) Decode(b []byte) (int, error) {
 	*m = Add{}
-	if err := begin(b, TypeAdd, addFields, addSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), addSize); err != nil {
+		return off, err
 	}
 	b = b[:addSize]
 	m.Seqno = be.U32(b[1:])
@@ -58,13 +48,7 @@ func (m *Add) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Add) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeAdd, n)
-	}
-	return err
-}
+func (m *Add) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Add) Validate() error { return validSeqno(m.Seqno, TypeAdd) }
+func (m *Add) Validate() error { return validSeqno(m.Seqno, m.Form()) }

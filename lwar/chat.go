@@ -14,18 +14,8 @@ type Chat struct {
 	Msg wire.Text `json:"message"`
 }
 
-var chatFields = reliableFields(append([]Field{
-	{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4},
-}, stringFields(9, "msg")...)...)
-
-// Type returns TypeChat.
-func (*Chat) Type() Type { return TypeChat }
-
-// SequenceNumber returns Seqno.
-func (m *Chat) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Chat) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Chat) Form() *wire.Form { return &forms[4] }
 
 // Size returns the encoded length: 10 bytes plus the string.
 func (m *Chat) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Msg) }
@@ -34,7 +24,7 @@ func (m *Chat) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Msg) 
 // cannot be encoded (wire.ErrTooLong).
 func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Msg) > 255 {
-		return b, tooLong(TypeChat, "msg", 10)
+		return b, m.Form().Err("message", wire.ErrTooLong)
 	}
 	b = appendID(appendReliableHeader(b, TypeChat, m.Seqno), m.PlayerID)
 	return appendString(b, m.Msg), nil
@@ -46,31 +36,25 @@ func (m *Chat) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // Decode decodes the message at the start of b.
 func (m *Chat) Decode(b []byte) (int, error) {
 	*m = Chat{Msg: m.Msg[:0]}
-	if err := begin(b, TypeChat, chatFields, ReliableHeaderSize+IDSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize+IDSize); err != nil {
+		return off, err
 	}
-	s, n, err := readString(b, 9, TypeChat, "msg", m.Msg)
+	s, n, err := readString(b, 9, m.Form(), "message", m.Msg)
 	if err != nil {
-		return 0, err
+		return n, err
 	}
 	m.Seqno, m.PlayerID, m.Msg = be.U32(b[1:]), readID(b[5:]), s
 	return n, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Chat) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeChat, n)
-	}
-	return err
-}
+func (m *Chat) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks the seqno and that Msg is valid UTF-8 of at most
 // MaxChatMessageLength bytes.
 func (m *Chat) Validate() error {
-	if err := validSeqno(m.Seqno, TypeChat); err != nil {
+	if err := validSeqno(m.Seqno, m.Form()); err != nil {
 		return err
 	}
-	return validString(m.Msg, MaxChatMessageLength, TypeChat, "msg", 10)
+	return validString(m.Msg, MaxChatMessageLength, m.Form(), "message")
 }

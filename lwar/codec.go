@@ -6,44 +6,39 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// proto is the protocol name in errors.
-const proto = "lwar"
-
 // be is lwar's byte order: every multi-byte field is big-endian (the
 // original server packs them most significant byte first; the original
 // client reads packets with a big-endian buffer reader).
 const be = wire.BigEndian
 
-var errUnknownTypeName = wire.NewError(proto, "Type", "", 0, wire.ErrUnknownCode)
+// The helpers below serve the message codecs. Every error they return is
+// one the table built once (wire.Form.Err), so no decode or encode path
+// allocates for an error.
 
-// shortError returns the ErrShort error for a message of type t whose
-// fixed part (fields) is cut at n bytes: it names the first field that
-// does not fit.
-func shortError(t Type, fields []Field, n int) error {
-	for _, f := range fields {
-		if f.Entry || f.Size == 0 {
+// begin checks that b starts a message of form f and holds its fixed
+// part, the first fixed bytes. On failure it returns the offset of the
+// first field that is cut and its error.
+func begin(b []byte, f *wire.Form, fixed int) (int, error) {
+	if len(b) == 0 {
+		return 0, f.ErrAt(0, wire.ErrShort)
+	}
+	if uint32(b[0]) != f.Code {
+		return 0, f.ErrAt(0, wire.ErrInvalid)
+	}
+	if len(b) >= fixed {
+		return 0, nil
+	}
+	all := f.Layout()
+	for i := range all {
+		fl := &all[i]
+		if fl.Offset < 0 {
 			break
 		}
-		if f.Offset+f.Size > n {
-			return wire.NewError(proto, t.String(), f.Name, f.Offset, wire.ErrShort)
+		if fl.Offset+max(fl.Size, 1) > len(b) {
+			return fl.Offset, f.ErrAt(i, wire.ErrShort)
 		}
 	}
-	return wire.NewError(proto, t.String(), "", n, wire.ErrShort)
-}
-
-// begin checks that b starts a message of type t and holds its fixed part
-// (fields, of size fixed).
-func begin(b []byte, t Type, fields []Field, fixed int) error {
-	if len(b) == 0 {
-		return wire.NewError(proto, t.String(), "type", 0, wire.ErrShort)
-	}
-	if Type(b[0]) != t {
-		return wire.NewError(proto, t.String(), "type", 0, wire.ErrInvalid)
-	}
-	if len(b) < fixed {
-		return shortError(t, fields, len(b))
-	}
-	return nil
+	return len(b), f.Err("", wire.ErrShort)
 }
 
 // appendReliableHeader appends the reliable message header: type, seqno.
@@ -51,53 +46,51 @@ func appendReliableHeader(b []byte, t Type, seqno uint32) []byte {
 	return append(b, byte(t), byte(seqno>>24), byte(seqno>>16), byte(seqno>>8), byte(seqno))
 }
 
-// readString reads the length-prefixed string whose "len" byte is at
-// b[off], copying it into dst's storage. It returns the string and the
-// offset after it.
-func readString(b []byte, off int, t Type, field string, dst wire.Text) (wire.Text, int, error) {
-	if off >= len(b) {
-		return dst[:0], 0, wire.NewError(proto, t.String(), "len", off, wire.ErrShort)
+// readString reads the str8 field called field of form f, whose length
+// byte is at b[off], copying it into dst's storage. It returns the string
+// and the offset after it; a string cut by the end of b fails at its
+// length byte.
+func readString(b []byte, off int, f *wire.Form, field string, dst wire.Text) (wire.Text, int, error) {
+	if off >= len(b) || off+1+int(b[off]) > len(b) {
+		return dst[:0], off, f.Err(field, wire.ErrShort)
 	}
 	n := int(b[off])
-	if off+1+n > len(b) {
-		return dst[:0], 0, wire.NewError(proto, t.String(), field, off+1, wire.ErrShort)
-	}
 	return append(dst[:0], b[off+1:off+1+n]...), off + 1 + n, nil
 }
 
-// appendString appends a length-prefixed string the caller has checked
-// is at most 255 bytes long.
+// appendString appends a str8 string the caller has checked is at most
+// 255 bytes long.
 func appendString(b []byte, s []byte) []byte { return append(append(b, byte(len(s))), s...) }
 
-// tooLong returns the ErrTooLong error of AppendBinary for a string that
-// does not fit its uint8 length (the string's limit of the spec is
-// Validate's business).
-func tooLong(t Type, field string, off int) error {
-	return wire.NewError(proto, t.String(), field, off, wire.ErrTooLong)
-}
-
-// validString checks a string field against its limit and for UTF-8.
-func validString(s []byte, max int, t Type, field string, off int) error {
-	if len(s) > max {
-		return wire.NewError(proto, t.String(), field, off, wire.ErrTooLong)
+// validString checks a string field against the spec's limit and for
+// UTF-8.
+func validString(s []byte, limit int, f *wire.Form, field string) error {
+	if len(s) > limit {
+		return f.Err(field, wire.ErrTooLong)
 	}
 	if !utf8.Valid(s) {
-		return wire.NewError(proto, t.String(), field, off, wire.ErrInvalid)
+		return f.Err(field, wire.ErrInvalid)
 	}
 	return nil
 }
 
 // validSeqno checks the rule that sequence numbers start at 1: a reliable
-// message never carries 0.
-func validSeqno(seqno uint32, t Type) error {
+// message never carries 0 (docs/errata/lwar.md, E3).
+func validSeqno(seqno uint32, f *wire.Form) error {
 	if seqno == 0 {
-		return wire.NewError(proto, t.String(), "seqno", 1, wire.ErrInvalid)
+		return f.Err("seqno", wire.ErrInvalid)
 	}
 	return nil
 }
 
-// trailing returns the ErrTrailing error of UnmarshalBinary.
-func trailing(t Type, n int) error { return wire.NewError(proto, t.String(), "", n, wire.ErrTrailing) }
+// unmarshal is UnmarshalBinary: Decode and no trailing bytes.
+func unmarshal(m wire.Message, b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = m.Form().Err("", wire.ErrTrailing)
+	}
+	return err
+}
 
 // entryReader is implemented by the pointer to a list entry type.
 type entryReader[E any] interface {
@@ -110,25 +103,17 @@ type entryAppender interface {
 	append(b []byte) []byte
 }
 
-// decodeList decodes a counted list message of type t (type, num, then
-// num entries of fields) into dst's storage. The count is checked against
-// the bytes present before anything is sized from it.
-func decodeList[E any, P entryReader[E]](b []byte, t Type, fields []Field, dst []E) ([]E, int, error) {
-	if err := begin(b, t, fields, 2); err != nil {
-		return dst[:0], 0, err
+// decodeList decodes a counted list message of form f (type, num, then
+// num entries of size bytes) into dst's storage. The count is checked
+// against the bytes present before anything is sized from it.
+func decodeList[E any, P entryReader[E]](b []byte, f *wire.Form, size int, dst []E) ([]E, int, error) {
+	if off, err := begin(b, f, 2); err != nil {
+		return dst[:0], off, err
 	}
-	size := entrySize(fields)
 	n := int(b[1])
 	rest := b[2:]
 	if len(rest) < n*size {
-		i := len(rest) / size
-		cut := len(rest) - i*size
-		for _, f := range fields {
-			if f.Entry && f.Offset+f.Size > cut {
-				return dst[:0], 0, wire.NewError(proto, t.String(), f.Name, 2+i*size+f.Offset, wire.ErrShort)
-			}
-		}
-		return dst[:0], 0, wire.NewError(proto, t.String(), "", len(b), wire.ErrShort)
+		return dst[:0], 2, f.ErrAt(2, wire.ErrShort)
 	}
 	if cap(dst) < n {
 		dst = make([]E, n) // bounded: n entries of size bytes are present
@@ -140,12 +125,12 @@ func decodeList[E any, P entryReader[E]](b []byte, t Type, fields []Field, dst [
 	return dst, 2 + n*size, nil
 }
 
-// appendList appends a counted list message of type t.
-func appendList[E entryAppender](b []byte, t Type, entries []E) ([]byte, error) {
+// appendList appends a counted list message of form f.
+func appendList[E entryAppender](b []byte, f *wire.Form, entries []E) ([]byte, error) {
 	if len(entries) > MaxEntries {
-		return b, wire.NewError(proto, t.String(), "num", 1, wire.ErrTooLong)
+		return b, f.ErrAt(1, wire.ErrTooLong)
 	}
-	b = append(b, byte(t), byte(len(entries)))
+	b = append(b, byte(f.Code), byte(len(entries)))
 	for _, e := range entries {
 		b = e.append(b)
 	}

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Collision is the spec's "Collision" message (id 105, unreliable, server
 // to client): two entities collided. The order of the two ids has no
 // significance; X and Y are the impact point.
@@ -11,14 +13,8 @@ type Collision struct {
 
 const collisionSize = UnreliableHeaderSize + 2*IDSize + 4
 
-var collisionFields = unreliableFields(
-	Field{Name: "entityIds", Type: "uint32(id)[2]", Offset: 1, Size: 8},
-	Field{Name: "x", Type: "int16", Offset: 9, Size: 2},
-	Field{Name: "y", Type: "int16", Offset: 11, Size: 2},
-)
-
-// Type returns TypeCollision.
-func (*Collision) Type() Type { return TypeCollision }
+// Form returns the message's entry in the table.
+func (*Collision) Form() *wire.Form { return &forms[13] }
 
 // Size returns the encoded length, 13 bytes.
 func (*Collision) Size() int { return collisionSize }
@@ -40,8 +36,8 @@ func (m *Collision) MarshalBinary() ([]byte, error) {
 // Decode decodes the message at the start of b.
 func (m *Collision) Decode(b []byte) (int, error) {
 	*m = Collision{}
-	if err := begin(b, TypeCollision, collisionFields, collisionSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), collisionSize); err != nil {
+		return off, err
 	}
 	b = b[:collisionSize]
 	m.EntityIDs[0] = readID(b[1:])
@@ -52,13 +48,7 @@ func (m *Collision) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Collision) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeCollision, n)
-	}
-	return err
-}
+func (m *Collision) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: Collision has no rules.
 func (*Collision) Validate() error { return nil }

@@ -11,16 +11,8 @@ type Connect struct {
 	Name wire.Text `json:"name"`
 }
 
-var connectFields = reliableFields(stringFields(5, "name")...)
-
-// Type returns TypeConnect.
-func (*Connect) Type() Type { return TypeConnect }
-
-// SequenceNumber returns Seqno.
-func (m *Connect) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Connect) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Connect) Form() *wire.Form { return &forms[0] }
 
 // Size returns the encoded length: 6 bytes plus the name.
 func (m *Connect) Size() int { return ReliableHeaderSize + 1 + len(m.Name) }
@@ -29,7 +21,7 @@ func (m *Connect) Size() int { return ReliableHeaderSize + 1 + len(m.Name) }
 // cannot be encoded (wire.ErrTooLong).
 func (m *Connect) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Name) > 255 {
-		return b, tooLong(TypeConnect, "name", 6)
+		return b, m.Form().Err("name", wire.ErrTooLong)
 	}
 	return appendString(appendReliableHeader(b, TypeConnect, m.Seqno), m.Name), nil
 }
@@ -40,31 +32,25 @@ func (m *Connect) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([
 // Decode decodes the message at the start of b.
 func (m *Connect) Decode(b []byte) (int, error) {
 	*m = Connect{Name: m.Name[:0]}
-	if err := begin(b, TypeConnect, connectFields, ReliableHeaderSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize); err != nil {
+		return off, err
 	}
-	name, n, err := readString(b, 5, TypeConnect, "name", m.Name)
+	name, n, err := readString(b, 5, m.Form(), "name", m.Name)
 	if err != nil {
-		return 0, err
+		return n, err
 	}
 	m.Seqno, m.Name = be.U32(b[1:]), name
 	return n, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Connect) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeConnect, n)
-	}
-	return err
-}
+func (m *Connect) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks the seqno and that Name is valid UTF-8 of at most
 // MaxPlayerNameLength bytes.
 func (m *Connect) Validate() error {
-	if err := validSeqno(m.Seqno, TypeConnect); err != nil {
+	if err := validSeqno(m.Seqno, m.Form()); err != nil {
 		return err
 	}
-	return validString(m.Name, MaxPlayerNameLength, TypeConnect, "name", 6)
+	return validString(m.Name, MaxPlayerNameLength, m.Form(), "name")
 }

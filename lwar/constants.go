@@ -11,6 +11,12 @@ const (
 	// MaxPacketSize is "Max Packet Size": 512 bytes, including the packet
 	// and message headers.
 	MaxPacketSize = 512
+	// HardMaxPacketSize is the largest datagram a reader accepts under
+	// wire.Checked and wire.Lax: the original server sends up to 512
+	// bytes plus its largest reliable message, 265 bytes, when many
+	// messages are queued (docs/errata/lwar.md, E5). Under wire.Strict a
+	// reader accepts MaxPacketSize only.
+	HardMaxPacketSize = maxHard
 	// HeaderSize is "Packet Header Size": appId, ack and timestamp.
 	HeaderSize = 12
 	// ReliableHeaderSize is "Reliable Message Header Size": type and seqno.

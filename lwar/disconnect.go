@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Disconnect is the spec's "Disconnect" message (id 2, reliable, client to
 // server): the client wants to disconnect from the server. It carries no
 // payload.
@@ -7,16 +9,8 @@ type Disconnect struct {
 	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
 }
 
-var disconnectFields = reliableFields()
-
-// Type returns TypeDisconnect.
-func (*Disconnect) Type() Type { return TypeDisconnect }
-
-// SequenceNumber returns Seqno.
-func (m *Disconnect) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Disconnect) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Disconnect) Form() *wire.Form { return &forms[1] }
 
 // Size returns ReliableHeaderSize: the message is its header.
 func (*Disconnect) Size() int { return ReliableHeaderSize }
@@ -34,21 +28,15 @@ func (m *Disconnect) MarshalBinary() ([]byte, error) {
 // Decode decodes the message at the start of b.
 func (m *Disconnect) Decode(b []byte) (int, error) {
 	*m = Disconnect{}
-	if err := begin(b, TypeDisconnect, disconnectFields, ReliableHeaderSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize); err != nil {
+		return off, err
 	}
 	m.Seqno = be.U32(b[1:])
 	return ReliableHeaderSize, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Disconnect) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeDisconnect, n)
-	}
-	return err
-}
+func (m *Disconnect) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Disconnect) Validate() error { return validSeqno(m.Seqno, TypeDisconnect) }
+func (m *Disconnect) Validate() error { return validSeqno(m.Seqno, m.Form()) }

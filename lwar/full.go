@@ -1,14 +1,14 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Full is the spec's "Full" message (id 104, unreliable, server to
 // client): the server is full. It carries no payload. The server resends
 // it for as long as the client keeps sending Connect.
 type Full struct{}
 
-var fullFields = unreliableFields()
-
-// Type returns TypeFull.
-func (*Full) Type() Type { return TypeFull }
+// Form returns the message's entry in the table.
+func (*Full) Form() *wire.Form { return &forms[12] }
 
 // Size returns UnreliableHeaderSize: the message is its header.
 func (*Full) Size() int { return UnreliableHeaderSize }
@@ -21,20 +21,14 @@ func (m *Full) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 
 // Decode decodes the message at the start of b.
 func (m *Full) Decode(b []byte) (int, error) {
-	if err := begin(b, TypeFull, fullFields, UnreliableHeaderSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), UnreliableHeaderSize); err != nil {
+		return off, err
 	}
 	return UnreliableHeaderSize, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Full) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeFull, n)
-	}
-	return err
-}
+func (m *Full) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: Full has no rules.
 func (*Full) Validate() error { return nil }

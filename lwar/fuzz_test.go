@@ -10,7 +10,7 @@ import (
 // FuzzPacket feeds any bytes to the packet parser. Nothing panics; a
 // packet that parses to its end re-encodes byte for byte, with every
 // message's length equal to its Size; the Iterator, the allocating Packet
-// decoder and DecodeMessage agree.
+// decoder and Decode agree.
 func FuzzPacket(f *testing.F) {
 	hdr := unhex(f, "f27087c5 00000001 00000002")
 	all := append([]byte{}, hdr...)
@@ -47,18 +47,18 @@ func FuzzPacket(f *testing.F) {
 			m := it.Message()
 			raw := it.Bytes()
 			if m.Size() != len(raw) {
-				t.Fatalf("%v: Size %d, consumed %d", m.Type(), m.Size(), len(raw))
+				t.Fatalf("%v: Size %d, consumed %d", lwar.TypeOf(m), m.Size(), len(raw))
 			}
 			enc, err := m.AppendBinary(nil)
 			if err != nil || !bytes.Equal(enc, raw) {
-				t.Fatalf("%v: re-encoded %x, %v; read %x", m.Type(), enc, err, raw)
+				t.Fatalf("%v: re-encoded %x, %v; read %x", lwar.TypeOf(m), enc, err, raw)
 			}
-			one, k, err := lwar.DecodeMessage(raw)
+			one, k, err := lwar.Decode(raw, 0)
 			if err != nil || k != len(raw) || diff(one, m) != "" {
-				t.Fatalf("%v: DecodeMessage disagrees: %v", m.Type(), err)
+				t.Fatalf("%v: Decode disagrees: %v", lwar.TypeOf(m), err)
 			}
 			if ok, err := bl.Add(m); !ok || err != nil {
-				t.Fatalf("%v: Builder.Add of a parsed message: %v, %v", m.Type(), ok, err)
+				t.Fatalf("%v: Builder.Add of a parsed message: %v, %v", lwar.TypeOf(m), ok, err)
 			}
 			n++
 		}

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Input is the spec's "Input" message (id 103, unreliable, client to
 // server): the client's current input state and the seven before it.
 //
@@ -23,22 +25,8 @@ type Input struct {
 
 const inputSize = UnreliableHeaderSize + IDSize + 4 + 6 + 4 + 4
 
-var inputFields = unreliableFields(
-	Field{Name: "playerId", Type: "uint32(Id)", Offset: 1, Size: 4},
-	Field{Name: "frameNo", Type: "uint32", Offset: 5, Size: 4},
-	Field{Name: "forward", Type: "uint8", Offset: 9, Size: 1},
-	Field{Name: "backward", Type: "uint8", Offset: 10, Size: 1},
-	Field{Name: "turnLeft", Type: "uint8", Offset: 11, Size: 1},
-	Field{Name: "turnRight", Type: "uint8", Offset: 12, Size: 1},
-	Field{Name: "strafeLeft", Type: "uint8", Offset: 13, Size: 1},
-	Field{Name: "strafeRight", Type: "uint8", Offset: 14, Size: 1},
-	Field{Name: "shooting", Type: "uint8[4]", Offset: 15, Size: 4},
-	Field{Name: "aim x", Type: "int16", Offset: 19, Size: 2},
-	Field{Name: "aim y", Type: "int16", Offset: 21, Size: 2},
-)
-
-// Type returns TypeInput.
-func (*Input) Type() Type { return TypeInput }
+// Form returns the message's entry in the table.
+func (*Input) Form() *wire.Form { return &forms[11] }
 
 // Size returns the encoded length, 23 bytes.
 func (*Input) Size() int { return inputSize }
@@ -60,8 +48,8 @@ func (m *Input) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 // Decode decodes the message at the start of b.
 func (m *Input) Decode(b []byte) (int, error) {
 	*m = Input{}
-	if err := begin(b, TypeInput, inputFields, inputSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), inputSize); err != nil {
+		return off, err
 	}
 	b = b[:inputSize]
 	m.PlayerID = readID(b[1:])
@@ -75,13 +63,7 @@ func (m *Input) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Input) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeInput, n)
-	}
-	return err
-}
+func (m *Input) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of Input can say nothing the spec
 // forbids (frameNo 0 is merely unusual: the original server accepts it).

@@ -13,18 +13,8 @@ type Join struct {
 	Name wire.Text `json:"name"`
 }
 
-var joinFields = reliableFields(append([]Field{
-	{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4},
-}, stringFields(9, "name")...)...)
-
-// Type returns TypeJoin.
-func (*Join) Type() Type { return TypeJoin }
-
-// SequenceNumber returns Seqno.
-func (m *Join) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Join) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Join) Form() *wire.Form { return &forms[2] }
 
 // Size returns the encoded length: 10 bytes plus the string.
 func (m *Join) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Name) }
@@ -33,7 +23,7 @@ func (m *Join) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Name)
 // cannot be encoded (wire.ErrTooLong).
 func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Name) > 255 {
-		return b, tooLong(TypeJoin, "name", 10)
+		return b, m.Form().Err("name", wire.ErrTooLong)
 	}
 	b = appendID(appendReliableHeader(b, TypeJoin, m.Seqno), m.PlayerID)
 	return appendString(b, m.Name), nil
@@ -45,31 +35,25 @@ func (m *Join) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // Decode decodes the message at the start of b.
 func (m *Join) Decode(b []byte) (int, error) {
 	*m = Join{Name: m.Name[:0]}
-	if err := begin(b, TypeJoin, joinFields, ReliableHeaderSize+IDSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize+IDSize); err != nil {
+		return off, err
 	}
-	s, n, err := readString(b, 9, TypeJoin, "name", m.Name)
+	s, n, err := readString(b, 9, m.Form(), "name", m.Name)
 	if err != nil {
-		return 0, err
+		return n, err
 	}
 	m.Seqno, m.PlayerID, m.Name = be.U32(b[1:]), readID(b[5:]), s
 	return n, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Join) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeJoin, n)
-	}
-	return err
-}
+func (m *Join) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks the seqno and that Name is valid UTF-8 of at most
 // MaxPlayerNameLength bytes.
 func (m *Join) Validate() error {
-	if err := validSeqno(m.Seqno, TypeJoin); err != nil {
+	if err := validSeqno(m.Seqno, m.Form()); err != nil {
 		return err
 	}
-	return validString(m.Name, MaxPlayerNameLength, TypeJoin, "name", 10)
+	return validString(m.Name, MaxPlayerNameLength, m.Form(), "name")
 }

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Leave is the spec's "Leave" message (id 4, reliable, server to client):
 // informs all clients that a client left. The Leave sent to a
 // disconnecting client also acknowledges its Disconnect.
@@ -10,16 +12,8 @@ type Leave struct {
 
 const leaveSize = ReliableHeaderSize + IDSize
 
-var leaveFields = reliableFields(Field{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4})
-
-// Type returns TypeLeave.
-func (*Leave) Type() Type { return TypeLeave }
-
-// SequenceNumber returns Seqno.
-func (m *Leave) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Leave) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Leave) Form() *wire.Form { return &forms[3] }
 
 // Size returns the encoded length, 9 bytes.
 func (*Leave) Size() int { return leaveSize }
@@ -35,8 +29,8 @@ func (m *Leave) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 // Decode decodes the message at the start of b.
 func (m *Leave) Decode(b []byte) (int, error) {
 	*m = Leave{}
-	if err := begin(b, TypeLeave, leaveFields, leaveSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), leaveSize); err != nil {
+		return off, err
 	}
 	m.Seqno = be.U32(b[1:])
 	m.PlayerID = readID(b[5:])
@@ -44,13 +38,7 @@ func (m *Leave) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Leave) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeLeave, n)
-	}
-	return err
-}
+func (m *Leave) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Leave) Validate() error { return validSeqno(m.Seqno, TypeLeave) }
+func (m *Leave) Validate() error { return validSeqno(m.Seqno, m.Form()) }

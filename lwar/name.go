@@ -12,18 +12,8 @@ type Name struct {
 	Name wire.Text `json:"name"`
 }
 
-var nameFields = reliableFields(append([]Field{
-	{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4},
-}, stringFields(9, "name")...)...)
-
-// Type returns TypeName.
-func (*Name) Type() Type { return TypeName }
-
-// SequenceNumber returns Seqno.
-func (m *Name) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Name) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Name) Form() *wire.Form { return &forms[8] }
 
 // Size returns the encoded length: 10 bytes plus the string.
 func (m *Name) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Name) }
@@ -32,7 +22,7 @@ func (m *Name) Size() int { return ReliableHeaderSize + IDSize + 1 + len(m.Name)
 // cannot be encoded (wire.ErrTooLong).
 func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Name) > 255 {
-		return b, tooLong(TypeName, "name", 10)
+		return b, m.Form().Err("name", wire.ErrTooLong)
 	}
 	b = appendID(appendReliableHeader(b, TypeName, m.Seqno), m.PlayerID)
 	return appendString(b, m.Name), nil
@@ -44,31 +34,25 @@ func (m *Name) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // Decode decodes the message at the start of b.
 func (m *Name) Decode(b []byte) (int, error) {
 	*m = Name{Name: m.Name[:0]}
-	if err := begin(b, TypeName, nameFields, ReliableHeaderSize+IDSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize+IDSize); err != nil {
+		return off, err
 	}
-	s, n, err := readString(b, 9, TypeName, "name", m.Name)
+	s, n, err := readString(b, 9, m.Form(), "name", m.Name)
 	if err != nil {
-		return 0, err
+		return n, err
 	}
 	m.Seqno, m.PlayerID, m.Name = be.U32(b[1:]), readID(b[5:]), s
 	return n, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Name) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeName, n)
-	}
-	return err
-}
+func (m *Name) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks the seqno and that Name is valid UTF-8 of at most
 // MaxPlayerNameLength bytes.
 func (m *Name) Validate() error {
-	if err := validSeqno(m.Seqno, TypeName); err != nil {
+	if err := validSeqno(m.Seqno, m.Form()); err != nil {
 		return err
 	}
-	return validString(m.Name, MaxPlayerNameLength, TypeName, "name", 10)
+	return validString(m.Name, MaxPlayerNameLength, m.Form(), "name")
 }

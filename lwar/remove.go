@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Remove is the spec's "Remove" message (id 7, reliable, server to
 // client): removes an entity from the clients' worlds.
 type Remove struct {
@@ -9,16 +11,8 @@ type Remove struct {
 
 const removeSize = ReliableHeaderSize + IDSize
 
-var removeFields = reliableFields(Field{Name: "entityId", Type: "uint32(Id)", Offset: 5, Size: 4})
-
-// Type returns TypeRemove.
-func (*Remove) Type() Type { return TypeRemove }
-
-// SequenceNumber returns Seqno.
-func (m *Remove) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Remove) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Remove) Form() *wire.Form { return &forms[6] }
 
 // Size returns the encoded length, 9 bytes.
 func (*Remove) Size() int { return removeSize }
@@ -34,8 +28,8 @@ func (m *Remove) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]
 // Decode decodes the message at the start of b.
 func (m *Remove) Decode(b []byte) (int, error) {
 	*m = Remove{}
-	if err := begin(b, TypeRemove, removeFields, removeSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), removeSize); err != nil {
+		return off, err
 	}
 	m.Seqno = be.U32(b[1:])
 	m.EntityID = readID(b[5:])
@@ -43,13 +37,7 @@ func (m *Remove) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Remove) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeRemove, n)
-	}
-	return err
-}
+func (m *Remove) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Remove) Validate() error { return validSeqno(m.Seqno, TypeRemove) }
+func (m *Remove) Validate() error { return validSeqno(m.Seqno, m.Form()) }

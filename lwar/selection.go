@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Selection is the spec's "Selection" message (id 8, reliable, client and
 // server): broadcasts a ship or weapon type change to all clients.
 type Selection struct {
@@ -13,20 +15,8 @@ type Selection struct {
 
 const selectionSize = ReliableHeaderSize + IDSize + 1 + 4
 
-var selectionFields = reliableFields(
-	Field{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4},
-	Field{Name: "shipType", Type: "uint8", Offset: 9, Size: 1},
-	Field{Name: "weaponType", Type: "uint8[4]", Offset: 10, Size: 4},
-)
-
-// Type returns TypeSelection.
-func (*Selection) Type() Type { return TypeSelection }
-
-// SequenceNumber returns Seqno.
-func (m *Selection) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Selection) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Selection) Form() *wire.Form { return &forms[7] }
 
 // Size returns the encoded length, 14 bytes.
 func (*Selection) Size() int { return selectionSize }
@@ -47,8 +37,8 @@ func (m *Selection) MarshalBinary() ([]byte, error) {
 // Decode decodes the message at the start of b.
 func (m *Selection) Decode(b []byte) (int, error) {
 	*m = Selection{}
-	if err := begin(b, TypeSelection, selectionFields, selectionSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), selectionSize); err != nil {
+		return off, err
 	}
 	b = b[:selectionSize]
 	m.Seqno = be.U32(b[1:])
@@ -59,13 +49,7 @@ func (m *Selection) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Selection) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeSelection, n)
-	}
-	return err
-}
+func (m *Selection) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Selection) Validate() error { return validSeqno(m.Seqno, TypeSelection) }
+func (m *Selection) Validate() error { return validSeqno(m.Seqno, m.Form()) }

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Stats is the spec's "Stats" message (id 101, unreliable, server to
 // client): periodically updates the clients' stats (pings, scores).
 //
@@ -20,40 +22,27 @@ type StatsEntry struct {
 // StatsEntrySize is the encoded size of one StatsEntry.
 const StatsEntrySize = 10
 
-var statsFields = listFields(
-	Field{Name: "player", Type: "uint32(Id)", Offset: 0, Size: 4},
-	Field{Name: "kills", Type: "uint16", Offset: 4, Size: 2},
-	Field{Name: "deaths", Type: "uint16", Offset: 6, Size: 2},
-	Field{Name: "ping", Type: "uint16", Offset: 8, Size: 2},
-)
-
-// Type returns TypeStats.
-func (*Stats) Type() Type { return TypeStats }
+// Form returns the message's entry in the table.
+func (*Stats) Form() *wire.Form { return &forms[10] }
 
 // Size returns the encoded length: 2 bytes plus 10 per entry.
 func (m *Stats) Size() int { return 2 + StatsEntrySize*len(m.Entries) }
 
 // AppendBinary appends the encoded message. More than MaxEntries entries
 // cannot be encoded (wire.ErrTooLong, field num).
-func (m *Stats) AppendBinary(b []byte) ([]byte, error) { return appendList(b, TypeStats, m.Entries) }
+func (m *Stats) AppendBinary(b []byte) ([]byte, error) { return appendList(b, m.Form(), m.Entries) }
 
 // MarshalBinary returns the encoded message.
 func (m *Stats) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
 
 // Decode decodes the message at the start of b into Entries' storage.
 func (m *Stats) Decode(b []byte) (n int, err error) {
-	m.Entries, n, err = decodeList(b, TypeStats, statsFields, m.Entries)
+	m.Entries, n, err = decodeList(b, m.Form(), StatsEntrySize, m.Entries)
 	return n, err
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Stats) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeStats, n)
-	}
-	return err
-}
+func (m *Stats) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of Stats can say nothing the spec
 // forbids.

@@ -1,21 +1,15 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Synced is the spec's "Synced" message (id 10, reliable, server to client):
 // the game state has been fully synced. It carries no payload.
 type Synced struct {
 	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
 }
 
-var syncedFields = reliableFields()
-
-// Type returns TypeSynced.
-func (*Synced) Type() Type { return TypeSynced }
-
-// SequenceNumber returns Seqno.
-func (m *Synced) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Synced) SetSequenceNumber(s uint32) { m.Seqno = s }
+// Form returns the message's entry in the table.
+func (*Synced) Form() *wire.Form { return &forms[9] }
 
 // Size returns ReliableHeaderSize: the message is its header.
 func (*Synced) Size() int { return ReliableHeaderSize }
@@ -31,21 +25,15 @@ func (m *Synced) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]
 // Decode decodes the message at the start of b.
 func (m *Synced) Decode(b []byte) (int, error) {
 	*m = Synced{}
-	if err := begin(b, TypeSynced, syncedFields, ReliableHeaderSize); err != nil {
-		return 0, err
+	if off, err := begin(b, m.Form(), ReliableHeaderSize); err != nil {
+		return off, err
 	}
 	m.Seqno = be.U32(b[1:])
 	return ReliableHeaderSize, nil
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Synced) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeSynced, n)
-	}
-	return err
-}
+func (m *Synced) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate checks that Seqno is not 0.
-func (m *Synced) Validate() error { return validSeqno(m.Seqno, TypeSynced) }
+func (m *Synced) Validate() error { return validSeqno(m.Seqno, m.Form()) }

@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // Update is the spec's "Update" message (id 110, unreliable, server to
 // client): periodically updates the clients' entity states.
 //
@@ -21,41 +23,27 @@ type UpdateEntry struct {
 // UpdateEntrySize is the encoded size of one UpdateEntry.
 const UpdateEntrySize = 11
 
-var updateFields = listFields(
-	Field{Name: "entityId", Type: "uint32(Id)", Offset: 0, Size: 4},
-	Field{Name: "x", Type: "int16", Offset: 4, Size: 2},
-	Field{Name: "y", Type: "int16", Offset: 6, Size: 2},
-	Field{Name: "orientation", Type: "uint16", Offset: 8, Size: 2},
-	Field{Name: "health", Type: "uint8", Offset: 10, Size: 1},
-)
-
-// Type returns TypeUpdate.
-func (*Update) Type() Type { return TypeUpdate }
+// Form returns the message's entry in the table.
+func (*Update) Form() *wire.Form { return &forms[14] }
 
 // Size returns the encoded length: 2 bytes plus 11 per entry.
 func (m *Update) Size() int { return 2 + UpdateEntrySize*len(m.Entries) }
 
 // AppendBinary appends the encoded message. More than MaxEntries entries
 // cannot be encoded (wire.ErrTooLong, field num).
-func (m *Update) AppendBinary(b []byte) ([]byte, error) { return appendList(b, TypeUpdate, m.Entries) }
+func (m *Update) AppendBinary(b []byte) ([]byte, error) { return appendList(b, m.Form(), m.Entries) }
 
 // MarshalBinary returns the encoded message.
 func (m *Update) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
 
 // Decode decodes the message at the start of b into Entries' storage.
 func (m *Update) Decode(b []byte) (n int, err error) {
-	m.Entries, n, err = decodeList(b, TypeUpdate, updateFields, m.Entries)
+	m.Entries, n, err = decodeList(b, m.Form(), UpdateEntrySize, m.Entries)
 	return n, err
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *Update) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeUpdate, n)
-	}
-	return err
-}
+func (m *Update) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of Update can say nothing the spec
 // forbids.

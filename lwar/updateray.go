@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // UpdateRay is the spec's "UpdateRay" message (id 112, unreliable, server to
 // client): the state of ray entities.
 //
@@ -21,16 +23,8 @@ type UpdateRayEntry struct {
 // UpdateRayEntrySize is the encoded size of one UpdateRayEntry.
 const UpdateRayEntrySize = 12
 
-var updateRayFields = listFields(
-	Field{Name: "entityId", Type: "uint32(Id)", Offset: 0, Size: 4},
-	Field{Name: "x", Type: "int16", Offset: 4, Size: 2},
-	Field{Name: "y", Type: "int16", Offset: 6, Size: 2},
-	Field{Name: "orientation", Type: "uint16", Offset: 8, Size: 2},
-	Field{Name: "length", Type: "uint16", Offset: 10, Size: 2},
-)
-
-// Type returns TypeUpdateRay.
-func (*UpdateRay) Type() Type { return TypeUpdateRay }
+// Form returns the message's entry in the table.
+func (*UpdateRay) Form() *wire.Form { return &forms[16] }
 
 // Size returns the encoded length: 2 bytes plus 12 per entry.
 func (m *UpdateRay) Size() int { return 2 + UpdateRayEntrySize*len(m.Entries) }
@@ -38,7 +32,7 @@ func (m *UpdateRay) Size() int { return 2 + UpdateRayEntrySize*len(m.Entries) }
 // AppendBinary appends the encoded message. More than MaxEntries entries
 // cannot be encoded (wire.ErrTooLong, field num).
 func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
-	return appendList(b, TypeUpdateRay, m.Entries)
+	return appendList(b, m.Form(), m.Entries)
 }
 
 // MarshalBinary returns the encoded message.
@@ -46,18 +40,12 @@ func (m *UpdateRay) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 
 // Decode decodes the message at the start of b into Entries' storage.
 func (m *UpdateRay) Decode(b []byte) (n int, err error) {
-	m.Entries, n, err = decodeList(b, TypeUpdateRay, updateRayFields, m.Entries)
+	m.Entries, n, err = decodeList(b, m.Form(), UpdateRayEntrySize, m.Entries)
 	return n, err
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *UpdateRay) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeUpdateRay, n)
-	}
-	return err
-}
+func (m *UpdateRay) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of UpdateRay can say nothing the spec
 // forbids.

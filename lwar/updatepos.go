@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // UpdatePos is the spec's "UpdatePos" message (id 111, unreliable, server to
 // client): the positions of entities that only have one.
 //
@@ -19,14 +21,8 @@ type UpdatePosEntry struct {
 // UpdatePosEntrySize is the encoded size of one UpdatePosEntry.
 const UpdatePosEntrySize = 8
 
-var updatePosFields = listFields(
-	Field{Name: "entityId", Type: "uint32(Id)", Offset: 0, Size: 4},
-	Field{Name: "x", Type: "int16", Offset: 4, Size: 2},
-	Field{Name: "y", Type: "int16", Offset: 6, Size: 2},
-)
-
-// Type returns TypeUpdatePos.
-func (*UpdatePos) Type() Type { return TypeUpdatePos }
+// Form returns the message's entry in the table.
+func (*UpdatePos) Form() *wire.Form { return &forms[15] }
 
 // Size returns the encoded length: 2 bytes plus 8 per entry.
 func (m *UpdatePos) Size() int { return 2 + UpdatePosEntrySize*len(m.Entries) }
@@ -34,7 +30,7 @@ func (m *UpdatePos) Size() int { return 2 + UpdatePosEntrySize*len(m.Entries) }
 // AppendBinary appends the encoded message. More than MaxEntries entries
 // cannot be encoded (wire.ErrTooLong, field num).
 func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
-	return appendList(b, TypeUpdatePos, m.Entries)
+	return appendList(b, m.Form(), m.Entries)
 }
 
 // MarshalBinary returns the encoded message.
@@ -42,18 +38,12 @@ func (m *UpdatePos) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 
 // Decode decodes the message at the start of b into Entries' storage.
 func (m *UpdatePos) Decode(b []byte) (n int, err error) {
-	m.Entries, n, err = decodeList(b, TypeUpdatePos, updatePosFields, m.Entries)
+	m.Entries, n, err = decodeList(b, m.Form(), UpdatePosEntrySize, m.Entries)
 	return n, err
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *UpdatePos) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeUpdatePos, n)
-	}
-	return err
-}
+func (m *UpdatePos) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of UpdatePos can say nothing the spec
 // forbids.

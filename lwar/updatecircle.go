@@ -1,5 +1,7 @@
 package lwar
 
+import "github.com/gamewire/gamewire/wire"
+
 // UpdateCircle is the spec's "UpdateCircle" message (id 113, unreliable,
 // server to client): the state of circular entities.
 //
@@ -20,15 +22,8 @@ type UpdateCircleEntry struct {
 // UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
 const UpdateCircleEntrySize = 10
 
-var updateCircleFields = listFields(
-	Field{Name: "entityId", Type: "uint32(Id)", Offset: 0, Size: 4},
-	Field{Name: "x", Type: "int16", Offset: 4, Size: 2},
-	Field{Name: "y", Type: "int16", Offset: 6, Size: 2},
-	Field{Name: "radius", Type: "uint16", Offset: 8, Size: 2},
-)
-
-// Type returns TypeUpdateCircle.
-func (*UpdateCircle) Type() Type { return TypeUpdateCircle }
+// Form returns the message's entry in the table.
+func (*UpdateCircle) Form() *wire.Form { return &forms[17] }
 
 // Size returns the encoded length: 2 bytes plus 10 per entry.
 func (m *UpdateCircle) Size() int { return 2 + UpdateCircleEntrySize*len(m.Entries) }
@@ -36,7 +31,7 @@ func (m *UpdateCircle) Size() int { return 2 + UpdateCircleEntrySize*len(m.Entri
 // AppendBinary appends the encoded message. More than MaxEntries entries
 // cannot be encoded (wire.ErrTooLong, field num).
 func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
-	return appendList(b, TypeUpdateCircle, m.Entries)
+	return appendList(b, m.Form(), m.Entries)
 }
 
 // MarshalBinary returns the encoded message.
@@ -46,18 +41,12 @@ func (m *UpdateCircle) MarshalBinary() ([]byte, error) {
 
 // Decode decodes the message at the start of b into Entries' storage.
 func (m *UpdateCircle) Decode(b []byte) (n int, err error) {
-	m.Entries, n, err = decodeList(b, TypeUpdateCircle, updateCircleFields, m.Entries)
+	m.Entries, n, err = decodeList(b, m.Form(), UpdateCircleEntrySize, m.Entries)
 	return n, err
 }
 
 // UnmarshalBinary decodes a message that is all of b.
-func (m *UpdateCircle) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeUpdateCircle, n)
-	}
-	return err
-}
+func (m *UpdateCircle) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
 
 // Validate returns nil: the wire format of UpdateCircle can say nothing the spec
 // forbids.

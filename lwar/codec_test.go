@@ -22,26 +22,29 @@ func samples(n int) int {
 	return n
 }
 
-// TestContract runs the shared harness on every message type.
+// TestContract runs the shared harness on every form of the table, with
+// the form's generator from lwargen and its type from its golden vector.
 func TestContract(t *testing.T) {
-	t.Run("Connect", func(t *testing.T) { codectest.Check[lwar.Connect](t, lwargen.Connect()) })
-	t.Run("Disconnect", func(t *testing.T) { codectest.Check[lwar.Disconnect](t, lwargen.Disconnect()) })
-	t.Run("Join", func(t *testing.T) { codectest.Check[lwar.Join](t, lwargen.Join()) })
-	t.Run("Leave", func(t *testing.T) { codectest.Check[lwar.Leave](t, lwargen.Leave()) })
-	t.Run("Chat", func(t *testing.T) { codectest.Check[lwar.Chat](t, lwargen.Chat()) })
-	t.Run("Add", func(t *testing.T) { codectest.Check[lwar.Add](t, lwargen.Add()) })
-	t.Run("Remove", func(t *testing.T) { codectest.Check[lwar.Remove](t, lwargen.Remove()) })
-	t.Run("Selection", func(t *testing.T) { codectest.Check[lwar.Selection](t, lwargen.Selection()) })
-	t.Run("Name", func(t *testing.T) { codectest.Check[lwar.Name](t, lwargen.Name()) })
-	t.Run("Synced", func(t *testing.T) { codectest.Check[lwar.Synced](t, lwargen.Synced()) })
-	t.Run("Stats", func(t *testing.T) { codectest.Check[lwar.Stats](t, lwargen.Stats(), lists) })
-	t.Run("Input", func(t *testing.T) { codectest.Check[lwar.Input](t, lwargen.Input()) })
-	t.Run("Full", func(t *testing.T) { codectest.Check[lwar.Full](t, lwargen.Full()) })
-	t.Run("Collision", func(t *testing.T) { codectest.Check[lwar.Collision](t, lwargen.Collision()) })
-	t.Run("Update", func(t *testing.T) { codectest.Check[lwar.Update](t, lwargen.Update(), lists) })
-	t.Run("UpdatePos", func(t *testing.T) { codectest.Check[lwar.UpdatePos](t, lwargen.UpdatePos(), lists) })
-	t.Run("UpdateRay", func(t *testing.T) { codectest.Check[lwar.UpdateRay](t, lwargen.UpdateRay(), lists) })
-	t.Run("UpdateCircle", func(t *testing.T) { codectest.Check[lwar.UpdateCircle](t, lwargen.UpdateCircle(), lists) })
+	tab := lwar.Table()
+	for i := range tab.Forms {
+		f := &tab.Forms[i]
+		t.Run(f.Name, func(t *testing.T) {
+			for _, g := range golden {
+				if g.msg.Form() != f {
+					continue
+				}
+				var opts []codectest.Option
+				for _, fl := range f.Layout() {
+					if fl.Type == "list" {
+						opts = append(opts, lists)
+					}
+				}
+				g.check(t, opts...)
+				return
+			}
+			t.Fatalf("no golden vector for %s", f.Name)
+		})
+	}
 	t.Run("Header", func(t *testing.T) {
 		codectest.Check[lwar.Header](t, lwargen.Header())
 	})

@@ -38,7 +38,7 @@ const (
 
 	// MaxEntries is the most entries a counted list (Stats, Update and the
 	// typed updates) can hold: its count "num" is a uint8.
-	MaxEntries = 255
+	MaxEntries = maxEntries
 
 	// DisconnectTimeout is "Disconnect Timeout": a peer from which no data
 	// has been received for this long is considered gone.
@@ -48,4 +48,18 @@ const (
 	// default. The spec does not name one; it comes from the original
 	// client (see docs/errata/lwar.md).
 	DefaultPort = 32422
+)
+
+// The encoded sizes of the list entries, for FitEntries.
+const (
+	// StatsEntrySize is the encoded size of one StatsEntry.
+	StatsEntrySize = statsEntrySize
+	// UpdateEntrySize is the encoded size of one UpdateEntry.
+	UpdateEntrySize = updateEntrySize
+	// UpdatePosEntrySize is the encoded size of one UpdatePosEntry.
+	UpdatePosEntrySize = updatePosEntrySize
+	// UpdateRayEntrySize is the encoded size of one UpdateRayEntry.
+	UpdateRayEntrySize = updateRayEntrySize
+	// UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
+	UpdateCircleEntrySize = updateCircleEntrySize
 )

@@ -35,6 +35,7 @@ func init() {
 			New:  func() Message { return tab.New(f) },
 		})
 	}
+	p.table = tab
 	p.decode = lwarDecode
 	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
 	register(p)

@@ -14,7 +14,7 @@ import (
 // messages are queued (docs/errata/lwar.md, E5): a packet that was under
 // 512 bytes before its last message, a Join with a long name, was
 // appended. It returns the datagram and the number of messages.
-func oversizePacket(t *testing.T) ([]byte, int) {
+func oversizePacket(t testing.TB) ([]byte, int) {
 	t.Helper()
 	p := lwar.Packet{Header: lwar.Header{Ack: 1, Timestamp: 300}}
 	seq := uint32(1)

@@ -25,17 +25,32 @@ func init() {
 	}
 }
 
+// dispatch is the form of each type id by direction (wire.Direction 0 or
+// wire.Both: either), built once from the table: a lookup is one array
+// index.
+var dispatch [4][256]*wire.Form
+
+func init() {
+	for c := range 256 {
+		for _, d := range []wire.Direction{wire.FromClient, wire.FromServer} {
+			dispatch[d][c] = table.Lookup(uint32(c), d)
+		}
+		dispatch[0][c] = dispatch[wire.FromServer][c]
+		if dispatch[0][c] == nil {
+			dispatch[0][c] = dispatch[wire.FromClient][c]
+		}
+		dispatch[wire.Both][c] = dispatch[0][c]
+	}
+}
+
 // lookup returns the form of type id t sent in direction from, or nil; a
 // from of 0 or wire.Both finds a form of either direction (no lwar type
 // id has two).
 func lookup(t Type, from wire.Direction) *wire.Form {
-	if from == 0 || from == wire.Both {
-		if f := table.Lookup(uint32(t), wire.FromServer); f != nil {
-			return f
-		}
-		from = wire.FromClient
+	if from > wire.Both {
+		return nil
 	}
-	return table.Lookup(uint32(t), from)
+	return dispatch[from][t]
 }
 
 // unknown returns the error for type id t sent in direction from, which

@@ -121,10 +121,7 @@ func (it *Iterator) Next() bool {
 		it.err = it.at(unknown(Type(b[0]), it.From), 0)
 		return false
 	}
-	if it.dec.Table() == nil {
-		it.dec.Reset(table)
-	}
-	m := it.dec.Value(f)
+	m := it.value(f)
 	n, err := m.Decode(b)
 	if err != nil {
 		it.err = it.at(err, n)
@@ -133,6 +130,14 @@ func (it *Iterator) Next() bool {
 	it.cur = m
 	it.off += n
 	return true
+}
+
+// value returns the Iterator's value for form f, from its wire.Decoder.
+func (it *Iterator) value(f *wire.Form) Message {
+	if it.dec.Table() == nil {
+		it.dec.Reset(table)
+	}
+	return it.dec.Value(f)
 }
 
 // at returns err with its offset counted from the start of the packet:

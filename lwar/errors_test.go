@@ -64,7 +64,7 @@ func TestTypeErrors(t *testing.T) {
 	}{
 		{"66 00", []string{"102", "deprecated"}},
 		{"00", []string{"message type 0"}},
-		{"0b 00000001", []string{"message type 11"}},
+		{"3f 00000001", []string{"message type 63"}},
 		{"64", []string{"message type 100"}},
 		{"72 00", []string{"message type 114"}},
 		{"ff", []string{"message type 255"}},
@@ -106,7 +106,7 @@ func TestTypeErrors(t *testing.T) {
 	if lwar.New(lwar.TypeConnect, lwar.FromServer) != nil || lwar.New(lwar.TypeConnect, lwar.FromClient) == nil || lwar.New(lwar.TypeChat, lwar.FromServer) == nil {
 		t.Error("New does not follow the directions of the spec's table")
 	}
-	if lwar.TypeDeprecated.Known() || !lwar.TypeUpdateCircle.Known() || lwar.Type(11).Known() {
+	if lwar.TypeDeprecated.Known() || !lwar.TypeUpdateCircle.Known() || lwar.Type(63).Known() {
 		t.Error("Known is wrong")
 	}
 	if lwar.TypeDeprecated.String() != "Deprecated" || lwar.Type(57).String() != "57" || lwar.TypeUpdatePos.String() != "UpdatePos" {

@@ -82,7 +82,7 @@ func TestIteratorErrors(t *testing.T) {
 	}{
 		{"header only", hdr, 0, nil, "", 0, 0},
 		{"short header", "f27087c5 0000", 0, wire.ErrShort, "ack", 4, 0},
-		{"two then unknown", hdr + "68 0a00000001 0b 000000", 2, wire.ErrUnknownCode, "type", 18, 4},
+		{"two then unknown", hdr + "68 0a00000001 3f 000000", 2, wire.ErrUnknownCode, "type", 18, 4},
 		{"deprecated", hdr + "68 66 01 00000001 0001 0002", 1, wire.ErrUnknownCode, "type", 13, 10},
 		{"cut chat", hdr + "05 00000001 0000 0001 09 6869", 0, wire.ErrShort, "message", 12 + 9, 12},
 		{"cut list", hdr + "68 6f 02 0000 0011 0001 0002 0000", 1, wire.ErrShort, "entries", 13 + 2, 12},

@@ -2,6 +2,12 @@
 // and for whole lwar packets, for property tests and for fuzzing lwar
 // peers.
 //
+// Every form of lwar's table (lwar.Table) has its generator in
+// generators, by the form's spec name; Form returns it, and Message,
+// ValidMessage and the packet generators draw from every form the table
+// holds, so a new message type needs only its entry there (the coverage
+// test reads the table and fails until it has one).
+//
 // The per-type generators (Connect, Chat, UpdateCircle, ...) are
 // structural: they produce anything the wire format can carry (any seqno,
 // any bytes of up to 255 in a string, up to 255 list entries), including

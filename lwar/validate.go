@@ -11,8 +11,9 @@ import (
 // client reads packets with a big-endian buffer reader).
 const be = wire.BigEndian
 
-// The helpers below serve the messages' Validate. Every error they return
-// is one the table built once (wire.Form.Err), so they allocate nothing.
+// The helpers below serve the messages' Validate methods. Every error
+// they return is one the table built once (wire.Form.Err), so they
+// allocate nothing.
 
 // validString checks a string field against the spec's limit and for
 // UTF-8.

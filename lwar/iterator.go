@@ -32,8 +32,10 @@ import "github.com/gamewire/gamewire/wire"
 // wire.Checked, the default, it is walked like any other and Err reports
 // wire.ErrTooLong once the walk has ended (if nothing worse did); under
 // wire.Lax it is walked without a word; under wire.Strict Reset rejects
-// it. Larger datagrams are always rejected. The Iterator does not call
-// Validate: the session layers do.
+// it. Larger datagrams are always rejected. Under wire.Strict a message
+// that breaks a rule of the spec (Validate) also ends the walk with that
+// error; otherwise the Iterator does not call Validate: the session
+// layers do (Server counts violations, see MisbehaviorLimit).
 //
 // A Message returned by the Iterator points into it and is valid until
 // the next message of the same type; it never aliases the packet bytes.
@@ -123,6 +125,11 @@ func (it *Iterator) Next() bool {
 	}
 	m := it.value(f)
 	n, err := m.Decode(b)
+	if err == nil && it.Policy == wire.Strict {
+		if err = m.Validate(); err != nil {
+			n = 0
+		}
+	}
 	if err != nil {
 		it.err = it.at(err, n)
 		return false

@@ -136,3 +136,33 @@ func TestOversizeChannel(t *testing.T) {
 		t.Errorf("client state %v, %d of %d messages handled", c.State(), got, len(p.Messages))
 	}
 }
+
+// TestIteratorStrictRules: under wire.Strict a message that breaks a rule
+// ends the walk with its error, at its offset in the packet; under the
+// other policies it is returned (the session layers validate).
+func TestIteratorStrictRules(t *testing.T) {
+	b := unhex(t, "f27087c5 00000000 00000000 | 68 | 01 00000000 03 616263 | 68")
+	for _, p := range []wire.Policy{wire.Checked, wire.Lax, wire.Strict} {
+		it := lwar.Iterator{Policy: p}
+		if err := it.Reset(b); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for it.Next() {
+			n++
+		}
+		if p != wire.Strict {
+			if n != 3 || it.Err() != nil {
+				t.Errorf("%v: %d messages, %v", p, n, it.Err())
+			}
+			continue
+		}
+		if n != 1 {
+			t.Errorf("strict: %d messages before the rule-breaking Connect, want 1", n)
+		}
+		wantErr(t, it.Err(), wire.ErrInvalid, "seqno", 13+1)
+		if it.Offset() != 13 || len(it.Rest()) != 10 {
+			t.Errorf("strict: offset %d, rest %d bytes", it.Offset(), len(it.Rest()))
+		}
+	}
+}

@@ -21,14 +21,14 @@ const idSize = 4
 // put stores v in p[:idSize].
 func (v *ID) put(p []byte) {
 	_ = p[idSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], v.Generation)
+	wire.BigEndian.PutU16(p, v.Generation)
 	wire.BigEndian.PutU16(p[2:], v.Identity)
 }
 
 // get reads v from p[:idSize].
 func (v *ID) get(p []byte) {
 	_ = p[idSize-1] // one bounds check
-	v.Generation = wire.BigEndian.U16(p[0:])
+	v.Generation = wire.BigEndian.U16(p)
 	v.Identity = wire.BigEndian.U16(p[2:])
 }
 
@@ -47,7 +47,7 @@ const statsEntrySize = 10
 // put stores v in p[:statsEntrySize].
 func (v *StatsEntry) put(p []byte) {
 	_ = p[statsEntrySize-1] // one bounds check
-	v.Player.put(p[0:])
+	v.Player.put(p)
 	wire.BigEndian.PutU16(p[4:], v.Kills)
 	wire.BigEndian.PutU16(p[6:], v.Deaths)
 	wire.BigEndian.PutU16(p[8:], v.Ping)
@@ -56,7 +56,7 @@ func (v *StatsEntry) put(p []byte) {
 // get reads v from p[:statsEntrySize].
 func (v *StatsEntry) get(p []byte) {
 	_ = p[statsEntrySize-1] // one bounds check
-	v.Player.get(p[0:])
+	v.Player.get(p)
 	v.Kills = wire.BigEndian.U16(p[4:])
 	v.Deaths = wire.BigEndian.U16(p[6:])
 	v.Ping = wire.BigEndian.U16(p[8:])
@@ -78,7 +78,7 @@ const updateEntrySize = 11
 // put stores v in p[:updateEntrySize].
 func (v *UpdateEntry) put(p []byte) {
 	_ = p[updateEntrySize-1] // one bounds check
-	v.EntityID.put(p[0:])
+	v.EntityID.put(p)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Orientation)
@@ -88,7 +88,7 @@ func (v *UpdateEntry) put(p []byte) {
 // get reads v from p[:updateEntrySize].
 func (v *UpdateEntry) get(p []byte) {
 	_ = p[updateEntrySize-1] // one bounds check
-	v.EntityID.get(p[0:])
+	v.EntityID.get(p)
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Orientation = wire.BigEndian.U16(p[8:])
@@ -109,7 +109,7 @@ const updatePosEntrySize = 8
 // put stores v in p[:updatePosEntrySize].
 func (v *UpdatePosEntry) put(p []byte) {
 	_ = p[updatePosEntrySize-1] // one bounds check
-	v.EntityID.put(p[0:])
+	v.EntityID.put(p)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 }
@@ -117,7 +117,7 @@ func (v *UpdatePosEntry) put(p []byte) {
 // get reads v from p[:updatePosEntrySize].
 func (v *UpdatePosEntry) get(p []byte) {
 	_ = p[updatePosEntrySize-1] // one bounds check
-	v.EntityID.get(p[0:])
+	v.EntityID.get(p)
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 }
@@ -138,7 +138,7 @@ const updateRayEntrySize = 12
 // put stores v in p[:updateRayEntrySize].
 func (v *UpdateRayEntry) put(p []byte) {
 	_ = p[updateRayEntrySize-1] // one bounds check
-	v.EntityID.put(p[0:])
+	v.EntityID.put(p)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Orientation)
@@ -148,7 +148,7 @@ func (v *UpdateRayEntry) put(p []byte) {
 // get reads v from p[:updateRayEntrySize].
 func (v *UpdateRayEntry) get(p []byte) {
 	_ = p[updateRayEntrySize-1] // one bounds check
-	v.EntityID.get(p[0:])
+	v.EntityID.get(p)
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Orientation = wire.BigEndian.U16(p[8:])
@@ -170,7 +170,7 @@ const updateCircleEntrySize = 10
 // put stores v in p[:updateCircleEntrySize].
 func (v *UpdateCircleEntry) put(p []byte) {
 	_ = p[updateCircleEntrySize-1] // one bounds check
-	v.EntityID.put(p[0:])
+	v.EntityID.put(p)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Radius)
@@ -179,7 +179,7 @@ func (v *UpdateCircleEntry) put(p []byte) {
 // get reads v from p[:updateCircleEntrySize].
 func (v *UpdateCircleEntry) get(p []byte) {
 	_ = p[updateCircleEntrySize-1] // one bounds check
-	v.EntityID.get(p[0:])
+	v.EntityID.get(p)
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Radius = wire.BigEndian.U16(p[8:])
@@ -1014,7 +1014,7 @@ const fullSize = 1
 func (*Full) Size() int { return fullSize }
 
 // AppendBinary appends the Full frame, header included, to b.
-func (m *Full) AppendBinary(b []byte) ([]byte, error) {
+func (*Full) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, fullSize)
 	_ = p[fullSize-1] // one bounds check
 	p[0] = 0x68
@@ -1023,13 +1023,11 @@ func (m *Full) AppendBinary(b []byte) ([]byte, error) {
 
 // Decode reads a Full frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
-func (m *Full) Decode(b []byte) (int, error) {
+func (*Full) Decode(b []byte) (int, error) {
 	if len(b) < fullSize {
-		*m = Full{}
 		return forms[12].Short(len(b))
 	}
 	if b[0] != 0x68 {
-		*m = Full{}
 		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
 	}
 	return fullSize, nil

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
@@ -75,9 +73,10 @@ func register(p *protocol) {
 
 // messageJSON returns m as one JSON object: "msg" (the spec's name),
 // "code", then m's own fields as encoding/json writes them (the message
-// types carry json tags with the spec's field names).
+// types carry json tags with the spec's field names), with the floats
+// JSON numbers cannot hold as the strings of their bits (floats.go).
 func messageJSON(name string, code int, m any) ([]byte, error) {
-	fields, err := json.Marshal(m)
+	fields, err := marshalExact(m)
 	if err != nil {
 		return nil, err
 	}
@@ -152,28 +151,6 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 		}
 		return m.AppendBinary(nil)
 	}
-}
-
-// unmarshalFields fills m from the JSON object obj, whose "msg" and "code"
-// name the message. Any other key must be a field of m: a misspelt field
-// would otherwise be dropped and encode as zero, silently.
-func unmarshalFields(obj []byte, m any) error {
-	if err := checkStrict(obj, reflect.TypeOf(m)); err != nil {
-		return err
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(obj, &fields); err != nil {
-		return err
-	}
-	delete(fields, "msg")
-	delete(fields, "code")
-	rest, err := json.Marshal(fields)
-	if err != nil {
-		return err
-	}
-	d := json.NewDecoder(bytes.NewReader(rest))
-	d.DisallowUnknownFields()
-	return d.Decode(m)
 }
 
 // streamSplitter returns a split function for a protocol whose frames

@@ -111,4 +111,3 @@ func bzflagEncode(obj []byte, from string) ([]byte, error) {
 	}
 	return m.AppendBinary(nil)
 }
-

@@ -88,5 +88,3 @@ func paintballDecode(unit []byte, from string) ([]byte, error) {
 	f := m.Form()
 	return messageJSON(f.Name, int(f.Code), m)
 }
-
-

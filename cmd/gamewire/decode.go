@@ -41,6 +41,9 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 	}
 	emit := func(unit []byte) error {
 		total++
+		if err := checkDecoded(p, unit); err != nil {
+			return err
+		}
 		obj, err := p.decode(unit, from)
 		if err != nil {
 			if wrongDirection(p, unit, from) {
@@ -91,7 +94,8 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}
 		in = br
 	}
-	next := p.split(in)
+	tail := &tailReader{r: in}
+	next := p.split(tail)
 	offset := 0
 	for n := 1; ; n++ {
 		frame, err := next()
@@ -100,7 +104,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}
 		if err != nil {
 			// Broken framing: nothing after this point can be split.
-			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
+			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, framingError(p, tail, int64(offset), err), hint))
 		}
 		if err := emit(frame); err != nil {
 			report(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
@@ -159,6 +163,9 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
 		}
 		b, err := p.encode(line, from)
+		if err == nil {
+			err = checkEncoded(p, b, from)
+		}
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}

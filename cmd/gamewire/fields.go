@@ -173,6 +173,8 @@ func leaf(raw []byte, v reflect.Value, path string) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
+	case errors.As(err, &te) && hasUnmarshaler(t):
+		return fieldErr(path, "invalid value "+shortJSON(raw)+validNames(t))
 	case errors.As(err, &te):
 		p := path
 		if te.Field != "" && !strings.HasSuffix(path, te.Field) {

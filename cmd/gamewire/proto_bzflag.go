@@ -28,7 +28,11 @@ func init() {
 		summary:   "BZFlag 1.7 protocol (protocol.txt of 1.7e6-1.7g2, with the 1.7g2 server's errata), TCP stream, big-endian; [length u16][code u16][body], length counts the body",
 		needsFrom: true,
 		headerLen: bzflag.HeaderLen,
-		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		maxFrame:  bzflag.MaxPacketLen,
+		frameLength: func(h []byte) int {
+			return int(h[0])<<8 | int(h[1]) + bzflag.HeaderLen
+		},
+		split: streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
 	}
 	for _, l := range bzflag.Layouts() {
 		from, dir := "both", bzflag.FromClient

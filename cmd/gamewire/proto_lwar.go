@@ -24,6 +24,7 @@ func init() {
 		name:     "lwar",
 		summary:  "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages",
 		datagram: true,
+		ownLimit: true, // a packet over 512 bytes decodes as "oversize", and encodes only so marked
 	}
 	tab := lwar.Table()
 	for i := range tab.Forms {

@@ -200,7 +200,7 @@ func tfightersEncode(p *protocol) func(obj []byte, from string) ([]byte, error) 
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 			}
-			return m.AppendBinary(nil)
+			return appendMessage(m)
 		}
 		if from != "" && c.From() != tfightersDirection(from) {
 			return nil, fmt.Errorf("tfighters: code %s is not sent by the %s", h.Msg, from)

@@ -41,6 +41,14 @@ type protocol struct {
 	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
 	headerLen int    // bytes of the per-message header, for spec
 
+	// maxFrame, if set, is the most bytes of a frame or datagram (else
+	// the table's HardMax); ownLimit says the protocol's encode and
+	// decode apply their own (lwar's packets); frameLength, if set, reads
+	// a frame's length from its header (else the table's length field).
+	maxFrame    int
+	ownLimit    bool
+	frameLength func(header []byte) int
+
 	messages []messageInfo // for spec, and for the helpers below
 
 	// table is the protocol's message table, when its package has one:
@@ -149,7 +157,7 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 		if err := unmarshalFields(obj, m); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 		}
-		return m.AppendBinary(nil)
+		return appendMessage(m)
 	}
 }
 

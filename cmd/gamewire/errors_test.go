@@ -1,0 +1,62 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestErrorsNameFieldValueLimit runs encode and decode on inputs each
+// mistaken in one way, through the command, and checks the one error line:
+// it names the field, the value and the limit, says the package once, and
+// names no Go type.
+func TestErrorsNameFieldValueLimit(t *testing.T) {
+	long := strings.Repeat("a", 9000)
+	tests := []struct {
+		name, in string
+		args     []string
+		want     string
+	}{
+		{"enum", `{"msg":"MsgEnter","code":25966,"type":"Bogus"}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
+			`bzflag: MsgEnter: field type: invalid value "Bogus"`},
+		{"fixed string", `{"msg":"MsgEnter","callSign":"` + strings.Repeat("x", 40) + `"}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
+			`bzflag: MsgEnter: field callSign: 40 bytes, at most 32`},
+		{"number for enum", `{"msg":"MsgEnter","type":5}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
+			`bzflag: MsgEnter: field type: invalid value 5`},
+		{"string for integer", `{"msg":"SMSG_ACCEL","id":"x"}`, []string{"encode", "-proto", "tfighters"},
+			`tfighters: SMSG_ACCEL: field id: "x" is not an integer from 0 to 4294967295`},
+		{"fraction for integer", `{"msg":"Update","objectId":1.5}`, []string{"encode", "-proto", "paintball"},
+			`paintball: Update: field objectId: 1.5 is not an integer from -2147483648 to 2147483647`},
+		{"nested", `{"msg":"MsgEnter","playerId":{"port":"x"}}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
+			`bzflag: MsgEnter: field playerId.port: "x" is not an integer from 0 to 65535`},
+		{"bad float string", `{"msg":"Update","facing":"NaN"}`, []string{"encode", "-proto", "paintball"},
+			`paintball: Update: field facing: "NaN" is not a number nor float64:0x<16 hex digits>`},
+		{"cstring", `{"msg":"CMSG_SAY","text":"` + long + `"}`, []string{"encode", "-proto", "tfighters"},
+			`tfighters: CMSG_SAY: field text: 9000 bytes, at most 8189`},
+		{"raw frame over the limit", `{"msg":"0x7abc","code":31420,"type":"0x7abc","data":"` + long + `"}`, []string{"encode", "-proto", "tfighters"},
+			`tfighters: frame length 9004 exceeds 8194`},
+		{"decode frame over the limit", "2823e803", []string{"decode", "-proto", "tfighters", "-hex"},
+			`tfighters: frame length 9002 exceeds 8194`},
+		{"retrotank datagram over the limit", strings.Repeat("00", 70000), []string{"decode", "-proto", "retrotank", "-hex"},
+			`retrotank: datagram length 70000 exceeds`},
+		{"unknown field", `{"msg":"SMSG_ACCEL","idd":1}`, []string{"encode", "-proto", "tfighters"},
+			`tfighters: SMSG_ACCEL: unknown field "idd" (fields: id, `},
+		{"array length", `{"msg":"MsgPlayerUpdate","position":[1,2]}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
+			`field position: 2 values, it holds exactly 3`},
+	}
+	goType := regexp.MustCompile(`Go (struct|value)|of type|\b(uint|int)(8|16|32|64)\b|\[\]byte|json:`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runCLI(t, tt.in+"\n", append(tt.args, "-hex")...)
+			if code != exitMalformed || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, %q; want 1 and %q", code, errs, tt.want)
+			}
+			if goType.MatchString(errs) {
+				t.Errorf("%q names a Go type", errs)
+			}
+			if p := strings.Fields(tt.args[2])[0] + ": "; strings.Count(errs, p) > 1 {
+				t.Errorf("%q says %q more than once", errs, p)
+			}
+		})
+	}
+}

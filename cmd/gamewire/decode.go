@@ -7,6 +7,15 @@ import (
 	"io"
 )
 
+// decodeOptions are decode's flags.
+type decodeOptions struct {
+	from    string // "client", "server" or ""
+	hexIn   bool   // the input is hex text
+	asJSON  bool   // print JSON lines, else text lines
+	verbose bool   // text lines show every field whole (textPrinter)
+	live    bool   // flush each line (input from a pipe or a terminal)
+}
+
 // malformed is the error decode returns when some units did not decode:
 // each was reported as it came, and decoding went on with the next.
 type malformed struct{ bad, total int }
@@ -26,7 +35,10 @@ func (e malformed) Error() string {
 // Each line is flushed as soon as it is printed when live is set (input
 // from a pipe or a terminal), so that a live capture shows each message as
 // it arrives; from a file, output is buffered.
-func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, out, errOut io.Writer) (err error) {
+func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (err error) {
+	from := o.from
+	text := newTextPrinter(p, o.verbose)
+	var line []byte
 	w := bufio.NewWriter(out)
 	defer func() {
 		if ferr := w.Flush(); err == nil {
@@ -51,12 +63,13 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 			}
 			return err
 		}
-		if !asJSON {
-			obj = textLine(obj)
+		if !o.asJSON {
+			line = text.line(line[:0], obj)
+			obj = line
 		}
 		w.Write(obj)
 		w.WriteByte('\n')
-		if live {
+		if o.live {
 			return w.Flush()
 		}
 		return nil
@@ -68,14 +81,14 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		return err
 	}
 	if p.datagram {
-		return finish(eachDatagram(in, hexIn, func(n int, d []byte, derr error) error {
+		return finish(eachDatagram(in, o.hexIn, func(n int, d []byte, derr error) error {
 			if derr != nil {
 				total++
 				report(derr)
 				return nil
 			}
 			if err := emit(d); err != nil {
-				if !hexIn && looksHex(d) {
+				if !o.hexIn && looksHex(d) {
 					report(fmt.Errorf("datagram %d: %w%s", n, err, hexHint))
 				} else {
 					report(fmt.Errorf("datagram %d: %w", n, err))
@@ -85,7 +98,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}))
 	}
 	hint := ""
-	if hexIn {
+	if o.hexIn {
 		in = newHexReader(in)
 	} else {
 		br := bufio.NewReader(in)
@@ -94,7 +107,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}
 		in = br
 	}
-	tail := &tailReader{r: in}
+	tail := newTailReader(p, in)
 	next := p.split(tail)
 	offset := 0
 	for n := 1; ; n++ {

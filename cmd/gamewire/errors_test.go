@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/hex"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -58,5 +60,39 @@ func TestErrorsNameFieldValueLimit(t *testing.T) {
 				t.Errorf("%q says %q more than once", errs, p)
 			}
 		})
+	}
+}
+
+// TestTextOutput checks the text lines a person reads, through the
+// command: codes as the spec writes them, strings cut at their
+// terminator, empty fields left out and blobs summarised, and all of it
+// whole with -v.
+func TestTextOutput(t *testing.T) {
+	stream := append(pingBytes(t, ping{Seq: 2, Name: toyName{'x', 0, 'y', 0}}), pingBytes(t, ping{Seq: 3, Name: toyName{'a', 'b', 'c', 'd'}, Note: []byte("n")})...)
+	in := hex.EncodeToString(stream)
+	code, out, errs := runCLI(t, in, "decode", "-proto", "toy", "-from", "client", "-hex")
+	if want := "Ping code=7(0x0007) seq=2 name=x\nPing code=7(0x0007) seq=3 name=abcd note=n\n"; code != exitOK || out != want {
+		t.Errorf("text: exit %d, %q (%s); want %q", code, out, errs, want)
+	}
+	code, out, errs = runCLI(t, in, "decode", "-proto", "toy", "-from", "client", "-hex", "-v")
+	if want := "Ping code=7(0x0007) seq=2 name=x\\x00y note=\"\"\n"; code != exitOK || !strings.HasPrefix(out, want) {
+		t.Errorf("text -v: exit %d, %q (%s); want %q first", code, out, errs, want)
+	}
+	capture, err := os.ReadFile("../../testdata/bzflag/bzfs-1.7g2-server.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, string(capture), "decode", "-proto", "bzflag", "-from", "server")
+	for _, want := range []string{
+		"MsgGetWorld code=gw(0x6777) remaining=2134 data=256B:7374001800050009...\n",
+		"MsgAccept code=ac(0x6163)\n",
+		"callSign=gamewire email=gamewire@localhost",
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("bzfs capture as text: exit %d (%s), no %q in\n%s", code, errs, want, out)
+		}
+	}
+	if strings.Contains(out, `""`) || strings.Contains(out, "[]") {
+		t.Errorf("empty fields printed:\n%s", out)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // JSON numbers hold every finite float exactly (encoding/json writes the
@@ -47,6 +48,45 @@ func customJSON(t reflect.Type) bool {
 	return t.Implements(jsonMarshaler) || t.Implements(textMarshalerType) ||
 		p.Implements(jsonMarshaler) || p.Implements(textMarshalerType) ||
 		p.Implements(jsonUnmarshaler) || p.Implements(textUnmarshaler)
+}
+
+var floatTypes sync.Map // reflect.Type -> bool: hasFloats
+
+// hasFloats reports whether values of t can hold a plain float (one
+// nonFinite looks at), remembering the answer for each type.
+func hasFloats(t reflect.Type) bool {
+	if v, ok := floatTypes.Load(t); ok {
+		return v.(bool)
+	}
+	has := findFloats(t, 0)
+	floatTypes.Store(t, has)
+	return has
+}
+
+func findFloats(t reflect.Type, depth int) bool {
+	if depth > 16 {
+		return true // deep or recursive: let nonFinite look
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return isFloatKind(t)
+	case reflect.Interface:
+		return true
+	case reflect.Pointer:
+		return findFloats(t.Elem(), depth+1)
+	case reflect.Array, reflect.Slice:
+		return !customJSON(t) && t.Elem().Kind() != reflect.Uint8 && findFloats(t.Elem(), depth+1)
+	case reflect.Struct:
+		if customJSON(t) {
+			return false
+		}
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" && findFloats(f.Type, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nonFinite appends to out every NaN or infinite plain float in v.
@@ -112,6 +152,9 @@ func marshalExact(m any) ([]byte, error) {
 		c := reflect.New(v.Type())
 		c.Elem().Set(v)
 		v, m = c, c.Interface()
+	}
+	if !hasFloats(v.Type()) {
+		return json.Marshal(m)
 	}
 	fields := nonFinite(v, nil)
 	if len(fields) == 0 {

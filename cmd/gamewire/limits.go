@@ -110,17 +110,23 @@ func frameLength(p *protocol, h []byte) int {
 
 // tailReader remembers the last bytes read through it, so that a framing
 // error can show the length the header held.
+// It holds twice the longest frame, more than a frame reader reads ahead.
 type tailReader struct {
 	r     io.Reader
-	ring  [1 << 18]byte
+	ring  []byte
 	total int64
+}
+
+func newTailReader(p *protocol, r io.Reader) *tailReader {
+	return &tailReader{r: r, ring: make([]byte, 2*frameLimit(p)+4096)}
 }
 
 func (t *tailReader) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
-	for _, c := range p[:n] {
-		t.ring[t.total%int64(len(t.ring))] = c
-		t.total++
+	for b := p[:n]; len(b) > 0; {
+		k := copy(t.ring[t.total%int64(len(t.ring)):], b)
+		b = b[k:]
+		t.total += int64(k)
 	}
 	return n, err
 }

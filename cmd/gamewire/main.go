@@ -91,6 +91,7 @@ message, field and byte offset), 2 usage error.
 type options struct {
 	proto, from  string
 	hexIn, json  bool
+	verbose      bool
 	timesync     bool
 	files        []string
 	fromGiven    bool
@@ -111,6 +112,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	}
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+		fs.BoolVar(&o.verbose, "v", false, "text lines: every field (empty ones too), the bytes after a string's terminator, whole blobs")
 	}
 	fs.Usage = func() {
 		for _, line := range strings.Split(usageText, "\n") {
@@ -208,7 +210,7 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 	}
 	defer in.Close()
 	if cmd == "decode" {
-		return decode(p, o.from, in, o.hexIn, o.json, !isRegularFile(in), stdout, stderr)
+		return decode(p, decodeOptions{from: o.from, hexIn: o.hexIn, asJSON: o.json, verbose: o.verbose, live: !isRegularFile(in)}, in, stdout, stderr)
 	}
 	return encode(p, o.from, in, o.hexIn, stdout)
 }

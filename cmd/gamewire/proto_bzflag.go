@@ -29,6 +29,7 @@ func init() {
 		needsFrom: true,
 		headerLen: bzflag.HeaderLen,
 		maxFrame:  bzflag.MaxPacketLen,
+		codeName:  twoLetters,
 		frameLength: func(h []byte) int {
 			return int(h[0])<<8 | int(h[1]) + bzflag.HeaderLen
 		},

@@ -171,3 +171,13 @@ func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(
 		return fr.Next
 	}
 }
+
+// twoLetters names a code as BZFlag's spec writes it: its two bytes as
+// letters ("gw" for 0x6777), when both are printable ASCII.
+func twoLetters(c uint32) string {
+	hi, lo := byte(c>>8), byte(c)
+	if c > 0xffff || hi <= ' ' || hi > '~' || lo <= ' ' || lo > '~' {
+		return ""
+	}
+	return string([]byte{hi, lo})
+}

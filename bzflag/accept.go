@@ -4,10 +4,7 @@ package bzflag
 // accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request.
 type Accept struct{}
 
-var acceptLayout = newLayout(CodeAccept, FromServer, "Accept", 0)
-
-// Code returns CodeAccept.
-func (*Accept) Code() Code { return CodeAccept }
+var acceptForm = &forms[1]
 
 // Size returns the frame size, 4.
 func (*Accept) Size() int { return HeaderLen }
@@ -19,10 +16,10 @@ func (*Accept) AppendBinary(b []byte) ([]byte, error) { return appendHeader(b, C
 func (m *Accept) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*Accept) Decode(b []byte) (int, error) { return decodeEmpty(b, acceptLayout) }
+func (*Accept) Decode(b []byte) (int, error) { return decodeEmpty(b, acceptForm) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *Accept) UnmarshalBinary(b []byte) error { return unmarshal(m, acceptLayout, b) }
+func (m *Accept) UnmarshalBinary(b []byte) error { return unmarshal(m, acceptForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*Accept) Validate() error { return nil }

@@ -7,11 +7,7 @@ type AliveFromClient struct {
 	Forward  Vec3 `json:"forward"`  // `forward'
 }
 
-var aliveFromClientLayout = newLayout(CodeAlive, FromClient, "AliveFromClient", 0,
-	f("position", "float32[3]"), f("forward", "float32[3]"))
-
-// Code returns CodeAlive.
-func (*AliveFromClient) Code() Code { return CodeAlive }
+var aliveFromClientForm = &forms[10]
 
 // Size returns the frame size, 28.
 func (*AliveFromClient) Size() int { return HeaderLen + 24 }
@@ -28,7 +24,7 @@ func (m *AliveFromClient) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *AliveFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, aliveFromClientLayout); err != nil {
+	if _, err := checkHeader(b, aliveFromClientForm); err != nil {
 		*m = AliveFromClient{}
 		return 0, err
 	}
@@ -39,7 +35,7 @@ func (m *AliveFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *AliveFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, aliveFromClientLayout, b)
+	return unmarshal(m, aliveFromClientForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -53,11 +49,7 @@ type AliveFromServer struct {
 	Forward  Vec3     `json:"forward"`  // `forward'
 }
 
-var aliveFromServerLayout = newLayout(CodeAlive, FromServer, "AliveFromServer", 0,
-	f("playerId", "PlayerId"), f("position", "float32[3]"), f("forward", "float32[3]"))
-
-// Code returns CodeAlive.
-func (*AliveFromServer) Code() Code { return CodeAlive }
+var aliveFromServerForm = &forms[11]
 
 // Size returns the frame size, 36.
 func (*AliveFromServer) Size() int { return HeaderLen + 32 }
@@ -75,7 +67,7 @@ func (m *AliveFromServer) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *AliveFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, aliveFromServerLayout); err != nil {
+	if _, err := checkHeader(b, aliveFromServerForm); err != nil {
 		*m = AliveFromServer{}
 		return 0, err
 	}
@@ -87,7 +79,7 @@ func (m *AliveFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *AliveFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, aliveFromServerLayout, b)
+	return unmarshal(m, aliveFromServerForm, b)
 }
 
 // Validate returns nil: the message has no rules.

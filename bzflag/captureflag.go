@@ -6,10 +6,7 @@ type CaptureFlagFromClient struct {
 	Team TeamColor `json:"teamId"` // `team id'
 }
 
-var captureFlagFromClientLayout = newLayout(CodeCaptureFlag, FromClient, "CaptureFlagFromClient", 0, f("teamId", "uint16"))
-
-// Code returns CodeCaptureFlag.
-func (*CaptureFlagFromClient) Code() Code { return CodeCaptureFlag }
+var captureFlagFromClientForm = &forms[27]
 
 // Size returns the frame size, 6.
 func (*CaptureFlagFromClient) Size() int { return HeaderLen + 2 }
@@ -24,20 +21,20 @@ func (m *CaptureFlagFromClient) MarshalBinary() ([]byte, error) { return marshal
 
 // Decode reads the frame at the start of b.
 func (m *CaptureFlagFromClient) Decode(b []byte) (int, error) {
-	v, n, err := decodeU16(b, captureFlagFromClientLayout)
+	v, n, err := decodeU16(b, captureFlagFromClientForm)
 	m.Team = TeamColor(v)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *CaptureFlagFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, captureFlagFromClientLayout, b)
+	return unmarshal(m, captureFlagFromClientForm, b)
 }
 
 // Validate checks that Team is a team.
 func (m *CaptureFlagFromClient) Validate() error {
 	if !m.Team.IsTeam() {
-		return invalid(captureFlagFromClientLayout, "teamId")
+		return invalid(captureFlagFromClientForm, "teamId")
 	}
 	return nil
 }
@@ -50,11 +47,7 @@ type CaptureFlagFromServer struct {
 	Team     TeamColor `json:"teamId"`     // `team id'
 }
 
-var captureFlagFromServerLayout = newLayout(CodeCaptureFlag, FromServer, "CaptureFlagFromServer", 0,
-	f("capturerId", "PlayerId"), f("flagNum", "uint16"), f("teamId", "uint16"))
-
-// Code returns CodeCaptureFlag.
-func (*CaptureFlagFromServer) Code() Code { return CodeCaptureFlag }
+var captureFlagFromServerForm = &forms[28]
 
 // Size returns the frame size, 16.
 func (*CaptureFlagFromServer) Size() int { return HeaderLen + 12 }
@@ -72,7 +65,7 @@ func (m *CaptureFlagFromServer) MarshalBinary() ([]byte, error) { return marshal
 
 // Decode reads the frame at the start of b.
 func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, captureFlagFromServerLayout); err != nil {
+	if _, err := checkHeader(b, captureFlagFromServerForm); err != nil {
 		*m = CaptureFlagFromServer{}
 		return 0, err
 	}
@@ -84,13 +77,13 @@ func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *CaptureFlagFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, captureFlagFromServerLayout, b)
+	return unmarshal(m, captureFlagFromServerForm, b)
 }
 
 // Validate checks that Team is a team.
 func (m *CaptureFlagFromServer) Validate() error {
 	if !m.Team.IsTeam() {
-		return invalid(captureFlagFromServerLayout, "teamId")
+		return invalid(captureFlagFromServerForm, "teamId")
 	}
 	return nil
 }

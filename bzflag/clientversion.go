@@ -7,10 +7,7 @@ type ClientVersion struct {
 	Version uint16 `json:"version"` // `version'
 }
 
-var clientVersionLayout = newLayout(CodeClientVersion, FromClient, "ClientVersion", 0, f("version", "uint16"))
-
-// Code returns CodeClientVersion.
-func (*ClientVersion) Code() Code { return CodeClientVersion }
+var clientVersionForm = &forms[37]
 
 // Size returns the frame size, 6.
 func (*ClientVersion) Size() int { return HeaderLen + 2 }
@@ -25,12 +22,12 @@ func (m *ClientVersion) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ClientVersion) Decode(b []byte) (n int, err error) {
-	m.Version, n, err = decodeU16(b, clientVersionLayout)
+	m.Version, n, err = decodeU16(b, clientVersionForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *ClientVersion) UnmarshalBinary(b []byte) error { return unmarshal(m, clientVersionLayout, b) }
+func (m *ClientVersion) UnmarshalBinary(b []byte) error { return unmarshal(m, clientVersionForm, b) }
 
 // Validate returns nil: any version is well formed.
 func (*ClientVersion) Validate() error { return nil }

@@ -6,10 +6,7 @@ type DropFlagFromClient struct {
 	Position Vec3 `json:"position"` // `position'
 }
 
-var dropFlagFromClientLayout = newLayout(CodeDropFlag, FromClient, "DropFlagFromClient", 0, f("position", "float32[3]"))
-
-// Code returns CodeDropFlag.
-func (*DropFlagFromClient) Code() Code { return CodeDropFlag }
+var dropFlagFromClientForm = &forms[25]
 
 // Size returns the frame size, 16.
 func (*DropFlagFromClient) Size() int { return HeaderLen + 12 }
@@ -24,7 +21,7 @@ func (m *DropFlagFromClient) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *DropFlagFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, dropFlagFromClientLayout); err != nil {
+	if _, err := checkHeader(b, dropFlagFromClientForm); err != nil {
 		*m = DropFlagFromClient{}
 		return 0, err
 	}
@@ -34,7 +31,7 @@ func (m *DropFlagFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *DropFlagFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, dropFlagFromClientLayout, b)
+	return unmarshal(m, dropFlagFromClientForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -48,11 +45,9 @@ type DropFlagFromServer struct {
 	Flag    FlagStatus `json:"flag"`      // the flag status
 }
 
-var dropFlagFromServerLayout = newLayout(CodeDropFlag, FromServer, "DropFlagFromServer", 0,
-	append([]Field{f("dropperId", "PlayerId"), f("flagNum", "uint16")}, flagStatusFields()...)...)
+var dropFlagFromServerFlagErrs = newFlagErrors(dropFlagFromServerForm)
 
-// Code returns CodeDropFlag.
-func (*DropFlagFromServer) Code() Code { return CodeDropFlag }
+var dropFlagFromServerForm = &forms[26]
 
 // Size returns the frame size, 76.
 func (*DropFlagFromServer) Size() int { return flagEventSize }
@@ -67,7 +62,7 @@ func (m *DropFlagFromServer) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, dropFlagFromServerLayout); err != nil {
+	if _, err := checkHeader(b, dropFlagFromServerForm); err != nil {
 		*m = DropFlagFromServer{}
 		return 0, err
 	}
@@ -77,13 +72,10 @@ func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *DropFlagFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, dropFlagFromServerLayout, b)
+	return unmarshal(m, dropFlagFromServerForm, b)
 }
 
 // Validate checks the flag status's enumerations.
 func (m *DropFlagFromServer) Validate() error {
-	if name := m.Flag.validate(); name != "" {
-		return invalid(dropFlagFromServerLayout, name)
-	}
-	return nil
+	return m.Flag.validate(dropFlagFromServerFlagErrs)
 }

@@ -10,14 +10,9 @@ type Enter struct {
 	Email    Email      `json:"email"`    // `email address'
 }
 
-var enterLayout = newLayout(CodeEnter, FromClient, "Enter", 0,
-	f("playerId", "PlayerId"), f("type", "uint16"), f("team", "uint16"),
-	f("callSign", "char[32]"), f("email", "char[128]"))
+var enterForm = &forms[0]
 
 const enterSize = HeaderLen + PlayerIDLen + 4 + CallSignLen + EmailLen
-
-// Code returns CodeEnter.
-func (*Enter) Code() Code { return CodeEnter }
 
 // Size returns the frame size, 176.
 func (*Enter) Size() int { return enterSize }
@@ -37,7 +32,7 @@ func (m *Enter) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *Enter) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, enterLayout); err != nil {
+	if _, err := checkHeader(b, enterForm); err != nil {
 		*m = Enter{}
 		return 0, err
 	}
@@ -51,20 +46,20 @@ func (m *Enter) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *Enter) UnmarshalBinary(b []byte) error { return unmarshal(m, enterLayout, b) }
+func (m *Enter) UnmarshalBinary(b []byte) error { return unmarshal(m, enterForm, b) }
 
 // Validate checks the spec's rules: a known type, a team (not NoTeam), and
 // call sign and email NUL-terminated ASCII padded with NULs.
 func (m *Enter) Validate() error {
 	switch {
 	case !m.Type.Known():
-		return invalid(enterLayout, "type")
+		return invalid(enterForm, "type")
 	case !m.Team.IsTeam():
-		return invalid(enterLayout, "team")
+		return invalid(enterForm, "team")
 	case !checkCString(m.CallSign[:]):
-		return invalid(enterLayout, "callSign")
+		return invalid(enterForm, "callSign")
 	case !checkCString(m.Email[:]):
-		return invalid(enterLayout, "email")
+		return invalid(enterForm, "email")
 	}
 	return nil
 }

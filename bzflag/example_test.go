@@ -26,15 +26,16 @@ func ExampleEnter() {
 }
 
 // Decode a stream of frames from the server without allocating: the
-// Decoder reuses one value per message type.
-func ExampleDecoder() {
+// decoder reuses one value per message type, and keeps a frame of an
+// unknown code as a *wire.Raw.
+func ExampleNewDecoder() {
 	var stream []byte
 	stream, _ = (&bzflag.Accept{}).AppendBinary(stream)
 	stream, _ = (&bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1}).AppendBinary(stream)
-	stream, _ = (&bzflag.Raw{RawCode: 0x7a7a, Body: []byte("?")}).AppendBinary(stream)
+	stream = append(stream, 0, 1, 'z', 'z', '?') // a code 1.7 does not define
 	stream, _ = (&bzflag.LagPing{Seq: 42}).AppendBinary(stream)
 
-	d := bzflag.Decoder{KeepUnknown: true}
+	d := bzflag.NewDecoder()
 	for len(stream) > 0 {
 		m, n, err := d.Decode(stream, bzflag.FromServer)
 		if err != nil {
@@ -44,11 +45,11 @@ func ExampleDecoder() {
 		stream = stream[n:]
 		switch m := m.(type) {
 		case *bzflag.TeamUpdate:
-			fmt.Println(m.Code(), m.Team, m.Players)
+			fmt.Println(bzflag.CodeOf(m), m.Team, m.Players)
 		case *bzflag.LagPing:
-			fmt.Println(m.Code(), m.Seq, "(echo it back)")
+			fmt.Println(bzflag.CodeOf(m), m.Seq, "(echo it back)")
 		default:
-			fmt.Println(m.Code())
+			fmt.Println(bzflag.CodeOf(m))
 		}
 	}
 	// Output:

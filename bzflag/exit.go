@@ -4,10 +4,7 @@ package bzflag
 // leaves the game. There is no reply.
 type Exit struct{}
 
-var exitLayout = newLayout(CodeExit, FromClient, "Exit", 0)
-
-// Code returns CodeExit.
-func (*Exit) Code() Code { return CodeExit }
+var exitForm = &forms[16]
 
 // Size returns the frame size, 4.
 func (*Exit) Size() int { return HeaderLen }
@@ -19,10 +16,10 @@ func (*Exit) AppendBinary(b []byte) ([]byte, error) { return appendHeader(b, Cod
 func (m *Exit) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*Exit) Decode(b []byte) (int, error) { return decodeEmpty(b, exitLayout) }
+func (*Exit) Decode(b []byte) (int, error) { return decodeEmpty(b, exitForm) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *Exit) UnmarshalBinary(b []byte) error { return unmarshal(m, exitLayout, b) }
+func (m *Exit) UnmarshalBinary(b []byte) error { return unmarshal(m, exitForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*Exit) Validate() error { return nil }

@@ -1,6 +1,10 @@
 package bzflag
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // FlagStatus is the spec's `flag status', common to MsgFlagUpdate,
 // MsgGrabFlag and MsgDropFlag: a flag's kind, where it is and its flight.
@@ -50,16 +54,32 @@ func getFlagStatus(b []byte) FlagStatus {
 	}
 }
 
-// validate checks the enumerations of a flag status and names the field
-// that breaks them, or returns "".
-func (s *FlagStatus) validate() string {
+// validate checks the enumerations of a flag status and returns the error
+// of the field that breaks them, from e, or nil.
+func (s *FlagStatus) validate(e *flagErrors) error {
 	switch {
 	case !s.ID.Known():
-		return "flagId"
+		return &e[0]
 	case !s.Status.Known():
-		return "status"
+		return &e[1]
 	case !s.Type.Known():
-		return "type"
+		return &e[2]
 	}
-	return ""
+	return nil
+}
+
+// flagErrors are the errors of the flag status fields validate checks
+// (flagId, status, type) for one form that carries a flag status, with
+// the fields' offsets in its frame: the table names only the form's own
+// field "flag", so they are built here, once.
+type flagErrors [3]wire.Error
+
+func newFlagErrors(f *wire.Form) *flagErrors {
+	var e flagErrors
+	base := f.Field("flag").Offset
+	ty := table.Type("FlagStatus")
+	for i, name := range [...]string{"flagId", "status", "type"} {
+		e[i] = wire.Error{Protocol: proto, Message: f.Name, Field: name, Offset: base + ty.Field(name).Offset, Err: wire.ErrInvalid}
+	}
+	return &e
 }

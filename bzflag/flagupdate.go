@@ -9,13 +9,11 @@ type FlagUpdate struct {
 	Flag  FlagStatus `json:"flag"`    // the flag status
 }
 
-var flagUpdateLayout = newLayout(CodeFlagUpdate, FromServer, "FlagUpdate", 0,
-	append([]Field{f("flagNum", "uint16")}, flagStatusFields()...)...)
+var flagUpdateFlagErrs = newFlagErrors(flagUpdateForm)
+
+var flagUpdateForm = &forms[8]
 
 const flagUpdateSize = HeaderLen + 2 + FlagStatusLen
-
-// Code returns CodeFlagUpdate.
-func (*FlagUpdate) Code() Code { return CodeFlagUpdate }
 
 // Size returns the frame size, 68.
 func (*FlagUpdate) Size() int { return flagUpdateSize }
@@ -36,7 +34,7 @@ func (m *FlagUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 func (m *FlagUpdate) Decode(b []byte) (int, error) {
 	if !fixedOK(b, CodeFlagUpdate, flagUpdateSize) {
 		*m = FlagUpdate{}
-		_, err := checkHeader(b, flagUpdateLayout)
+		_, err := checkHeader(b, flagUpdateForm)
 		return 0, err
 	}
 	m.Index = be.U16(b[4:])
@@ -45,12 +43,9 @@ func (m *FlagUpdate) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *FlagUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, flagUpdateLayout, b) }
+func (m *FlagUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, flagUpdateForm, b) }
 
 // Validate checks the flag status's enumerations.
 func (m *FlagUpdate) Validate() error {
-	if name := m.Flag.validate(); name != "" {
-		return invalid(flagUpdateLayout, name)
-	}
-	return nil
+	return m.Flag.validate(flagUpdateFlagErrs)
 }

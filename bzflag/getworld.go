@@ -6,10 +6,7 @@ type GetWorldRequest struct {
 	Offset uint16 `json:"offset"` // `offset'
 }
 
-var getWorldRequestLayout = newLayout(CodeGetWorld, FromClient, "GetWorldRequest", 0, f("offset", "uint16"))
-
-// Code returns CodeGetWorld.
-func (*GetWorldRequest) Code() Code { return CodeGetWorld }
+var getWorldRequestForm = &forms[4]
 
 // Size returns the frame size, 6.
 func (*GetWorldRequest) Size() int { return HeaderLen + 2 }
@@ -24,13 +21,13 @@ func (m *GetWorldRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *GetWorldRequest) Decode(b []byte) (n int, err error) {
-	m.Offset, n, err = decodeU16(b, getWorldRequestLayout)
+	m.Offset, n, err = decodeU16(b, getWorldRequestForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *GetWorldRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, getWorldRequestLayout, b)
+	return unmarshal(m, getWorldRequestForm, b)
 }
 
 // Validate returns nil: any offset is well formed.
@@ -52,11 +49,7 @@ type GetWorldReply struct {
 	Data      []byte `json:"data"`      // `data'
 }
 
-var getWorldReplyLayout = newLayout(CodeGetWorld, FromServer, "GetWorldReply", MaxWorldChunk,
-	f("remaining", "uint16"), f("data", "bytes"))
-
-// Code returns CodeGetWorld.
-func (*GetWorldReply) Code() Code { return CodeGetWorld }
+var getWorldReplyForm = &forms[5]
 
 // Size returns the frame size, 6 + len(Data).
 func (m *GetWorldReply) Size() int { return HeaderLen + 2 + len(m.Data) }
@@ -65,7 +58,7 @@ func (m *GetWorldReply) Size() int { return HeaderLen + 2 + len(m.Data) }
 // with wire.ErrTooLong.
 func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Data) > MaxWorldChunk {
-		return b, tooLong(getWorldReplyLayout, "data")
+		return b, tooLong(getWorldReplyForm, "data")
 	}
 	b = appendHeader(b, CodeGetWorld, 2+len(m.Data))
 	b = be.AppendU16(b, m.Remaining)
@@ -77,7 +70,7 @@ func (m *GetWorldReply) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *GetWorldReply) Decode(b []byte) (int, error) {
-	n, err := checkHeader(b, getWorldReplyLayout)
+	n, err := checkHeader(b, getWorldReplyForm)
 	if err != nil {
 		m.Remaining, m.Data = 0, m.Data[:0]
 		return 0, err
@@ -89,13 +82,13 @@ func (m *GetWorldReply) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *GetWorldReply) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, getWorldReplyLayout, b)
+	return unmarshal(m, getWorldReplyForm, b)
 }
 
 // Validate checks that Data fits in one frame.
 func (m *GetWorldReply) Validate() error {
 	if len(m.Data) > MaxWorldChunk {
-		return tooLong(getWorldReplyLayout, "data")
+		return tooLong(getWorldReplyForm, "data")
 	}
 	return nil
 }

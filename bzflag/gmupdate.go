@@ -13,14 +13,9 @@ type GMUpdate struct {
 	Target   PlayerID `json:"targetId"`  // `target id': all zeros for none
 }
 
-var gmUpdateLayout = newLayout(CodeGMUpdate, 0, "GMUpdate", 0,
-	f("shooterId", "PlayerId"), f("shotId", "uint16"), f("position", "float32[3]"),
-	f("velocity", "float32[3]"), f("time", "float32"), f("targetId", "PlayerId"))
+var gmUpdateForm = &forms[34]
 
 const gmUpdateSize = HeaderLen + 46
-
-// Code returns CodeGMUpdate.
-func (*GMUpdate) Code() Code { return CodeGMUpdate }
 
 // Size returns the frame size, 50.
 func (*GMUpdate) Size() int { return gmUpdateSize }
@@ -45,7 +40,7 @@ func (m *GMUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 func (m *GMUpdate) Decode(b []byte) (int, error) {
 	if !fixedOK(b, CodeGMUpdate, gmUpdateSize) {
 		*m = GMUpdate{}
-		_, err := checkHeader(b, gmUpdateLayout)
+		_, err := checkHeader(b, gmUpdateForm)
 		return 0, err
 	}
 	b = b[:gmUpdateSize]
@@ -59,7 +54,7 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *GMUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, gmUpdateLayout, b) }
+func (m *GMUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, gmUpdateForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*GMUpdate) Validate() error { return nil }

@@ -8,10 +8,7 @@ type GrabFlagFromClient struct {
 	Index uint16 `json:"flagNum"` // `flag num'
 }
 
-var grabFlagFromClientLayout = newLayout(CodeGrabFlag, FromClient, "GrabFlagFromClient", 0, f("flagNum", "uint16"))
-
-// Code returns CodeGrabFlag.
-func (*GrabFlagFromClient) Code() Code { return CodeGrabFlag }
+var grabFlagFromClientForm = &forms[23]
 
 // Size returns the frame size, 6.
 func (*GrabFlagFromClient) Size() int { return HeaderLen + 2 }
@@ -26,13 +23,13 @@ func (m *GrabFlagFromClient) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *GrabFlagFromClient) Decode(b []byte) (n int, err error) {
-	m.Index, n, err = decodeU16(b, grabFlagFromClientLayout)
+	m.Index, n, err = decodeU16(b, grabFlagFromClientForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *GrabFlagFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, grabFlagFromClientLayout, b)
+	return unmarshal(m, grabFlagFromClientForm, b)
 }
 
 // Validate returns nil: the flag index is checked against the world.
@@ -46,11 +43,9 @@ type GrabFlagFromServer struct {
 	Flag    FlagStatus `json:"flag"`      // the flag status
 }
 
-var grabFlagFromServerLayout = newLayout(CodeGrabFlag, FromServer, "GrabFlagFromServer", 0,
-	append([]Field{f("grabberId", "PlayerId"), f("flagNum", "uint16")}, flagStatusFields()...)...)
+var grabFlagFromServerFlagErrs = newFlagErrors(grabFlagFromServerForm)
 
-// Code returns CodeGrabFlag.
-func (*GrabFlagFromServer) Code() Code { return CodeGrabFlag }
+var grabFlagFromServerForm = &forms[24]
 
 // Size returns the frame size, 76.
 func (*GrabFlagFromServer) Size() int { return flagEventSize }
@@ -65,7 +60,7 @@ func (m *GrabFlagFromServer) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, grabFlagFromServerLayout); err != nil {
+	if _, err := checkHeader(b, grabFlagFromServerForm); err != nil {
 		*m = GrabFlagFromServer{}
 		return 0, err
 	}
@@ -75,15 +70,12 @@ func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *GrabFlagFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, grabFlagFromServerLayout, b)
+	return unmarshal(m, grabFlagFromServerForm, b)
 }
 
 // Validate checks the flag status's enumerations.
 func (m *GrabFlagFromServer) Validate() error {
-	if name := m.Flag.validate(); name != "" {
-		return invalid(grabFlagFromServerLayout, name)
-	}
-	return nil
+	return m.Flag.validate(grabFlagFromServerFlagErrs)
 }
 
 // flagEventSize is the frame size of MsgGrabFlag and MsgDropFlag from the

@@ -5,10 +5,7 @@ package bzflag
 // spec.
 type IDAck struct{}
 
-var idAckLayout = newLayout(CodeIDAck, FromClient, "IDAck", 0)
-
-// Code returns CodeIDAck.
-func (*IDAck) Code() Code { return CodeIDAck }
+var idAckForm = &forms[36]
 
 // Size returns the frame size, 4.
 func (*IDAck) Size() int { return HeaderLen }
@@ -20,10 +17,10 @@ func (*IDAck) AppendBinary(b []byte) ([]byte, error) { return appendHeader(b, Co
 func (m *IDAck) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*IDAck) Decode(b []byte) (int, error) { return decodeEmpty(b, idAckLayout) }
+func (*IDAck) Decode(b []byte) (int, error) { return decodeEmpty(b, idAckForm) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *IDAck) UnmarshalBinary(b []byte) error { return unmarshal(m, idAckLayout, b) }
+func (m *IDAck) UnmarshalBinary(b []byte) error { return unmarshal(m, idAckForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*IDAck) Validate() error { return nil }

@@ -7,11 +7,7 @@ type KilledFromClient struct {
 	ShotID int16    `json:"shotId"`   // `shot id'
 }
 
-var killedFromClientLayout = newLayout(CodeKilled, FromClient, "KilledFromClient", 0,
-	f("killerId", "PlayerId"), f("shotId", "int16"))
-
-// Code returns CodeKilled.
-func (*KilledFromClient) Code() Code { return CodeKilled }
+var killedFromClientForm = &forms[21]
 
 // Size returns the frame size, 14.
 func (*KilledFromClient) Size() int { return HeaderLen + 10 }
@@ -28,7 +24,7 @@ func (m *KilledFromClient) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *KilledFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, killedFromClientLayout); err != nil {
+	if _, err := checkHeader(b, killedFromClientForm); err != nil {
 		*m = KilledFromClient{}
 		return 0, err
 	}
@@ -39,7 +35,7 @@ func (m *KilledFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *KilledFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, killedFromClientLayout, b)
+	return unmarshal(m, killedFromClientForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -53,11 +49,7 @@ type KilledFromServer struct {
 	ShotID int16    `json:"shotId"`   // `shot id'
 }
 
-var killedFromServerLayout = newLayout(CodeKilled, FromServer, "KilledFromServer", 0,
-	f("victimId", "PlayerId"), f("killerId", "PlayerId"), f("shotId", "int16"))
-
-// Code returns CodeKilled.
-func (*KilledFromServer) Code() Code { return CodeKilled }
+var killedFromServerForm = &forms[22]
 
 // Size returns the frame size, 22.
 func (*KilledFromServer) Size() int { return HeaderLen + 18 }
@@ -75,7 +67,7 @@ func (m *KilledFromServer) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *KilledFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, killedFromServerLayout); err != nil {
+	if _, err := checkHeader(b, killedFromServerForm); err != nil {
 		*m = KilledFromServer{}
 		return 0, err
 	}
@@ -87,7 +79,7 @@ func (m *KilledFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *KilledFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, killedFromServerLayout, b)
+	return unmarshal(m, killedFromServerForm, b)
 }
 
 // Validate returns nil: the message has no rules.

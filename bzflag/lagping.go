@@ -6,10 +6,7 @@ type LagPing struct {
 	Seq uint16 `json:"seqNo"` // `seq. no.'
 }
 
-var lagPingLayout = newLayout(CodeLagPing, 0, "LagPing", 0, f("seqNo", "uint16"))
-
-// Code returns CodeLagPing.
-func (*LagPing) Code() Code { return CodeLagPing }
+var lagPingForm = &forms[35]
 
 // Size returns the frame size, 6.
 func (*LagPing) Size() int { return HeaderLen + 2 }
@@ -24,17 +21,17 @@ func (m *LagPing) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *LagPing) Decode(b []byte) (n int, err error) {
-	m.Seq, n, err = decodeU16(b, lagPingLayout)
+	m.Seq, n, err = decodeU16(b, lagPingForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *LagPing) UnmarshalBinary(b []byte) error { return unmarshal(m, lagPingLayout, b) }
+func (m *LagPing) UnmarshalBinary(b []byte) error { return unmarshal(m, lagPingForm, b) }
 
 // Validate checks that Seq is below LagPingModulus.
 func (m *LagPing) Validate() error {
 	if m.Seq >= LagPingModulus {
-		return invalid(lagPingLayout, "seqNo")
+		return invalid(lagPingForm, "seqNo")
 	}
 	return nil
 }

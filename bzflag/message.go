@@ -3,45 +3,59 @@ package bzflag
 import "github.com/gamewire/gamewire/wire"
 
 // Message is what every message type of the package implements, through a
-// pointer (*Enter, *PlayerUpdate, ...).
-//
-// AppendBinary appends the whole frame: the body length, the code, then
-// the body. Decode reads one whole frame from the start of b into the
-// value, which it resets first, and returns the frame's length;
-// UnmarshalBinary also requires that nothing follows. Validate checks the
-// spec's rules that the wire format itself cannot enforce.
-type Message interface {
-	wire.Codec
-	Code() Code
-	Validate() error
+// pointer (*Enter, *PlayerUpdate, ...): the codec (AppendBinary writes the
+// whole frame, header included; Decode reads one back), Form (the type's
+// entry in Table) and Validate (the spec's rules the wire format cannot
+// enforce).
+type Message = wire.Message
+
+// Direction says who sent a message: the spec's "-->" (client to server)
+// or "<--" (server to client). Some codes have one layout per direction,
+// so decoding needs it.
+type Direction = wire.Direction
+
+// The directions.
+const (
+	// FromClient is "-->": client to server.
+	FromClient = wire.FromClient
+	// FromServer is "<--": server to client.
+	FromServer = wire.FromServer
+)
+
+// CodeOf returns the code of m: its form's, or a raw frame's own code.
+func CodeOf(m Message) Code {
+	if r, ok := m.(*wire.Raw); ok {
+		return Code(r.Code)
+	}
+	return Code(m.Form().Code)
 }
 
 // marshal is MarshalBinary for every message type.
 func marshal(m Message) ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
 
 // unmarshal is UnmarshalBinary for every message type.
-func unmarshal(m Message, l *Layout, b []byte) error {
+func unmarshal(m Message, f *wire.Form, b []byte) error {
 	n, err := m.Decode(b)
 	if err != nil {
 		return err
 	}
 	if n != len(b) {
-		return wire.NewError(proto, l.Name, "", n, wire.ErrTrailing)
+		return f.Err("", wire.ErrTrailing)
 	}
 	return nil
 }
 
 // decodeEmpty decodes a frame with an empty body.
-func decodeEmpty(b []byte, l *Layout) (int, error) {
-	if _, err := checkHeader(b, l); err != nil {
+func decodeEmpty(b []byte, f *wire.Form) (int, error) {
+	if _, err := checkHeader(b, f); err != nil {
 		return 0, err
 	}
 	return HeaderLen, nil
 }
 
 // decodeU16 decodes a frame whose body is one uint16.
-func decodeU16(b []byte, l *Layout) (uint16, int, error) {
-	if _, err := checkHeader(b, l); err != nil {
+func decodeU16(b []byte, f *wire.Form) (uint16, int, error) {
+	if _, err := checkHeader(b, f); err != nil {
 		return 0, 0, err
 	}
 	return be.U16(b[4:]), HeaderLen + 2, nil
@@ -53,8 +67,8 @@ func appendU16Frame(b []byte, c Code, v uint16) []byte {
 }
 
 // decodeID decodes a frame whose body is one player id.
-func decodeID(b []byte, l *Layout) (PlayerID, int, error) {
-	if _, err := checkHeader(b, l); err != nil {
+func decodeID(b []byte, f *wire.Form) (PlayerID, int, error) {
+	if _, err := checkHeader(b, f); err != nil {
 		return PlayerID{}, 0, err
 	}
 	return getPlayerID(b[4:]), HeaderLen + PlayerIDLen, nil

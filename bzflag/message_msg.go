@@ -9,13 +9,9 @@ type MessageFromClient struct {
 	Text MessageText `json:"message"`  // `message'
 }
 
-var messageFromClientLayout = newLayout(CodeMessage, FromClient, "MessageFromClient", 0,
-	f("playerId", "PlayerId"), f("team", "uint16"), f("message", "char[128]"))
+var messageFromClientForm = &forms[14]
 
 const messageFromClientSize = HeaderLen + PlayerIDLen + 2 + MessageLen
-
-// Code returns CodeMessage.
-func (*MessageFromClient) Code() Code { return CodeMessage }
 
 // Size returns the frame size, 142.
 func (*MessageFromClient) Size() int { return messageFromClientSize }
@@ -33,7 +29,7 @@ func (m *MessageFromClient) MarshalBinary() ([]byte, error) { return marshal(m) 
 
 // Decode reads the frame at the start of b.
 func (m *MessageFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, messageFromClientLayout); err != nil {
+	if _, err := checkHeader(b, messageFromClientForm); err != nil {
 		*m = MessageFromClient{}
 		return 0, err
 	}
@@ -45,16 +41,16 @@ func (m *MessageFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *MessageFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, messageFromClientLayout, b)
+	return unmarshal(m, messageFromClientForm, b)
 }
 
 // Validate checks that Team is a team and the text is NUL-terminated.
 func (m *MessageFromClient) Validate() error {
 	switch {
 	case !m.Team.IsTeam():
-		return invalid(messageFromClientLayout, "team")
+		return invalid(messageFromClientForm, "team")
 	case !hasNUL(m.Text[:]):
-		return invalid(messageFromClientLayout, "message")
+		return invalid(messageFromClientForm, "message")
 	}
 	return nil
 }
@@ -69,14 +65,9 @@ type MessageFromServer struct {
 	Text MessageText `json:"message"`      // `message'
 }
 
-var messageFromServerLayout = newLayout(CodeMessage, FromServer, "MessageFromServer", 0,
-	f("fromPlayerId", "PlayerId"), f("toPlayerId", "PlayerId"), f("team", "uint16"),
-	f("message", "char[128]"))
+var messageFromServerForm = &forms[15]
 
 const messageFromServerSize = HeaderLen + 2*PlayerIDLen + 2 + MessageLen
-
-// Code returns CodeMessage.
-func (*MessageFromServer) Code() Code { return CodeMessage }
 
 // Size returns the frame size, 150.
 func (*MessageFromServer) Size() int { return messageFromServerSize }
@@ -95,7 +86,7 @@ func (m *MessageFromServer) MarshalBinary() ([]byte, error) { return marshal(m) 
 
 // Decode reads the frame at the start of b.
 func (m *MessageFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, messageFromServerLayout); err != nil {
+	if _, err := checkHeader(b, messageFromServerForm); err != nil {
 		*m = MessageFromServer{}
 		return 0, err
 	}
@@ -108,7 +99,7 @@ func (m *MessageFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *MessageFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, messageFromServerLayout, b)
+	return unmarshal(m, messageFromServerForm, b)
 }
 
 // Validate checks that Team is a known team value and the text is
@@ -116,9 +107,9 @@ func (m *MessageFromServer) UnmarshalBinary(b []byte) error {
 func (m *MessageFromServer) Validate() error {
 	switch {
 	case !m.Team.Known():
-		return invalid(messageFromServerLayout, "team")
+		return invalid(messageFromServerForm, "team")
 	case !hasNUL(m.Text[:]):
-		return invalid(messageFromServerLayout, "message")
+		return invalid(messageFromServerForm, "message")
 	}
 	return nil
 }

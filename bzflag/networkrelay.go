@@ -7,10 +7,7 @@ package bzflag
 // MsgReject.
 type NetworkRelay struct{}
 
-var networkRelayLayout = newLayout(CodeNetworkRelay, 0, "NetworkRelay", 0)
-
-// Code returns CodeNetworkRelay.
-func (*NetworkRelay) Code() Code { return CodeNetworkRelay }
+var networkRelayForm = &forms[20]
 
 // Size returns the frame size, 4.
 func (*NetworkRelay) Size() int { return HeaderLen }
@@ -24,10 +21,10 @@ func (*NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
 func (m *NetworkRelay) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*NetworkRelay) Decode(b []byte) (int, error) { return decodeEmpty(b, networkRelayLayout) }
+func (*NetworkRelay) Decode(b []byte) (int, error) { return decodeEmpty(b, networkRelayForm) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *NetworkRelay) UnmarshalBinary(b []byte) error { return unmarshal(m, networkRelayLayout, b) }
+func (m *NetworkRelay) UnmarshalBinary(b []byte) error { return unmarshal(m, networkRelayForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*NetworkRelay) Validate() error { return nil }

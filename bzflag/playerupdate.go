@@ -13,14 +13,9 @@ type PlayerUpdate struct {
 	AngularVelocity float32      `json:"angularVelocity"` // `angular velocity': radians per second
 }
 
-var playerUpdateLayout = newLayout(CodePlayerUpdate, 0, "PlayerUpdate", 0,
-	f("playerId", "PlayerId"), f("status", "uint16"), f("position", "float32[3]"),
-	f("velocity", "float32[3]"), f("azimuth", "float32"), f("angularVelocity", "float32"))
+var playerUpdateForm = &forms[12]
 
 const playerUpdateSize = HeaderLen + 42
-
-// Code returns CodePlayerUpdate.
-func (*PlayerUpdate) Code() Code { return CodePlayerUpdate }
 
 // Size returns the frame size, 46.
 func (*PlayerUpdate) Size() int { return playerUpdateSize }
@@ -45,7 +40,7 @@ func (m *PlayerUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	if !fixedOK(b, CodePlayerUpdate, playerUpdateSize) {
 		*m = PlayerUpdate{}
-		_, err := checkHeader(b, playerUpdateLayout)
+		_, err := checkHeader(b, playerUpdateForm)
 		return 0, err
 	}
 	b = b[:playerUpdateSize]
@@ -60,13 +55,13 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *PlayerUpdate) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, playerUpdateLayout, b)
+	return unmarshal(m, playerUpdateForm, b)
 }
 
 // Validate checks that Status holds only the bits PlayerStatus defines.
 func (m *PlayerUpdate) Validate() error {
 	if m.Status&^StatusKnown != 0 {
-		return invalid(playerUpdateLayout, "status")
+		return invalid(playerUpdateForm, "status")
 	}
 	return nil
 }

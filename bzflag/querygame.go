@@ -4,10 +4,7 @@ package bzflag
 // request for the game's settings and player counts. Not in the spec.
 type QueryGameRequest struct{}
 
-var queryGameRequestLayout = newLayout(CodeQueryGame, FromClient, "QueryGameRequest", 0)
-
-// Code returns CodeQueryGame.
-func (*QueryGameRequest) Code() Code { return CodeQueryGame }
+var queryGameRequestForm = &forms[42]
 
 // Size returns the frame size, 4.
 func (*QueryGameRequest) Size() int { return HeaderLen }
@@ -21,11 +18,11 @@ func (*QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
 func (m *QueryGameRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*QueryGameRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, queryGameRequestLayout) }
+func (*QueryGameRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, queryGameRequestForm) }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *QueryGameRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, queryGameRequestLayout, b)
+	return unmarshal(m, queryGameRequestForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -48,16 +45,9 @@ type QueryGameReply struct {
 	MaxTime        uint16           `json:"maxTime"`
 }
 
-var queryGameReplyLayout = newLayout(CodeQueryGame, FromServer, "QueryGameReply", 0,
-	f("gameStyle", "uint16"), f("maxPlayers", "uint16"), f("maxShots", "uint16"),
-	f("teamCount", "uint16[5]"), f("teamMax", "uint16[5]"),
-	f("shakeWins", "uint16"), f("shakeTimeout", "uint16"), f("maxPlayerScore", "uint16"),
-	f("maxTeamScore", "uint16"), f("maxTime", "uint16"))
+var queryGameReplyForm = &forms[43]
 
 const queryGameReplySize = HeaderLen + 36
-
-// Code returns CodeQueryGame.
-func (*QueryGameReply) Code() Code { return CodeQueryGame }
 
 // Size returns the frame size, 40.
 func (*QueryGameReply) Size() int { return queryGameReplySize }
@@ -86,7 +76,7 @@ func (m *QueryGameReply) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *QueryGameReply) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, queryGameReplyLayout); err != nil {
+	if _, err := checkHeader(b, queryGameReplyForm); err != nil {
 		*m = QueryGameReply{}
 		return 0, err
 	}
@@ -108,13 +98,13 @@ func (m *QueryGameReply) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *QueryGameReply) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, queryGameReplyLayout, b)
+	return unmarshal(m, queryGameReplyForm, b)
 }
 
 // Validate checks that Style holds only the bits GameStyle defines.
 func (m *QueryGameReply) Validate() error {
 	if m.Style&^KnownGameStyles != 0 {
-		return invalid(queryGameReplyLayout, "gameStyle")
+		return invalid(queryGameReplyForm, "gameStyle")
 	}
 	return nil
 }

@@ -4,10 +4,7 @@ package bzflag
 // body: a request for the list of teams and players. Not in the spec.
 type QueryPlayersRequest struct{}
 
-var queryPlayersRequestLayout = newLayout(CodeQueryPlayers, FromClient, "QueryPlayersRequest", 0)
-
-// Code returns CodeQueryPlayers.
-func (*QueryPlayersRequest) Code() Code { return CodeQueryPlayers }
+var queryPlayersRequestForm = &forms[44]
 
 // Size returns the frame size, 4.
 func (*QueryPlayersRequest) Size() int { return HeaderLen }
@@ -22,12 +19,12 @@ func (m *QueryPlayersRequest) MarshalBinary() ([]byte, error) { return marshal(m
 
 // Decode reads the frame at the start of b.
 func (*QueryPlayersRequest) Decode(b []byte) (int, error) {
-	return decodeEmpty(b, queryPlayersRequestLayout)
+	return decodeEmpty(b, queryPlayersRequestForm)
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *QueryPlayersRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, queryPlayersRequestLayout, b)
+	return unmarshal(m, queryPlayersRequestForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -41,11 +38,7 @@ type QueryPlayersReply struct {
 	NumPlayers uint16 `json:"numPlayers"`
 }
 
-var queryPlayersReplyLayout = newLayout(CodeQueryPlayers, FromServer, "QueryPlayersReply", 0,
-	f("numTeams", "uint16"), f("numPlayers", "uint16"))
-
-// Code returns CodeQueryPlayers.
-func (*QueryPlayersReply) Code() Code { return CodeQueryPlayers }
+var queryPlayersReplyForm = &forms[45]
 
 // Size returns the frame size, 8.
 func (*QueryPlayersReply) Size() int { return HeaderLen + 4 }
@@ -62,7 +55,7 @@ func (m *QueryPlayersReply) MarshalBinary() ([]byte, error) { return marshal(m) 
 
 // Decode reads the frame at the start of b.
 func (m *QueryPlayersReply) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, queryPlayersReplyLayout); err != nil {
+	if _, err := checkHeader(b, queryPlayersReplyForm); err != nil {
 		*m = QueryPlayersReply{}
 		return 0, err
 	}
@@ -73,13 +66,13 @@ func (m *QueryPlayersReply) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *QueryPlayersReply) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, queryPlayersReplyLayout, b)
+	return unmarshal(m, queryPlayersReplyForm, b)
 }
 
 // Validate checks that NumTeams is NumTeams.
 func (m *QueryPlayersReply) Validate() error {
 	if m.NumTeams != NumTeams {
-		return invalid(queryPlayersReplyLayout, "numTeams")
+		return invalid(queryPlayersReplyForm, "numTeams")
 	}
 	return nil
 }

@@ -10,10 +10,7 @@ type AcquireRadioFromClient struct {
 	Flags uint16 `json:"flags"`
 }
 
-var acquireRadioFromClientLayout = newLayout(CodeAcquireRadio, FromClient, "AcquireRadioFromClient", 0, f("flags", "uint16"))
-
-// Code returns CodeAcquireRadio.
-func (*AcquireRadioFromClient) Code() Code { return CodeAcquireRadio }
+var acquireRadioFromClientForm = &forms[46]
 
 // Size returns the frame size, 6.
 func (*AcquireRadioFromClient) Size() int { return HeaderLen + 2 }
@@ -28,19 +25,19 @@ func (m *AcquireRadioFromClient) MarshalBinary() ([]byte, error) { return marsha
 
 // Decode reads the frame at the start of b.
 func (m *AcquireRadioFromClient) Decode(b []byte) (n int, err error) {
-	m.Flags, n, err = decodeU16(b, acquireRadioFromClientLayout)
+	m.Flags, n, err = decodeU16(b, acquireRadioFromClientForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *AcquireRadioFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, acquireRadioFromClientLayout, b)
+	return unmarshal(m, acquireRadioFromClientForm, b)
 }
 
 // Validate checks that Flags holds only RadioToAll.
 func (m *AcquireRadioFromClient) Validate() error {
 	if m.Flags&^RadioToAll != 0 {
-		return invalid(acquireRadioFromClientLayout, "flags")
+		return invalid(acquireRadioFromClientForm, "flags")
 	}
 	return nil
 }
@@ -52,11 +49,7 @@ type AcquireRadioFromServer struct {
 	Flags uint16   `json:"flags"`
 }
 
-var acquireRadioFromServerLayout = newLayout(CodeAcquireRadio, FromServer, "AcquireRadioFromServer", 0,
-	f("playerId", "PlayerId"), f("flags", "uint16"))
-
-// Code returns CodeAcquireRadio.
-func (*AcquireRadioFromServer) Code() Code { return CodeAcquireRadio }
+var acquireRadioFromServerForm = &forms[47]
 
 // Size returns the frame size, 14.
 func (*AcquireRadioFromServer) Size() int { return HeaderLen + 10 }
@@ -73,7 +66,7 @@ func (m *AcquireRadioFromServer) MarshalBinary() ([]byte, error) { return marsha
 
 // Decode reads the frame at the start of b.
 func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, acquireRadioFromServerLayout); err != nil {
+	if _, err := checkHeader(b, acquireRadioFromServerForm); err != nil {
 		*m = AcquireRadioFromServer{}
 		return 0, err
 	}
@@ -84,13 +77,13 @@ func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *AcquireRadioFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, acquireRadioFromServerLayout, b)
+	return unmarshal(m, acquireRadioFromServerForm, b)
 }
 
 // Validate checks that Flags holds only RadioToAll.
 func (m *AcquireRadioFromServer) Validate() error {
 	if m.Flags&^RadioToAll != 0 {
-		return invalid(acquireRadioFromServerLayout, "flags")
+		return invalid(acquireRadioFromServerForm, "flags")
 	}
 	return nil
 }
@@ -99,10 +92,7 @@ func (m *AcquireRadioFromServer) Validate() error {
 // body: the player is done transmitting. Not in the spec.
 type ReleaseRadioFromClient struct{}
 
-var releaseRadioFromClientLayout = newLayout(CodeReleaseRadio, FromClient, "ReleaseRadioFromClient", 0)
-
-// Code returns CodeReleaseRadio.
-func (*ReleaseRadioFromClient) Code() Code { return CodeReleaseRadio }
+var releaseRadioFromClientForm = &forms[48]
 
 // Size returns the frame size, 4.
 func (*ReleaseRadioFromClient) Size() int { return HeaderLen }
@@ -117,12 +107,12 @@ func (m *ReleaseRadioFromClient) MarshalBinary() ([]byte, error) { return marsha
 
 // Decode reads the frame at the start of b.
 func (*ReleaseRadioFromClient) Decode(b []byte) (int, error) {
-	return decodeEmpty(b, releaseRadioFromClientLayout)
+	return decodeEmpty(b, releaseRadioFromClientForm)
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *ReleaseRadioFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, releaseRadioFromClientLayout, b)
+	return unmarshal(m, releaseRadioFromClientForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -134,10 +124,7 @@ type ReleaseRadioFromServer struct {
 	ID PlayerID `json:"playerId"`
 }
 
-var releaseRadioFromServerLayout = newLayout(CodeReleaseRadio, FromServer, "ReleaseRadioFromServer", 0, f("playerId", "PlayerId"))
-
-// Code returns CodeReleaseRadio.
-func (*ReleaseRadioFromServer) Code() Code { return CodeReleaseRadio }
+var releaseRadioFromServerForm = &forms[49]
 
 // Size returns the frame size, 12.
 func (*ReleaseRadioFromServer) Size() int { return HeaderLen + PlayerIDLen }
@@ -152,13 +139,13 @@ func (m *ReleaseRadioFromServer) MarshalBinary() ([]byte, error) { return marsha
 
 // Decode reads the frame at the start of b.
 func (m *ReleaseRadioFromServer) Decode(b []byte) (n int, err error) {
-	m.ID, n, err = decodeID(b, releaseRadioFromServerLayout)
+	m.ID, n, err = decodeID(b, releaseRadioFromServerForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *ReleaseRadioFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, releaseRadioFromServerLayout, b)
+	return unmarshal(m, releaseRadioFromServerForm, b)
 }
 
 // Validate returns nil: the message has no rules.

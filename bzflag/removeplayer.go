@@ -5,10 +5,7 @@ type RemovePlayer struct {
 	ID PlayerID `json:"playerId"` // `player id'
 }
 
-var removePlayerLayout = newLayout(CodeRemovePlayer, FromServer, "RemovePlayer", 0, f("playerId", "PlayerId"))
-
-// Code returns CodeRemovePlayer.
-func (*RemovePlayer) Code() Code { return CodeRemovePlayer }
+var removePlayerForm = &forms[7]
 
 // Size returns the frame size, 12.
 func (*RemovePlayer) Size() int { return HeaderLen + PlayerIDLen }
@@ -23,13 +20,13 @@ func (m *RemovePlayer) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *RemovePlayer) Decode(b []byte) (n int, err error) {
-	m.ID, n, err = decodeID(b, removePlayerLayout)
+	m.ID, n, err = decodeID(b, removePlayerForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *RemovePlayer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, removePlayerLayout, b)
+	return unmarshal(m, removePlayerForm, b)
 }
 
 // Validate returns nil: the message has no rules.

@@ -8,11 +8,7 @@ type ScoreFromClient struct {
 	Losses uint16 `json:"losses"` // `losses'
 }
 
-var scoreFromClientLayout = newLayout(CodeScore, FromClient, "ScoreFromClient", 0,
-	f("wins", "uint16"), f("losses", "uint16"))
-
-// Code returns CodeScore.
-func (*ScoreFromClient) Code() Code { return CodeScore }
+var scoreFromClientForm = &forms[30]
 
 // Size returns the frame size, 8.
 func (*ScoreFromClient) Size() int { return HeaderLen + 4 }
@@ -29,7 +25,7 @@ func (m *ScoreFromClient) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ScoreFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, scoreFromClientLayout); err != nil {
+	if _, err := checkHeader(b, scoreFromClientForm); err != nil {
 		*m = ScoreFromClient{}
 		return 0, err
 	}
@@ -40,7 +36,7 @@ func (m *ScoreFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *ScoreFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, scoreFromClientLayout, b)
+	return unmarshal(m, scoreFromClientForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -54,11 +50,7 @@ type ScoreFromServer struct {
 	Losses uint16   `json:"losses"`   // `losses'
 }
 
-var scoreFromServerLayout = newLayout(CodeScore, FromServer, "ScoreFromServer", 0,
-	f("playerId", "PlayerId"), f("wins", "uint16"), f("losses", "uint16"))
-
-// Code returns CodeScore.
-func (*ScoreFromServer) Code() Code { return CodeScore }
+var scoreFromServerForm = &forms[31]
 
 // Size returns the frame size, 16.
 func (*ScoreFromServer) Size() int { return HeaderLen + 12 }
@@ -73,7 +65,7 @@ func (m *ScoreFromServer) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ScoreFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, scoreFromServerLayout); err != nil {
+	if _, err := checkHeader(b, scoreFromServerForm); err != nil {
 		*m = ScoreFromServer{}
 		return 0, err
 	}
@@ -83,7 +75,7 @@ func (m *ScoreFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *ScoreFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, scoreFromServerLayout, b)
+	return unmarshal(m, scoreFromServerForm, b)
 }
 
 // Validate returns nil: the message has no rules.

@@ -7,11 +7,7 @@ type ScoreOver struct {
 	Team TeamColor `json:"teamId"`   // `team id'
 }
 
-var scoreOverLayout = newLayout(CodeScoreOver, FromServer, "ScoreOver", 0,
-	f("playerId", "PlayerId"), f("teamId", "uint16"))
-
-// Code returns CodeScoreOver.
-func (*ScoreOver) Code() Code { return CodeScoreOver }
+var scoreOverForm = &forms[18]
 
 // Size returns the frame size, 14.
 func (*ScoreOver) Size() int { return HeaderLen + 10 }
@@ -28,7 +24,7 @@ func (m *ScoreOver) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ScoreOver) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, scoreOverLayout); err != nil {
+	if _, err := checkHeader(b, scoreOverForm); err != nil {
 		*m = ScoreOver{}
 		return 0, err
 	}
@@ -38,12 +34,12 @@ func (m *ScoreOver) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *ScoreOver) UnmarshalBinary(b []byte) error { return unmarshal(m, scoreOverLayout, b) }
+func (m *ScoreOver) UnmarshalBinary(b []byte) error { return unmarshal(m, scoreOverForm, b) }
 
 // Validate checks that Team is a team or NoTeam.
 func (m *ScoreOver) Validate() error {
 	if !m.Team.Known() {
-		return invalid(scoreOverLayout, "teamId")
+		return invalid(scoreOverForm, "teamId")
 	}
 	return nil
 }

@@ -7,10 +7,7 @@ type SetTTL struct {
 	TTL uint16 `json:"newTtl"` // `new TTL'
 }
 
-var setTTLLayout = newLayout(CodeSetTTL, 0, "SetTTL", 0, f("newTtl", "uint16"))
-
-// Code returns CodeSetTTL.
-func (*SetTTL) Code() Code { return CodeSetTTL }
+var setTTLForm = &forms[19]
 
 // Size returns the frame size, 6.
 func (*SetTTL) Size() int { return HeaderLen + 2 }
@@ -25,17 +22,17 @@ func (m *SetTTL) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *SetTTL) Decode(b []byte) (n int, err error) {
-	m.TTL, n, err = decodeU16(b, setTTLLayout)
+	m.TTL, n, err = decodeU16(b, setTTLForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *SetTTL) UnmarshalBinary(b []byte) error { return unmarshal(m, setTTLLayout, b) }
+func (m *SetTTL) UnmarshalBinary(b []byte) error { return unmarshal(m, setTTLForm, b) }
 
 // Validate checks that TTL is at most MaximumTTL.
 func (m *SetTTL) Validate() error {
 	if m.TTL > MaximumTTL {
-		return invalid(setTTLLayout, "newTtl")
+		return invalid(setTTLForm, "newTtl")
 	}
 	return nil
 }

@@ -14,15 +14,9 @@ type ShotBegin struct {
 	Lifetime float32  `json:"lifetime"`  // `lifetime'
 }
 
-var shotBeginLayout = newLayout(CodeShotBegin, 0, "ShotBegin", 0,
-	f("shooterId", "PlayerId"), f("shotId", "uint16"), f("position", "float32[3]"),
-	f("velocity", "float32[3]"), f("time", "float32"), f("flagType", "uint16"),
-	f("lifetime", "float32"))
+var shotBeginForm = &forms[13]
 
 const shotBeginSize = HeaderLen + 44
-
-// Code returns CodeShotBegin.
-func (*ShotBegin) Code() Code { return CodeShotBegin }
 
 // Size returns the frame size, 48.
 func (*ShotBegin) Size() int { return shotBeginSize }
@@ -48,7 +42,7 @@ func (m *ShotBegin) MarshalBinary() ([]byte, error) { return marshal(m) }
 func (m *ShotBegin) Decode(b []byte) (int, error) {
 	if !fixedOK(b, CodeShotBegin, shotBeginSize) {
 		*m = ShotBegin{}
-		_, err := checkHeader(b, shotBeginLayout)
+		_, err := checkHeader(b, shotBeginForm)
 		return 0, err
 	}
 	b = b[:shotBeginSize]
@@ -63,12 +57,12 @@ func (m *ShotBegin) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *ShotBegin) UnmarshalBinary(b []byte) error { return unmarshal(m, shotBeginLayout, b) }
+func (m *ShotBegin) UnmarshalBinary(b []byte) error { return unmarshal(m, shotBeginForm, b) }
 
 // Validate checks that FlagType is a flag 1.7 knows.
 func (m *ShotBegin) Validate() error {
 	if !m.FlagType.Known() {
-		return invalid(shotBeginLayout, "flagType")
+		return invalid(shotBeginForm, "flagType")
 	}
 	return nil
 }

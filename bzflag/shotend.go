@@ -8,11 +8,7 @@ type ShotEnd struct {
 	Reason  uint16   `json:"reason"`    // `reason': 1 to show an explosion, else 0
 }
 
-var shotEndLayout = newLayout(CodeShotEnd, 0, "ShotEnd", 0,
-	f("shooterId", "PlayerId"), f("shotId", "int16"), f("reason", "uint16"))
-
-// Code returns CodeShotEnd.
-func (*ShotEnd) Code() Code { return CodeShotEnd }
+var shotEndForm = &forms[29]
 
 // Size returns the frame size, 16.
 func (*ShotEnd) Size() int { return HeaderLen + 12 }
@@ -30,7 +26,7 @@ func (m *ShotEnd) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *ShotEnd) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, shotEndLayout); err != nil {
+	if _, err := checkHeader(b, shotEndForm); err != nil {
 		*m = ShotEnd{}
 		return 0, err
 	}
@@ -41,12 +37,12 @@ func (m *ShotEnd) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *ShotEnd) UnmarshalBinary(b []byte) error { return unmarshal(m, shotEndLayout, b) }
+func (m *ShotEnd) UnmarshalBinary(b []byte) error { return unmarshal(m, shotEndForm, b) }
 
 // Validate checks that Reason is 0 or 1.
 func (m *ShotEnd) Validate() error {
 	if m.Reason > 1 {
-		return invalid(shotEndLayout, "reason")
+		return invalid(shotEndForm, "reason")
 	}
 	return nil
 }

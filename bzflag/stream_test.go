@@ -20,7 +20,7 @@ func frames(t testing.TB, ms ...bzflag.Message) []byte {
 	for _, m := range ms {
 		var err error
 		if b, err = m.AppendBinary(b); err != nil {
-			t.Fatalf("%v: %v", m.Code(), err)
+			t.Fatalf("%v: %v", bzflag.CodeOf(m), err)
 		}
 	}
 	return b
@@ -82,20 +82,20 @@ func TestStreamUnknownCode(t *testing.T) {
 	b := append(unknown, frames(t, &bzflag.Accept{})...)
 	s := bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
 	m, err := s.Next()
-	raw, ok := m.(*bzflag.Raw)
-	if err != nil || !ok || raw.RawCode != 0x7a7a || !bytes.Equal(raw.Body, []byte{1, 2, 3}) {
+	raw, ok := m.(*wire.Raw)
+	if err != nil || !ok || raw.Code != 0x7a7a || !bytes.Equal(raw.Frame, unknown) {
 		t.Fatalf("unknown code: %#v, %v", m, err)
 	}
-	if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+	if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 		t.Fatalf("after the unknown frame: %v, %v", m, err)
 	}
 
 	s = bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
-	s.Strict = true
+	s.SetPolicy(wire.Strict)
 	if _, err := s.Next(); !errors.Is(err, wire.ErrUnknownCode) {
 		t.Fatalf("strict: %v, want ErrUnknownCode", err)
 	}
-	if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+	if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 		t.Fatalf("strict, after the unknown frame: %v, %v", m, err)
 	}
 }
@@ -119,7 +119,7 @@ func TestStreamErrors(t *testing.T) {
 				t.Fatalf("Next = %v; want %v", err, c.err)
 			}
 			if c.goOn {
-				if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+				if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 					t.Errorf("next frame: %v, %v", m, err)
 				}
 			}
@@ -141,9 +141,9 @@ func TestStreamValidates(t *testing.T) {
 		t.Fatalf("invalid call sign: %v, %v; want the message and an error", m, err)
 	}
 	s = bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
-	s.NoValidate = true
+	s.SetPolicy(wire.Lax)
 	if m, err := s.Next(); err != nil || m == nil {
-		t.Fatalf("NoValidate: %v, %v", m, err)
+		t.Fatalf("Lax: %v, %v", m, err)
 	}
 }
 

@@ -4,10 +4,7 @@ package bzflag
 // client must close the connection at once.
 type SuperKill struct{}
 
-var superKillLayout = newLayout(CodeSuperKill, FromServer, "SuperKill", 0)
-
-// Code returns CodeSuperKill.
-func (*SuperKill) Code() Code { return CodeSuperKill }
+var superKillForm = &forms[3]
 
 // Size returns the frame size, 4.
 func (*SuperKill) Size() int { return HeaderLen }
@@ -21,10 +18,10 @@ func (*SuperKill) AppendBinary(b []byte) ([]byte, error) {
 func (m *SuperKill) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*SuperKill) Decode(b []byte) (int, error) { return decodeEmpty(b, superKillLayout) }
+func (*SuperKill) Decode(b []byte) (int, error) { return decodeEmpty(b, superKillForm) }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *SuperKill) UnmarshalBinary(b []byte) error { return unmarshal(m, superKillLayout, b) }
+func (m *SuperKill) UnmarshalBinary(b []byte) error { return unmarshal(m, superKillForm, b) }
 
 // Validate returns nil: the message has no rules.
 func (*SuperKill) Validate() error { return nil }

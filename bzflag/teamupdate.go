@@ -9,12 +9,7 @@ type TeamUpdate struct {
 	Losses  uint16    `json:"losses"` // `losses'
 }
 
-var teamUpdateLayout = newLayout(CodeTeamUpdate, FromServer, "TeamUpdate", 0,
-	f("team", "uint16"), f("size", "uint16"), f("active", "uint16"),
-	f("wins", "uint16"), f("losses", "uint16"))
-
-// Code returns CodeTeamUpdate.
-func (*TeamUpdate) Code() Code { return CodeTeamUpdate }
+var teamUpdateForm = &forms[9]
 
 // Size returns the frame size, 14.
 func (*TeamUpdate) Size() int { return HeaderLen + 10 }
@@ -34,7 +29,7 @@ func (m *TeamUpdate) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *TeamUpdate) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, teamUpdateLayout); err != nil {
+	if _, err := checkHeader(b, teamUpdateForm); err != nil {
 		*m = TeamUpdate{}
 		return 0, err
 	}
@@ -48,12 +43,12 @@ func (m *TeamUpdate) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *TeamUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, teamUpdateLayout, b) }
+func (m *TeamUpdate) UnmarshalBinary(b []byte) error { return unmarshal(m, teamUpdateForm, b) }
 
 // Validate checks that Team is a team.
 func (m *TeamUpdate) Validate() error {
 	if !m.Team.IsTeam() {
-		return invalid(teamUpdateLayout, "team")
+		return invalid(teamUpdateForm, "team")
 	}
 	return nil
 }

@@ -7,11 +7,7 @@ type TeleportFromClient struct {
 	To   uint16 `json:"to"`   // `to'
 }
 
-var teleportFromClientLayout = newLayout(CodeTeleport, FromClient, "TeleportFromClient", 0,
-	f("from", "uint16"), f("to", "uint16"))
-
-// Code returns CodeTeleport.
-func (*TeleportFromClient) Code() Code { return CodeTeleport }
+var teleportFromClientForm = &forms[32]
 
 // Size returns the frame size, 8.
 func (*TeleportFromClient) Size() int { return HeaderLen + 4 }
@@ -28,7 +24,7 @@ func (m *TeleportFromClient) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *TeleportFromClient) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, teleportFromClientLayout); err != nil {
+	if _, err := checkHeader(b, teleportFromClientForm); err != nil {
 		*m = TeleportFromClient{}
 		return 0, err
 	}
@@ -39,7 +35,7 @@ func (m *TeleportFromClient) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *TeleportFromClient) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, teleportFromClientLayout, b)
+	return unmarshal(m, teleportFromClientForm, b)
 }
 
 // Validate returns nil: face indices are checked against the world.
@@ -53,11 +49,7 @@ type TeleportFromServer struct {
 	To   uint16   `json:"to"`       // `to'
 }
 
-var teleportFromServerLayout = newLayout(CodeTeleport, FromServer, "TeleportFromServer", 0,
-	f("playerId", "PlayerId"), f("from", "uint16"), f("to", "uint16"))
-
-// Code returns CodeTeleport.
-func (*TeleportFromServer) Code() Code { return CodeTeleport }
+var teleportFromServerForm = &forms[33]
 
 // Size returns the frame size, 16.
 func (*TeleportFromServer) Size() int { return HeaderLen + 12 }
@@ -72,7 +64,7 @@ func (m *TeleportFromServer) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *TeleportFromServer) Decode(b []byte) (int, error) {
-	if _, err := checkHeader(b, teleportFromServerLayout); err != nil {
+	if _, err := checkHeader(b, teleportFromServerForm); err != nil {
 		*m = TeleportFromServer{}
 		return 0, err
 	}
@@ -82,7 +74,7 @@ func (m *TeleportFromServer) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *TeleportFromServer) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, teleportFromServerLayout, b)
+	return unmarshal(m, teleportFromServerForm, b)
 }
 
 // Validate returns nil: face indices are checked against the world.

@@ -6,10 +6,7 @@ type TimeLeft struct {
 	Seconds uint16 `json:"timeLeft"` // `time left'
 }
 
-var timeLeftLayout = newLayout(CodeTimeLeft, FromServer, "TimeLeft", 0, f("timeLeft", "uint16"))
-
-// Code returns CodeTimeLeft.
-func (*TimeLeft) Code() Code { return CodeTimeLeft }
+var timeLeftForm = &forms[17]
 
 // Size returns the frame size, 6.
 func (*TimeLeft) Size() int { return HeaderLen + 2 }
@@ -24,12 +21,12 @@ func (m *TimeLeft) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *TimeLeft) Decode(b []byte) (n int, err error) {
-	m.Seconds, n, err = decodeU16(b, timeLeftLayout)
+	m.Seconds, n, err = decodeU16(b, timeLeftForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *TimeLeft) UnmarshalBinary(b []byte) error { return unmarshal(m, timeLeftLayout, b) }
+func (m *TimeLeft) UnmarshalBinary(b []byte) error { return unmarshal(m, timeLeftForm, b) }
 
 // Validate returns nil: any time is well formed.
 func (*TimeLeft) Validate() error { return nil }

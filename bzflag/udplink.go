@@ -7,10 +7,7 @@ type UDPLinkRequest struct {
 	Port uint16 `json:"port"` // `port'
 }
 
-var udpLinkRequestLayout = newLayout(CodeUDPLinkRequest, 0, "UDPLinkRequest", 0, f("port", "uint16"))
-
-// Code returns CodeUDPLinkRequest.
-func (*UDPLinkRequest) Code() Code { return CodeUDPLinkRequest }
+var udpLinkRequestForm = &forms[38]
 
 // Size returns the frame size, 6.
 func (*UDPLinkRequest) Size() int { return HeaderLen + 2 }
@@ -25,13 +22,13 @@ func (m *UDPLinkRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *UDPLinkRequest) Decode(b []byte) (n int, err error) {
-	m.Port, n, err = decodeU16(b, udpLinkRequestLayout)
+	m.Port, n, err = decodeU16(b, udpLinkRequestForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *UDPLinkRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, udpLinkRequestLayout, b)
+	return unmarshal(m, udpLinkRequestForm, b)
 }
 
 // Validate returns nil: any port is well formed.
@@ -44,10 +41,7 @@ type UDPLinkEstablished struct {
 	Value uint16 `json:"queueUpdate"` // `queue update'
 }
 
-var udpLinkEstablishedLayout = newLayout(CodeUDPLinkEstablished, FromClient, "UDPLinkEstablished", 0, f("queueUpdate", "uint16"))
-
-// Code returns CodeUDPLinkEstablished.
-func (*UDPLinkEstablished) Code() Code { return CodeUDPLinkEstablished }
+var udpLinkEstablishedForm = &forms[39]
 
 // Size returns the frame size, 6.
 func (*UDPLinkEstablished) Size() int { return HeaderLen + 2 }
@@ -62,13 +56,13 @@ func (m *UDPLinkEstablished) MarshalBinary() ([]byte, error) { return marshal(m)
 
 // Decode reads the frame at the start of b.
 func (m *UDPLinkEstablished) Decode(b []byte) (n int, err error) {
-	m.Value, n, err = decodeU16(b, udpLinkEstablishedLayout)
+	m.Value, n, err = decodeU16(b, udpLinkEstablishedForm)
 	return n, err
 }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *UDPLinkEstablished) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, udpLinkEstablishedLayout, b)
+	return unmarshal(m, udpLinkEstablishedForm, b)
 }
 
 // Validate returns nil: the server ignores the value.

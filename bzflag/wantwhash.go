@@ -7,10 +7,7 @@ import "github.com/gamewire/gamewire/wire"
 // cache before downloading it. Not in the spec (nor in 1.7e6).
 type WantWHashRequest struct{}
 
-var wantWHashRequestLayout = newLayout(CodeWantWHash, FromClient, "WantWHashRequest", 0)
-
-// Code returns CodeWantWHash.
-func (*WantWHashRequest) Code() Code { return CodeWantWHash }
+var wantWHashRequestForm = &forms[40]
 
 // Size returns the frame size, 4.
 func (*WantWHashRequest) Size() int { return HeaderLen }
@@ -24,11 +21,11 @@ func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
 func (m *WantWHashRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
-func (*WantWHashRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, wantWHashRequestLayout) }
+func (*WantWHashRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, wantWHashRequestForm) }
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *WantWHashRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, wantWHashRequestLayout, b)
+	return unmarshal(m, wantWHashRequestForm, b)
 }
 
 // Validate returns nil: the message has no rules.
@@ -44,17 +41,7 @@ type WantWHashReply struct {
 	Digest wire.Text `json:"digest"` // the digest string
 }
 
-var wantWHashReplyLayout = newLayout(CodeWantWHash, FromServer, "WantWHashReply", MaxBodyLen-1,
-	f("digest", "cstring"))
-
-func init() {
-	// The body holds at least the NUL.
-	wantWHashReplyLayout.Size = HeaderLen + 1
-	wantWHashReplyLayout.MaxSize = MaxPacketLen
-}
-
-// Code returns CodeWantWHash.
-func (*WantWHashReply) Code() Code { return CodeWantWHash }
+var wantWHashReplyForm = &forms[41]
 
 // Size returns the frame size, 5 + len(Digest).
 func (m *WantWHashReply) Size() int { return HeaderLen + len(m.Digest) + 1 }
@@ -63,7 +50,7 @@ func (m *WantWHashReply) Size() int { return HeaderLen + len(m.Digest) + 1 }
 // fails with wire.ErrTooLong.
 func (m *WantWHashReply) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Digest) > MaxBodyLen-1 {
-		return b, tooLong(wantWHashReplyLayout, "digest")
+		return b, tooLong(wantWHashReplyForm, "digest")
 	}
 	b = appendHeader(b, CodeWantWHash, len(m.Digest)+1)
 	b = append(b, m.Digest...)
@@ -76,9 +63,9 @@ func (m *WantWHashReply) MarshalBinary() ([]byte, error) { return marshal(m) }
 // Decode reads the frame at the start of b. The body's last byte must be
 // the terminating NUL.
 func (m *WantWHashReply) Decode(b []byte) (int, error) {
-	n, err := checkHeader(b, wantWHashReplyLayout)
+	n, err := checkHeader(b, wantWHashReplyForm)
 	if err == nil && b[HeaderLen+n-1] != 0 {
-		err = wire.NewError(proto, wantWHashReplyLayout.Name, "digest", HeaderLen+n-1, wire.ErrInvalid)
+		err = wantWHashReplyForm.Err("digest", wire.ErrInvalid)
 	}
 	if err != nil {
 		m.Digest = m.Digest[:0]
@@ -90,7 +77,7 @@ func (m *WantWHashReply) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *WantWHashReply) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, wantWHashReplyLayout, b)
+	return unmarshal(m, wantWHashReplyForm, b)
 }
 
 // Validate checks the digest's form: 't' or 'p', then hexadecimal digits,
@@ -98,11 +85,11 @@ func (m *WantWHashReply) UnmarshalBinary(b []byte) error {
 func (m *WantWHashReply) Validate() error {
 	d := m.Digest
 	if len(d) == 0 || (d[0] != 't' && d[0] != 'p') {
-		return invalid(wantWHashReplyLayout, "digest")
+		return invalid(wantWHashReplyForm, "digest")
 	}
 	for _, c := range d[1:] {
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return invalid(wantWHashReplyLayout, "digest")
+			return invalid(wantWHashReplyForm, "digest")
 		}
 	}
 	return nil

@@ -127,12 +127,10 @@ func TestBzflagSpec(t *testing.T) {
 	}
 	// One entry per message form, with its code, direction and size (the
 	// zero value's).
-	for _, l := range bzflag.Layouts() {
-		from, dir := "both", bzflag.FromClient
-		if l.From != 0 {
-			from, dir = l.From.String(), l.From
-		}
-		size := bzflag.New(l.Code, dir).Size()
+	for i := range bzflag.Table().Forms {
+		l := &bzflag.Table().Forms[i]
+		from := l.From.String()
+		size := bzflag.Table().New(l).Size()
 		re := regexp.MustCompile(`(?m)^` + l.Name + ` +code ` + strconv.Itoa(int(l.Code)) + ` .* from ` + from + ` +size ` + strconv.Itoa(size) + `\b`)
 		if !re.MatchString(out) {
 			t.Errorf("spec has no entry for %s (%s, code %d, from %s, size %d)", l.Type, l.Name, l.Code, from, size)

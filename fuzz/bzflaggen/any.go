@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -80,6 +81,18 @@ func pick(valid bool, keep func(f *wire.Form, e entry) bool) gopter.Gen {
 		gs = append(gs, asMessage(e.gen(valid)))
 	}
 	return gen.OneGenOf(gs...)
+}
+
+// Check runs the shared harness of internal/codectest (every check of the
+// per-message contract) on the form whose Go type is typ, with values of
+// its structural generator. It reports false for a type without one.
+func Check(t codectest.TB, typ string, opts ...codectest.Option) bool {
+	e, ok := entries[typ]
+	if !ok {
+		return false
+	}
+	e.check(t, e.gen(false), opts...)
+	return true
 }
 
 // Missing returns the Go types of the forms of bzflag.Table() that have

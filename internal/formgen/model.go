@@ -132,7 +132,7 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 		}
 	}
 	for _, fl := range fm.fields {
-		if err := fl.goField(); err != nil {
+		if err := fl.goField(f.Hand); err != nil {
 			return nil, errors.New(f.Name + "." + fl.Name + ": " + err.Error())
 		}
 		if fl.goName != "" {
@@ -201,8 +201,9 @@ func (fl *field) classify(t *wire.Table) error {
 }
 
 // goField sets the Go field from Field.Go: "Name Type", "Name", "-" or
-// empty.
-func (fl *field) goField() error {
+// empty. A Hand form's variable and composite fields may have any Go
+// type: its codec is written by hand.
+func (fl *field) goField(hand bool) error {
 	implied := fl.Role == wire.CodeRole || fl.Role == wire.LengthRole || fl.Role == wire.MarkerRole || fl.list != nil
 	switch {
 	case fl.Go == "-":
@@ -227,7 +228,7 @@ func (fl *field) goField() error {
 	if !isIdent(fl.goName) || !ast.IsExported(fl.goName) {
 		return errors.New("Go field name " + strconv.Quote(fl.goName) + " is not an exported identifier")
 	}
-	if fl.goType != fl.natural && (fl.kind.variable() || fl.kind == kComp || fl.kind == kCompArray) {
+	if !hand && fl.goType != fl.natural && (fl.kind.variable() || fl.kind == kComp || fl.kind == kCompArray) {
 		return errors.New("a " + fl.Type + " field's Go type must be " + fl.natural)
 	}
 	return nil

@@ -22,8 +22,6 @@ type AddPlayer struct {
 	AssignedID    PlayerID   `json:"assignedId,omitzero"`     // the extra id (not in the spec)
 }
 
-var addPlayerForm = &forms[6]
-
 const addPlayerSize = HeaderLen + PlayerIDLen + 8 + CallSignLen + EmailLen
 
 // Size returns the frame size: 180, or 188 with the assigned id.
@@ -99,3 +97,6 @@ func (m *AddPlayer) Validate() error {
 	}
 	return nil
 }
+
+// addPlayerForm is the table's entry of AddPlayer.
+var addPlayerForm = (*AddPlayer)(nil).Form()

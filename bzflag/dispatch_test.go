@@ -149,7 +149,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"wrong length", []byte{0, 1, 'e', 'x', 0}, bzflag.FromClient, wire.ErrInvalid, "length"},
 		{"short enter", append([]byte{0, 172, 'e', 'n'}, make([]byte, 20)...), bzflag.FromClient, wire.ErrShort, "callSign"},
 		{"addplayer length between forms", append([]byte{0, 180, 'a', 'p'}, make([]byte, 180)...), bzflag.FromServer, wire.ErrInvalid, "length"},
-		{"world chunk too long", append([]byte{0x04, 0x00, 'g', 'w'}, make([]byte, 1024)...), bzflag.FromServer, wire.ErrTooLong, "length"},
+		{"world chunk too long", append([]byte{0x04, 0x00, 'g', 'w'}, make([]byte, 1024)...), bzflag.FromServer, wire.ErrTooLong, "data"},
 		{"digest without NUL", []byte{0, 2, 'w', 'h', 'p', 'x'}, bzflag.FromServer, wire.ErrInvalid, "digest"},
 		{"reject of one byte", []byte{0, 1, 'r', 'j', 0}, bzflag.FromServer, wire.ErrInvalid, "length"},
 	}

@@ -1,9 +1,6 @@
 package bzflag
 
 import (
-	"encoding/binary"
-	"math"
-
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -92,69 +89,9 @@ func checkHeader(b []byte, f *wire.Form) (int, error) {
 	return n, nil
 }
 
-// grow extends b by n bytes and returns the longer slice and the new n
-// bytes, for writing a fixed-size frame at fixed offsets.
-func grow(b []byte, n int) ([]byte, []byte) {
-	l := len(b)
-	if cap(b)-l < n {
-		b = append(b, make([]byte, n)...)
-	} else {
-		b = b[:l+n]
-	}
-	return b, b[l : l+n : l+n]
-}
-
-// putHeader writes a frame header for a body of n bytes into w[0:4].
-func putHeader(w []byte, c Code, n int) {
-	binary.BigEndian.PutUint16(w, uint16(n))
-	binary.BigEndian.PutUint16(w[2:], uint16(c))
-}
-
-// putF32 writes v big-endian into w[0:4].
-func putF32(w []byte, v float32) { binary.BigEndian.PutUint32(w, math.Float32bits(v)) }
-
-// putVec3 writes v into w[0:12].
-func putVec3(w []byte, v *Vec3) {
-	_ = w[11]
-	putF32(w, v[0])
-	putF32(w[4:], v[1])
-	putF32(w[8:], v[2])
-}
-
-// putPlayerID writes id into w[0:8].
-func putPlayerID(w []byte, id *PlayerID) {
-	_ = w[7]
-	copy(w, id.Host[:])
-	binary.BigEndian.PutUint16(w[4:], id.Port)
-	binary.BigEndian.PutUint16(w[6:], id.Number)
-}
-
-// fixedOK reports whether b starts with a whole frame of a fixed-size
-// form: the fast path of checkHeader, small enough to inline. When it
-// returns false, checkHeader returns the error.
-func fixedOK(b []byte, c Code, size int) bool {
-	return len(b) >= size && int(binary.BigEndian.Uint16(b)) == size-HeaderLen &&
-		Code(binary.BigEndian.Uint16(b[2:])) == c
-}
-
 // tooLong reports that field name of form f does not fit in a frame.
 func tooLong(f *wire.Form, name string) error { return f.Err(name, wire.ErrTooLong) }
 
 // Vec3 is a vector of three IEEE 754 single precision numbers: a position,
 // velocity or direction, x then y then z.
 type Vec3 [3]float32
-
-func appendVec3(b []byte, v *Vec3) []byte {
-	b = be.AppendF32(b, v[0])
-	b = be.AppendF32(b, v[1])
-	return be.AppendF32(b, v[2])
-}
-
-func getVec3(b []byte) Vec3 {
-	_ = b[11]
-	return Vec3{f32(b), f32(b[4:]), f32(b[8:])}
-}
-
-// f32 reads a big-endian float32 from b[0:4]; cheaper to inline than
-// wire.BigEndian.F32, which also handles the other order.
-func f32(b []byte) float32 { return math.Float32frombits(binary.BigEndian.Uint32(b)) }

@@ -45,36 +45,7 @@ func unmarshal(m Message, f *wire.Form, b []byte) error {
 	return nil
 }
 
-// decodeEmpty decodes a frame with an empty body.
-func decodeEmpty(b []byte, f *wire.Form) (int, error) {
-	if _, err := checkHeader(b, f); err != nil {
-		return 0, err
-	}
-	return HeaderLen, nil
-}
-
-// decodeU16 decodes a frame whose body is one uint16.
-func decodeU16(b []byte, f *wire.Form) (uint16, int, error) {
-	if _, err := checkHeader(b, f); err != nil {
-		return 0, 0, err
-	}
-	return be.U16(b[4:]), HeaderLen + 2, nil
-}
-
 // appendU16Frame appends a frame whose body is one uint16.
 func appendU16Frame(b []byte, c Code, v uint16) []byte {
 	return append(b, 0, 2, byte(c>>8), byte(c), byte(v>>8), byte(v))
-}
-
-// decodeID decodes a frame whose body is one player id.
-func decodeID(b []byte, f *wire.Form) (PlayerID, int, error) {
-	if _, err := checkHeader(b, f); err != nil {
-		return PlayerID{}, 0, err
-	}
-	return getPlayerID(b[4:]), HeaderLen + PlayerIDLen, nil
-}
-
-// appendIDFrame appends a frame whose body is one player id.
-func appendIDFrame(b []byte, c Code, id *PlayerID) []byte {
-	return appendPlayerID(appendHeader(b, c, PlayerIDLen), id)
 }

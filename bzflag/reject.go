@@ -13,8 +13,6 @@ type Reject struct {
 	Bare   bool       `json:"bare,omitempty"` // the empty-body form (not in the spec)
 }
 
-var rejectForm = &forms[2]
-
 // Size returns the frame size: 6, or 4 if Bare.
 func (m *Reject) Size() int {
 	if m.Bare {
@@ -61,3 +59,6 @@ func (m *Reject) Validate() error {
 	}
 	return nil
 }
+
+// rejectForm is the table's entry of Reject.
+var rejectForm = (*Reject)(nil).Form()

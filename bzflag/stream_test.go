@@ -108,7 +108,7 @@ func TestStreamErrors(t *testing.T) {
 		err  error
 		goOn bool // the next frame (an Accept) is still readable
 	}{
-		{"body too short for its layout", append(hexFrame(t, "0001 746f 00"), accept...), wire.ErrInvalid, true},
+		{"body too short for its layout", append(hexFrame(t, "0001 746f 00"), accept...), wire.ErrShort, true},
 		{"frame over MaxPacketLen", append(hexFrame(t, "03fd 6163"), make([]byte, 1021)...), wire.ErrTooLong, false},
 		{"stream ends in a header", hexFrame(t, "00"), wire.ErrShort, false},
 		{"stream ends in a body", hexFrame(t, "0002 746f 00"), io.ErrUnexpectedEOF, false},

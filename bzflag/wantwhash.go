@@ -2,35 +2,6 @@ package bzflag
 
 import "github.com/gamewire/gamewire/wire"
 
-// WantWHashRequest is MsgWantWHash (client to server), with an empty body: the
-// 1.7g2 client asks for the digest of the world, to look for the world in its
-// cache before downloading it. Not in the spec (nor in 1.7e6).
-type WantWHashRequest struct{}
-
-var wantWHashRequestForm = &forms[40]
-
-// Size returns the frame size, 4.
-func (*WantWHashRequest) Size() int { return HeaderLen }
-
-// AppendBinary appends the frame.
-func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
-	return appendHeader(b, CodeWantWHash, 0), nil
-}
-
-// MarshalBinary returns the frame.
-func (m *WantWHashRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
-
-// Decode reads the frame at the start of b.
-func (*WantWHashRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, wantWHashRequestForm) }
-
-// UnmarshalBinary decodes exactly one frame.
-func (m *WantWHashRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, wantWHashRequestForm, b)
-}
-
-// Validate returns nil: the message has no rules.
-func (*WantWHashRequest) Validate() error { return nil }
-
 // WantWHashReply is MsgWantWHash from server to client: the digest of the
 // world, a NUL-terminated string: 't' (temporary world) or 'p' (permanent
 // world) then the MD5 digest in hexadecimal. Not in the spec.
@@ -40,8 +11,6 @@ func (*WantWHashRequest) Validate() error { return nil }
 type WantWHashReply struct {
 	Digest wire.Text `json:"digest"` // the digest string
 }
-
-var wantWHashReplyForm = &forms[41]
 
 // Size returns the frame size, 5 + len(Digest).
 func (m *WantWHashReply) Size() int { return HeaderLen + len(m.Digest) + 1 }
@@ -94,3 +63,6 @@ func (m *WantWHashReply) Validate() error {
 	}
 	return nil
 }
+
+// wantWHashReplyForm is the table's entry of WantWHashReply.
+var wantWHashReplyForm = (*WantWHashReply)(nil).Form()

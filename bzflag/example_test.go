@@ -66,3 +66,20 @@ func ExampleDecode() {
 	fmt.Println(err, errors.Is(err, wire.ErrShort))
 	// Output: bzflag: MsgPlayerUpdate: field playerId at byte 4: short input true
 }
+
+// The table answers "what are the bytes of X?": every form's fields, with
+// their offsets and sizes, header included.
+func ExampleTable() {
+	f := bzflag.Table().Form("MsgAlive", bzflag.FromServer)
+	fmt.Println(f.Name, f.Type, f.From, f.Size, "bytes")
+	for _, fl := range f.Layout() {
+		fmt.Printf("%3d %2d %-8s %s\n", fl.Offset, fl.Size, fl.Name, fl.Type)
+	}
+	// Output:
+	// MsgAlive AliveFromServer server 36 bytes
+	//   0  2 length   u16
+	//   2  2 code     u16
+	//   4  8 playerId PlayerId
+	//  12 12 position f32[3]
+	//  24 12 forward  f32[3]
+}

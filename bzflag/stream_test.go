@@ -201,3 +201,36 @@ func BenchmarkStreamNext(b *testing.B) {
 		})
 	}
 }
+
+// TestStreamResetAllocs: a Stream reused for another connection or file
+// (Reset) costs no allocation, so decoding many short captures is as cheap
+// as one long one.
+func TestStreamResetAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	capture := frames(t, serverMessages()...)
+	r := bytes.NewReader(capture)
+	s := bzflag.NewStream(r, bzflag.FromServer)
+	n := 0
+	read := func() {
+		r.Reset(capture)
+		s.Reset(r)
+		for {
+			if _, err := s.Next(); err != nil {
+				if err != io.EOF {
+					t.Fatal(err)
+				}
+				return
+			}
+			n++
+		}
+	}
+	read()
+	if a := testing.AllocsPerRun(50, read); a != 0 {
+		t.Errorf("Reset and a whole capture: %v allocations, want 0", a)
+	}
+	if want := 52 * len(serverMessages()); n != want {
+		t.Errorf("read %d messages, want %d", n, want)
+	}
+}

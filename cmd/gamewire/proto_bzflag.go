@@ -34,7 +34,10 @@ func init() {
 		summary:   "BZFlag 1.7 protocol (protocol.txt of 1.7e6-1.7g2, with the 1.7g2 server's errata), TCP stream, big-endian; [length u16][code u16][body], length counts the body",
 		needsFrom: true,
 		headerLen: bzflag.HeaderLen,
-		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		table:     bzflag.Table(),
+		// Codes are two ASCII letters ("gw" for MsgGetWorld).
+		codeName: func(c uint32) string { return string([]byte{byte(c >> 8), byte(c)}) },
+		split:    streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
 	}
 	t := bzflag.Table()
 	for i := range t.Forms {

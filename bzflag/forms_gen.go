@@ -2,9 +2,7 @@
 
 package bzflag
 
-import (
-	"github.com/gamewire/gamewire/wire"
-)
+import "github.com/gamewire/gamewire/wire"
 
 // PlayerID is the spec's PlayerId, a composite field type: the `player id'
 // that names a player in many messages (errata M6).
@@ -20,7 +18,7 @@ const playerIDSize = 8
 // put stores v in p[:playerIDSize].
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	copy(p[0:], v.Host[:])
+	copy(p, v.Host[:])
 	wire.BigEndian.PutU16(p[4:], v.Port)
 	wire.BigEndian.PutU16(p[6:], v.Number)
 }
@@ -28,7 +26,7 @@ func (v *PlayerID) put(p []byte) {
 // get reads v from p[:playerIDSize].
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	copy(v.Host[:], p[0:])
+	copy(v.Host[:], p)
 	v.Port = wire.BigEndian.U16(p[4:])
 	v.Number = wire.BigEndian.U16(p[6:])
 }
@@ -55,7 +53,7 @@ const flagStatusSize = 62
 // put stores v in p[:flagStatusSize].
 func (v *FlagStatus) put(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], uint16(v.ID))
+	wire.BigEndian.PutU16(p, uint16(v.ID))
 	wire.BigEndian.PutU16(p[2:], uint16(v.Status))
 	wire.BigEndian.PutU16(p[4:], uint16(v.Type))
 	v.Owner.put(p[6:])
@@ -76,7 +74,7 @@ func (v *FlagStatus) put(p []byte) {
 // get reads v from p[:flagStatusSize].
 func (v *FlagStatus) get(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
-	v.ID = FlagID(wire.BigEndian.U16(p[0:]))
+	v.ID = FlagID(wire.BigEndian.U16(p))
 	v.Status = FlagState(wire.BigEndian.U16(p[2:]))
 	v.Type = FlagType(wire.BigEndian.U16(p[4:]))
 	v.Owner.get(p[6:])
@@ -117,7 +115,7 @@ func (*Enter) Size() int { return enterSize }
 func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, enterSize)
 	_ = p[enterSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], enterSize-4)
+	wire.BigEndian.PutU16(p, enterSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x656e)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Type))
@@ -134,7 +132,7 @@ func (m *Enter) Decode(b []byte) (int, error) {
 		*m = Enter{}
 		return forms[0].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != enterSize-4 {
+	if wire.BigEndian.U16(b) != enterSize-4 {
 		*m = Enter{}
 		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
 	}
@@ -180,27 +178,24 @@ const acceptSize = 4
 func (*Accept) Size() int { return acceptSize }
 
 // AppendBinary appends the MsgAccept frame, header included, to b.
-func (m *Accept) AppendBinary(b []byte) ([]byte, error) {
+func (*Accept) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, acceptSize)
 	_ = p[acceptSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], acceptSize-4)
+	wire.BigEndian.PutU16(p, acceptSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6163)
 	return b, nil
 }
 
 // Decode reads a MsgAccept frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
-func (m *Accept) Decode(b []byte) (int, error) {
+func (*Accept) Decode(b []byte) (int, error) {
 	if len(b) < acceptSize {
-		*m = Accept{}
 		return forms[1].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != acceptSize-4 {
-		*m = Accept{}
+	if wire.BigEndian.U16(b) != acceptSize-4 {
 		return 0, forms[1].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x6163 {
-		*m = Accept{}
 		return 2, forms[1].ErrAt(1, wire.ErrInvalid)
 	}
 	return acceptSize, nil
@@ -245,10 +240,10 @@ const superKillSize = 4
 func (*SuperKill) Size() int { return superKillSize }
 
 // AppendBinary appends the MsgSuperKill frame, header included, to b.
-func (m *SuperKill) AppendBinary(b []byte) ([]byte, error) {
+func (*SuperKill) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, superKillSize)
 	_ = p[superKillSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], superKillSize-4)
+	wire.BigEndian.PutU16(p, superKillSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x736b)
 	return b, nil
 }
@@ -256,17 +251,14 @@ func (m *SuperKill) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgSuperKill frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
-func (m *SuperKill) Decode(b []byte) (int, error) {
+func (*SuperKill) Decode(b []byte) (int, error) {
 	if len(b) < superKillSize {
-		*m = SuperKill{}
 		return forms[3].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != superKillSize-4 {
-		*m = SuperKill{}
+	if wire.BigEndian.U16(b) != superKillSize-4 {
 		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x736b {
-		*m = SuperKill{}
 		return 2, forms[3].ErrAt(1, wire.ErrInvalid)
 	}
 	return superKillSize, nil
@@ -307,7 +299,7 @@ func (*GetWorldRequest) Size() int { return getWorldRequestSize }
 func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, getWorldRequestSize)
 	_ = p[getWorldRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], getWorldRequestSize-4)
+	wire.BigEndian.PutU16(p, getWorldRequestSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6777)
 	wire.BigEndian.PutU16(p[4:], m.Offset)
 	return b, nil
@@ -321,7 +313,7 @@ func (m *GetWorldRequest) Decode(b []byte) (int, error) {
 		*m = GetWorldRequest{}
 		return forms[4].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != getWorldRequestSize-4 {
+	if wire.BigEndian.U16(b) != getWorldRequestSize-4 {
 		*m = GetWorldRequest{}
 		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
 	}
@@ -370,7 +362,7 @@ func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.BigEndian.PutU16(p[0:], uint16(n-4))
+	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6777)
 	wire.BigEndian.PutU16(p[4:], m.Remaining)
 	copy(p[6:], m.Data)
@@ -400,7 +392,7 @@ func (m *GetWorldReply) Decode(b []byte) (int, error) {
 	if wire.BigEndian.U16(b[2:]) != 0x6777 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.BigEndian.U16(b[0:])) + 4
+	n := int(wire.BigEndian.U16(b)) + 4
 	if n < 6 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -463,7 +455,7 @@ func (*RemovePlayer) Size() int { return removePlayerSize }
 func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, removePlayerSize)
 	_ = p[removePlayerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], removePlayerSize-4)
+	wire.BigEndian.PutU16(p, removePlayerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7270)
 	m.ID.put(p[4:])
 	return b, nil
@@ -477,7 +469,7 @@ func (m *RemovePlayer) Decode(b []byte) (int, error) {
 		*m = RemovePlayer{}
 		return forms[7].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != removePlayerSize-4 {
+	if wire.BigEndian.U16(b) != removePlayerSize-4 {
 		*m = RemovePlayer{}
 		return 0, forms[7].ErrAt(0, wire.ErrInvalid)
 	}
@@ -524,7 +516,7 @@ func (*FlagUpdate) Size() int { return flagUpdateSize }
 func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, flagUpdateSize)
 	_ = p[flagUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], flagUpdateSize-4)
+	wire.BigEndian.PutU16(p, flagUpdateSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6675)
 	wire.BigEndian.PutU16(p[4:], m.Index)
 	m.Flag.put(p[6:])
@@ -539,7 +531,7 @@ func (m *FlagUpdate) Decode(b []byte) (int, error) {
 		*m = FlagUpdate{}
 		return forms[8].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != flagUpdateSize-4 {
+	if wire.BigEndian.U16(b) != flagUpdateSize-4 {
 		*m = FlagUpdate{}
 		return 0, forms[8].ErrAt(0, wire.ErrInvalid)
 	}
@@ -590,7 +582,7 @@ func (*TeamUpdate) Size() int { return teamUpdateSize }
 func (m *TeamUpdate) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, teamUpdateSize)
 	_ = p[teamUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], teamUpdateSize-4)
+	wire.BigEndian.PutU16(p, teamUpdateSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7475)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
 	wire.BigEndian.PutU16(p[6:], m.Players)
@@ -608,7 +600,7 @@ func (m *TeamUpdate) Decode(b []byte) (int, error) {
 		*m = TeamUpdate{}
 		return forms[9].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != teamUpdateSize-4 {
+	if wire.BigEndian.U16(b) != teamUpdateSize-4 {
 		*m = TeamUpdate{}
 		return 0, forms[9].ErrAt(0, wire.ErrInvalid)
 	}
@@ -662,7 +654,7 @@ func (*AliveFromClient) Size() int { return aliveFromClientSize }
 func (m *AliveFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, aliveFromClientSize)
 	_ = p[aliveFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], aliveFromClientSize-4)
+	wire.BigEndian.PutU16(p, aliveFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x616c)
 	wire.BigEndian.PutF32(p[4:], m.Position[0])
 	wire.BigEndian.PutF32(p[8:], m.Position[1])
@@ -680,7 +672,7 @@ func (m *AliveFromClient) Decode(b []byte) (int, error) {
 		*m = AliveFromClient{}
 		return forms[10].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != aliveFromClientSize-4 {
+	if wire.BigEndian.U16(b) != aliveFromClientSize-4 {
 		*m = AliveFromClient{}
 		return 0, forms[10].ErrAt(0, wire.ErrInvalid)
 	}
@@ -735,7 +727,7 @@ func (*AliveFromServer) Size() int { return aliveFromServerSize }
 func (m *AliveFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, aliveFromServerSize)
 	_ = p[aliveFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], aliveFromServerSize-4)
+	wire.BigEndian.PutU16(p, aliveFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x616c)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutF32(p[12:], m.Position[0])
@@ -754,7 +746,7 @@ func (m *AliveFromServer) Decode(b []byte) (int, error) {
 		*m = AliveFromServer{}
 		return forms[11].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != aliveFromServerSize-4 {
+	if wire.BigEndian.U16(b) != aliveFromServerSize-4 {
 		*m = AliveFromServer{}
 		return 0, forms[11].ErrAt(0, wire.ErrInvalid)
 	}
@@ -811,7 +803,7 @@ func (*PlayerUpdate) Size() int { return playerUpdateSize }
 func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, playerUpdateSize)
 	_ = p[playerUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], playerUpdateSize-4)
+	wire.BigEndian.PutU16(p, playerUpdateSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7075)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Status))
@@ -834,7 +826,7 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 		*m = PlayerUpdate{}
 		return forms[12].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != playerUpdateSize-4 {
+	if wire.BigEndian.U16(b) != playerUpdateSize-4 {
 		*m = PlayerUpdate{}
 		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
 	}
@@ -895,7 +887,7 @@ func (*ShotBegin) Size() int { return shotBeginSize }
 func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, shotBeginSize)
 	_ = p[shotBeginSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], shotBeginSize-4)
+	wire.BigEndian.PutU16(p, shotBeginSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7362)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
@@ -919,7 +911,7 @@ func (m *ShotBegin) Decode(b []byte) (int, error) {
 		*m = ShotBegin{}
 		return forms[13].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != shotBeginSize-4 {
+	if wire.BigEndian.U16(b) != shotBeginSize-4 {
 		*m = ShotBegin{}
 		return 0, forms[13].ErrAt(0, wire.ErrInvalid)
 	}
@@ -975,7 +967,7 @@ func (*MessageFromClient) Size() int { return messageFromClientSize }
 func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, messageFromClientSize)
 	_ = p[messageFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], messageFromClientSize-4)
+	wire.BigEndian.PutU16(p, messageFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
 	m.To.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
@@ -990,7 +982,7 @@ func (m *MessageFromClient) Decode(b []byte) (int, error) {
 		*m = MessageFromClient{}
 		return forms[14].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != messageFromClientSize-4 {
+	if wire.BigEndian.U16(b) != messageFromClientSize-4 {
 		*m = MessageFromClient{}
 		return 0, forms[14].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1041,7 +1033,7 @@ func (*MessageFromServer) Size() int { return messageFromServerSize }
 func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, messageFromServerSize)
 	_ = p[messageFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], messageFromServerSize-4)
+	wire.BigEndian.PutU16(p, messageFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
 	m.From.put(p[4:])
 	m.To.put(p[12:])
@@ -1057,7 +1049,7 @@ func (m *MessageFromServer) Decode(b []byte) (int, error) {
 		*m = MessageFromServer{}
 		return forms[15].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != messageFromServerSize-4 {
+	if wire.BigEndian.U16(b) != messageFromServerSize-4 {
 		*m = MessageFromServer{}
 		return 0, forms[15].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1104,27 +1096,24 @@ const exitSize = 4
 func (*Exit) Size() int { return exitSize }
 
 // AppendBinary appends the MsgExit frame, header included, to b.
-func (m *Exit) AppendBinary(b []byte) ([]byte, error) {
+func (*Exit) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, exitSize)
 	_ = p[exitSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], exitSize-4)
+	wire.BigEndian.PutU16(p, exitSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6578)
 	return b, nil
 }
 
 // Decode reads a MsgExit frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
-func (m *Exit) Decode(b []byte) (int, error) {
+func (*Exit) Decode(b []byte) (int, error) {
 	if len(b) < exitSize {
-		*m = Exit{}
 		return forms[16].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != exitSize-4 {
-		*m = Exit{}
+	if wire.BigEndian.U16(b) != exitSize-4 {
 		return 0, forms[16].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x6578 {
-		*m = Exit{}
 		return 2, forms[16].ErrAt(1, wire.ErrInvalid)
 	}
 	return exitSize, nil
@@ -1165,7 +1154,7 @@ func (*TimeLeft) Size() int { return timeLeftSize }
 func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, timeLeftSize)
 	_ = p[timeLeftSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], timeLeftSize-4)
+	wire.BigEndian.PutU16(p, timeLeftSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x746f)
 	wire.BigEndian.PutU16(p[4:], m.Seconds)
 	return b, nil
@@ -1179,7 +1168,7 @@ func (m *TimeLeft) Decode(b []byte) (int, error) {
 		*m = TimeLeft{}
 		return forms[17].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != timeLeftSize-4 {
+	if wire.BigEndian.U16(b) != timeLeftSize-4 {
 		*m = TimeLeft{}
 		return 0, forms[17].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1224,7 +1213,7 @@ func (*ScoreOver) Size() int { return scoreOverSize }
 func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, scoreOverSize)
 	_ = p[scoreOverSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], scoreOverSize-4)
+	wire.BigEndian.PutU16(p, scoreOverSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x736f)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
@@ -1239,7 +1228,7 @@ func (m *ScoreOver) Decode(b []byte) (int, error) {
 		*m = ScoreOver{}
 		return forms[18].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != scoreOverSize-4 {
+	if wire.BigEndian.U16(b) != scoreOverSize-4 {
 		*m = ScoreOver{}
 		return 0, forms[18].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1284,7 +1273,7 @@ func (*SetTTL) Size() int { return setTTLSize }
 func (m *SetTTL) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, setTTLSize)
 	_ = p[setTTLSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], setTTLSize-4)
+	wire.BigEndian.PutU16(p, setTTLSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7474)
 	wire.BigEndian.PutU16(p[4:], m.TTL)
 	return b, nil
@@ -1297,7 +1286,7 @@ func (m *SetTTL) Decode(b []byte) (int, error) {
 		*m = SetTTL{}
 		return forms[19].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != setTTLSize-4 {
+	if wire.BigEndian.U16(b) != setTTLSize-4 {
 		*m = SetTTL{}
 		return 0, forms[19].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1341,10 +1330,10 @@ const networkRelaySize = 4
 func (*NetworkRelay) Size() int { return networkRelaySize }
 
 // AppendBinary appends the MsgNetworkRelay frame, header included, to b.
-func (m *NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
+func (*NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, networkRelaySize)
 	_ = p[networkRelaySize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], networkRelaySize-4)
+	wire.BigEndian.PutU16(p, networkRelaySize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6e72)
 	return b, nil
 }
@@ -1352,17 +1341,14 @@ func (m *NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgNetworkRelay frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
-func (m *NetworkRelay) Decode(b []byte) (int, error) {
+func (*NetworkRelay) Decode(b []byte) (int, error) {
 	if len(b) < networkRelaySize {
-		*m = NetworkRelay{}
 		return forms[20].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != networkRelaySize-4 {
-		*m = NetworkRelay{}
+	if wire.BigEndian.U16(b) != networkRelaySize-4 {
 		return 0, forms[20].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x6e72 {
-		*m = NetworkRelay{}
 		return 2, forms[20].ErrAt(1, wire.ErrInvalid)
 	}
 	return networkRelaySize, nil
@@ -1406,7 +1392,7 @@ func (*KilledFromClient) Size() int { return killedFromClientSize }
 func (m *KilledFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, killedFromClientSize)
 	_ = p[killedFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], killedFromClientSize-4)
+	wire.BigEndian.PutU16(p, killedFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
 	m.Killer.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
@@ -1420,7 +1406,7 @@ func (m *KilledFromClient) Decode(b []byte) (int, error) {
 		*m = KilledFromClient{}
 		return forms[21].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != killedFromClientSize-4 {
+	if wire.BigEndian.U16(b) != killedFromClientSize-4 {
 		*m = KilledFromClient{}
 		return 0, forms[21].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1472,7 +1458,7 @@ func (*KilledFromServer) Size() int { return killedFromServerSize }
 func (m *KilledFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, killedFromServerSize)
 	_ = p[killedFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], killedFromServerSize-4)
+	wire.BigEndian.PutU16(p, killedFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
 	m.Victim.put(p[4:])
 	m.Killer.put(p[12:])
@@ -1487,7 +1473,7 @@ func (m *KilledFromServer) Decode(b []byte) (int, error) {
 		*m = KilledFromServer{}
 		return forms[22].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != killedFromServerSize-4 {
+	if wire.BigEndian.U16(b) != killedFromServerSize-4 {
 		*m = KilledFromServer{}
 		return 0, forms[22].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1539,7 +1525,7 @@ func (*GrabFlagFromClient) Size() int { return grabFlagFromClientSize }
 func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, grabFlagFromClientSize)
 	_ = p[grabFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], grabFlagFromClientSize-4)
+	wire.BigEndian.PutU16(p, grabFlagFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6766)
 	wire.BigEndian.PutU16(p[4:], m.Index)
 	return b, nil
@@ -1553,7 +1539,7 @@ func (m *GrabFlagFromClient) Decode(b []byte) (int, error) {
 		*m = GrabFlagFromClient{}
 		return forms[23].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != grabFlagFromClientSize-4 {
+	if wire.BigEndian.U16(b) != grabFlagFromClientSize-4 {
 		*m = GrabFlagFromClient{}
 		return 0, forms[23].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1602,7 +1588,7 @@ func (*GrabFlagFromServer) Size() int { return grabFlagFromServerSize }
 func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, grabFlagFromServerSize)
 	_ = p[grabFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], grabFlagFromServerSize-4)
+	wire.BigEndian.PutU16(p, grabFlagFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6766)
 	m.Grabber.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1618,7 +1604,7 @@ func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
 		*m = GrabFlagFromServer{}
 		return forms[24].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != grabFlagFromServerSize-4 {
+	if wire.BigEndian.U16(b) != grabFlagFromServerSize-4 {
 		*m = GrabFlagFromServer{}
 		return 0, forms[24].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1670,7 +1656,7 @@ func (*DropFlagFromClient) Size() int { return dropFlagFromClientSize }
 func (m *DropFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, dropFlagFromClientSize)
 	_ = p[dropFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], dropFlagFromClientSize-4)
+	wire.BigEndian.PutU16(p, dropFlagFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6466)
 	wire.BigEndian.PutF32(p[4:], m.Position[0])
 	wire.BigEndian.PutF32(p[8:], m.Position[1])
@@ -1686,7 +1672,7 @@ func (m *DropFlagFromClient) Decode(b []byte) (int, error) {
 		*m = DropFlagFromClient{}
 		return forms[25].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != dropFlagFromClientSize-4 {
+	if wire.BigEndian.U16(b) != dropFlagFromClientSize-4 {
 		*m = DropFlagFromClient{}
 		return 0, forms[25].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1737,7 +1723,7 @@ func (*DropFlagFromServer) Size() int { return dropFlagFromServerSize }
 func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, dropFlagFromServerSize)
 	_ = p[dropFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], dropFlagFromServerSize-4)
+	wire.BigEndian.PutU16(p, dropFlagFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6466)
 	m.Dropper.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1753,7 +1739,7 @@ func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
 		*m = DropFlagFromServer{}
 		return forms[26].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != dropFlagFromServerSize-4 {
+	if wire.BigEndian.U16(b) != dropFlagFromServerSize-4 {
 		*m = DropFlagFromServer{}
 		return 0, forms[26].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1802,7 +1788,7 @@ func (*CaptureFlagFromClient) Size() int { return captureFlagFromClientSize }
 func (m *CaptureFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, captureFlagFromClientSize)
 	_ = p[captureFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], captureFlagFromClientSize-4)
+	wire.BigEndian.PutU16(p, captureFlagFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6366)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
 	return b, nil
@@ -1816,7 +1802,7 @@ func (m *CaptureFlagFromClient) Decode(b []byte) (int, error) {
 		*m = CaptureFlagFromClient{}
 		return forms[27].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != captureFlagFromClientSize-4 {
+	if wire.BigEndian.U16(b) != captureFlagFromClientSize-4 {
 		*m = CaptureFlagFromClient{}
 		return 0, forms[27].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1865,7 +1851,7 @@ func (*CaptureFlagFromServer) Size() int { return captureFlagFromServerSize }
 func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, captureFlagFromServerSize)
 	_ = p[captureFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], captureFlagFromServerSize-4)
+	wire.BigEndian.PutU16(p, captureFlagFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6366)
 	m.Capturer.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1881,7 +1867,7 @@ func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
 		*m = CaptureFlagFromServer{}
 		return forms[28].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != captureFlagFromServerSize-4 {
+	if wire.BigEndian.U16(b) != captureFlagFromServerSize-4 {
 		*m = CaptureFlagFromServer{}
 		return 0, forms[28].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1930,7 +1916,7 @@ func (*ShotEnd) Size() int { return shotEndSize }
 func (m *ShotEnd) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, shotEndSize)
 	_ = p[shotEndSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], shotEndSize-4)
+	wire.BigEndian.PutU16(p, shotEndSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7365)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
@@ -1945,7 +1931,7 @@ func (m *ShotEnd) Decode(b []byte) (int, error) {
 		*m = ShotEnd{}
 		return forms[29].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != shotEndSize-4 {
+	if wire.BigEndian.U16(b) != shotEndSize-4 {
 		*m = ShotEnd{}
 		return 0, forms[29].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1995,7 +1981,7 @@ func (*ScoreFromClient) Size() int { return scoreFromClientSize }
 func (m *ScoreFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, scoreFromClientSize)
 	_ = p[scoreFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], scoreFromClientSize-4)
+	wire.BigEndian.PutU16(p, scoreFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	wire.BigEndian.PutU16(p[4:], m.Wins)
 	wire.BigEndian.PutU16(p[6:], m.Losses)
@@ -2009,7 +1995,7 @@ func (m *ScoreFromClient) Decode(b []byte) (int, error) {
 		*m = ScoreFromClient{}
 		return forms[30].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != scoreFromClientSize-4 {
+	if wire.BigEndian.U16(b) != scoreFromClientSize-4 {
 		*m = ScoreFromClient{}
 		return 0, forms[30].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2060,7 +2046,7 @@ func (*ScoreFromServer) Size() int { return scoreFromServerSize }
 func (m *ScoreFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, scoreFromServerSize)
 	_ = p[scoreFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], scoreFromServerSize-4)
+	wire.BigEndian.PutU16(p, scoreFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Wins)
@@ -2075,7 +2061,7 @@ func (m *ScoreFromServer) Decode(b []byte) (int, error) {
 		*m = ScoreFromServer{}
 		return forms[31].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != scoreFromServerSize-4 {
+	if wire.BigEndian.U16(b) != scoreFromServerSize-4 {
 		*m = ScoreFromServer{}
 		return 0, forms[31].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2129,7 +2115,7 @@ func (*TeleportFromClient) Size() int { return teleportFromClientSize }
 func (m *TeleportFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, teleportFromClientSize)
 	_ = p[teleportFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], teleportFromClientSize-4)
+	wire.BigEndian.PutU16(p, teleportFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7470)
 	wire.BigEndian.PutU16(p[4:], m.From)
 	wire.BigEndian.PutU16(p[6:], m.To)
@@ -2144,7 +2130,7 @@ func (m *TeleportFromClient) Decode(b []byte) (int, error) {
 		*m = TeleportFromClient{}
 		return forms[32].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != teleportFromClientSize-4 {
+	if wire.BigEndian.U16(b) != teleportFromClientSize-4 {
 		*m = TeleportFromClient{}
 		return 0, forms[32].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2197,7 +2183,7 @@ func (*TeleportFromServer) Size() int { return teleportFromServerSize }
 func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, teleportFromServerSize)
 	_ = p[teleportFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], teleportFromServerSize-4)
+	wire.BigEndian.PutU16(p, teleportFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7470)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.From)
@@ -2213,7 +2199,7 @@ func (m *TeleportFromServer) Decode(b []byte) (int, error) {
 		*m = TeleportFromServer{}
 		return forms[33].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != teleportFromServerSize-4 {
+	if wire.BigEndian.U16(b) != teleportFromServerSize-4 {
 		*m = TeleportFromServer{}
 		return 0, forms[33].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2268,7 +2254,7 @@ func (*GMUpdate) Size() int { return gmUpdateSize }
 func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, gmUpdateSize)
 	_ = p[gmUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], gmUpdateSize-4)
+	wire.BigEndian.PutU16(p, gmUpdateSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x676d)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
@@ -2291,7 +2277,7 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 		*m = GMUpdate{}
 		return forms[34].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != gmUpdateSize-4 {
+	if wire.BigEndian.U16(b) != gmUpdateSize-4 {
 		*m = GMUpdate{}
 		return 0, forms[34].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2344,7 +2330,7 @@ func (*LagPing) Size() int { return lagPingSize }
 func (m *LagPing) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, lagPingSize)
 	_ = p[lagPingSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], lagPingSize-4)
+	wire.BigEndian.PutU16(p, lagPingSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7069)
 	wire.BigEndian.PutU16(p[4:], m.Seq)
 	return b, nil
@@ -2357,7 +2343,7 @@ func (m *LagPing) Decode(b []byte) (int, error) {
 		*m = LagPing{}
 		return forms[35].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != lagPingSize-4 {
+	if wire.BigEndian.U16(b) != lagPingSize-4 {
 		*m = LagPing{}
 		return 0, forms[35].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2399,27 +2385,24 @@ const idAckSize = 4
 func (*IDAck) Size() int { return idAckSize }
 
 // AppendBinary appends the MsgIdAck frame, header included, to b.
-func (m *IDAck) AppendBinary(b []byte) ([]byte, error) {
+func (*IDAck) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, idAckSize)
 	_ = p[idAckSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], idAckSize-4)
+	wire.BigEndian.PutU16(p, idAckSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6964)
 	return b, nil
 }
 
 // Decode reads a MsgIdAck frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
-func (m *IDAck) Decode(b []byte) (int, error) {
+func (*IDAck) Decode(b []byte) (int, error) {
 	if len(b) < idAckSize {
-		*m = IDAck{}
 		return forms[36].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != idAckSize-4 {
-		*m = IDAck{}
+	if wire.BigEndian.U16(b) != idAckSize-4 {
 		return 0, forms[36].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x6964 {
-		*m = IDAck{}
 		return 2, forms[36].ErrAt(1, wire.ErrInvalid)
 	}
 	return idAckSize, nil
@@ -2462,7 +2445,7 @@ func (*ClientVersion) Size() int { return clientVersionSize }
 func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, clientVersionSize)
 	_ = p[clientVersionSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], clientVersionSize-4)
+	wire.BigEndian.PutU16(p, clientVersionSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6f6a)
 	wire.BigEndian.PutU16(p[4:], m.Version)
 	return b, nil
@@ -2476,7 +2459,7 @@ func (m *ClientVersion) Decode(b []byte) (int, error) {
 		*m = ClientVersion{}
 		return forms[37].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != clientVersionSize-4 {
+	if wire.BigEndian.U16(b) != clientVersionSize-4 {
 		*m = ClientVersion{}
 		return 0, forms[37].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2527,7 +2510,7 @@ func (*UDPLinkRequest) Size() int { return udpLinkRequestSize }
 func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, udpLinkRequestSize)
 	_ = p[udpLinkRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], udpLinkRequestSize-4)
+	wire.BigEndian.PutU16(p, udpLinkRequestSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6f66)
 	wire.BigEndian.PutU16(p[4:], m.Port)
 	return b, nil
@@ -2541,7 +2524,7 @@ func (m *UDPLinkRequest) Decode(b []byte) (int, error) {
 		*m = UDPLinkRequest{}
 		return forms[38].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != udpLinkRequestSize-4 {
+	if wire.BigEndian.U16(b) != udpLinkRequestSize-4 {
 		*m = UDPLinkRequest{}
 		return 0, forms[38].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2593,7 +2576,7 @@ func (*UDPLinkEstablished) Size() int { return udpLinkEstablishedSize }
 func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, udpLinkEstablishedSize)
 	_ = p[udpLinkEstablishedSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], udpLinkEstablishedSize-4)
+	wire.BigEndian.PutU16(p, udpLinkEstablishedSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6f67)
 	wire.BigEndian.PutU16(p[4:], m.Value)
 	return b, nil
@@ -2607,7 +2590,7 @@ func (m *UDPLinkEstablished) Decode(b []byte) (int, error) {
 		*m = UDPLinkEstablished{}
 		return forms[39].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != udpLinkEstablishedSize-4 {
+	if wire.BigEndian.U16(b) != udpLinkEstablishedSize-4 {
 		*m = UDPLinkEstablished{}
 		return 0, forms[39].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2652,10 +2635,10 @@ const wantWHashRequestSize = 4
 func (*WantWHashRequest) Size() int { return wantWHashRequestSize }
 
 // AppendBinary appends the MsgWantWHash frame, header included, to b.
-func (m *WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
+func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, wantWHashRequestSize)
 	_ = p[wantWHashRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], wantWHashRequestSize-4)
+	wire.BigEndian.PutU16(p, wantWHashRequestSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7768)
 	return b, nil
 }
@@ -2663,17 +2646,14 @@ func (m *WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgWantWHash frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
-func (m *WantWHashRequest) Decode(b []byte) (int, error) {
+func (*WantWHashRequest) Decode(b []byte) (int, error) {
 	if len(b) < wantWHashRequestSize {
-		*m = WantWHashRequest{}
 		return forms[40].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != wantWHashRequestSize-4 {
-		*m = WantWHashRequest{}
+	if wire.BigEndian.U16(b) != wantWHashRequestSize-4 {
 		return 0, forms[40].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x7768 {
-		*m = WantWHashRequest{}
 		return 2, forms[40].ErrAt(1, wire.ErrInvalid)
 	}
 	return wantWHashRequestSize, nil
@@ -2720,10 +2700,10 @@ const queryGameRequestSize = 4
 func (*QueryGameRequest) Size() int { return queryGameRequestSize }
 
 // AppendBinary appends the MsgQueryGame frame, header included, to b.
-func (m *QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
+func (*QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, queryGameRequestSize)
 	_ = p[queryGameRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], queryGameRequestSize-4)
+	wire.BigEndian.PutU16(p, queryGameRequestSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7167)
 	return b, nil
 }
@@ -2731,17 +2711,14 @@ func (m *QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgQueryGame frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
-func (m *QueryGameRequest) Decode(b []byte) (int, error) {
+func (*QueryGameRequest) Decode(b []byte) (int, error) {
 	if len(b) < queryGameRequestSize {
-		*m = QueryGameRequest{}
 		return forms[42].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != queryGameRequestSize-4 {
-		*m = QueryGameRequest{}
+	if wire.BigEndian.U16(b) != queryGameRequestSize-4 {
 		return 0, forms[42].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x7167 {
-		*m = QueryGameRequest{}
 		return 2, forms[42].ErrAt(1, wire.ErrInvalid)
 	}
 	return queryGameRequestSize, nil
@@ -2791,7 +2768,7 @@ func (*QueryGameReply) Size() int { return queryGameReplySize }
 func (m *QueryGameReply) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, queryGameReplySize)
 	_ = p[queryGameReplySize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], queryGameReplySize-4)
+	wire.BigEndian.PutU16(p, queryGameReplySize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7167)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Style))
 	wire.BigEndian.PutU16(p[6:], m.MaxPlayers)
@@ -2818,7 +2795,7 @@ func (m *QueryGameReply) Decode(b []byte) (int, error) {
 		*m = QueryGameReply{}
 		return forms[43].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != queryGameReplySize-4 {
+	if wire.BigEndian.U16(b) != queryGameReplySize-4 {
 		*m = QueryGameReply{}
 		return 0, forms[43].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2877,10 +2854,10 @@ const queryPlayersRequestSize = 4
 func (*QueryPlayersRequest) Size() int { return queryPlayersRequestSize }
 
 // AppendBinary appends the MsgQueryPlayers frame, header included, to b.
-func (m *QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
+func (*QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, queryPlayersRequestSize)
 	_ = p[queryPlayersRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], queryPlayersRequestSize-4)
+	wire.BigEndian.PutU16(p, queryPlayersRequestSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7170)
 	return b, nil
 }
@@ -2888,17 +2865,14 @@ func (m *QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgQueryPlayers frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
-func (m *QueryPlayersRequest) Decode(b []byte) (int, error) {
+func (*QueryPlayersRequest) Decode(b []byte) (int, error) {
 	if len(b) < queryPlayersRequestSize {
-		*m = QueryPlayersRequest{}
 		return forms[44].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != queryPlayersRequestSize-4 {
-		*m = QueryPlayersRequest{}
+	if wire.BigEndian.U16(b) != queryPlayersRequestSize-4 {
 		return 0, forms[44].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x7170 {
-		*m = QueryPlayersRequest{}
 		return 2, forms[44].ErrAt(1, wire.ErrInvalid)
 	}
 	return queryPlayersRequestSize, nil
@@ -2941,7 +2915,7 @@ func (*QueryPlayersReply) Size() int { return queryPlayersReplySize }
 func (m *QueryPlayersReply) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, queryPlayersReplySize)
 	_ = p[queryPlayersReplySize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], queryPlayersReplySize-4)
+	wire.BigEndian.PutU16(p, queryPlayersReplySize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7170)
 	wire.BigEndian.PutU16(p[4:], m.NumTeams)
 	wire.BigEndian.PutU16(p[6:], m.NumPlayers)
@@ -2956,7 +2930,7 @@ func (m *QueryPlayersReply) Decode(b []byte) (int, error) {
 		*m = QueryPlayersReply{}
 		return forms[45].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != queryPlayersReplySize-4 {
+	if wire.BigEndian.U16(b) != queryPlayersReplySize-4 {
 		*m = QueryPlayersReply{}
 		return 0, forms[45].ErrAt(0, wire.ErrInvalid)
 	}
@@ -3004,7 +2978,7 @@ func (*AcquireRadioFromClient) Size() int { return acquireRadioFromClientSize }
 func (m *AcquireRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, acquireRadioFromClientSize)
 	_ = p[acquireRadioFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], acquireRadioFromClientSize-4)
+	wire.BigEndian.PutU16(p, acquireRadioFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6172)
 	wire.BigEndian.PutU16(p[4:], m.Flags)
 	return b, nil
@@ -3018,7 +2992,7 @@ func (m *AcquireRadioFromClient) Decode(b []byte) (int, error) {
 		*m = AcquireRadioFromClient{}
 		return forms[46].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != acquireRadioFromClientSize-4 {
+	if wire.BigEndian.U16(b) != acquireRadioFromClientSize-4 {
 		*m = AcquireRadioFromClient{}
 		return 0, forms[46].ErrAt(0, wire.ErrInvalid)
 	}
@@ -3066,7 +3040,7 @@ func (*AcquireRadioFromServer) Size() int { return acquireRadioFromServerSize }
 func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, acquireRadioFromServerSize)
 	_ = p[acquireRadioFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], acquireRadioFromServerSize-4)
+	wire.BigEndian.PutU16(p, acquireRadioFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6172)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Flags)
@@ -3081,7 +3055,7 @@ func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
 		*m = AcquireRadioFromServer{}
 		return forms[47].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != acquireRadioFromServerSize-4 {
+	if wire.BigEndian.U16(b) != acquireRadioFromServerSize-4 {
 		*m = AcquireRadioFromServer{}
 		return 0, forms[47].ErrAt(0, wire.ErrInvalid)
 	}
@@ -3128,10 +3102,10 @@ const releaseRadioFromClientSize = 4
 func (*ReleaseRadioFromClient) Size() int { return releaseRadioFromClientSize }
 
 // AppendBinary appends the MsgReleaseRadio frame, header included, to b.
-func (m *ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
+func (*ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, releaseRadioFromClientSize)
 	_ = p[releaseRadioFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], releaseRadioFromClientSize-4)
+	wire.BigEndian.PutU16(p, releaseRadioFromClientSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7272)
 	return b, nil
 }
@@ -3139,17 +3113,14 @@ func (m *ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgReleaseRadio frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
-func (m *ReleaseRadioFromClient) Decode(b []byte) (int, error) {
+func (*ReleaseRadioFromClient) Decode(b []byte) (int, error) {
 	if len(b) < releaseRadioFromClientSize {
-		*m = ReleaseRadioFromClient{}
 		return forms[48].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != releaseRadioFromClientSize-4 {
-		*m = ReleaseRadioFromClient{}
+	if wire.BigEndian.U16(b) != releaseRadioFromClientSize-4 {
 		return 0, forms[48].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x7272 {
-		*m = ReleaseRadioFromClient{}
 		return 2, forms[48].ErrAt(1, wire.ErrInvalid)
 	}
 	return releaseRadioFromClientSize, nil
@@ -3194,7 +3165,7 @@ func (*ReleaseRadioFromServer) Size() int { return releaseRadioFromServerSize }
 func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, releaseRadioFromServerSize)
 	_ = p[releaseRadioFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], releaseRadioFromServerSize-4)
+	wire.BigEndian.PutU16(p, releaseRadioFromServerSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7272)
 	m.ID.put(p[4:])
 	return b, nil
@@ -3208,7 +3179,7 @@ func (m *ReleaseRadioFromServer) Decode(b []byte) (int, error) {
 		*m = ReleaseRadioFromServer{}
 		return forms[49].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != releaseRadioFromServerSize-4 {
+	if wire.BigEndian.U16(b) != releaseRadioFromServerSize-4 {
 		*m = ReleaseRadioFromServer{}
 		return 0, forms[49].ErrAt(0, wire.ErrInvalid)
 	}

@@ -90,15 +90,23 @@ func (g *gen) generate(types, forms []*form) ([]byte, error) {
 	g.p("")
 	g.p("package %s", g.pkg)
 	g.p("")
-	g.p("import (")
+	var std []string
 	for _, imp := range []string{"bytes", "slices"} {
 		if g.imports[imp] {
-			g.p("\t%q", imp)
+			std = append(std, imp)
 		}
 	}
-	g.p("")
-	g.p("\t%q", wirePath)
-	g.p(")")
+	if len(std) == 0 {
+		g.p("import %q", wirePath)
+	} else {
+		g.p("import (")
+		for _, imp := range std {
+			g.p("\t%q", imp)
+		}
+		g.p("")
+		g.p("\t%q", wirePath)
+		g.p(")")
+	}
 	g.buf.Write(body.Bytes())
 	src, err := format.Source(g.buf.Bytes())
 	if err != nil {
@@ -250,6 +258,12 @@ func headerValue(fl *field, v uint64) string {
 
 // fixedForm writes Size, AppendBinary and Decode of a fixed form.
 func (g *gen) fixedForm(f *form) {
+	recv := "" // a form with no Go fields needs no receiver nor reset
+	for _, fl := range f.fields {
+		if fl.goName != "" {
+			recv = "m "
+		}
+	}
 	size := unexported(f.goType) + "Size"
 	g.p("")
 	g.comment(0, size+" is the size of a "+f.Name+" frame, header included.")
@@ -260,7 +274,7 @@ func (g *gen) fixedForm(f *form) {
 
 	g.p("")
 	g.comment(0, "AppendBinary appends the "+f.Name+" frame, header included, to b.")
-	g.p("func (m *%s) AppendBinary(b []byte) ([]byte, error) {", f.goType)
+	g.p("func (%s*%s) AppendBinary(b []byte) ([]byte, error) {", recv, f.goType)
 	g.p("\tb, p := wire.Grow(b, %s)", size)
 	g.p("\t_ = p[%s-1] // one bounds check", size)
 	for _, fl := range f.fields {
@@ -271,9 +285,11 @@ func (g *gen) fixedForm(f *form) {
 
 	g.p("")
 	g.comment(0, "Decode reads a "+f.Name+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
-	g.p("func (m *%s) Decode(b []byte) (int, error) {", f.goType)
+	g.p("func (%s*%s) Decode(b []byte) (int, error) {", recv, f.goType)
 	g.p("\tif len(b) < %s {", size)
-	g.p("\t\t*m = %s{}", f.goType)
+	if recv != "" {
+		g.p("\t\t*m = %s{}", f.goType)
+	}
 	g.p("\t\treturn forms[%d].Short(len(b))", f.index)
 	g.p("\t}")
 	for _, fl := range f.fields {
@@ -292,7 +308,9 @@ func (g *gen) fixedForm(f *form) {
 			continue
 		}
 		g.p("\tif %s != %s {", getPrim(g.ord, fl.Type, "b", pos{"", fl.Offset}), want)
-		g.p("\t\t*m = %s{}", f.goType)
+		if recv != "" {
+			g.p("\t\t*m = %s{}", f.goType)
+		}
 		g.p("\t\treturn %d, forms[%d].ErrAt(%d, wire.ErrInvalid)", fl.Offset, f.index, fl.idx)
 		g.p("\t}")
 	}
@@ -333,7 +351,7 @@ func putPrim(ord, typ, buf string, o pos, x string) string {
 		return fmt.Sprintf("%s[%s] = %s", buf, o, x)
 	}
 	name := map[string]string{"u16": "U16", "s16": "U16", "u32": "U32", "s32": "U32", "u64": "U64", "s64": "U64", "f32": "F32", "f64": "F64"}[typ]
-	return fmt.Sprintf("%s.Put%s(%s[%s:], %s)", ord, name, buf, o, x)
+	return fmt.Sprintf("%s.Put%s(%s, %s)", ord, name, from(buf, o), x)
 }
 
 // getPrim returns the expression reading a primitive from buf at o, of
@@ -346,7 +364,15 @@ func getPrim(ord, typ, buf string, o pos) string {
 		return fmt.Sprintf("int8(%s[%s])", buf, o)
 	}
 	name := map[string]string{"u16": "U16", "s16": "I16", "u32": "U32", "s32": "I32", "u64": "U64", "s64": "I64", "f32": "F32", "f64": "F64"}[typ]
-	return fmt.Sprintf("%s.%s(%s[%s:])", ord, name, buf, o)
+	return fmt.Sprintf("%s.%s(%s)", ord, name, from(buf, o))
+}
+
+// from returns buf from offset o on: buf[o:], or buf itself at 0.
+func from(buf string, o pos) string {
+	if o.base == "" && o.k == 0 {
+		return buf
+	}
+	return buf + "[" + o.String() + ":]"
 }
 
 // unroll is the longest array written element by element.
@@ -381,7 +407,7 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 	case kPrim:
 		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, convert(x, fl.goType, putType(fl.Type))))
 	case kBytes:
-		g.p("\tcopy(p[%s:], %s[:])", o, x)
+		g.p("\tcopy(%s, %s[:])", from("p", o), x)
 	case kArray:
 		et := naturals[fl.elem]
 		size := primSize[fl.elem]
@@ -395,7 +421,7 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 		g.p("\t\t%s", putPrim(g.ord, fl.elem, "p", pos{o.elem(size), 0}, convert("e", et, putType(fl.elem))))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.put(p[%s:])", x, o)
+		g.p("\t%s.put(%s)", x, from("p", o))
 	case kCompArray:
 		g.p("\tfor i := range %s {", x)
 		g.p("\t\t%s[i].put(p[%s:])", x, o.elem(fl.comp.Size))
@@ -416,7 +442,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 	case kPrim:
 		g.p("\t%s = %s", x, convert(getPrim(g.ord, fl.Type, buf, o), fl.natural, fl.goType))
 	case kBytes:
-		g.p("\tcopy(%s[:], %s[%s:])", x, buf, o)
+		g.p("\tcopy(%s[:], %s)", x, from(buf, o))
 	case kArray:
 		size := primSize[fl.elem]
 		if fl.n <= unroll {
@@ -429,7 +455,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 		g.p("\t\t%s[i] = %s", x, getPrim(g.ord, fl.elem, buf, pos{o.elem(size), 0}))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.get(%s[%s:])", x, buf, o)
+		g.p("\t%s.get(%s)", x, from(buf, o))
 	case kCompArray:
 		g.p("\tfor i := range %s {", x)
 		g.p("\t\t%s[i].get(%s[%s:])", x, buf, o.elem(fl.comp.Size))
@@ -716,7 +742,15 @@ func (g *gen) decodeVariable(f *form) {
 			g.imports["slices"] = true
 			c := fl.count
 			n := countVar(fl)
-			if fl.limit < maxUnsigned(c.Type) {
+			if c == nil { // the entries run to the end of the frame
+				g.p("\t%s := (len(b) - off) / %d", n, fl.comp.Size)
+				g.p("\tif %s > %d {", n, fl.limit)
+				fail("off", fl, "ErrTooLong")
+				g.p("\t}")
+				g.p("\tif (len(b)-off)%%%d != 0 {", fl.comp.Size)
+				fail("off", fl, "ErrShort")
+				g.p("\t}")
+			} else if fl.limit < maxUnsigned(c.Type) {
 				co := strconv.Itoa(c.Offset)
 				if c.Offset < 0 {
 					co = pos{"off", -c.Size}.String()
@@ -726,19 +760,23 @@ func (g *gen) decodeVariable(f *form) {
 				fail(co, c, "ErrTooLong")
 				g.p("\t}")
 			}
-			g.p("\tif (len(b)-off)/%d < %s {", fl.comp.Size, n)
-			fail("off", fl, "ErrShort")
-			g.p("\t}")
+			if c != nil {
+				g.p("\tif (len(b)-off)/%d < %s {", fl.comp.Size, n)
+				fail("off", fl, "ErrShort")
+				g.p("\t}")
+			}
 			g.p("\t%s = slices.Grow(%s[:0], %s)[:%s]", x, x, n, n)
 			g.p("\tfor i := range %s {", x)
 			g.p("\t\t%s[i].get(b[off+%d*i:])", x, fl.comp.Size)
 			g.p("\t}")
-			g.p("\toff += %d * %s", fl.comp.Size, n)
+			if c != nil {
+				g.p("\toff += %d * %s", fl.comp.Size, n)
+			}
 		}
 	}
-	lastKind := f.fields[len(f.fields)-1].kind
+	last := f.fields[len(f.fields)-1]
 	switch {
-	case lastKind == kRest:
+	case last.kind == kRest || last.kind == kList && last.count == nil:
 		g.p("\treturn len(b), nil")
 	case f.length != nil:
 		g.p("\tif %s != len(b) {", o)

@@ -59,7 +59,7 @@ func (m *AddPlayer) Decode(b []byte) (int, error) {
 	}
 	if err != nil {
 		*m = AddPlayer{}
-		return 0, err
+		return failAt(err)
 	}
 	m.ID = getPlayerID(b[4:])
 	m.Type = PlayerType(be.U16(b[12:]))

@@ -49,3 +49,12 @@ func unmarshal(m Message, f *wire.Form, b []byte) error {
 func appendU16Frame(b []byte, c Code, v uint16) []byte {
 	return append(b, 0, 2, byte(c>>8), byte(c), byte(v>>8), byte(v))
 }
+
+// failAt returns err with the offset of the field it names, as a Decode
+// reports a failure (0 for an error without a place).
+func failAt(err error) (int, error) {
+	if e, ok := err.(*wire.Error); ok && e.Offset > 0 {
+		return e.Offset, err
+	}
+	return 0, err
+}

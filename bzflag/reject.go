@@ -38,7 +38,7 @@ func (m *Reject) Decode(b []byte) (int, error) {
 	n, err := checkHeader(b, rejectForm)
 	switch {
 	case err != nil:
-		return 0, err
+		return failAt(err)
 	case n == 0:
 		m.Bare = true
 		return HeaderLen, nil

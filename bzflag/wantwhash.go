@@ -38,7 +38,7 @@ func (m *WantWHashReply) Decode(b []byte) (int, error) {
 	}
 	if err != nil {
 		m.Digest = m.Digest[:0]
-		return 0, err
+		return failAt(err)
 	}
 	m.Digest = append(m.Digest[:0], b[HeaderLen:HeaderLen+n-1]...)
 	return HeaderLen + n, nil

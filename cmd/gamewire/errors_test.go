@@ -96,3 +96,47 @@ func TestTextOutput(t *testing.T) {
 		t.Errorf("empty fields printed:\n%s", out)
 	}
 }
+
+// TestFromHintEveryProtocol decodes a real capture of one side as sent
+// by the other, for every protocol: each message that fails says that it
+// decodes as sent by the other side, wherever it is in the capture.
+func TestFromHintEveryProtocol(t *testing.T) {
+	tests := []struct{ proto, file, from string }{
+		{"bzflag", "bzflag/bzfs-1.7g2-server.bin", "client"},
+		{"tfighters", "tfighters/session-client.bin", "server"},
+		{"paintball", "paintball/session-server.bin", "client"},
+		{"retrotank", "retrotank/session-server.hex", "client"},
+		{"lwar", "lwar/original-server.hex", "client"},
+	}
+	for _, tt := range tests {
+		args := []string{"decode", "-proto", tt.proto, "-from", tt.from, "../../testdata/" + tt.file}
+		if strings.HasSuffix(tt.file, ".hex") {
+			args = append(args, "-hex")
+		}
+		code, _, errs := runCLI(t, "", args...)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		hint := "is -from " + tt.from + " right?)"
+		if code != exitMalformed || len(lines) < 3 {
+			t.Errorf("%s: exit %d, %d error lines; want 1 and an error for most messages", tt.proto, code, len(lines))
+			continue
+		}
+		for _, l := range lines[:len(lines)-1] { // the last says how many were malformed
+			if !strings.HasSuffix(l, hint) {
+				t.Errorf("%s: %q has no -from hint", tt.proto, l)
+			}
+		}
+	}
+}
+
+func TestFromHelp(t *testing.T) {
+	code, _, errs := runCLI(t, "", "decode", "-h")
+	for _, want := range []string{
+		"bzflag               required: 14 codes have one layout from the client and another from the server",
+		"lwar                 optional: every code has one form, so -from only filters",
+		"tfighters            optional: every code has one form, so -from only filters",
+	} {
+		if code != exitOK || !strings.Contains(errs, want) {
+			t.Errorf("decode -h: exit %d, no %q in\n%s", code, want, errs)
+		}
+	}
+}

@@ -106,7 +106,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.proto, "proto", "", "protocol: "+protocolList())
 	if cmd == "decode" || cmd == "encode" {
-		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (stream protocols whose layouts differ by direction)")
+		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (what it does for each protocol: below)")
 		fs.BoolVar(&o.hexIn, "hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 		fs.BoolVar(&o.timesync, "timesync", false, "retrotank: the input is time-sync datagrams (port 26001, no type byte)")
 	}
@@ -123,6 +123,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 		fmt.Fprint(stderr, commandHelp[cmd])
 		fmt.Fprintln(stderr, "Flags (before or after FILE):")
 		fs.PrintDefaults()
+		if cmd == "decode" || cmd == "encode" {
+			fmt.Fprint(stderr, fromHelp())
+		}
 		fmt.Fprint(stderr, exitHelp)
 	}
 	files, err := parseInterspersed(fs, args)
@@ -133,6 +136,37 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	o.files = files
 	o.commandFlags = fs
 	return o, nil
+}
+
+// fromHelp says, for each protocol, what -from does: pick the layout
+// (some code has one form from the client and another from the server:
+// -from is needed) or only filter (every code has one form: -from refuses
+// the other side's messages, and is optional).
+func fromHelp() string {
+	var b strings.Builder
+	b.WriteString("-from, by protocol:\n")
+	for _, n := range strings.Split(protocolList(), ", ") {
+		p := registry[n]
+		forms := map[int]int{}
+		two := 0
+		for _, m := range p.messages {
+			if forms[m.Code]++; forms[m.Code] == 2 {
+				two++
+			}
+		}
+		switch {
+		case p.noFrom:
+			fmt.Fprintf(&b, "  %-20s means nothing: %s\n", n, p.noFromWhy)
+		case p.needsFrom:
+			fmt.Fprintf(&b, "  %-20s required: %d codes have one layout from the client and another from the server\n", n, two)
+		case two > 0:
+			fmt.Fprintf(&b, "  %-20s optional: picks the layout where a code is sent both ways (%d code(s); else told apart by length)\n", n, two)
+		default:
+			fmt.Fprintf(&b, "  %-20s optional: every code has one form, so -from only filters (the other side's messages are errors)\n", n)
+		}
+	}
+	b.WriteString("When a message fails to decode but decodes as sent by the other side, the error says so.\n")
+	return b.String()
 }
 
 // run is main without the process: it returns the exit status.

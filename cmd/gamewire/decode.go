@@ -39,6 +39,10 @@ func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (
 	from := o.from
 	text := newTextPrinter(p, o.verbose)
 	var line []byte
+	var extra func(unit []byte, from string) [][]byte
+	if !o.asJSON && p.textExtra != nil {
+		extra = p.textExtra()
+	}
 	w := bufio.NewWriter(out)
 	defer func() {
 		if ferr := w.Flush(); err == nil {
@@ -69,6 +73,16 @@ func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (
 		}
 		w.Write(obj)
 		w.WriteByte('\n')
+		if extra != nil {
+			for _, x := range extra(unit, from) {
+				if len(x) > 0 && x[0] == '{' {
+					x = text.line(line[:0], x) // else a text line already
+					line = x
+				}
+				w.Write(x)
+				w.WriteByte('\n')
+			}
+		}
 		if o.live {
 			return w.Flush()
 		}

@@ -87,6 +87,11 @@ func TestTextOutput(t *testing.T) {
 		"MsgGetWorld code=gw(0x6777) remaining=2134 data=256B:7374001800050009...\n",
 		"MsgAccept code=ac(0x6163)\n",
 		"callSign=gamewire email=gamewire@localhost",
+		// The whole world download is in the capture: its objects follow.
+		"\nWorld bytes=2134 bases=2 walls=4 boxes=16 pyramids=30 teleporters=10 links=20 style={style=5 players=9 ",
+		"\n  Base code=ba(0x6261) teamId=1 center=[-370 0 0] angle=0 size=[30 30] safety=[-331.8 38.2 0]\n",
+		"\n  Box code=bx(0x6278) center=[289.93036 360.35995 0] angle=4.27991 width=30 depth=30 height=9.42\n",
+		"\n  Pyramid code=py(0x7079) ", "\n  Teleporter code=te(0x7465) ", "\n  Link code=ln(0x6c6e) ",
 	} {
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("bzfs capture as text: exit %d (%s), no %q in\n%s", code, errs, want, out)

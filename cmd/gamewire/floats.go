@@ -42,12 +42,19 @@ func isFloatKind(t reflect.Type) bool {
 var jsonMarshaler = reflect.TypeFor[json.Marshaler]()
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 
+var customTypes sync.Map // reflect.Type -> bool: customJSON
+
 // customJSON reports whether t (or *t) has a JSON or text form of its own.
 func customJSON(t reflect.Type) bool {
+	if v, ok := customTypes.Load(t); ok {
+		return v.(bool)
+	}
 	p := reflect.PointerTo(t)
-	return t.Implements(jsonMarshaler) || t.Implements(textMarshalerType) ||
+	c := t.Implements(jsonMarshaler) || t.Implements(textMarshalerType) ||
 		p.Implements(jsonMarshaler) || p.Implements(textMarshalerType) ||
 		p.Implements(jsonUnmarshaler) || p.Implements(textUnmarshaler)
+	customTypes.Store(t, c)
+	return c
 }
 
 var floatTypes sync.Map // reflect.Type -> bool: hasFloats

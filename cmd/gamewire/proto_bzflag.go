@@ -31,8 +31,9 @@ func init() {
 		headerLen: bzflag.HeaderLen,
 		table:     bzflag.Table(),
 		// Codes are two ASCII letters ("gw" for MsgGetWorld).
-		codeName: twoLetters,
-		split:    streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		codeName:  twoLetters,
+		textExtra: bzflagWorld,
+		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
 	}
 	t := bzflag.Table()
 	for i := range t.Forms {

@@ -65,6 +65,11 @@ type protocol struct {
 	// messageJSON for the shape).
 	decode func(unit []byte, from string) ([]byte, error)
 
+	// textExtra, if set, returns for one decode run a function that may
+	// give more JSON objects to print, as text only, after a unit's line
+	// (bzflag's assembled world).
+	textExtra func() func(unit []byte, from string) [][]byte
+
 	// encode turns one JSON object back into the exact bytes.
 	encode func(obj []byte, from string) ([]byte, error)
 }

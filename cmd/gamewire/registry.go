@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -69,6 +70,11 @@ type protocol struct {
 	// give more JSON objects to print, as text only, after a unit's line
 	// (bzflag's assembled world).
 	textExtra func() func(unit []byte, from string) [][]byte
+
+	// blobs are the JSON keys text output summarises (blobKeys), found
+	// once.
+	blobs     map[string]bool
+	blobsOnce sync.Once
 
 	// encode turns one JSON object back into the exact bytes.
 	encode func(obj []byte, from string) ([]byte, error)

@@ -40,7 +40,8 @@ type textPrinter struct {
 
 // newTextPrinter returns the printer for protocol p.
 func newTextPrinter(p *protocol, verbose bool) *textPrinter {
-	return &textPrinter{verbose: verbose, codeName: p.codeName, blobs: blobKeys(p)}
+	p.blobsOnce.Do(func() { p.blobs = blobKeys(p) })
+	return &textPrinter{verbose: verbose, codeName: p.codeName, blobs: p.blobs}
 }
 
 // blobKeys returns the JSON keys of p's byte-slice fields, which JSON

@@ -43,6 +43,11 @@ func TestErrorsNameFieldValueLimit(t *testing.T) {
 			`retrotank: datagram length 70000 exceeds`},
 		{"unknown field", `{"msg":"SMSG_ACCEL","idd":1}`, []string{"encode", "-proto", "tfighters"},
 			`tfighters: SMSG_ACCEL: unknown field "idd" (fields: id, `},
+		{"msg not a string", `{"msg":5}`, []string{"encode", "-proto", "bzflag", "-from", "client"}, `field msg: 5 is not a string`},
+		{"packet field", `{"msg":"Packet","ack":"x","messages":[]}`, []string{"encode", "-proto", "lwar"},
+			`lwar: packet: field ack: "x" is not an integer from 0 to 4294967295`},
+		{"packet unknown field", `{"msg":"Packet","ackk":1,"messages":[]}`, []string{"encode", "-proto", "lwar"}, `lwar: packet: unknown field "ackk"`},
+		{"ping wide", `{"msg":"SMSG_PING","wide":1}`, []string{"encode", "-proto", "tfighters"}, `tfighters: SMSG_PING: field wide: 1 is not true or false`},
 		{"array length", `{"msg":"MsgPlayerUpdate","position":[1,2]}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
 			`field position: 2 values, it holds exactly 3`},
 	}

@@ -36,6 +36,12 @@ func unmarshalFields(obj []byte, m any) error {
 	return fillValue(obj, v.Elem(), "", true)
 }
 
+// decodeJSON fills *v from the JSON value raw as unmarshalFields does a
+// field: errors name path, the value and what it should be.
+func decodeJSON(raw []byte, v any, path string) error {
+	return fillValue(raw, reflect.ValueOf(v).Elem(), path, false)
+}
+
 // fillValue fills v from the JSON value raw; path names v in errors. At
 // the top level the keys "msg" and "code" are skipped (they name the
 // message, not a field).

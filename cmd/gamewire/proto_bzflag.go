@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -107,7 +106,7 @@ func bzflagEncode(obj []byte, from string) ([]byte, error) {
 	m := bzflag.New(c, dir)
 	if m == nil {
 		var raw bzflagRaw
-		if err := json.Unmarshal(obj, &raw); err != nil {
+		if err := unmarshalFields(obj, &raw); err != nil {
 			return nil, fmt.Errorf("bzflag: %s: %w", h.Msg, err)
 		}
 		if len(raw.Body) > bzflag.MaxBodyLen {

@@ -83,8 +83,8 @@ func lwarDecode(unit []byte, from string) ([]byte, error) {
 
 func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
 	var in lwarPacket
-	if err := json.Unmarshal(obj, &in); err != nil {
-		return nil, fmt.Errorf("lwar: not a packet object: %w", err)
+	if err := decodeJSON(obj, &in, ""); err != nil {
+		return nil, fmt.Errorf("lwar: packet: %w", err)
 	}
 	if in.Msg != "Packet" {
 		return nil, fmt.Errorf(`lwar: "msg" is %q; each line is one packet, "msg":"Packet"`, in.Msg)

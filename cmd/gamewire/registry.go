@@ -126,8 +126,20 @@ type header struct {
 // readHeader returns the "msg" and "code" of a JSON object.
 func readHeader(obj []byte) (header, error) {
 	var h header
-	if err := json.Unmarshal(obj, &h); err != nil {
-		return h, fmt.Errorf("not a JSON object: %w", err)
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &fields); err != nil {
+		return h, fmt.Errorf("not a JSON object: %s", shortJSON(obj))
+	}
+	if m, ok := fields["msg"]; ok {
+		if err := decodeJSON(m, &h.Msg, "msg"); err != nil {
+			return h, err
+		}
+	}
+	if c, ok := fields["code"]; ok && string(c) != "null" {
+		h.Code = new(int)
+		if err := decodeJSON(c, h.Code, "code"); err != nil {
+			return h, err
+		}
 	}
 	if h.Msg == "" {
 		return h, fmt.Errorf(`JSON object has no "msg"`)

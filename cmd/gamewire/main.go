@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+//	gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
 //	gamewire spec   [-proto P]
 //
@@ -13,16 +13,29 @@
 // with -hex is one datagram per line, and without it one datagram per
 // file. With -json each line is a JSON object: "msg" is the spec's own name
 // of the message, "code" its code, and the fields follow under the spec's
-// names in lowerCamelCase. Without -json the same line reads
+// names in lowerCamelCase. A float JSON numbers cannot hold (a NaN of any
+// payload, signalling or quiet, an infinity) is the string of its bits,
+// "float32:0x7f800001" or "float64:0x7ff8000000000001"; every other value
+// is a plain JSON number that reads back to the same bits (-0 as -0).
+// Without -json the same message reads
 //
-//	MsgTeamUpdate code=29813(0x7475) team=RedTeam size=1 active=1 wins=0 losses=0
+//	MsgTeamUpdate code=tu(0x7475) team=RedTeam size=1 active=1 wins=0 losses=0
 //
 // with the fields in the spec's order, nested values in {} and lists in
-// []. Flags may come before or after the file name.
+// [], codes as the spec writes them (BZFlag's two letters), strings cut at
+// their terminator, empty fields left out, and blobs (world-database
+// chunks, raw frames) as their length and first bytes: data=256B:73740018...
+// When a whole BZFlag world download is in the input, the assembled world
+// follows as its objects, one line each. -v prints every field whole.
+// Flags may come before or after the file name.
 //
 // encode reads those JSON lines and writes the exact bytes back (with
 // -hex, one hex line per message or datagram; without it a datagram
 // protocol writes one datagram), so decode -json | encode is the identity.
+// Both sides hold the same limit, the protocol table's: decode refuses a
+// frame its table refuses, and encode will not write one ("frame length
+// 9002 exceeds 8194"). Errors name the field, the value and the limit:
+// "MsgEnter: field type: invalid value "Bogus"".
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec
@@ -59,7 +72,7 @@ func main() {
 }
 
 const usageText = `usage:
-  gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+  gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
   gamewire spec   [-proto P]
 `
@@ -74,9 +87,16 @@ Input, from FILE or standard input:
   datagram protocols  one datagram per file; with -hex, one datagram per line of hex
 Input is decoded as it arrives: from a pipe each line is printed at once.
 A unit that does not decode is reported on standard error and decoding goes on.
+Output: text lines for a person (codes as the spec writes them, strings cut at their
+terminator, empty fields left out, blobs as length and first bytes, a whole BZFlag
+world download as its objects; -v: everything, whole), or with -json one JSON object
+per line, which encode turns back into the same bytes. A NaN or an infinity is the
+string of its bits: "float32:0x7f800001", "float64:0x7ff8000000000001".
 `,
 	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
 (with -hex, one hex line per message or datagram): decode -json | encode is the identity.
+A key that is not a field, a key given twice, an array of the wrong length, a value out
+of its field's range and a frame over the protocol's limit are refused, by name.
 `,
 	"spec": `Prints the message table of a protocol (every form with its code, direction,
 size and fields with offsets and types), or without -proto the list of protocols.

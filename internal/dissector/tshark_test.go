@@ -1,0 +1,193 @@
+package dissector
+
+import (
+	"net/netip"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/internal/capture"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// toyFrames returns client and server streams of the toy protocol.
+func toyFrames() (client, server []byte) {
+	be := wire.BigEndian
+	frame := func(code uint16, body []byte) []byte {
+		b := be.AppendU16(nil, uint16(len(body)))
+		b = be.AppendU16(b, code)
+		return append(b, body...)
+	}
+	hello := be.AppendU32(nil, 17)
+	hello = append(hello, "Axel\x00\x00\x00\x00"...)
+	hello = append(hello, "a@b.c\x00"...)
+	pos := []byte{192, 0, 2, 1}
+	pos = be.AppendU16(pos, 15156)
+	pos = be.AppendI16(pos, -2)
+	pos = be.AppendF32(pos, 1.5)
+	pos = be.AppendF32(pos, -2)
+	pos = be.AppendF32(pos, 1e-3)
+	pos = be.AppendU16(pos, 1)
+	pos = be.AppendI32(pos, -9025)
+	pos = append(pos, 7, 8, 9)
+	client = append(frame(0x6865, hello), frame(0x706f, pos)...)
+	list := []byte{2}
+	for _, v := range []float32{1, 2, 3, 4, 5, 6} {
+		list = be.AppendF32(list, v)
+	}
+	list = append(list, 3, 'h', 'i', '!')
+	list = append(list, 0xde, 0xad)
+	server = append(frame(0x6c69, list), frame(0x706f, pos)...)
+	big := frame(0x7070, append(append(be.AppendU16(nil, 2), "ok"...), make([]byte, 16)...))
+	server = append(server, big...)
+	return client, server
+}
+
+func writeToyCapture(t *testing.T, dir string, client, server []byte) string {
+	path := filepath.Join(dir, "toy.pcap")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := w.TCP(netip.MustParseAddrPort("192.0.2.10:40000"), netip.MustParseAddrPort("198.51.100.7:5155"), 1000, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client's stream in two segments that split a frame.
+	if len(client) > 0 {
+		if err := c.Send(false, client[:5]); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Send(false, client[5:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Send(true, server); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTsharkToy runs the toy dissector in tshark over a toy capture and
+// checks what it shows, field by field.
+func TestTsharkToy(t *testing.T) {
+	if Tshark() == "" {
+		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
+	}
+	dir := t.TempDir()
+	lua, err := Generate(toyTable(), toyOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	luaPath := filepath.Join(dir, "toy.lua")
+	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	client, server := toyFrames()
+	pkts, err := RunTshark(luaPath, writeToyCapture(t, dir, client, server))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range pkts {
+		if pr := p.Problems("toy"); len(pr) > 0 {
+			t.Errorf("frame %d: %v", p.Number(), pr)
+		}
+		for _, pr := range p.Protos {
+			if pr.Name != "toy" {
+				continue
+			}
+			pr.Walk(func(n *Node) {
+				if n.Name != "" && n.Name != "toy" && n.Name != "_ws.lua.text" {
+					s := n.Name + "=" + n.Show
+					if nm := n.ShownName(); nm != "" {
+						s += "(" + nm + ")"
+					}
+					got = append(got, s)
+				}
+			})
+		}
+	}
+	want := []string{
+		"toy.msg=MsgHello", "toy.length=18", "toy.code=0x6865(MsgHello)", "toy.MsgHello.version=17",
+		"toy.MsgHello.callSign=Axel", "toy.MsgHello.email=a@b.c",
+		"toy.msg=MsgPos", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
+		"toy.MsgPos.playerId.serverHostAddr=192.0.2.1", "toy.MsgPos.playerId.port=15156", "toy.MsgPos.playerId.number=-2",
+		"toy.MsgPos.pos=", "toy.MsgPos.pos.x=1.5", "toy.MsgPos.pos.y=-2", "toy.MsgPos.pos.z=0.001",
+		"toy.MsgPos.team=1(RedTeam)", "toy.MsgPos.speed=-90.25",
+		"toy.MsgPos.shots=7", "toy.MsgPos.shots=8", "toy.MsgPos.shots=9",
+		"toy.msg=MsgList", "toy.length=31", "toy.code=0x6c69(MsgList)", "toy.MsgList.count=2",
+		"toy.MsgList.points=", "toy.MsgList.points.x=1", "toy.MsgList.points.y=2", "toy.MsgList.points.z=3",
+		"toy.MsgList.points=", "toy.MsgList.points.x=4", "toy.MsgList.points.y=5", "toy.MsgList.points.z=6",
+		"toy.MsgList.motd=hi!", "toy.MsgList.tail=de:ad",
+		"toy.msg=MsgPos", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
+		"toy.MsgPos.playerId.serverHostAddr=192.0.2.1", "toy.MsgPos.playerId.port=15156", "toy.MsgPos.playerId.number=-2",
+		"toy.MsgPos.pos=", "toy.MsgPos.pos.x=1.5", "toy.MsgPos.pos.y=-2", "toy.MsgPos.pos.z=0.001",
+		"toy.MsgPos.team=1(RedTeam)", "toy.MsgPos.speed=-90.25",
+		"toy.MsgPos.shots=7", "toy.MsgPos.shots=8", "toy.MsgPos.shots=9",
+		"toy.msg=MsgPos", "toy.length=20", "toy.code=0x7070(MsgPos)", "toy.MsgPos.utf=ok", "toy.MsgPos.big=0", "toy.MsgPos.f=0",
+	}
+	if len(got) != len(want) {
+		t.Errorf("tshark shows %d fields, want %d:\n%q", len(got), len(want), got)
+	}
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			t.Errorf("field %d: tshark shows %s, want %s", i, got[i], want[i])
+		}
+	}
+}
+
+// TestTsharkToyMalformed checks the expert info of frames that do not
+// decode: a list count over its maximum, trailing bytes, an unknown code,
+// and a length over the limit, after which the framing is lost.
+func TestTsharkToyMalformed(t *testing.T) {
+	if Tshark() == "" {
+		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
+	}
+	dir := t.TempDir()
+	lua, err := Generate(toyTable(), toyOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	luaPath := filepath.Join(dir, "toy.lua")
+	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	server := []byte{
+		0, 1, 0x6c, 0x69, 9, // MsgList with count 9 (max 4)
+		0, 4, 0x70, 0x70, 0, 0, 0, 0, // a MsgPos (server) of 4 bytes: short
+		0, 2, 0x12, 0x34, 1, 2, // an unknown code
+		0xff, 0xff, 0x6c, 0x69, // a length over the maximum: framing lost
+	}
+	pkts, err := RunTshark(luaPath, writeToyCapture(t, dir, nil, server))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range pkts {
+		got = append(got, p.Problems("toy")...)
+	}
+	want := []string{
+		"Expert Info (Error/Malformed): MsgList: field points at byte 5: too long", "malformed: Malformed Packet",
+		"Expert Info (Error/Malformed): MsgPos: field big at byte 6: short input", "malformed: Malformed Packet",
+		"Expert Info (Warning/Undecoded): Unknown code 0x1234",
+		"Expert Info (Error/Malformed): frame length 65539 over 1024", "malformed: Malformed Packet",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("tshark marks %q, want %q", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("mark %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}

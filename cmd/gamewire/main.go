@@ -61,7 +61,9 @@ func main() {
 const usageText = `usage:
   gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+  gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
+  gamewire dissector -proto P [FILE]
 `
 
 // run is main without the process: it returns the exit status.
@@ -78,6 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	from := fs.String("from", "", "direction of the messages: client or server")
 	hexIn := fs.Bool("hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 	asJSON := fs.Bool("json", false, "decode: print one JSON object per line")
+	pcapFile := fs.String("pcap", "", "decode: read a pcap or pcapng capture (-proto optional: by default port)")
 	files, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK // the flag package printed the flags
@@ -86,7 +89,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch cmd {
+	case "dissector":
+		err = dissectorCommand(*proto, files, stdout)
 	case "decode", "encode":
+		if *pcapFile != "" {
+			err = pcapCommand(cmd, *proto, *pcapFile, *asJSON, files, stdout)
+			break
+		}
 		var p *protocol
 		if p, err = lookupProtocol(*proto); err == nil {
 			err = checkFrom(p, *from)

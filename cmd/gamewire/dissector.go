@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/gamewire/gamewire/internal/dissector"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// gamewire dissector -proto P [FILE] writes the Wireshark dissector of P,
+// generated from its message table (internal/dissector), to FILE or to
+// standard output. The generated files are in dissectors/.
+
+// dissectorTables are the message tables of the protocols that have one.
+var dissectorTables = map[string]func() *wire.Table{}
+
+// dissectorOptions is what a dissector needs beyond the table: the
+// protocol's title, its default port, how to show the fields of a few Go
+// types, and a datagram's packet header.
+var dissectorOptions = map[string]dissector.Options{
+	"bzflag": {
+		Title:    "BZFlag 1.7",
+		Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
+	},
+	"lwar": {
+		Title: "lwar",
+	},
+	"tfighters": {
+		Title:    "TFighters v2",
+		Displays: map[string]dissector.Display{"Dbl": dissector.Fixed100},
+	},
+	"retrotank": {
+		Title: "Retro Tank",
+	},
+	"paintball": {
+		Title: "Paintball",
+	},
+}
+
+// dissectorCommand is `gamewire dissector`.
+func dissectorCommand(proto string, files []string, stdout io.Writer) error {
+	if proto == "" {
+		return usageError{"-proto is required (protocols with a table: " + tableList() + ")"}
+	}
+	if len(files) > 1 {
+		return usageError{"at most one output file"}
+	}
+	lua, err := dissectorFor(proto)
+	if err != nil {
+		return err
+	}
+	if len(files) == 1 && files[0] != "-" {
+		return os.WriteFile(files[0], lua, 0o644)
+	}
+	_, err = stdout.Write(lua)
+	return err
+}
+
+func tableList() string {
+	var names []string
+	for n := range dissectorTables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "none yet"
+	}
+	return strings.Join(names, ", ")
+}
+
+// dissectorFor generates the dissector of the protocol called name.
+func dissectorFor(name string) ([]byte, error) {
+	table := dissectorTables[name]
+	if table == nil {
+		return nil, usageError{fmt.Sprintf("no message table for %q (protocols with a table: %s)", name, tableList())}
+	}
+	t := table()
+	o := dissectorOptions[name]
+	o.Command = "gamewire dissector -proto " + name
+	o.Port = int(pcapProtos[name].port)
+	o.Enums = enumsOf(t)
+	return dissector.Generate(t, o)
+}
+
+// enumsOf finds the enum types of a table's Go types, and the names of
+// their values, by asking the types themselves: a named integer type
+// whose MarshalText (or String) gives an identifier for a value names
+// that value. The table holds no enum values of its own (yet).
+func enumsOf(t *wire.Table) map[string][]dissector.Value {
+	types := map[string]reflect.Type{}
+	var walk func(rt reflect.Type)
+	walk = func(rt reflect.Type) {
+		switch rt.Kind() {
+		case reflect.Struct:
+			for i := 0; i < rt.NumField(); i++ {
+				walk(rt.Field(i).Type)
+			}
+		case reflect.Array, reflect.Slice, reflect.Pointer:
+			walk(rt.Elem())
+		case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Uint8, reflect.Uint16, reflect.Uint32:
+			if rt.Name() != "" && rt.PkgPath() != "" {
+				types[rt.Name()] = rt
+			}
+		}
+	}
+	for i := range t.Forms {
+		if m := t.New(&t.Forms[i]); m != nil {
+			walk(reflect.TypeOf(m))
+		}
+	}
+	out := map[string][]dissector.Value{}
+	for name, rt := range types {
+		var vals []dissector.Value
+		lo, hi := int64(0), int64(1)<<(8*rt.Size())-1
+		if rt.Kind() >= reflect.Int8 && rt.Kind() <= reflect.Int64 {
+			lo, hi = -(int64(1) << (8*rt.Size() - 1)), int64(1)<<(8*rt.Size()-1)-1
+		}
+		const most = 1 << 16
+		if hi-lo >= most {
+			lo, hi = -most/2, most/2
+			if rt.Kind() >= reflect.Uint8 {
+				lo, hi = 0, most
+			}
+		}
+		for v := lo; v <= hi; v++ {
+			x := reflect.New(rt).Elem()
+			if x.CanInt() {
+				x.SetInt(v)
+			} else {
+				x.SetUint(uint64(v))
+			}
+			if s, ok := valueName(x); ok {
+				vals = append(vals, dissector.Value{Value: v, Name: s})
+			}
+		}
+		if len(vals) > 0 {
+			out[name] = vals
+		}
+	}
+	return out
+}
+
+// valueName returns the name x's type gives its value, if it is an
+// identifier (not a numeric fallback such as "TeamColor(9)" or "0x7abc").
+func valueName(x reflect.Value) (string, bool) {
+	var s string
+	switch v := x.Interface().(type) {
+	case encoding.TextMarshaler:
+		b, err := v.MarshalText()
+		if err != nil {
+			return "", false
+		}
+		s = string(b)
+	case fmt.Stringer:
+		s = v.String()
+	default:
+		return "", false
+	}
+	if s == "" || !(s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// pcapCommand is decode -pcap.
+func pcapCommand(cmd, proto, file string, asJSON bool, files []string, stdout io.Writer) error {
+	if cmd != "decode" {
+		return usageError{"-pcap is an input of decode only"}
+	}
+	if len(files) > 0 {
+		return usageError{"-pcap FILE is the input: no other input file"}
+	}
+	return decodePcap(proto, file, asJSON, stdout)
+}

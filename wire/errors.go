@@ -34,7 +34,7 @@ type Error struct {
 	Protocol string // such as "bzflag"
 	Message  string // the spec's name of the message, such as "MsgEnter"
 	Field    string // the spec's name of the field; empty for the message as a whole
-	Offset   int    // byte offset in the message (header included) where the problem is
+	Offset   int    // byte offset in the message (header included) where the problem is; -1 if not known
 	Err      error  // ErrShort, ErrTrailing, ErrTooLong, ErrUnknownCode or ErrInvalid
 }
 
@@ -55,9 +55,14 @@ func (e *Error) Error() string {
 		b = append(b, e.Field...)
 		b = append(b, ' ')
 	}
-	b = append(b, "at byte "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
-	b = append(b, ": "...)
+	if e.Offset >= 0 {
+		b = append(b, "at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, ": "...)
+	} else if e.Field != "" {
+		b[len(b)-1] = ':'
+		b = append(b, ' ')
+	}
 	if e.Err != nil {
 		b = append(b, e.Err.Error()...)
 	} else {

@@ -22,7 +22,9 @@ func TestErrorText(t *testing.T) {
 		{wire.Error{Protocol: "bzflag", Message: "MsgEnter", Offset: 30, Err: wire.ErrTrailing},
 			"bzflag: MsgEnter: at byte 30: trailing bytes"},
 		{wire.Error{Protocol: "lwar", Message: "header", Offset: -1, Err: wire.ErrUnknownCode},
-			"lwar: header: at byte -1: unknown code"},
+			"lwar: header: unknown code"},
+		{wire.Error{Protocol: "toy", Message: "MsgSay", Field: "after", Offset: -1, Err: wire.ErrShort},
+			"toy: MsgSay: field after: short input"},
 		{wire.Error{}, "at byte 0: error"},
 	}
 	for _, tt := range tests {

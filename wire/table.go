@@ -63,8 +63,7 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 		ty.Protocol = p.Name
 		ty.Index = i
 		ty.table = t
-		t.layout(ty, nil, "type")
-		if !ty.Fixed() {
+		if !t.layout(ty, nil, "type") {
 			panic("wire: type " + ty.Name + " is not fixed")
 		}
 	}
@@ -133,8 +132,9 @@ func (t *Table) fieldsEnd(all []Field) int {
 	return n
 }
 
-// layout computes the offsets and sizes of f's fields after header h.
-func (t *Table) layout(f *Form, h []Field, what string) {
+// layout computes the offsets and sizes of f's fields after header h and
+// reports whether they are all fixed.
+func (t *Table) layout(f *Form, h []Field, what string) bool {
 	f.all = make([]Field, 0, len(h)+len(f.Fields))
 	f.all = append(f.all, h...)
 	f.all = append(f.all, f.Fields...)
@@ -164,6 +164,7 @@ func (t *Table) layout(f *Form, h []Field, what string) {
 		panic("wire: " + what + " " + f.Name + ": MaxSize below its smallest frame")
 	}
 	f.errs.init(t.Name, f.Name, "", 0)
+	return fixed
 }
 
 // fieldSize returns a field's width (0 if variable) and the least and most

@@ -282,7 +282,7 @@ func (f *tcpFactory) New(netFlow, tcpFlow gopacket.Flow, tcp *layers.TCP, ac rea
 	} else if tcp.SYN && tcp.ACK {
 		server = a
 	}
-	s := &tcpStream{d: f.d, p: p, ends: [2]netip.AddrPort{a, b}, server: server}
+	s := &tcpStream{d: f.d, p: p, ends: [2]netip.AddrPort{a, b}, server: server, syn: tcp.SYN}
 	s.half[0].s, s.half[1].s = s, s
 	s.half[0].dir, s.half[1].dir = 0, 1
 	f.streams = append(f.streams, s)
@@ -295,6 +295,7 @@ type tcpStream struct {
 	p      *protocol
 	ends   [2]netip.AddrPort // the first packet's source and destination
 	server netip.AddrPort
+	syn    bool // the capture holds the connection's start
 	half   [2]tcpHalf
 }
 
@@ -378,7 +379,7 @@ func (h *tcpHalf) add(data []byte, skip int, sg reassembly.ScatterGather, fi *fr
 		ci = fi.ci
 	}
 	switch {
-	case skip < 0 && !h.started:
+	case !h.started && (skip < 0 || !h.s.syn):
 		// The connection's start is not in the capture: the first byte
 		// may lie inside a frame.
 		h.lost = true
@@ -436,46 +437,61 @@ func (h *tcpHalf) frames(ci gopacket.CaptureInfo, frame int, atEnd bool) {
 	}
 }
 
-// resync looks for the start of a frame in buf: an offset where a frame
-// decodes and the one after it decodes too (or ends the bytes so far). It
-// returns the offset and true, or how many bytes cannot start a frame
-// and false.
+// resyncFrames is how many frames in a row must decode (or reach the end
+// of the bytes so far) for resync to trust an offset.
+const resyncFrames = 3
+
+// resync looks for the start of a frame in buf: an offset where
+// resyncFrames frames in a row decode, none of them all zero bytes (zero
+// padding inside a frame would otherwise pass for empty frames), or fewer
+// that end exactly at the end of the bytes so far. It returns the offset
+// and true, or how many bytes cannot start a frame and false.
 func (h *tcpHalf) resync(from string, atEnd bool) (int, bool) {
-	p := h.s.p
 	for i := 0; i < len(h.buf); i++ {
-		b := h.buf[i:]
-		n, err := frameLen(p, b)
-		if err != nil {
-			continue
-		}
-		if n == 0 || n > len(b) {
-			if atEnd {
-				continue
-			}
-			return i, false // wait for more bytes
-		}
-		if _, err := p.decode(b[:n], from); err != nil {
-			continue
-		}
-		rest := b[n:]
-		if len(rest) == 0 {
+		ok, wait := h.chain(h.buf[i:], from, atEnd)
+		if ok {
 			return i, true
 		}
-		m, err := frameLen(p, rest)
-		if err != nil {
-			continue
-		}
-		if m == 0 || m > len(rest) {
-			if atEnd {
-				continue
-			}
+		if wait {
 			return i, false
-		}
-		if _, err := p.decode(rest[:m], from); err == nil {
-			return i, true
 		}
 	}
 	return len(h.buf), false
+}
+
+// chain reports whether b starts with resyncFrames good frames (ok), or
+// whether it may once more bytes arrive (wait).
+func (h *tcpHalf) chain(b []byte, from string, atEnd bool) (ok, wait bool) {
+	p := h.s.p
+	for k := 0; k < resyncFrames; k++ {
+		if len(b) == 0 {
+			return k > 0, false
+		}
+		n, err := frameLen(p, b)
+		if err != nil {
+			return false, false
+		}
+		if n == 0 || n > len(b) {
+			return false, !atEnd
+		}
+		if allZero(b[:n]) {
+			return false, false
+		}
+		if _, err := p.decode(b[:n], from); err != nil {
+			return false, false
+		}
+		b = b[n:]
+	}
+	return true, false
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // finish reports what is left when the capture ends.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -15,7 +16,10 @@ import (
 
 // gamewire dissector -proto P [FILE] writes the Wireshark dissector of P,
 // generated from its message table (internal/dissector), to FILE or to
-// standard output. The generated files are in dissectors/.
+// standard output; -proto all writes every protocol's into the directory
+// FILE. The generated files are in dissectors/.
+
+//go:generate go run . dissector -proto all ../../dissectors
 
 // dissectorTables are the message tables of the protocols that have one.
 var dissectorTables = map[string]func() *wire.Table{}
@@ -50,6 +54,21 @@ func dissectorCommand(proto string, files []string, stdout io.Writer) error {
 	}
 	if len(files) > 1 {
 		return usageError{"at most one output file"}
+	}
+	if proto == "all" {
+		if len(files) != 1 {
+			return usageError{"-proto all needs the output directory"}
+		}
+		for name := range dissectorTables {
+			lua, err := dissectorFor(name)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(files[0], name+".lua"), lua, 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	lua, err := dissectorFor(proto)
 	if err != nil {

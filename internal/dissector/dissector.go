@@ -304,6 +304,12 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 			f := g.field(abbr, label, "string", "", "", desc)
 			attrs = append(attrs, "k="+quote(typ), fmt.Sprintf("f=F[%d]", f), fmt.Sprintf("max=%d", maxOr(fl.Max, g.t.HardMax)))
 		case "rest":
+			if ty := g.t.Type(gotype); ty != nil && ty.Size == fl.Max {
+				// At most one composite, Go-typed as it: there or not.
+				f := g.field(abbr, label, "none", "", "", desc)
+				attrs = append(attrs, "k=\"opt\"", fmt.Sprintf("f=F[%d]", f), fmt.Sprintf("size=%d", ty.Size), "fields="+g.list(ty.Layout(), abbr, where+"."+fl.Name))
+				return "{" + strings.Join(attrs, ", ") + "}"
+			}
 			kind := "bytes"
 			if disp == Text {
 				kind = "string"

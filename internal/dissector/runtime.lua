@@ -68,6 +68,45 @@ local function lookup(dir, code)
 	return BYCODE[dir][code]
 end
 
+-- text returns the bytes of s as gamewire's JSON shows them (wire.Text):
+-- valid UTF-8 as it is, a backslash as \\, NUL and bytes that are not
+-- UTF-8 as \xHH.
+local function text(s)
+	local out = {}
+	local i, n = 1, #s
+	while i <= n do
+		local c = s:byte(i)
+		local len = 0
+		if c >= 0x01 and c < 0x80 then len = 1
+		elseif c >= 0xc2 and c <= 0xdf then len = 2
+		elseif c >= 0xe0 and c <= 0xef then len = 3
+		elseif c >= 0xf0 and c <= 0xf4 then len = 4 end
+		local ok = len > 0 and i + len - 1 <= n
+		if ok and len > 1 then
+			for j = i + 1, i + len - 1 do
+				local d = s:byte(j)
+				if d < 0x80 or d > 0xbf then ok = false end
+			end
+			local d = s:byte(i + 1)
+			if c == 0xe0 and d < 0xa0 then ok = false end
+			if c == 0xed and d > 0x9f then ok = false end
+			if c == 0xf0 and d < 0x90 then ok = false end
+			if c == 0xf4 and d > 0x8f then ok = false end
+		end
+		if c == 0x5c then
+			out[#out + 1] = "\\\\"
+			i = i + 1
+		elseif ok then
+			out[#out + 1] = s:sub(i, i + len - 1)
+			i = i + len
+		else
+			out[#out + 1] = string.format("\\x%02x", c)
+			i = i + 1
+		end
+	end
+	return table.concat(out)
+end
+
 local fields
 
 -- field dissects one field at off, not past stop, into tree (nil: only
@@ -97,7 +136,7 @@ local function field(tvb, off, stop, d, tree, vals)
 			local r = tvb(off, d.size)
 			if d.show == "string" then
 				local s = r:raw():gsub("\0+$", "")
-				tree:add(d.f, r, s)
+				tree:add(d.f, r, text(s))
 			else
 				tree:add(d.f, r)
 			end
@@ -127,7 +166,7 @@ local function field(tvb, off, stop, d, tree, vals)
 			if stop - off < d.max then return nil, d, off, "short" end
 			return nil, d, off, "toolong"
 		end
-		if tree then tree:add(d.f, tvb(off, z), tvb:raw(off, z - 1)) end
+		if tree then tree:add(d.f, tvb(off, z), text(tvb:raw(off, z - 1))) end
 		return off + z
 	elseif k == "str8" or k == "str16" or k == "utf" then
 		local w = 1
@@ -139,7 +178,7 @@ local function field(tvb, off, stop, d, tree, vals)
 		if off + w + n > stop then return nil, d, off, "short" end
 		if tree then
 			local s = ""
-			if n > 0 then s = tvb:raw(off + w, n) end
+			if n > 0 then s = text(tvb:raw(off + w, n)) end
 			tree:add(d.f, tvb(off, w + n), s)
 		end
 		return off + w + n
@@ -155,12 +194,19 @@ local function field(tvb, off, stop, d, tree, vals)
 			off = e
 		end
 		return off
+	elseif k == "opt" then
+		-- A composite that is there or not: the rest of the frame.
+		if stop == off then return off end
+		if stop - off ~= d.size then return nil, d, off, "invalid" end
+		local sub = nil
+		if tree then sub = tree:add(d.f, tvb(off, d.size)) end
+		return fields(tvb, off, stop, d.fields, sub, {})
 	elseif k == "rest" then
 		local n = stop - off
 		if n > d.max then return nil, d, off, "toolong" end
 		if tree and n > 0 then
 			if d.text then
-				tree:add(d.f, tvb(off, n), tvb:raw(off, n))
+				tree:add(d.f, tvb(off, n), text(tvb:raw(off, n)))
 			else
 				tree:add(d.f, tvb(off, n))
 			end

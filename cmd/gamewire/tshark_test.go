@@ -1,0 +1,400 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/internal/dissector"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// dissectorCaptures are the captures each protocol's dissector is run on.
+var dissectorCaptures = map[string][]string{
+	"bzflag":    {"../../testdata/bzflag/bzfs-1.7g2.pcap", "../../testdata/bzflag/session.pcap"},
+	"tfighters": {"../../testdata/tfighters/session.pcap"},
+	"lwar":      {"../../testdata/lwar/original-server.pcap", "../../testdata/lwar/session.pcap"},
+	"retrotank": nil,
+	"paintball": nil,
+}
+
+// TestDissectorsCurrent checks that the dissectors in dissectors/ are what
+// `gamewire dissector` generates from the tables today (regenerate with
+// go generate ./cmd/gamewire).
+func TestDissectorsCurrent(t *testing.T) {
+	if len(dissectorTables) == 0 {
+		t.Skip("no protocol has a message table yet")
+	}
+	for name := range dissectorTables {
+		want, err := dissectorFor(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("..", "..", "dissectors", name+".lua")
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%v (go generate ./cmd/gamewire writes it)", err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not what gamewire dissector -proto %s writes: run go generate ./cmd/gamewire", path, name)
+		}
+	}
+}
+
+// TestTsharkMatchesDecode runs each generated dissector in tshark over
+// the protocol's captures and compares every message and every field
+// tshark shows with what gamewire decode -pcap -json prints for the same
+// frame: names, values, enum names, counts. It fails on any difference,
+// on a field one shows and the other does not, and on any malformed or
+// expert mark of the dissector on these valid captures.
+func TestTsharkMatchesDecode(t *testing.T) {
+	if dissector.Tshark() == "" {
+		t.Skip("tshark is not installed (apt-get install tshark): the dissectors are not run")
+	}
+	names := make([]string, 0, len(dissectorTables))
+	for name := range dissectorTables {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		t.Skip("no protocol has a message table yet")
+	}
+	for _, name := range names {
+		lua := filepath.Join("..", "..", "dissectors", name+".lua")
+		for _, pcap := range dissectorCaptures[name] {
+			t.Run(name+"/"+filepath.Base(pcap), func(t *testing.T) {
+				pkts, err := dissector.RunTshark(lua, pcap)
+				if err != nil {
+					t.Fatal(err)
+				}
+				code, out, errs := runCLI(t, "", "decode", "-pcap", pcap, "-proto", name, "-json")
+				if code != 0 {
+					t.Fatalf("decode -pcap: exit %d: %s", code, errs)
+				}
+				c := &comparer{t: t, p: name, order: dissectorTables[name]().Order}
+				c.run(pkts, out)
+				if c.fields == 0 {
+					t.Error("no field compared")
+				}
+				t.Logf("%d messages, %d fields compared", c.msgs, c.fields)
+			})
+		}
+	}
+}
+
+type comparer struct {
+	t      *testing.T
+	p      string
+	order  wire.Order
+	msgs   int
+	fields int
+}
+
+func (c *comparer) run(pkts []dissector.Packet, out string) {
+	t := c.t
+	byFrame := map[int][]map[string]json.RawMessage{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		var frame int
+		json.Unmarshal(obj["frame"], &frame)
+		byFrame[frame] = append(byFrame[frame], obj)
+	}
+	seen := 0
+	for i := range pkts {
+		pk := &pkts[i]
+		n := pk.Number()
+		if pr := pk.Problems(c.p); len(pr) > 0 {
+			t.Errorf("frame %d: tshark marks %q", n, pr)
+		}
+		var msgs []*dissector.Node
+		var packets []*dissector.Node
+		for j := range pk.Protos {
+			if pk.Protos[j].Name != c.p {
+				continue
+			}
+			pk.Protos[j].Walk(func(nd *dissector.Node) {
+				switch nd.Name {
+				case c.p + ".msg":
+					msgs = append(msgs, nd)
+				case c.p + ".packet":
+					packets = append(packets, nd)
+				}
+			})
+		}
+		objs := byFrame[n]
+		seen += len(objs)
+		var want []map[string]json.RawMessage
+		for k, obj := range objs {
+			if raw, ok := obj["messages"]; ok { // a datagram of several messages
+				if k >= len(packets) {
+					t.Errorf("frame %d: tshark shows no packet %d", n, k+1)
+					continue
+				}
+				c.object(n, packets[k], c.p+".packet", obj, map[string]bool{"frame": true, "time": true, "src": true, "dst": true, "from": true, "proto": true, "msg": true, "messages": true})
+				var list []map[string]json.RawMessage
+				json.Unmarshal(raw, &list)
+				want = append(want, list...)
+				continue
+			}
+			want = append(want, obj)
+		}
+		if len(msgs) != len(want) {
+			t.Errorf("frame %d: tshark shows %d messages, gamewire %d", n, len(msgs), len(want))
+			continue
+		}
+		for k, obj := range want {
+			var name string
+			json.Unmarshal(obj["msg"], &name)
+			if msgs[k].Show != name {
+				t.Errorf("frame %d message %d: tshark shows %s, gamewire %s", n, k+1, msgs[k].Show, name)
+				continue
+			}
+			c.msgs++
+			c.message(n, msgs[k], name, obj)
+		}
+	}
+	if seen != len(strings.Split(strings.TrimSpace(out), "\n")) {
+		t.Errorf("gamewire prints %d lines, %d of them in frames tshark shows", len(strings.Split(strings.TrimSpace(out), "\n")), seen)
+	}
+}
+
+// message compares one message: its code with the header's code field,
+// its fields with the fields under it.
+func (c *comparer) message(frame int, nd *dissector.Node, name string, obj map[string]json.RawMessage) {
+	skip := map[string]bool{"frame": true, "time": true, "src": true, "dst": true, "from": true, "proto": true, "msg": true}
+	// The header's fields are named after the protocol alone; "code" is
+	// the header's code field, whatever its name.
+	for _, ch := range children(nd) {
+		if ch.Name == "" || strings.Count(ch.Name, ".") != 1 || ch.Name == c.p+".data" {
+			continue
+		}
+		key := strings.TrimPrefix(ch.Name, c.p+".")
+		if v, ok := obj[key]; ok {
+			c.value(frame, name, key, v, []*dissector.Node{ch})
+			skip[key] = true
+			continue
+		}
+		if nm := ch.ShownName(); nm != "" && obj["code"] != nil && !skip["code"] {
+			c.value(frame, name, "code", obj["code"], []*dissector.Node{ch})
+			skip["code"] = true
+		}
+	}
+	c.object(frame, nd, c.p+"."+name, obj, skip)
+}
+
+// object compares the keys of a JSON object with the fields under nd
+// named prefix.key, and reports fields tshark shows that the object
+// lacks.
+func (c *comparer) object(frame int, nd *dissector.Node, prefix string, obj map[string]json.RawMessage, skip map[string]bool) {
+	t := c.t
+	kids := children(nd)
+	for key, v := range obj {
+		if skip[key] {
+			continue
+		}
+		var nodes []*dissector.Node
+		for _, ch := range kids {
+			if ch.Name == prefix+"."+key {
+				nodes = append(nodes, ch)
+			}
+		}
+		if len(nodes) == 0 {
+			if isEmpty(v) {
+				continue
+			}
+			if has, ok := presence(key, v, obj); ok {
+				// A Go-only flag that says whether an optional field is
+				// there: it must agree with what tshark shows.
+				there := false
+				for _, ch := range kids {
+					there = there || ch.Name == prefix+"."+has
+				}
+				if there != (string(v) == "true") {
+					t.Errorf("frame %d: %s.%s = %s, but tshark shows %s: %v", frame, prefix, key, v, has, there)
+				}
+				continue
+			}
+			t.Errorf("frame %d: %s.%s = %s: tshark shows no such field", frame, prefix, key, v)
+			continue
+		}
+		c.value(frame, prefix, key, v, nodes)
+	}
+	for _, ch := range kids {
+		if !strings.HasPrefix(ch.Name, prefix+".") {
+			continue
+		}
+		key := strings.TrimPrefix(ch.Name, prefix+".")
+		if _, ok := obj[key]; !ok && !strings.Contains(key, ".") {
+			t.Errorf("frame %d: tshark shows %s = %s, gamewire no %q", frame, ch.Name, ch.Show, key)
+		}
+	}
+}
+
+// children returns the named items under nd, looking through text items.
+func children(nd *dissector.Node) []*dissector.Node {
+	var out []*dissector.Node
+	for i := range nd.Children {
+		ch := &nd.Children[i]
+		if ch.Name == "" || ch.Name == "_ws.lua.text" {
+			out = append(out, children(ch)...)
+			continue
+		}
+		out = append(out, ch)
+	}
+	return out
+}
+
+// presence reports whether key is a Go-only boolean "hasX" for an
+// optional field "x" of the same object, and returns "x".
+func presence(key string, v json.RawMessage, obj map[string]json.RawMessage) (string, bool) {
+	rest, ok := strings.CutPrefix(key, "has")
+	if !ok || rest == "" || (string(v) != "true" && string(v) != "false") {
+		return "", false
+	}
+	field := strings.ToLower(rest[:1]) + rest[1:]
+	_, there := obj[field]
+	return field, there
+}
+
+func isEmpty(v json.RawMessage) bool {
+	s := string(v)
+	return s == "null" || s == `""` || s == "[]" || s == "{}"
+}
+
+// value compares one JSON value with the tshark fields that show it (one,
+// or one per element of an array or list).
+func (c *comparer) value(frame int, where, key string, v json.RawMessage, nodes []*dissector.Node) {
+	t := c.t
+	var arr []json.RawMessage
+	if len(v) > 0 && v[0] == '[' && json.Unmarshal(v, &arr) == nil {
+		if len(arr) != len(nodes) {
+			t.Errorf("frame %d: %s.%s: gamewire %d elements, tshark %d", frame, where, key, len(arr), len(nodes))
+			return
+		}
+		for i := range arr {
+			c.value(frame, where, key+"["+strconv.Itoa(i)+"]", arr[i], nodes[i:i+1])
+		}
+		return
+	}
+	if len(nodes) != 1 {
+		t.Errorf("frame %d: %s.%s = %s: tshark shows it %d times", frame, where, key, v, len(nodes))
+		return
+	}
+	nd := nodes[0]
+	if len(v) > 0 && v[0] == '{' {
+		var obj map[string]json.RawMessage
+		json.Unmarshal(v, &obj)
+		c.object(frame, nd, nd.Name, obj, nil)
+		return
+	}
+	c.fields++
+	if !c.same(v, nd) {
+		t.Errorf("frame %d: %s.%s: gamewire %s, tshark %q (%s)", frame, where, key, v, nd.Show, nd.ShowName)
+	}
+}
+
+// same reports whether a JSON scalar and a tshark field say the same
+// value: the same text, the same number (integers exactly; floats by
+// their bits in the capture), the enum's name, or the same bytes.
+func (c *comparer) same(v json.RawMessage, nd *dissector.Node) bool {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		if s == nd.Show || s == nd.ShownName() || shown(s) == nd.Show {
+			return true
+		}
+		if a, err := strconv.ParseFloat(s, 64); err == nil {
+			if b, err := strconv.ParseFloat(nd.Show, 64); err == nil && a == b {
+				return true
+			}
+		}
+		if bits, ok := strings.CutPrefix(s, "float32:0x"); ok {
+			return c.rawIs(nd, bits)
+		}
+		if b, err := base64.StdEncoding.DecodeString(s); err == nil && len(b) > 0 {
+			return strings.EqualFold(hex.EncodeToString(b), nd.Value)
+		}
+		return false
+	}
+	var f float64
+	if json.Unmarshal(v, &f) != nil {
+		return false
+	}
+	if string(v) == nd.Show {
+		return true
+	}
+	if g, err := strconv.ParseInt(nd.Show, 0, 64); err == nil && float64(g) == f {
+		return true // an integer (a code shows in hex)
+	}
+	if g, err := strconv.ParseFloat(nd.Show, 64); err == nil && g == f && !strings.ContainsAny(nd.Show, ".e") {
+		return true // a fixed-point value shown as its decimal
+	}
+	raw, err := hex.DecodeString(nd.Value)
+	if err != nil {
+		return false
+	}
+	switch len(raw) {
+	case 4:
+		if strings.ContainsAny(nd.Show, ".e") || nd.Show == "0" || strings.HasPrefix(nd.Show, "-") || true {
+			if float64(math.Float32frombits(c.order.U32(raw))) == f && float64(float32(f)) == f {
+				return true
+			}
+		}
+		g, err := strconv.ParseFloat(nd.Show, 64)
+		return err == nil && g == f
+	case 8:
+		return math.Float64frombits(c.order.U64(raw)) == f
+	}
+	g, err := strconv.ParseFloat(nd.Show, 64)
+	return err == nil && g == f
+}
+
+// shown is a string as Wireshark shows it: control characters escaped
+// (format_text: \n, \t and their kin, other controls and DEL as \xhh).
+func shown(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\a':
+			b.WriteString(`\a`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\v':
+			b.WriteString(`\v`)
+		case c < 0x20 || c == 0x7f:
+			b.WriteString(`\x`)
+			b.WriteString(hex.EncodeToString([]byte{c}))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func (c *comparer) rawIs(nd *dissector.Node, bits string) bool {
+	raw, err := hex.DecodeString(nd.Value)
+	if err != nil || len(raw) != 4 {
+		return false
+	}
+	return strconv.FormatUint(uint64(c.order.U32(raw)), 16) == strings.TrimLeft(strings.ToLower(bits), "0") ||
+		c.order.U32(raw) == 0 && strings.Trim(bits, "0") == ""
+}

@@ -16,9 +16,6 @@ import (
 	"github.com/google/gopacket/pcapgo"
 )
 
-// pcapKeys are the keys decode -pcap puts before a message's own.
-var pcapKeys = []string{"frame", "time", "src", "dst", "from", "proto"}
-
 // splitPcapLine returns a decode -pcap -json line's direction and the
 // message's own JSON object (as decode without -pcap prints it), or its
 // error.

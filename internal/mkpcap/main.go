@@ -37,6 +37,8 @@ import (
 	"github.com/gamewire/gamewire/internal/capture"
 )
 
+//go:generate go run . -C ../..
+
 // stream is a TCP session to write.
 type stream struct {
 	out            string

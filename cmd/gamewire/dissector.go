@@ -34,6 +34,15 @@ var dissectorOptions = map[string]dissector.Options{
 	},
 	"lwar": {
 		Title: "lwar",
+		// "Packet Header: the following data is included at the
+		// beginning of every UDP packet sent by a server or a client."
+		// The table describes messages; the datagram's header is here.
+		PacketName: "Packet",
+		Packet: []wire.Field{
+			{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: 0xf27087c5, Doc: "Must always be 0xf27087c5"},
+			{Name: "ack", Type: "u32", Doc: "Sequence number of the last reliable message that has been processed"},
+			{Name: "timestamp", Type: "u32", Doc: "Timestamp of the unreliable messages contained in the packet"},
+		},
 	},
 	"tfighters": {
 		Title:    "TFighters v2",

@@ -392,8 +392,10 @@ function p.dissector(tvb, pinfo, tree)
 	return stream(tvb, pinfo, tree)
 end
 
--- plausible reports whether tvb starts with a whole message of a known
--- code, for the heuristic.
+-- plausible reports whether tvb starts with a message of a known code,
+-- for the heuristic: a whole one that decodes, or, on a stream with a
+-- length field, a header whose length fits the code's form (the rest is
+-- in later segments).
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
@@ -409,13 +411,14 @@ local function plausible(tvb)
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or off + n > len then return false end
+				if not n or n < 0 or n < f.size or n > f.max then return false end
+				if off + n > len then return true end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or (not LEN and not DATAGRAM) or PACKET) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
 		end
 	end
 	return false

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -189,5 +190,134 @@ func TestTsharkToyMalformed(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("mark %d: %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// fieldsShown returns name=show(enum name) of every field of protocol
+// proto that tshark shows, in order, and fails on any problem mark.
+func fieldsShown(t *testing.T, pkts []Packet, proto string) []string {
+	t.Helper()
+	var got []string
+	for _, p := range pkts {
+		if pr := p.Problems(proto); len(pr) > 0 {
+			t.Errorf("frame %d: %v", p.Number(), pr)
+		}
+		for _, pr := range p.Protos {
+			if pr.Name != proto {
+				continue
+			}
+			pr.Walk(func(n *Node) {
+				if n.Name != "" && n.Name != proto && n.Name != "_ws.lua.text" {
+					s := n.Name + "=" + n.Show
+					if nm := n.ShownName(); nm != "" {
+						s += "(" + nm + ")"
+					}
+					got = append(got, s)
+				}
+			})
+		}
+	}
+	return got
+}
+
+// TestTsharkToyHeuristic runs the toy dissector without a default port:
+// its heuristic must recognise the conversation by its first message and
+// show the same fields as on the port.
+func TestTsharkToyHeuristic(t *testing.T) {
+	if Tshark() == "" {
+		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
+	}
+	dir := t.TempDir()
+	client, server := toyFrames()
+	capture := writeToyCapture(t, dir, client, server)
+	run := func(port int) []string {
+		o := toyOptions()
+		o.Port = port
+		lua, err := Generate(toyTable(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "toy.lua")
+		if err := os.WriteFile(path, lua, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pkts, err := RunTshark(path, capture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fieldsShown(t, pkts, "toy")
+	}
+	byPort, byHeuristic := run(5155), run(0)
+	if len(byPort) == 0 || strings.Join(byPort, " ") != strings.Join(byHeuristic, " ") {
+		t.Errorf("by heuristic tshark shows\n%q\non the port\n%q", byHeuristic, byPort)
+	}
+}
+
+// TestTsharkDatagram runs a datagram protocol's dissector: a packet
+// header with a marker, then messages back to back; a wrong marker is
+// malformed.
+func TestTsharkDatagram(t *testing.T) {
+	if Tshark() == "" {
+		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
+	}
+	tab := wire.NewTable(wire.Protocol{
+		Name: "dgram", Order: wire.BigEndian, Datagram: true, MaxFrame: 64,
+		Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}},
+	}, []wire.Form{
+		{Name: "Ping", Code: 101, From: wire.FromClient, Type: "Ping", Fields: []wire.Field{{Name: "n", Type: "u16"}}},
+		{Name: "Join", Code: 3, From: wire.FromServer, Type: "Join",
+			Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}, {Name: "seqno", Type: "u32"}},
+			Fields: []wire.Field{{Name: "name", Type: "str8", Max: 32}}},
+	}, func(int) wire.Message { return nil })
+	lua, err := Generate(tab, Options{Port: 32000, PacketName: "Packet", Packet: []wire.Field{
+		{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: 0xf27087c5},
+		{Name: "ack", Type: "u32"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	luaPath := filepath.Join(dir, "dgram.lua")
+	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "dgram.pcap")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, s := netip.MustParseAddrPort("192.0.2.21:47810"), netip.MustParseAddrPort("198.51.100.8:32000")
+	hdr := []byte{0xf2, 0x70, 0x87, 0xc5, 0, 0, 0, 7}
+	w.UDP(c, s, append(append([]byte(nil), hdr...), 101, 0, 1, 101, 0, 2))
+	w.UDP(s, c, append(append([]byte(nil), hdr...), 3, 0, 0, 0, 9, 3, 'b', 'o', 'b'))
+	f.Close()
+	pkts, err := RunTshark(luaPath, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(fieldsShown(t, pkts, "dgram"), " ")
+	want := "dgram.packet= dgram.packet.appId=4067461061 dgram.packet.ack=7 " +
+		"dgram.msg=Ping dgram.type=0x65(Ping) dgram.Ping.n=1 dgram.msg=Ping dgram.type=0x65(Ping) dgram.Ping.n=2 " +
+		"dgram.packet= dgram.packet.appId=4067461061 dgram.packet.ack=7 " +
+		"dgram.msg=Join dgram.type=0x03(Join) dgram.seqno=9 dgram.Join.name=bob"
+	if got != want {
+		t.Errorf("tshark shows\n%s\nwant\n%s", got, want)
+	}
+
+	// A wrong appId.
+	f, _ = os.Create(path)
+	w, _ = capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
+	w.UDP(c, s, []byte{0xf2, 0x70, 0x87, 0xc6, 0, 0, 0, 7, 101, 0, 1})
+	f.Close()
+	pkts, err = RunTshark(luaPath, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr := pkts[0].Problems("dgram"); len(pr) == 0 || !strings.Contains(pr[0], "Packet: field appId at byte 0: invalid value") {
+		t.Errorf("a wrong appId: marks %q", pr)
 	}
 }

@@ -57,9 +57,7 @@ func TestDissectorsCurrent(t *testing.T) {
 // on a field one shows and the other does not, and on any malformed or
 // expert mark of the dissector on these valid captures.
 func TestTsharkMatchesDecode(t *testing.T) {
-	if dissector.Tshark() == "" {
-		t.Skip("tshark is not installed (apt-get install tshark): the dissectors are not run")
-	}
+	dissector.NeedTshark(t)
 	names := make([]string, 0, len(dissectorTables))
 	for name := range dissectorTables {
 		names = append(names, name)

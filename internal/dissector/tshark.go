@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -125,4 +126,25 @@ func (p *Packet) Problems(name string) []string {
 		})
 	}
 	return out
+}
+
+// TB is the part of testing.TB that NeedTshark uses.
+type TB interface {
+	Helper()
+	Skip(args ...any)
+	Fatal(args ...any)
+}
+
+// NeedTshark skips a test when tshark is not installed, or fails it when
+// the environment variable GAMEWIRE_TSHARK is "required" (as CI sets it,
+// so that a missing tshark cannot pass unseen as a skip).
+func NeedTshark(t TB) {
+	t.Helper()
+	if Tshark() != "" {
+		return
+	}
+	if os.Getenv("GAMEWIRE_TSHARK") == "required" {
+		t.Fatal("tshark is not installed and GAMEWIRE_TSHARK=required: apt-get install tshark")
+	}
+	t.Skip("tshark is not installed (apt-get install tshark): the generated dissectors are not run in Wireshark")
 }

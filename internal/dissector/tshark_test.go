@@ -81,9 +81,7 @@ func writeToyCapture(t *testing.T, dir string, client, server []byte) string {
 // TestTsharkToy runs the toy dissector in tshark over a toy capture and
 // checks what it shows, field by field.
 func TestTsharkToy(t *testing.T) {
-	if Tshark() == "" {
-		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
-	}
+	NeedTshark(t)
 	dir := t.TempDir()
 	lua, err := Generate(toyTable(), toyOptions())
 	if err != nil {
@@ -151,9 +149,7 @@ func TestTsharkToy(t *testing.T) {
 // decode: a list count over its maximum, trailing bytes, an unknown code,
 // and a length over the limit, after which the framing is lost.
 func TestTsharkToyMalformed(t *testing.T) {
-	if Tshark() == "" {
-		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
-	}
+	NeedTshark(t)
 	dir := t.TempDir()
 	lua, err := Generate(toyTable(), toyOptions())
 	if err != nil {
@@ -224,9 +220,7 @@ func fieldsShown(t *testing.T, pkts []Packet, proto string) []string {
 // its heuristic must recognise the conversation by its first message and
 // show the same fields as on the port.
 func TestTsharkToyHeuristic(t *testing.T) {
-	if Tshark() == "" {
-		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
-	}
+	NeedTshark(t)
 	dir := t.TempDir()
 	client, server := toyFrames()
 	capture := writeToyCapture(t, dir, client, server)
@@ -257,9 +251,7 @@ func TestTsharkToyHeuristic(t *testing.T) {
 // header with a marker, then messages back to back; a wrong marker is
 // malformed.
 func TestTsharkDatagram(t *testing.T) {
-	if Tshark() == "" {
-		t.Skip("tshark is not installed (apt-get install tshark): the generated dissector is not run")
-	}
+	NeedTshark(t)
 	tab := wire.NewTable(wire.Protocol{
 		Name: "dgram", Order: wire.BigEndian, Datagram: true, MaxFrame: 64,
 		Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}},

@@ -239,10 +239,11 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local code = readcode(tvb, off, stop)
 	local f = nil
 	if code then f = lookup(dir, code) end
-	local item = tree:add(F[1], tvb(off, stop - off), f and f.name or "unknown")
+	-- An unknown code is named by its number, as gamewire names it.
+	local name = "unknown"
+	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
+	local item = tree:add(F[1], tvb(off, stop - off), name)
 	if not f then
-		local name = "unknown"
-		if code then name = string.format("unknown 0x%04x", code) end
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
 		if off + HDR_END < stop then item:add(F[2], tvb(off + HDR_END, stop - off - HDR_END)) end

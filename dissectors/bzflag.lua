@@ -769,10 +769,11 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local code = readcode(tvb, off, stop)
 	local f = nil
 	if code then f = lookup(dir, code) end
-	local item = tree:add(F[1], tvb(off, stop - off), f and f.name or "unknown")
+	-- An unknown code is named by its number, as gamewire names it.
+	local name = "unknown"
+	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
+	local item = tree:add(F[1], tvb(off, stop - off), name)
 	if not f then
-		local name = "unknown"
-		if code then name = string.format("unknown 0x%04x", code) end
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
 		if off + HDR_END < stop then item:add(F[2], tvb(off + HDR_END, stop - off - HDR_END)) end
@@ -821,7 +822,9 @@ local function framelen(tvb, off, avail, dir)
 	end
 	local code = readcode(tvb, off, avail)
 	if not code then return nil end
-	local f = lookup(dir, code)
+	-- A form of the other direction is framed all the same (and then
+	-- reported as unknown in this one).
+	local f = lookup(dir, code) or lookup(0, code)
 	if not f then return -1, string.format("unknown code 0x%04x: no length to skip it by", code) end
 	local vals = {}
 	local e, bad, at, why = fields(tvb, off, avail, f.header, nil, vals)
@@ -922,8 +925,10 @@ function p.dissector(tvb, pinfo, tree)
 	return stream(tvb, pinfo, tree)
 end
 
--- plausible reports whether tvb starts with a whole message of a known
--- code, for the heuristic.
+-- plausible reports whether tvb starts with a message of a known code,
+-- for the heuristic: a whole one that decodes, or, on a stream with a
+-- length field, a header whose length fits the code's form (the rest is
+-- in later segments).
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
@@ -939,13 +944,14 @@ local function plausible(tvb)
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or off + n > len then return false end
+				if not n or n < 0 or n < f.size or n > f.max then return false end
+				if off + n > len then return true end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or (not LEN and not DATAGRAM) or PACKET) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
 		end
 	end
 	return false

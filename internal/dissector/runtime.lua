@@ -292,7 +292,9 @@ local function framelen(tvb, off, avail, dir)
 	end
 	local code = readcode(tvb, off, avail)
 	if not code then return nil end
-	local f = lookup(dir, code)
+	-- A form of the other direction is framed all the same (and then
+	-- reported as unknown in this one).
+	local f = lookup(dir, code) or lookup(0, code)
 	if not f then return -1, string.format("unknown code 0x%04x: no length to skip it by", code) end
 	local vals = {}
 	local e, bad, at, why = fields(tvb, off, avail, f.header, nil, vals)

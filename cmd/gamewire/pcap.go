@@ -519,8 +519,9 @@ func (h *tcpHalf) finish() {
 // protocol's own framing: 0 and nil when b does not hold enough to tell
 // or the whole frame.
 func frameLen(p *protocol, b []byte) (int, error) {
-	if fl := pcapFrameLen[p.name]; fl != nil {
-		return fl(b)
+	if table := dissectorTables[p.name]; table != nil {
+		// The table's framing, without a reader.
+		return table().FrameLen(b)
 	}
 	next := p.split(bytes.NewReader(b))
 	frame, err := next()
@@ -532,10 +533,6 @@ func frameLen(p *protocol, b []byte) (int, error) {
 	}
 	return 0, err
 }
-
-// pcapFrameLen holds, per protocol, a framing function that does not need
-// a reader (a table's FrameLen).
-var pcapFrameLen = map[string]func(b []byte) (int, error){}
 
 // print writes the events in frame order.
 func (d *pcapDecoder) print(out io.Writer, asJSON bool) error {

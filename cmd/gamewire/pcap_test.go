@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -309,5 +310,34 @@ func TestPcapUsage(t *testing.T) {
 	code, _, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/bzfs-1.7g2-client.bin")
 	if code != exitMalformed || !strings.Contains(errs, "not a pcap") {
 		t.Errorf("a file that is no capture: exit %d, %s", code, errs)
+	}
+}
+
+// TestPcapText checks the text lines of decode -pcap: frame, time,
+// endpoints, direction, protocol, then the message as decode prints it.
+func TestPcapText(t *testing.T) {
+	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/session.pcap")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(out, "\n")
+	want := []string{
+		"#4 2024-05-14T20:13:07.003150Z 192.0.2.11:36607 -> 198.51.100.7:5155 client bzflag MsgGetWorld code=26487(0x6777) offset=0",
+		"#6 2024-05-14T20:13:07.013202Z 198.51.100.7:5155 -> 192.0.2.11:36607 server bzflag MsgGetWorld code=26487(0x6777) remaining=162 data=c3QAGAAAAAQAAQAB",
+	}
+	for i, w := range want {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d:\n got %q\nwant %q...", i+1, lines[min(i, len(lines)-1)], w)
+		}
+	}
+}
+
+// BenchmarkDecodePcap decodes the bzfs session's capture (62 packets,
+// 55 messages) to JSON lines, as decode -pcap -json does.
+func BenchmarkDecodePcap(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if err := decodePcap("", "../../testdata/bzflag/bzfs-1.7g2.pcap", true, io.Discard); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -86,6 +86,7 @@ func (w *Writer) write(src, dst netip.AddrPort, transport gopacket.SerializableL
 	data := buf.Bytes()
 	ci := gopacket.CaptureInfo{Timestamp: w.now, CaptureLength: len(data), Length: len(data)}
 	w.n++
+	w.now = w.now.Add(time.Microsecond) // no two packets at the same time
 	return w.w.WritePacket(ci, data)
 }
 

@@ -53,7 +53,7 @@ local F = {
   ProtoField.uint32("lwar.packet.appId", "appId", base.DEC, nil, nil, "Must always be 0xf27087c5"), -- 5
   ProtoField.uint32("lwar.packet.ack", "ack", base.DEC, nil, nil, "Sequence number of the last reliable message that has been processed"), -- 6
   ProtoField.uint32("lwar.packet.timestamp", "timestamp", base.DEC, nil, nil, "Timestamp of the unreliable messages contained in the packet"), -- 7
-  ProtoField.uint32("lwar.seqno", "seqno", base.DEC, nil, nil, "The sequence number of the reliable message, from 1 (E3)"), -- 8
+  ProtoField.uint32("lwar.seqno", "seqno", base.DEC, nil, nil, "The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)"), -- 8
   ProtoField.string("lwar.Connect.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 9
   ProtoField.none("lwar.Join.playerId", "playerId", "The generational identifier of the player that joined"), -- 10
   ProtoField.uint16("lwar.Join.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 11
@@ -86,7 +86,7 @@ local F = {
   ProtoField.uint16("lwar.Name.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 38
   ProtoField.string("lwar.Name.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 39
   ProtoField.uint8("lwar.Stats.num", "num", base.DEC, nil, nil, "The number of player stats updates that follow"), -- 40
-  ProtoField.none("lwar.Stats.entries", "entries", "The player stats updates"), -- 41
+  ProtoField.none("lwar.Stats.entries", "entries", "The player stats updates, at most 255 (MaxEntries)"), -- 41
   ProtoField.none("lwar.Stats.entries.player", "player", "The generational identifier of the player whose stats are updated"), -- 42
   ProtoField.uint16("lwar.Stats.entries.player.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 43
   ProtoField.uint16("lwar.Stats.entries.player.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 44
@@ -112,7 +112,7 @@ local F = {
   ProtoField.int16("lwar.Collision.x", "x", base.DEC, nil, nil, "The x position of the impact point"), -- 64
   ProtoField.int16("lwar.Collision.y", "y", base.DEC, nil, nil, "The y position of the impact point"), -- 65
   ProtoField.uint8("lwar.Update.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 66
-  ProtoField.none("lwar.Update.entries", "entries", "The entity updates"), -- 67
+  ProtoField.none("lwar.Update.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 67
   ProtoField.none("lwar.Update.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 68
   ProtoField.uint16("lwar.Update.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 69
   ProtoField.uint16("lwar.Update.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 70
@@ -121,14 +121,14 @@ local F = {
   ProtoField.uint16("lwar.Update.entries.orientation", "orientation", base.DEC, nil, nil, "New orientation angle, in degrees"), -- 73
   ProtoField.uint8("lwar.Update.entries.health", "health", base.DEC, nil, nil, "The new health (the original sends a percentage, E10)"), -- 74
   ProtoField.uint8("lwar.UpdatePos.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 75
-  ProtoField.none("lwar.UpdatePos.entries", "entries", "The entity updates"), -- 76
+  ProtoField.none("lwar.UpdatePos.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 76
   ProtoField.none("lwar.UpdatePos.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 77
   ProtoField.uint16("lwar.UpdatePos.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 78
   ProtoField.uint16("lwar.UpdatePos.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 79
   ProtoField.int16("lwar.UpdatePos.entries.x", "x", base.DEC, nil, nil, "The new x position"), -- 80
   ProtoField.int16("lwar.UpdatePos.entries.y", "y", base.DEC, nil, nil, "The new y position"), -- 81
   ProtoField.uint8("lwar.UpdateRay.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 82
-  ProtoField.none("lwar.UpdateRay.entries", "entries", "The entity updates"), -- 83
+  ProtoField.none("lwar.UpdateRay.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 83
   ProtoField.none("lwar.UpdateRay.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 84
   ProtoField.uint16("lwar.UpdateRay.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 85
   ProtoField.uint16("lwar.UpdateRay.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 86
@@ -137,7 +137,7 @@ local F = {
   ProtoField.uint16("lwar.UpdateRay.entries.orientation", "orientation", base.DEC, nil, nil, "The orientation (direction) of the ray, in degrees"), -- 89
   ProtoField.uint16("lwar.UpdateRay.entries.length", "length", base.DEC, nil, nil, "The length of the ray"), -- 90
   ProtoField.uint8("lwar.UpdateCircle.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 91
-  ProtoField.none("lwar.UpdateCircle.entries", "entries", "The entity updates"), -- 92
+  ProtoField.none("lwar.UpdateCircle.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 92
   ProtoField.none("lwar.UpdateCircle.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 93
   ProtoField.uint16("lwar.UpdateCircle.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 94
   ProtoField.uint16("lwar.UpdateCircle.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 95
@@ -156,13 +156,13 @@ local FORMS = {
   {name="Connect", code=1, from=1, size=6, max=261, doc="Client wants to connect to a server",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={{n="name", k="str8", f=F[9], max=255}}},
-  {name="Disconnect", code=2, from=1, size=5, max=5, doc="Client wants to disconnect from a server",
+  {name="Disconnect", code=2, from=1, size=5, max=5, doc="Client wants to disconnect from a server. It carries no payload",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={}},
-  {name="Join", code=3, from=2, size=10, max=265, doc="Informs all clients about a new player",
+  {name="Join", code=3, from=2, size=10, max=265, doc="Informs all clients about a new player. The first Join a new client receives, with seqno 1, is its own",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={{n="playerId", k="struct", f=F[10], size=4, fields={{n="generation", k="num", f=F[11], size=2}, {n="identity", k="num", f=F[12], size=2}}}, {n="name", k="str8", f=F[13], max=255}}},
-  {name="Leave", code=4, from=2, size=9, max=9, doc="Informs all clients that a client left",
+  {name="Leave", code=4, from=2, size=9, max=9, doc="Informs all clients that a client left. The Leave sent to a disconnecting client also acknowledges its Disconnect",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={{n="playerId", k="struct", f=F[14], size=4, fields={{n="generation", k="num", f=F[15], size=2}, {n="identity", k="num", f=F[16], size=2}}}}},
   {name="Chat", code=5, from=3, size=10, max=265, doc="Broadcasts the chat message to all clients",
@@ -180,31 +180,31 @@ local FORMS = {
   {name="Name", code=9, from=3, size=10, max=265, doc="Broadcasts a player name change to all clients",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={{n="playerId", k="struct", f=F[36], size=4, fields={{n="generation", k="num", f=F[37], size=2}, {n="identity", k="num", f=F[38], size=2}}}, {n="name", k="str8", f=F[39], max=255}}},
-  {name="Synced", code=10, from=2, size=5, max=5, doc="Signals the client that the game state has been fully synced",
+  {name="Synced", code=10, from=2, size=5, max=5, doc="Signals the client that the game state has been fully synced. It carries no payload",
    header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
    fields={}},
-  {name="Stats", code=101, from=2, size=2, max=779, doc="Periodically updates the clients' stats (pings, scores)",
+  {name="Stats", code=101, from=2, size=2, max=2552, doc="Periodically updates the clients' stats (pings, scores)",
    header=HEADER,
    fields={{n="num", k="num", f=F[40], size=1}, {n="entries", k="list", f=F[41], count="num", max=255, entry={{n="player", k="struct", f=F[42], size=4, fields={{n="generation", k="num", f=F[43], size=2}, {n="identity", k="num", f=F[44], size=2}}}, {n="kills", k="num", f=F[45], size=2}, {n="deaths", k="num", f=F[46], size=2}, {n="ping", k="num", f=F[47], size=2}}, esize=10}}},
-  {name="Input", code=103, from=1, size=23, max=23, doc="Periodically updates the server's client-specific input state",
+  {name="Input", code=103, from=1, size=23, max=23, doc="Periodically updates the server's client-specific input state: the current state and the seven before it. Each state byte holds eight boolean states, bit 0 the current one, bit 1 the previous one, and so on; a client shifts a state in with new = old<<1 | active, and the server uses frameNo to tell how many messages it missed (see PushInput and InputActive)",
    header=HEADER,
    fields={{n="playerId", k="struct", f=F[48], size=4, fields={{n="generation", k="num", f=F[49], size=2}, {n="identity", k="num", f=F[50], size=2}}}, {n="frameNo", k="num", f=F[51], size=4}, {n="forward", k="num", f=F[52], size=1}, {n="backward", k="num", f=F[53], size=1}, {n="turnLeft", k="num", f=F[54], size=1}, {n="turnRight", k="num", f=F[55], size=1}, {n="strafeLeft", k="num", f=F[56], size=1}, {n="strafeRight", k="num", f=F[57], size=1}, {n="shooting", k="array", count=4, elem={n="shooting", k="num", f=F[58], size=1}, size=4}, {n="aimX", k="num", f=F[59], size=2, signed=true}, {n="aimY", k="num", f=F[60], size=2, signed=true}}},
-  {name="Full", code=104, from=2, size=1, max=1, doc="Signals the client that the server is full",
+  {name="Full", code=104, from=2, size=1, max=1, doc="Signals the client that the server is full. It carries no payload; the server resends it for as long as the client keeps sending Connect",
    header=HEADER,
    fields={}},
   {name="Collision", code=105, from=2, size=13, max=13, doc="Indicates that a collision has occurred",
    header=HEADER,
    fields={{n="entityIds", k="array", count=2, elem={n="entityIds", k="struct", f=F[61], size=4, fields={{n="generation", k="num", f=F[62], size=2}, {n="identity", k="num", f=F[63], size=2}}}, size=8}, {n="x", k="num", f=F[64], size=2, signed=true}, {n="y", k="num", f=F[65], size=2, signed=true}}},
-  {name="Update", code=110, from=2, size=2, max=779, doc="Periodically updates the clients' entity states",
+  {name="Update", code=110, from=2, size=2, max=2807, doc="Periodically updates the clients' entity states",
    header=HEADER,
    fields={{n="num", k="num", f=F[66], size=1}, {n="entries", k="list", f=F[67], count="num", max=255, entry={{n="entityId", k="struct", f=F[68], size=4, fields={{n="generation", k="num", f=F[69], size=2}, {n="identity", k="num", f=F[70], size=2}}}, {n="x", k="num", f=F[71], size=2, signed=true}, {n="y", k="num", f=F[72], size=2, signed=true}, {n="orientation", k="num", f=F[73], size=2}, {n="health", k="num", f=F[74], size=1}}, esize=11}}},
-  {name="UpdatePos", code=111, from=2, size=2, max=779, doc="Restricted updates for entities that only have a position",
+  {name="UpdatePos", code=111, from=2, size=2, max=2042, doc="Restricted updates for entities that only have a position",
    header=HEADER,
    fields={{n="num", k="num", f=F[75], size=1}, {n="entries", k="list", f=F[76], count="num", max=255, entry={{n="entityId", k="struct", f=F[77], size=4, fields={{n="generation", k="num", f=F[78], size=2}, {n="identity", k="num", f=F[79], size=2}}}, {n="x", k="num", f=F[80], size=2, signed=true}, {n="y", k="num", f=F[81], size=2, signed=true}}, esize=8}}},
-  {name="UpdateRay", code=112, from=2, size=2, max=779, doc="Restricted updates for ray entities",
+  {name="UpdateRay", code=112, from=2, size=2, max=3062, doc="Restricted updates for ray entities",
    header=HEADER,
    fields={{n="num", k="num", f=F[82], size=1}, {n="entries", k="list", f=F[83], count="num", max=255, entry={{n="entityId", k="struct", f=F[84], size=4, fields={{n="generation", k="num", f=F[85], size=2}, {n="identity", k="num", f=F[86], size=2}}}, {n="x", k="num", f=F[87], size=2, signed=true}, {n="y", k="num", f=F[88], size=2, signed=true}, {n="orientation", k="num", f=F[89], size=2}, {n="length", k="num", f=F[90], size=2}}, esize=12}}},
-  {name="UpdateCircle", code=113, from=2, size=2, max=779, doc="Restricted updates for circular entities",
+  {name="UpdateCircle", code=113, from=2, size=2, max=2552, doc="Restricted updates for circular entities",
    header=HEADER,
    fields={{n="num", k="num", f=F[91], size=1}, {n="entries", k="list", f=F[92], count="num", max=255, entry={{n="entityId", k="struct", f=F[93], size=4, fields={{n="generation", k="num", f=F[94], size=2}, {n="identity", k="num", f=F[95], size=2}}}, {n="x", k="num", f=F[96], size=2, signed=true}, {n="y", k="num", f=F[97], size=2, signed=true}, {n="radius", k="num", f=F[98], size=2}}, esize=10}}},
 }

@@ -49,169 +49,171 @@ local F = {
   ProtoField.string("lwar.msg", "Message", base.UNICODE, "The spec's name of the message"), -- 1
   ProtoField.bytes("lwar.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("lwar.packet", "Packet", "A datagram"), -- 3
-  ProtoField.uint8("lwar.type", "type", base.HEX, CODES, nil, "One of the unreliable message type ids"), -- 4
-  ProtoField.uint32("lwar.packet.appId", "appId", base.DEC, nil, nil, "Must always be 0xf27087c5"), -- 5
-  ProtoField.uint32("lwar.packet.ack", "ack", base.DEC, nil, nil, "Sequence number of the last reliable message that has been processed"), -- 6
-  ProtoField.uint32("lwar.packet.timestamp", "timestamp", base.DEC, nil, nil, "Timestamp of the unreliable messages contained in the packet"), -- 7
-  ProtoField.uint32("lwar.seqno", "seqno", base.DEC, nil, nil, "The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)"), -- 8
-  ProtoField.string("lwar.Connect.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 9
-  ProtoField.none("lwar.Join.playerId", "playerId", "The generational identifier of the player that joined"), -- 10
-  ProtoField.uint16("lwar.Join.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 11
-  ProtoField.uint16("lwar.Join.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 12
-  ProtoField.string("lwar.Join.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 13
-  ProtoField.none("lwar.Leave.playerId", "playerId", "The generational identifier of the player that left"), -- 14
-  ProtoField.uint16("lwar.Leave.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 15
-  ProtoField.uint16("lwar.Leave.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 16
-  ProtoField.none("lwar.Chat.playerId", "playerId", "The generational identifier of the player that generated the chat message"), -- 17
-  ProtoField.uint16("lwar.Chat.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 18
-  ProtoField.uint16("lwar.Chat.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 19
-  ProtoField.string("lwar.Chat.message", "message", base.UNICODE, "msg. The UTF8-encoded chat message (not NUL-terminated); at most Max Chat Message Length (255) bytes. Its JSON key is \"message\": \"msg\" names the message type in gamewire's JSON lines"), -- 20
-  ProtoField.none("lwar.Add.entityId", "entityId", "The generational identifier of the entity that is added"), -- 21
-  ProtoField.uint16("lwar.Add.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 22
-  ProtoField.uint16("lwar.Add.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 23
-  ProtoField.none("lwar.Add.playerId", "playerId", "The generational identifier of the player the entity belongs to"), -- 24
-  ProtoField.uint16("lwar.Add.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 25
-  ProtoField.uint16("lwar.Add.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 26
-  ProtoField.uint8("lwar.Add.typeId", "typeId", base.DEC, nil, nil, "The identifier of the entity type template (EntityTemplates.fsx; any byte)"), -- 27
-  ProtoField.none("lwar.Remove.entityId", "entityId", "The generational identifier of the entity that is removed"), -- 28
-  ProtoField.uint16("lwar.Remove.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 29
-  ProtoField.uint16("lwar.Remove.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 30
-  ProtoField.none("lwar.Selection.playerId", "playerId", "The generational identifier of the player that selected a new ship or weapon"), -- 31
-  ProtoField.uint16("lwar.Selection.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 32
-  ProtoField.uint16("lwar.Selection.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 33
-  ProtoField.uint8("lwar.Selection.shipType", "shipType", base.DEC, nil, nil, "The identifier of the new ship type template"), -- 34
-  ProtoField.uint8("lwar.Selection.weaponType", "weaponType", base.DEC, nil, nil, "The identifier of the new weapon type templates for four slots"), -- 35
-  ProtoField.none("lwar.Name.playerId", "playerId", "The generational identifier of the player that changed his/her name"), -- 36
-  ProtoField.uint16("lwar.Name.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 37
-  ProtoField.uint16("lwar.Name.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 38
-  ProtoField.string("lwar.Name.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 39
-  ProtoField.uint8("lwar.Stats.num", "num", base.DEC, nil, nil, "The number of player stats updates that follow"), -- 40
-  ProtoField.none("lwar.Stats.entries", "entries", "The player stats updates, at most 255 (MaxEntries)"), -- 41
-  ProtoField.none("lwar.Stats.entries.player", "player", "The generational identifier of the player whose stats are updated"), -- 42
-  ProtoField.uint16("lwar.Stats.entries.player.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 43
-  ProtoField.uint16("lwar.Stats.entries.player.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 44
-  ProtoField.uint16("lwar.Stats.entries.kills", "kills", base.DEC, nil, nil, "The player kills"), -- 45
-  ProtoField.uint16("lwar.Stats.entries.deaths", "deaths", base.DEC, nil, nil, "The player deaths"), -- 46
-  ProtoField.uint16("lwar.Stats.entries.ping", "ping", base.DEC, nil, nil, "The player pings"), -- 47
-  ProtoField.none("lwar.Input.playerId", "playerId", "The generational identifier of the player that generated the message"), -- 48
-  ProtoField.uint16("lwar.Input.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 49
-  ProtoField.uint16("lwar.Input.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 50
-  ProtoField.uint32("lwar.Input.frameNo", "frameNo", base.DEC, nil, nil, "The monotonically increasing frame number, starting with 1"), -- 51
-  ProtoField.uint8("lwar.Input.forward", "forward", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 52
-  ProtoField.uint8("lwar.Input.backward", "backward", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 53
-  ProtoField.uint8("lwar.Input.turnLeft", "turnLeft", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 54
-  ProtoField.uint8("lwar.Input.turnRight", "turnRight", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 55
-  ProtoField.uint8("lwar.Input.strafeLeft", "strafeLeft", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 56
-  ProtoField.uint8("lwar.Input.strafeRight", "strafeRight", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 57
-  ProtoField.uint8("lwar.Input.shooting", "shooting", base.DEC, nil, nil, "Boolean state values of the four weapon slots, also including the seven previous states"), -- 58
-  ProtoField.int16("lwar.Input.aimX", "aimX", base.DEC, nil, nil, "aim x. World x position of the client's aim (= mouse)"), -- 59
-  ProtoField.int16("lwar.Input.aimY", "aimY", base.DEC, nil, nil, "aim y. World y position of the client's aim (= mouse)"), -- 60
-  ProtoField.none("lwar.Collision.entityIds", "entityIds", "The generational identifiers of the entities that collided (their order has no significance)"), -- 61
-  ProtoField.uint16("lwar.Collision.entityIds.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 62
-  ProtoField.uint16("lwar.Collision.entityIds.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 63
-  ProtoField.int16("lwar.Collision.x", "x", base.DEC, nil, nil, "The x position of the impact point"), -- 64
-  ProtoField.int16("lwar.Collision.y", "y", base.DEC, nil, nil, "The y position of the impact point"), -- 65
-  ProtoField.uint8("lwar.Update.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 66
-  ProtoField.none("lwar.Update.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 67
-  ProtoField.none("lwar.Update.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 68
-  ProtoField.uint16("lwar.Update.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 69
-  ProtoField.uint16("lwar.Update.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 70
-  ProtoField.int16("lwar.Update.entries.x", "x", base.DEC, nil, nil, "The new x position"), -- 71
-  ProtoField.int16("lwar.Update.entries.y", "y", base.DEC, nil, nil, "The new y position"), -- 72
-  ProtoField.uint16("lwar.Update.entries.orientation", "orientation", base.DEC, nil, nil, "New orientation angle, in degrees"), -- 73
-  ProtoField.uint8("lwar.Update.entries.health", "health", base.DEC, nil, nil, "The new health (the original sends a percentage, E10)"), -- 74
-  ProtoField.uint8("lwar.UpdatePos.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 75
-  ProtoField.none("lwar.UpdatePos.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 76
-  ProtoField.none("lwar.UpdatePos.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 77
-  ProtoField.uint16("lwar.UpdatePos.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 78
-  ProtoField.uint16("lwar.UpdatePos.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 79
-  ProtoField.int16("lwar.UpdatePos.entries.x", "x", base.DEC, nil, nil, "The new x position"), -- 80
-  ProtoField.int16("lwar.UpdatePos.entries.y", "y", base.DEC, nil, nil, "The new y position"), -- 81
-  ProtoField.uint8("lwar.UpdateRay.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 82
-  ProtoField.none("lwar.UpdateRay.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 83
-  ProtoField.none("lwar.UpdateRay.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 84
-  ProtoField.uint16("lwar.UpdateRay.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 85
-  ProtoField.uint16("lwar.UpdateRay.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 86
-  ProtoField.int16("lwar.UpdateRay.entries.x", "x", base.DEC, nil, nil, "The current origin x"), -- 87
-  ProtoField.int16("lwar.UpdateRay.entries.y", "y", base.DEC, nil, nil, "The current origin y"), -- 88
-  ProtoField.uint16("lwar.UpdateRay.entries.orientation", "orientation", base.DEC, nil, nil, "The orientation (direction) of the ray, in degrees"), -- 89
-  ProtoField.uint16("lwar.UpdateRay.entries.length", "length", base.DEC, nil, nil, "The length of the ray"), -- 90
-  ProtoField.uint8("lwar.UpdateCircle.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 91
-  ProtoField.none("lwar.UpdateCircle.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 92
-  ProtoField.none("lwar.UpdateCircle.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 93
-  ProtoField.uint16("lwar.UpdateCircle.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 94
-  ProtoField.uint16("lwar.UpdateCircle.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 95
-  ProtoField.int16("lwar.UpdateCircle.entries.x", "x", base.DEC, nil, nil, "The current center x"), -- 96
-  ProtoField.int16("lwar.UpdateCircle.entries.y", "y", base.DEC, nil, nil, "The current center y"), -- 97
-  ProtoField.uint16("lwar.UpdateCircle.entries.radius", "radius", base.DEC, nil, nil, "The radius of the circle"), -- 98
+  ProtoField.string("lwar.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
+  ProtoField.uint8("lwar.type", "type", base.HEX, CODES, nil, "One of the unreliable message type ids"), -- 5
+  ProtoField.uint32("lwar.packet.appId", "appId", base.DEC, nil, nil, "Must always be 0xf27087c5"), -- 6
+  ProtoField.uint32("lwar.packet.ack", "ack", base.DEC, nil, nil, "Sequence number of the last reliable message that has been processed"), -- 7
+  ProtoField.uint32("lwar.packet.timestamp", "timestamp", base.DEC, nil, nil, "Timestamp of the unreliable messages contained in the packet"), -- 8
+  ProtoField.uint32("lwar.seqno", "seqno", base.DEC, nil, nil, "The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)"), -- 9
+  ProtoField.string("lwar.Connect.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 10
+  ProtoField.none("lwar.Join.playerId", "playerId", "The generational identifier of the player that joined"), -- 11
+  ProtoField.uint16("lwar.Join.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 12
+  ProtoField.uint16("lwar.Join.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 13
+  ProtoField.string("lwar.Join.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 14
+  ProtoField.none("lwar.Leave.playerId", "playerId", "The generational identifier of the player that left"), -- 15
+  ProtoField.uint16("lwar.Leave.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 16
+  ProtoField.uint16("lwar.Leave.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 17
+  ProtoField.none("lwar.Chat.playerId", "playerId", "The generational identifier of the player that generated the chat message"), -- 18
+  ProtoField.uint16("lwar.Chat.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 19
+  ProtoField.uint16("lwar.Chat.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 20
+  ProtoField.string("lwar.Chat.message", "message", base.UNICODE, "msg. The UTF8-encoded chat message (not NUL-terminated); at most Max Chat Message Length (255) bytes. Its JSON key is \"message\": \"msg\" names the message type in gamewire's JSON lines"), -- 21
+  ProtoField.none("lwar.Add.entityId", "entityId", "The generational identifier of the entity that is added"), -- 22
+  ProtoField.uint16("lwar.Add.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 23
+  ProtoField.uint16("lwar.Add.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 24
+  ProtoField.none("lwar.Add.playerId", "playerId", "The generational identifier of the player the entity belongs to"), -- 25
+  ProtoField.uint16("lwar.Add.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 26
+  ProtoField.uint16("lwar.Add.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 27
+  ProtoField.uint8("lwar.Add.typeId", "typeId", base.DEC, nil, nil, "The identifier of the entity type template (EntityTemplates.fsx; any byte)"), -- 28
+  ProtoField.none("lwar.Remove.entityId", "entityId", "The generational identifier of the entity that is removed"), -- 29
+  ProtoField.uint16("lwar.Remove.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 30
+  ProtoField.uint16("lwar.Remove.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 31
+  ProtoField.none("lwar.Selection.playerId", "playerId", "The generational identifier of the player that selected a new ship or weapon"), -- 32
+  ProtoField.uint16("lwar.Selection.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 33
+  ProtoField.uint16("lwar.Selection.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 34
+  ProtoField.uint8("lwar.Selection.shipType", "shipType", base.DEC, nil, nil, "The identifier of the new ship type template"), -- 35
+  ProtoField.uint8("lwar.Selection.weaponType", "weaponType", base.DEC, nil, nil, "The identifier of the new weapon type templates for four slots"), -- 36
+  ProtoField.none("lwar.Name.playerId", "playerId", "The generational identifier of the player that changed his/her name"), -- 37
+  ProtoField.uint16("lwar.Name.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 38
+  ProtoField.uint16("lwar.Name.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 39
+  ProtoField.string("lwar.Name.name", "name", base.UNICODE, "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"), -- 40
+  ProtoField.uint8("lwar.Stats.num", "num", base.DEC, nil, nil, "The number of player stats updates that follow"), -- 41
+  ProtoField.none("lwar.Stats.entries", "entries", "The player stats updates, at most 255 (MaxEntries)"), -- 42
+  ProtoField.none("lwar.Stats.entries.player", "player", "The generational identifier of the player whose stats are updated"), -- 43
+  ProtoField.uint16("lwar.Stats.entries.player.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 44
+  ProtoField.uint16("lwar.Stats.entries.player.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 45
+  ProtoField.uint16("lwar.Stats.entries.kills", "kills", base.DEC, nil, nil, "The player kills"), -- 46
+  ProtoField.uint16("lwar.Stats.entries.deaths", "deaths", base.DEC, nil, nil, "The player deaths"), -- 47
+  ProtoField.uint16("lwar.Stats.entries.ping", "ping", base.DEC, nil, nil, "The player pings"), -- 48
+  ProtoField.none("lwar.Input.playerId", "playerId", "The generational identifier of the player that generated the message"), -- 49
+  ProtoField.uint16("lwar.Input.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 50
+  ProtoField.uint16("lwar.Input.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 51
+  ProtoField.uint32("lwar.Input.frameNo", "frameNo", base.DEC, nil, nil, "The monotonically increasing frame number, starting with 1"), -- 52
+  ProtoField.uint8("lwar.Input.forward", "forward", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 53
+  ProtoField.uint8("lwar.Input.backward", "backward", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 54
+  ProtoField.uint8("lwar.Input.turnLeft", "turnLeft", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 55
+  ProtoField.uint8("lwar.Input.turnRight", "turnRight", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 56
+  ProtoField.uint8("lwar.Input.strafeLeft", "strafeLeft", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 57
+  ProtoField.uint8("lwar.Input.strafeRight", "strafeRight", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 58
+  ProtoField.uint8("lwar.Input.shooting", "shooting", base.DEC, nil, nil, "Boolean state values of the four weapon slots, also including the seven previous states"), -- 59
+  ProtoField.int16("lwar.Input.aimX", "aimX", base.DEC, nil, nil, "aim x. World x position of the client's aim (= mouse)"), -- 60
+  ProtoField.int16("lwar.Input.aimY", "aimY", base.DEC, nil, nil, "aim y. World y position of the client's aim (= mouse)"), -- 61
+  ProtoField.none("lwar.Collision.entityIds", "entityIds", "The generational identifiers of the entities that collided (their order has no significance)"), -- 62
+  ProtoField.uint16("lwar.Collision.entityIds.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 63
+  ProtoField.uint16("lwar.Collision.entityIds.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 64
+  ProtoField.int16("lwar.Collision.x", "x", base.DEC, nil, nil, "The x position of the impact point"), -- 65
+  ProtoField.int16("lwar.Collision.y", "y", base.DEC, nil, nil, "The y position of the impact point"), -- 66
+  ProtoField.uint8("lwar.Update.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 67
+  ProtoField.none("lwar.Update.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 68
+  ProtoField.none("lwar.Update.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 69
+  ProtoField.uint16("lwar.Update.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 70
+  ProtoField.uint16("lwar.Update.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 71
+  ProtoField.int16("lwar.Update.entries.x", "x", base.DEC, nil, nil, "The new x position"), -- 72
+  ProtoField.int16("lwar.Update.entries.y", "y", base.DEC, nil, nil, "The new y position"), -- 73
+  ProtoField.uint16("lwar.Update.entries.orientation", "orientation", base.DEC, nil, nil, "New orientation angle, in degrees"), -- 74
+  ProtoField.uint8("lwar.Update.entries.health", "health", base.DEC, nil, nil, "The new health (the original sends a percentage, E10)"), -- 75
+  ProtoField.uint8("lwar.UpdatePos.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 76
+  ProtoField.none("lwar.UpdatePos.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 77
+  ProtoField.none("lwar.UpdatePos.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 78
+  ProtoField.uint16("lwar.UpdatePos.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 79
+  ProtoField.uint16("lwar.UpdatePos.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 80
+  ProtoField.int16("lwar.UpdatePos.entries.x", "x", base.DEC, nil, nil, "The new x position"), -- 81
+  ProtoField.int16("lwar.UpdatePos.entries.y", "y", base.DEC, nil, nil, "The new y position"), -- 82
+  ProtoField.uint8("lwar.UpdateRay.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 83
+  ProtoField.none("lwar.UpdateRay.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 84
+  ProtoField.none("lwar.UpdateRay.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 85
+  ProtoField.uint16("lwar.UpdateRay.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 86
+  ProtoField.uint16("lwar.UpdateRay.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 87
+  ProtoField.int16("lwar.UpdateRay.entries.x", "x", base.DEC, nil, nil, "The current origin x"), -- 88
+  ProtoField.int16("lwar.UpdateRay.entries.y", "y", base.DEC, nil, nil, "The current origin y"), -- 89
+  ProtoField.uint16("lwar.UpdateRay.entries.orientation", "orientation", base.DEC, nil, nil, "The orientation (direction) of the ray, in degrees"), -- 90
+  ProtoField.uint16("lwar.UpdateRay.entries.length", "length", base.DEC, nil, nil, "The length of the ray"), -- 91
+  ProtoField.uint8("lwar.UpdateCircle.num", "num", base.DEC, nil, nil, "The number of entity updates that follow"), -- 92
+  ProtoField.none("lwar.UpdateCircle.entries", "entries", "The entity updates, at most 255 (MaxEntries)"), -- 93
+  ProtoField.none("lwar.UpdateCircle.entries.entityId", "entityId", "The generational identifier of the entity that is updated"), -- 94
+  ProtoField.uint16("lwar.UpdateCircle.entries.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 95
+  ProtoField.uint16("lwar.UpdateCircle.entries.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 96
+  ProtoField.int16("lwar.UpdateCircle.entries.x", "x", base.DEC, nil, nil, "The current center x"), -- 97
+  ProtoField.int16("lwar.UpdateCircle.entries.y", "y", base.DEC, nil, nil, "The current center y"), -- 98
+  ProtoField.uint16("lwar.UpdateCircle.entries.radius", "radius", base.DEC, nil, nil, "The radius of the circle"), -- 99
 }
 p.fields = F
 
 -- The header, the datagram's packet header and the message forms: each
 -- field with its kind (k), filter field (f), size, and what a variable
 -- field needs.
-local HEADER = {{n="type", role="code", k="num", f=F[4], size=1}}
-local PACKET = {{n="appId", role="marker", value=4067461061, k="num", f=F[5], size=4}, {n="ack", k="num", f=F[6], size=4}, {n="timestamp", k="num", f=F[7], size=4}}
+local HEADER = {{n="type", role="code", k="num", f=F[5], size=1}}
+local PACKET = {{n="appId", role="marker", value=4067461061, k="num", f=F[6], size=4}, {n="ack", k="num", f=F[7], size=4}, {n="timestamp", k="num", f=F[8], size=4}}
 local FORMS = {
   {name="Connect", code=1, from=1, size=6, max=261, doc="Client wants to connect to a server",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="name", k="str8", f=F[9], max=255}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="name", k="str8", f=F[10], max=255}}},
   {name="Disconnect", code=2, from=1, size=5, max=5, doc="Client wants to disconnect from a server. It carries no payload",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
    fields={}},
   {name="Join", code=3, from=2, size=10, max=265, doc="Informs all clients about a new player. The first Join a new client receives, with seqno 1, is its own",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="playerId", k="struct", f=F[10], size=4, fields={{n="generation", k="num", f=F[11], size=2}, {n="identity", k="num", f=F[12], size=2}}}, {n="name", k="str8", f=F[13], max=255}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="playerId", k="struct", f=F[11], size=4, fields={{n="generation", k="num", f=F[12], size=2}, {n="identity", k="num", f=F[13], size=2}}}, {n="name", k="str8", f=F[14], max=255}}},
   {name="Leave", code=4, from=2, size=9, max=9, doc="Informs all clients that a client left. The Leave sent to a disconnecting client also acknowledges its Disconnect",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="playerId", k="struct", f=F[14], size=4, fields={{n="generation", k="num", f=F[15], size=2}, {n="identity", k="num", f=F[16], size=2}}}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="playerId", k="struct", f=F[15], size=4, fields={{n="generation", k="num", f=F[16], size=2}, {n="identity", k="num", f=F[17], size=2}}}}},
   {name="Chat", code=5, from=3, size=10, max=265, doc="Broadcasts the chat message to all clients",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="playerId", k="struct", f=F[17], size=4, fields={{n="generation", k="num", f=F[18], size=2}, {n="identity", k="num", f=F[19], size=2}}}, {n="message", k="str8", f=F[20], max=255}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="playerId", k="struct", f=F[18], size=4, fields={{n="generation", k="num", f=F[19], size=2}, {n="identity", k="num", f=F[20], size=2}}}, {n="message", k="str8", f=F[21], max=255}}},
   {name="Add", code=6, from=2, size=14, max=14, doc="Adds a new entity to the clients' worlds",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="entityId", k="struct", f=F[21], size=4, fields={{n="generation", k="num", f=F[22], size=2}, {n="identity", k="num", f=F[23], size=2}}}, {n="playerId", k="struct", f=F[24], size=4, fields={{n="generation", k="num", f=F[25], size=2}, {n="identity", k="num", f=F[26], size=2}}}, {n="typeId", k="num", f=F[27], size=1}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="entityId", k="struct", f=F[22], size=4, fields={{n="generation", k="num", f=F[23], size=2}, {n="identity", k="num", f=F[24], size=2}}}, {n="playerId", k="struct", f=F[25], size=4, fields={{n="generation", k="num", f=F[26], size=2}, {n="identity", k="num", f=F[27], size=2}}}, {n="typeId", k="num", f=F[28], size=1}}},
   {name="Remove", code=7, from=2, size=9, max=9, doc="Removes an entity from the clients' worlds",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="entityId", k="struct", f=F[28], size=4, fields={{n="generation", k="num", f=F[29], size=2}, {n="identity", k="num", f=F[30], size=2}}}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="entityId", k="struct", f=F[29], size=4, fields={{n="generation", k="num", f=F[30], size=2}, {n="identity", k="num", f=F[31], size=2}}}}},
   {name="Selection", code=8, from=3, size=14, max=14, doc="Broadcasts a ship or weapon type change to all clients",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="playerId", k="struct", f=F[31], size=4, fields={{n="generation", k="num", f=F[32], size=2}, {n="identity", k="num", f=F[33], size=2}}}, {n="shipType", k="num", f=F[34], size=1}, {n="weaponType", k="array", count=4, elem={n="weaponType", k="num", f=F[35], size=1}, size=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="playerId", k="struct", f=F[32], size=4, fields={{n="generation", k="num", f=F[33], size=2}, {n="identity", k="num", f=F[34], size=2}}}, {n="shipType", k="num", f=F[35], size=1}, {n="weaponType", k="array", count=4, elem={n="weaponType", k="num", f=F[36], size=1}, size=4}}},
   {name="Name", code=9, from=3, size=10, max=265, doc="Broadcasts a player name change to all clients",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
-   fields={{n="playerId", k="struct", f=F[36], size=4, fields={{n="generation", k="num", f=F[37], size=2}, {n="identity", k="num", f=F[38], size=2}}}, {n="name", k="str8", f=F[39], max=255}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
+   fields={{n="playerId", k="struct", f=F[37], size=4, fields={{n="generation", k="num", f=F[38], size=2}, {n="identity", k="num", f=F[39], size=2}}}, {n="name", k="str8", f=F[40], max=255}}},
   {name="Synced", code=10, from=2, size=5, max=5, doc="Signals the client that the game state has been fully synced. It carries no payload",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="seqno", k="num", f=F[8], size=4}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
    fields={}},
   {name="Stats", code=101, from=2, size=2, max=2552, doc="Periodically updates the clients' stats (pings, scores)",
    header=HEADER,
-   fields={{n="num", k="num", f=F[40], size=1}, {n="entries", k="list", f=F[41], count="num", max=255, entry={{n="player", k="struct", f=F[42], size=4, fields={{n="generation", k="num", f=F[43], size=2}, {n="identity", k="num", f=F[44], size=2}}}, {n="kills", k="num", f=F[45], size=2}, {n="deaths", k="num", f=F[46], size=2}, {n="ping", k="num", f=F[47], size=2}}, esize=10}}},
+   fields={{n="num", k="num", f=F[41], size=1}, {n="entries", k="list", f=F[42], count="num", max=255, entry={{n="player", k="struct", f=F[43], size=4, fields={{n="generation", k="num", f=F[44], size=2}, {n="identity", k="num", f=F[45], size=2}}}, {n="kills", k="num", f=F[46], size=2}, {n="deaths", k="num", f=F[47], size=2}, {n="ping", k="num", f=F[48], size=2}}, esize=10}}},
   {name="Input", code=103, from=1, size=23, max=23, doc="Periodically updates the server's client-specific input state: the current state and the seven before it. Each state byte holds eight boolean states, bit 0 the current one, bit 1 the previous one, and so on; a client shifts a state in with new = old<<1 | active, and the server uses frameNo to tell how many messages it missed (see PushInput and InputActive)",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[48], size=4, fields={{n="generation", k="num", f=F[49], size=2}, {n="identity", k="num", f=F[50], size=2}}}, {n="frameNo", k="num", f=F[51], size=4}, {n="forward", k="num", f=F[52], size=1}, {n="backward", k="num", f=F[53], size=1}, {n="turnLeft", k="num", f=F[54], size=1}, {n="turnRight", k="num", f=F[55], size=1}, {n="strafeLeft", k="num", f=F[56], size=1}, {n="strafeRight", k="num", f=F[57], size=1}, {n="shooting", k="array", count=4, elem={n="shooting", k="num", f=F[58], size=1}, size=4}, {n="aimX", k="num", f=F[59], size=2, signed=true}, {n="aimY", k="num", f=F[60], size=2, signed=true}}},
+   fields={{n="playerId", k="struct", f=F[49], size=4, fields={{n="generation", k="num", f=F[50], size=2}, {n="identity", k="num", f=F[51], size=2}}}, {n="frameNo", k="num", f=F[52], size=4}, {n="forward", k="num", f=F[53], size=1}, {n="backward", k="num", f=F[54], size=1}, {n="turnLeft", k="num", f=F[55], size=1}, {n="turnRight", k="num", f=F[56], size=1}, {n="strafeLeft", k="num", f=F[57], size=1}, {n="strafeRight", k="num", f=F[58], size=1}, {n="shooting", k="array", count=4, elem={n="shooting", k="num", f=F[59], size=1}, size=4}, {n="aimX", k="num", f=F[60], size=2, signed=true}, {n="aimY", k="num", f=F[61], size=2, signed=true}}},
   {name="Full", code=104, from=2, size=1, max=1, doc="Signals the client that the server is full. It carries no payload; the server resends it for as long as the client keeps sending Connect",
    header=HEADER,
    fields={}},
   {name="Collision", code=105, from=2, size=13, max=13, doc="Indicates that a collision has occurred",
    header=HEADER,
-   fields={{n="entityIds", k="array", count=2, elem={n="entityIds", k="struct", f=F[61], size=4, fields={{n="generation", k="num", f=F[62], size=2}, {n="identity", k="num", f=F[63], size=2}}}, size=8}, {n="x", k="num", f=F[64], size=2, signed=true}, {n="y", k="num", f=F[65], size=2, signed=true}}},
+   fields={{n="entityIds", k="array", count=2, elem={n="entityIds", k="struct", f=F[62], size=4, fields={{n="generation", k="num", f=F[63], size=2}, {n="identity", k="num", f=F[64], size=2}}}, size=8}, {n="x", k="num", f=F[65], size=2, signed=true}, {n="y", k="num", f=F[66], size=2, signed=true}}},
   {name="Update", code=110, from=2, size=2, max=2807, doc="Periodically updates the clients' entity states",
    header=HEADER,
-   fields={{n="num", k="num", f=F[66], size=1}, {n="entries", k="list", f=F[67], count="num", max=255, entry={{n="entityId", k="struct", f=F[68], size=4, fields={{n="generation", k="num", f=F[69], size=2}, {n="identity", k="num", f=F[70], size=2}}}, {n="x", k="num", f=F[71], size=2, signed=true}, {n="y", k="num", f=F[72], size=2, signed=true}, {n="orientation", k="num", f=F[73], size=2}, {n="health", k="num", f=F[74], size=1}}, esize=11}}},
+   fields={{n="num", k="num", f=F[67], size=1}, {n="entries", k="list", f=F[68], count="num", max=255, entry={{n="entityId", k="struct", f=F[69], size=4, fields={{n="generation", k="num", f=F[70], size=2}, {n="identity", k="num", f=F[71], size=2}}}, {n="x", k="num", f=F[72], size=2, signed=true}, {n="y", k="num", f=F[73], size=2, signed=true}, {n="orientation", k="num", f=F[74], size=2}, {n="health", k="num", f=F[75], size=1}}, esize=11}}},
   {name="UpdatePos", code=111, from=2, size=2, max=2042, doc="Restricted updates for entities that only have a position",
    header=HEADER,
-   fields={{n="num", k="num", f=F[75], size=1}, {n="entries", k="list", f=F[76], count="num", max=255, entry={{n="entityId", k="struct", f=F[77], size=4, fields={{n="generation", k="num", f=F[78], size=2}, {n="identity", k="num", f=F[79], size=2}}}, {n="x", k="num", f=F[80], size=2, signed=true}, {n="y", k="num", f=F[81], size=2, signed=true}}, esize=8}}},
+   fields={{n="num", k="num", f=F[76], size=1}, {n="entries", k="list", f=F[77], count="num", max=255, entry={{n="entityId", k="struct", f=F[78], size=4, fields={{n="generation", k="num", f=F[79], size=2}, {n="identity", k="num", f=F[80], size=2}}}, {n="x", k="num", f=F[81], size=2, signed=true}, {n="y", k="num", f=F[82], size=2, signed=true}}, esize=8}}},
   {name="UpdateRay", code=112, from=2, size=2, max=3062, doc="Restricted updates for ray entities",
    header=HEADER,
-   fields={{n="num", k="num", f=F[82], size=1}, {n="entries", k="list", f=F[83], count="num", max=255, entry={{n="entityId", k="struct", f=F[84], size=4, fields={{n="generation", k="num", f=F[85], size=2}, {n="identity", k="num", f=F[86], size=2}}}, {n="x", k="num", f=F[87], size=2, signed=true}, {n="y", k="num", f=F[88], size=2, signed=true}, {n="orientation", k="num", f=F[89], size=2}, {n="length", k="num", f=F[90], size=2}}, esize=12}}},
+   fields={{n="num", k="num", f=F[83], size=1}, {n="entries", k="list", f=F[84], count="num", max=255, entry={{n="entityId", k="struct", f=F[85], size=4, fields={{n="generation", k="num", f=F[86], size=2}, {n="identity", k="num", f=F[87], size=2}}}, {n="x", k="num", f=F[88], size=2, signed=true}, {n="y", k="num", f=F[89], size=2, signed=true}, {n="orientation", k="num", f=F[90], size=2}, {n="length", k="num", f=F[91], size=2}}, esize=12}}},
   {name="UpdateCircle", code=113, from=2, size=2, max=2552, doc="Restricted updates for circular entities",
    header=HEADER,
-   fields={{n="num", k="num", f=F[91], size=1}, {n="entries", k="list", f=F[92], count="num", max=255, entry={{n="entityId", k="struct", f=F[93], size=4, fields={{n="generation", k="num", f=F[94], size=2}, {n="identity", k="num", f=F[95], size=2}}}, {n="x", k="num", f=F[96], size=2, signed=true}, {n="y", k="num", f=F[97], size=2, signed=true}, {n="radius", k="num", f=F[98], size=2}}, esize=10}}},
+   fields={{n="num", k="num", f=F[92], size=1}, {n="entries", k="list", f=F[93], count="num", max=255, entry={{n="entityId", k="struct", f=F[94], size=4, fields={{n="generation", k="num", f=F[95], size=2}, {n="identity", k="num", f=F[96], size=2}}}, {n="x", k="num", f=F[97], size=2, signed=true}, {n="y", k="num", f=F[98], size=2, signed=true}, {n="radius", k="num", f=F[99], size=2}}, esize=10}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
 
 local CLIENT, SERVER = 1, 2
+local DIRS = { "client", "server" }
 
 local E_MALFORMED = ProtoExpert.new(NAME .. ".malformed", "Malformed message",
 	expert.group.MALFORMED, expert.severity.ERROR)
@@ -454,6 +456,10 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local name = "unknown"
 	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
 	local item = tree:add(F[1], tvb(off, stop - off), name)
+	if dir ~= 0 then
+		item:add(F[4], tvb(off, 0), DIRS[dir]):set_generated()
+	end
+	if not PACKET then tree:append_text(", " .. name) end
 	if not f then
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
@@ -524,12 +530,20 @@ local function server_port(pinfo)
 	return p.prefs.port
 end
 
+-- SERVERS are the servers the heuristic found ("address port"), for
+-- conversations on no known port.
+local SERVERS = {}
+
+local function endpoint(addr, port) return tostring(addr) .. " " .. port end
+
 local function direction(pinfo)
 	local port = server_port(pinfo)
 	if port and port > 0 then
 		if pinfo.dst_port == port then return CLIENT end
 		if pinfo.src_port == port then return SERVER end
 	end
+	if SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] then return CLIENT end
+	if SERVERS[endpoint(pinfo.src, pinfo.src_port)] then return SERVER end
 	return 0
 end
 
@@ -609,33 +623,34 @@ end
 -- plausible reports whether tvb starts with a message of a known code,
 -- for the heuristic: a whole one that decodes, or, on a stream with a
 -- length field, a header whose length fits the code's form (the rest is
--- in later segments).
+-- in later segments). It returns the direction of the form it fits (the
+-- client's first), or nil.
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
 	if PACKET then
 		off = fields(tvb, 0, len, PACKET, nil, {})
-		if not off then return false end
+		if not off then return nil end
 	end
 	local code = readcode(tvb, off, len)
-	if not code then return false end
+	if not code then return nil end
 	for dir = CLIENT, SERVER do
 		local f = BYCODE[dir][code]
 		if f then
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or n < f.size or n > f.max then return false end
-				if off + n > len then return true end
+				if not n or n < 0 or n < f.size or n > f.max then return nil end
+				if off + n > len then return dir end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return dir end
 		end
 	end
-	return false
+	return nil
 end
 
 local TRANSPORT = "tcp"
@@ -657,7 +672,19 @@ register_port()
 DissectorTable.get(TRANSPORT .. ".port"):add_for_decode_as(p)
 
 p:register_heuristic(TRANSPORT, function(tvb, pinfo, tree)
-	if not p.prefs.heuristic or not plausible(tvb) then return false end
+	if not p.prefs.heuristic then return false end
+	local dir = direction(pinfo)
+	if dir == 0 then
+		dir = plausible(tvb)
+		if not dir then return false end
+		if dir == CLIENT then
+			SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] = true
+		else
+			SERVERS[endpoint(pinfo.src, pinfo.src_port)] = true
+		end
+	elseif not plausible(tvb) then
+		return false
+	end
 	pinfo.conversation = p
 	p.dissector(tvb, pinfo, tree)
 	return true

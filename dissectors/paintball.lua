@@ -46,41 +46,42 @@ local F = {
   ProtoField.string("paintball.msg", "Message", base.UNICODE, "The spec's name of the message"), -- 1
   ProtoField.bytes("paintball.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("paintball.packet", "Packet", "A datagram"), -- 3
-  ProtoField.uint8("paintball.marker", "marker", base.DEC, nil, nil, "Asterisk (*). Signals start of packet."), -- 4
-  ProtoField.uint16("paintball.type", "type", base.HEX, CODES, nil, "Packet Type. Describes type of packet (also implicitly describes payload length): a Java char holding a letter."), -- 5
-  ProtoField.string("paintball.Login.username", "username", base.UNICODE, "Username. Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."), -- 6
-  ProtoField.uint16("paintball.Update.objectType", "objectType", base.DEC, ENUM[1], nil, "Object Type. Type of object being updated (whether it's a player, paintball, obstacle, etc.)."), -- 7
-  ProtoField.int32("paintball.Update.objectId", "objectId", base.DEC, nil, nil, "Object ID. ID number of object that needs to be updated (every object in the game has a unique ID number). A new ID number means a new object."), -- 8
-  ProtoField.int32("paintball.Update.positionX", "positionX", base.DEC, nil, nil, "Position X. X value of updated position (-1 if object is dead)."), -- 9
-  ProtoField.int32("paintball.Update.positionY", "positionY", base.DEC, nil, nil, "Position Y. Y value of updated position (-1 if object is dead)."), -- 10
-  ProtoField.int32("paintball.Update.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of updated velocity vector."), -- 11
-  ProtoField.int32("paintball.Update.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of updated velocity vector."), -- 12
-  ProtoField.double("paintball.Update.facing", "facing", nil, "Facing. Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 13
-  ProtoField.int32("paintball.PlayerUpdateRequest.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of new velocity."), -- 14
-  ProtoField.int32("paintball.PlayerUpdateRequest.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of new velocity."), -- 15
-  ProtoField.double("paintball.PlayerUpdateRequest.facing", "facing", nil, "Facing. New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 16
-  ProtoField.uint8("paintball.ShootUpdateRequest.shootingState", "shootingState", base.DEC, ENUM[2], nil, "Shooting State. 0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."), -- 17
+  ProtoField.string("paintball.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
+  ProtoField.uint8("paintball.marker", "marker", base.DEC, nil, nil, "Asterisk (*). Signals start of packet."), -- 5
+  ProtoField.uint16("paintball.type", "type", base.HEX, CODES, nil, "Packet Type. Describes type of packet (also implicitly describes payload length): a Java char holding a letter."), -- 6
+  ProtoField.string("paintball.Login.username", "username", base.UNICODE, "Username. Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."), -- 7
+  ProtoField.uint16("paintball.Update.objectType", "objectType", base.DEC, ENUM[1], nil, "Object Type. Type of object being updated (whether it's a player, paintball, obstacle, etc.)."), -- 8
+  ProtoField.int32("paintball.Update.objectId", "objectId", base.DEC, nil, nil, "Object ID. ID number of object that needs to be updated (every object in the game has a unique ID number). A new ID number means a new object."), -- 9
+  ProtoField.int32("paintball.Update.positionX", "positionX", base.DEC, nil, nil, "Position X. X value of updated position (-1 if object is dead)."), -- 10
+  ProtoField.int32("paintball.Update.positionY", "positionY", base.DEC, nil, nil, "Position Y. Y value of updated position (-1 if object is dead)."), -- 11
+  ProtoField.int32("paintball.Update.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of updated velocity vector."), -- 12
+  ProtoField.int32("paintball.Update.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of updated velocity vector."), -- 13
+  ProtoField.double("paintball.Update.facing", "facing", nil, "Facing. Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 14
+  ProtoField.int32("paintball.PlayerUpdateRequest.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of new velocity."), -- 15
+  ProtoField.int32("paintball.PlayerUpdateRequest.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of new velocity."), -- 16
+  ProtoField.double("paintball.PlayerUpdateRequest.facing", "facing", nil, "Facing. New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 17
+  ProtoField.uint8("paintball.ShootUpdateRequest.shootingState", "shootingState", base.DEC, ENUM[2], nil, "Shooting State. 0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."), -- 18
 }
 p.fields = F
 
 -- The header, the datagram's packet header and the message forms: each
 -- field with its kind (k), filter field (f), size, and what a variable
 -- field needs.
-local HEADER = {{n="marker", role="marker", value=42, k="num", f=F[4], size=1}, {n="type", role="code", k="num", f=F[5], size=2}}
+local HEADER = {{n="marker", role="marker", value=42, k="num", f=F[5], size=1}, {n="type", role="code", k="num", f=F[6], size=2}}
 local PACKET = nil
 local FORMS = {
   {name="Login", code=70, from=3, size=5, max=65540, doc="Sent by client to login to the server. Sent by server to all existing clients to update clients on new clients.",
    header=HEADER,
-   fields={{n="username", k="utf", f=F[6], max=65535}}},
+   fields={{n="username", k="utf", f=F[7], max=65535}}},
   {name="Update", code=65, from=2, size=33, max=33, doc="Sent by server to update clients on the properties of the game state. Each packet will contain information on a single object within the game.",
    header=HEADER,
-   fields={{n="objectType", k="num", f=F[7], size=2}, {n="objectId", k="num", f=F[8], size=4, signed=true}, {n="positionX", k="num", f=F[9], size=4, signed=true}, {n="positionY", k="num", f=F[10], size=4, signed=true}, {n="velocityX", k="num", f=F[11], size=4, signed=true}, {n="velocityY", k="num", f=F[12], size=4, signed=true}, {n="facing", k="num", f=F[13], size=8, float=true}}},
+   fields={{n="objectType", k="num", f=F[8], size=2}, {n="objectId", k="num", f=F[9], size=4, signed=true}, {n="positionX", k="num", f=F[10], size=4, signed=true}, {n="positionY", k="num", f=F[11], size=4, signed=true}, {n="velocityX", k="num", f=F[12], size=4, signed=true}, {n="velocityY", k="num", f=F[13], size=4, signed=true}, {n="facing", k="num", f=F[14], size=8, float=true}}},
   {name="PlayerUpdateRequest", code=67, from=1, size=19, max=19, doc="Sent by client to server to request an update on the player's velocity and facing.",
    header=HEADER,
-   fields={{n="velocityX", k="num", f=F[14], size=4, signed=true}, {n="velocityY", k="num", f=F[15], size=4, signed=true}, {n="facing", k="num", f=F[16], size=8, float=true}}},
+   fields={{n="velocityX", k="num", f=F[15], size=4, signed=true}, {n="velocityY", k="num", f=F[16], size=4, signed=true}, {n="facing", k="num", f=F[17], size=8, float=true}}},
   {name="ShootUpdateRequest", code=68, from=1, size=4, max=4, doc="Sent by client to server to request an update on the player's shooting state.",
    header=HEADER,
-   fields={{n="shootingState", k="num", f=F[17], size=1}}},
+   fields={{n="shootingState", k="num", f=F[18], size=1}}},
   {name="GameDumpRequest", code=69, from=1, size=3, max=3, doc="Sent by client to server to request a complete game dump. This packet type has no payload.",
    header=HEADER,
    fields={}},
@@ -89,6 +90,7 @@ local FORMS = {
 -- What follows is the same for every protocol: it reads the tables above.
 
 local CLIENT, SERVER = 1, 2
+local DIRS = { "client", "server" }
 
 local E_MALFORMED = ProtoExpert.new(NAME .. ".malformed", "Malformed message",
 	expert.group.MALFORMED, expert.severity.ERROR)
@@ -331,6 +333,10 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local name = "unknown"
 	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
 	local item = tree:add(F[1], tvb(off, stop - off), name)
+	if dir ~= 0 then
+		item:add(F[4], tvb(off, 0), DIRS[dir]):set_generated()
+	end
+	if not PACKET then tree:append_text(", " .. name) end
 	if not f then
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
@@ -401,12 +407,20 @@ local function server_port(pinfo)
 	return p.prefs.port
 end
 
+-- SERVERS are the servers the heuristic found ("address port"), for
+-- conversations on no known port.
+local SERVERS = {}
+
+local function endpoint(addr, port) return tostring(addr) .. " " .. port end
+
 local function direction(pinfo)
 	local port = server_port(pinfo)
 	if port and port > 0 then
 		if pinfo.dst_port == port then return CLIENT end
 		if pinfo.src_port == port then return SERVER end
 	end
+	if SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] then return CLIENT end
+	if SERVERS[endpoint(pinfo.src, pinfo.src_port)] then return SERVER end
 	return 0
 end
 
@@ -486,33 +500,34 @@ end
 -- plausible reports whether tvb starts with a message of a known code,
 -- for the heuristic: a whole one that decodes, or, on a stream with a
 -- length field, a header whose length fits the code's form (the rest is
--- in later segments).
+-- in later segments). It returns the direction of the form it fits (the
+-- client's first), or nil.
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
 	if PACKET then
 		off = fields(tvb, 0, len, PACKET, nil, {})
-		if not off then return false end
+		if not off then return nil end
 	end
 	local code = readcode(tvb, off, len)
-	if not code then return false end
+	if not code then return nil end
 	for dir = CLIENT, SERVER do
 		local f = BYCODE[dir][code]
 		if f then
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or n < f.size or n > f.max then return false end
-				if off + n > len then return true end
+				if not n or n < 0 or n < f.size or n > f.max then return nil end
+				if off + n > len then return dir end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return dir end
 		end
 	end
-	return false
+	return nil
 end
 
 local TRANSPORT = "tcp"
@@ -534,7 +549,19 @@ register_port()
 DissectorTable.get(TRANSPORT .. ".port"):add_for_decode_as(p)
 
 p:register_heuristic(TRANSPORT, function(tvb, pinfo, tree)
-	if not p.prefs.heuristic or not plausible(tvb) then return false end
+	if not p.prefs.heuristic then return false end
+	local dir = direction(pinfo)
+	if dir == 0 then
+		dir = plausible(tvb)
+		if not dir then return false end
+		if dir == CLIENT then
+			SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] = true
+		else
+			SERVERS[endpoint(pinfo.src, pinfo.src_port)] = true
+		end
+	elseif not plausible(tvb) then
+		return false
+	end
 	pinfo.conversation = p
 	p.dissector(tvb, pinfo, tree)
 	return true

@@ -56,113 +56,115 @@ local F = {
   ProtoField.string("retrotank.msg", "Message", base.UNICODE, "The spec's name of the message"), -- 1
   ProtoField.bytes("retrotank.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("retrotank.packet", "Packet", "A datagram"), -- 3
-  ProtoField.uint8("retrotank.type", "type", base.HEX, CODES, nil, "Message type. Message type: MSG_TYPE_*."), -- 4
-  ProtoField.uint8("retrotank.MSG_TYPE_ACK.client", "client", base.DEC, nil, nil, "Client identification number. Client identification number."), -- 5
-  ProtoField.uint8("retrotank.MSG_TYPE_ACK.count", "count", base.DEC, nil, nil, "Number of messages acknowledged. Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."), -- 6
-  ProtoField.none("retrotank.MSG_TYPE_ACK.ids", "ids", "Acknowledged message IDs. First acknowledged message ID, then the additional ones."), -- 7
-  ProtoField.uint16("retrotank.MSG_TYPE_ACK.ids.id", "id", base.DEC, nil, nil, "Message ID."), -- 8
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "bcast", base.DEC, nil, nil, "ClientData::bcast. Broadcast receive capable flag (0 or 1)."), -- 9
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "randId", base.DEC, nil, nil, "clientRandId. Random value for client identification."), -- 10
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "randId", base.DEC, nil, nil, "clientRandId, ClientData::randId. Random value for client identification."), -- 11
-  ProtoField.uint16("retrotank.messageId", "messageId", base.DEC, nil, nil, "Message ID. Message ID."), -- 12
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "client", base.DEC, nil, nil, "localPlayer. Assigned client ID."), -- 13
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "randId", base.DEC, nil, nil, "ClientData::randId. Random value for client identification."), -- 14
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "client", base.DEC, nil, nil, "Client ID. Client ID."), -- 15
-  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "flags", base.DEC, nil, nil, "GameOptions::flags. Bit flags (not defined by the spec)."), -- 16
-  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "duration", base.DEC, nil, nil, "GameOptions::duration. The maximum game duration."), -- 17
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "redScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_RED]. Current red team score."), -- 18
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "blueScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_BLUE]. Current blue team score (the spec says red twice)."), -- 19
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "winScore", base.DEC, nil, nil, "GameOptions::winScore. Score needed to win."), -- 20
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "width", base.DEC, nil, nil, "GameOptions::width. Battle field width."), -- 21
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "height", base.DEC, nil, nil, "GameOptions::height. Battle field height."), -- 22
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of messages describing all the game's options."), -- 23
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 24
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 25
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "total", base.DEC, nil, nil, "Total number of obstacles. Total number of obstacles."), -- 26
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "first", base.DEC, nil, nil, "Index of the first obstacle. Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 27
-  ProtoField.bytes("retrotank.MSG_TYPE_OBSTACLE.obstacles", "obstacles", nil, "Obstacle::loc. The obstacles, to the end of the datagram (their number is not sent)."), -- 28
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 29
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 30
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "redTotal", base.DEC, nil, nil, "Total number of spawn areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 31
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of spawn areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 32
-  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 33
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 34
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 35
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "redTotal", base.DEC, nil, nil, "Total number of goal areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 36
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of goal areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 37
-  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 38
-  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "startTime", base.DEC, nil, nil, "Common game time when the game will begin. Common game time when the game will begin."), -- 39
-  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "winner", base.DEC, ENUM[1], nil, "Winning team ID. Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 40
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 41
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 42
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "count", base.DEC, nil, nil, "Number of player score updates. Number of player score updates."), -- 43
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 44
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 45
-  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "scores", "Additional player scores. The player score updates."), -- 46
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 47
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 48
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 49
-  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "updateTime", base.DEC, nil, nil, "Player::lastUpdate. Update time, for all players in the message."), -- 50
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "firstPlayer", base.DEC, nil, nil, "First player ID. First player ID."), -- 51
-  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "flags", base.DEC, ENUM[2], nil, "Player flags (PLAYER_FLAGS). Player flags: which data portions follow."), -- 52
-  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "data", nil, "Update data. Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 53
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "player", base.DEC, nil, nil, "Player ID. Player ID."), -- 54
+  ProtoField.string("retrotank.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
+  ProtoField.uint8("retrotank.type", "type", base.HEX, CODES, nil, "Message type. Message type: MSG_TYPE_*."), -- 5
+  ProtoField.uint8("retrotank.MSG_TYPE_ACK.client", "client", base.DEC, nil, nil, "Client identification number. Client identification number."), -- 6
+  ProtoField.uint8("retrotank.MSG_TYPE_ACK.count", "count", base.DEC, nil, nil, "Number of messages acknowledged. Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."), -- 7
+  ProtoField.none("retrotank.MSG_TYPE_ACK.ids", "ids", "Acknowledged message IDs. First acknowledged message ID, then the additional ones."), -- 8
+  ProtoField.uint16("retrotank.MSG_TYPE_ACK.ids.id", "id", base.DEC, nil, nil, "Message ID."), -- 9
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "bcast", base.DEC, nil, nil, "ClientData::bcast. Broadcast receive capable flag (0 or 1)."), -- 10
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "randId", base.DEC, nil, nil, "clientRandId. Random value for client identification."), -- 11
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "randId", base.DEC, nil, nil, "clientRandId, ClientData::randId. Random value for client identification."), -- 12
+  ProtoField.uint16("retrotank.messageId", "messageId", base.DEC, nil, nil, "Message ID. Message ID."), -- 13
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "client", base.DEC, nil, nil, "localPlayer. Assigned client ID."), -- 14
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "randId", base.DEC, nil, nil, "ClientData::randId. Random value for client identification."), -- 15
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "client", base.DEC, nil, nil, "Client ID. Client ID."), -- 16
+  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "flags", base.DEC, nil, nil, "GameOptions::flags. Bit flags (not defined by the spec)."), -- 17
+  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "duration", base.DEC, nil, nil, "GameOptions::duration. The maximum game duration."), -- 18
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "redScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_RED]. Current red team score."), -- 19
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "blueScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_BLUE]. Current blue team score (the spec says red twice)."), -- 20
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "winScore", base.DEC, nil, nil, "GameOptions::winScore. Score needed to win."), -- 21
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "width", base.DEC, nil, nil, "GameOptions::width. Battle field width."), -- 22
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "height", base.DEC, nil, nil, "GameOptions::height. Battle field height."), -- 23
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of messages describing all the game's options."), -- 24
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 25
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 26
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "total", base.DEC, nil, nil, "Total number of obstacles. Total number of obstacles."), -- 27
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "first", base.DEC, nil, nil, "Index of the first obstacle. Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 28
+  ProtoField.bytes("retrotank.MSG_TYPE_OBSTACLE.obstacles", "obstacles", nil, "Obstacle::loc. The obstacles, to the end of the datagram (their number is not sent)."), -- 29
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 30
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 31
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "redTotal", base.DEC, nil, nil, "Total number of spawn areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 32
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of spawn areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 33
+  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 34
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 35
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 36
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "redTotal", base.DEC, nil, nil, "Total number of goal areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 37
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of goal areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 38
+  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 39
+  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "startTime", base.DEC, nil, nil, "Common game time when the game will begin. Common game time when the game will begin."), -- 40
+  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "winner", base.DEC, ENUM[1], nil, "Winning team ID. Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 41
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 42
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 43
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "count", base.DEC, nil, nil, "Number of player score updates. Number of player score updates."), -- 44
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 45
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 46
+  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "scores", "Additional player scores. The player score updates."), -- 47
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 48
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 49
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 50
+  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "updateTime", base.DEC, nil, nil, "Player::lastUpdate. Update time, for all players in the message."), -- 51
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "firstPlayer", base.DEC, nil, nil, "First player ID. First player ID."), -- 52
+  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "flags", base.DEC, ENUM[2], nil, "Player flags (PLAYER_FLAGS). Player flags: which data portions follow."), -- 53
+  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "data", nil, "Update data. Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 54
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "player", base.DEC, nil, nil, "Player ID. Player ID."), -- 55
 }
 p.fields = F
 
 -- The header, the datagram's packet header and the message forms: each
 -- field with its kind (k), filter field (f), size, and what a variable
 -- field needs.
-local HEADER = {{n="type", role="code", k="num", f=F[4], size=1}}
+local HEADER = {{n="type", role="code", k="num", f=F[5], size=1}}
 local PACKET = nil
 local FORMS = {
   {name="MSG_TYPE_ACK", code=0, from=3, size=3, max=513, doc="Acknowledgment: the message ids a peer received.",
    header=HEADER,
-   fields={{n="client", k="num", f=F[5], size=1}, {n="count", k="num", f=F[6], size=1}, {n="ids", k="list", f=F[7], count="count", max=255, entry={{n="id", k="num", f=F[8], size=2}}, esize=2}}},
+   fields={{n="client", k="num", f=F[6], size=1}, {n="count", k="num", f=F[7], size=1}, {n="ids", k="list", f=F[8], count="count", max=255, entry={{n="id", k="num", f=F[9], size=2}}, esize=2}}},
   {name="MSG_TYPE_CONN_REQ", code=1, from=1, size=6, max=6, doc="Connection request. It has no message ID: the acceptance acknowledges it.",
    header=HEADER,
-   fields={{n="bcast", k="num", f=F[9], size=1}, {n="randId", k="num", f=F[10], size=4}}},
+   fields={{n="bcast", k="num", f=F[10], size=1}, {n="randId", k="num", f=F[11], size=4}}},
   {name="MSG_TYPE_CONN_DENY", code=2, from=2, size=5, max=5, doc="Connection denial, sent by the server and not acknowledged.",
    header=HEADER,
-   fields={{n="randId", k="num", f=F[11], size=4}}},
+   fields={{n="randId", k="num", f=F[12], size=4}}},
   {name="MSG_TYPE_CONN_ACCEPT", code=3, from=2, size=8, max=8, doc="Connection acceptance, sent by the server; the client acknowledges it through the regular acknowledgement system.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="client", k="num", f=F[13], size=1}, {n="randId", k="num", f=F[14], size=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="client", k="num", f=F[14], size=1}, {n="randId", k="num", f=F[15], size=4}}},
   {name="MSG_TYPE_CONN_DISCONN", code=4, from=3, size=4, max=4, doc="Disconnect.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="client", k="num", f=F[15], size=1}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="client", k="num", f=F[16], size=1}}},
   {name="MSG_TYPE_OPTION", code=5, from=2, size=20, max=20, doc="Game configuration: page 0 of the game setup.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="flags", k="num", f=F[16], size=1}, {n="duration", k="num", f=F[17], size=4}, {n="redScore", k="num", f=F[18], size=2}, {n="blueScore", k="num", f=F[19], size=2}, {n="winScore", k="num", f=F[20], size=2}, {n="width", k="num", f=F[21], size=2}, {n="height", k="num", f=F[22], size=2}, {n="totalMsgs", k="num", f=F[23], size=2}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="flags", k="num", f=F[17], size=1}, {n="duration", k="num", f=F[18], size=4}, {n="redScore", k="num", f=F[19], size=2}, {n="blueScore", k="num", f=F[20], size=2}, {n="winScore", k="num", f=F[21], size=2}, {n="width", k="num", f=F[22], size=2}, {n="height", k="num", f=F[23], size=2}, {n="totalMsgs", k="num", f=F[24], size=2}}},
   {name="MSG_TYPE_OBSTACLE", code=6, from=2, size=11, max=507, doc="Obstacles: a game setup page of up to 62 obstacles.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[24], size=2}, {n="index", k="num", f=F[25], size=2}, {n="total", k="num", f=F[26], size=2}, {n="first", k="num", f=F[27], size=2}, {n="obstacles", k="rest", f=F[28], max=496, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[25], size=2}, {n="index", k="num", f=F[26], size=2}, {n="total", k="num", f=F[27], size=2}, {n="first", k="num", f=F[28], size=2}, {n="obstacles", k="rest", f=F[29], max=496, text=false}}},
   {name="MSG_TYPE_SPAWN", code=7, from=2, size=9, max=512, doc="Spawn areas: a game setup page of sets of spawn areas.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[29], size=2}, {n="index", k="num", f=F[30], size=2}, {n="redTotal", k="num", f=F[31], size=1}, {n="blueTotal", k="num", f=F[32], size=1}, {n="sets", k="rest", f=F[33], max=503, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[30], size=2}, {n="index", k="num", f=F[31], size=2}, {n="redTotal", k="num", f=F[32], size=1}, {n="blueTotal", k="num", f=F[33], size=1}, {n="sets", k="rest", f=F[34], max=503, text=false}}},
   {name="MSG_TYPE_GOAL", code=8, from=2, size=9, max=512, doc="Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[34], size=2}, {n="index", k="num", f=F[35], size=2}, {n="redTotal", k="num", f=F[36], size=1}, {n="blueTotal", k="num", f=F[37], size=1}, {n="sets", k="rest", f=F[38], max=503, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[35], size=2}, {n="index", k="num", f=F[36], size=2}, {n="redTotal", k="num", f=F[37], size=1}, {n="blueTotal", k="num", f=F[38], size=1}, {n="sets", k="rest", f=F[39], max=503, text=false}}},
   {name="MSG_TYPE_GAME_START", code=9, from=2, size=7, max=7, doc="Game start. A start message with a newer ID and a later start time replaces an earlier one.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="startTime", k="num", f=F[39], size=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="startTime", k="num", f=F[40], size=4}}},
   {name="MSG_TYPE_GAME_OVER", code=10, from=2, size=8, max=8, doc="Game over.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="winner", k="num", f=F[40], size=1}, {n="redScore", k="num", f=F[41], size=2}, {n="blueScore", k="num", f=F[42], size=2}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="winner", k="num", f=F[41], size=1}, {n="redScore", k="num", f=F[42], size=2}, {n="blueScore", k="num", f=F[43], size=2}}},
   {name="MSG_TYPE_SCORE", code=11, from=2, size=8, max=1028, doc="Score update; sent with a low priority, by a longer resend time.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="count", k="num", f=F[43], size=1}, {n="redScore", k="num", f=F[44], size=2}, {n="blueScore", k="num", f=F[45], size=2}, {n="scores", k="list", f=F[46], count="count", max=255, entry={{n="killer", k="num", f=F[47], size=1}, {n="killed", k="num", f=F[48], size=1}, {n="score", k="num", f=F[49], size=2}}, esize=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="count", k="num", f=F[44], size=1}, {n="redScore", k="num", f=F[45], size=2}, {n="blueScore", k="num", f=F[46], size=2}, {n="scores", k="list", f=F[47], count="count", max=255, entry={{n="killer", k="num", f=F[48], size=1}, {n="killed", k="num", f=F[49], size=1}, {n="score", k="num", f=F[50], size=2}}, esize=4}}},
   {name="MSG_TYPE_PLAYER_UPDATE", code=12, from=3, size=10, max=512, doc="Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="updateTime", k="num", f=F[50], size=4}, {n="firstPlayer", k="num", f=F[51], size=1}, {n="flags", k="num", f=F[52], size=2}, {n="data", k="rest", f=F[53], max=502, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="updateTime", k="num", f=F[51], size=4}, {n="firstPlayer", k="num", f=F[52], size=1}, {n="flags", k="num", f=F[53], size=2}, {n="data", k="rest", f=F[54], max=502, text=false}}},
   {name="MSG_TYPE_PLAYER_SPAWN", code=13, from=1, size=4, max=4, doc="Player spawn request, sent by a client when a player wants to spawn.",
-   header={{n="type", role="code", k="num", f=F[4], size=1}, {n="messageId", k="num", f=F[12], size=2}},
-   fields={{n="player", k="num", f=F[54], size=1}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
+   fields={{n="player", k="num", f=F[55], size=1}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
 
 local CLIENT, SERVER = 1, 2
+local DIRS = { "client", "server" }
 
 local E_MALFORMED = ProtoExpert.new(NAME .. ".malformed", "Malformed message",
 	expert.group.MALFORMED, expert.severity.ERROR)
@@ -405,6 +407,10 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local name = "unknown"
 	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
 	local item = tree:add(F[1], tvb(off, stop - off), name)
+	if dir ~= 0 then
+		item:add(F[4], tvb(off, 0), DIRS[dir]):set_generated()
+	end
+	if not PACKET then tree:append_text(", " .. name) end
 	if not f then
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
@@ -475,12 +481,20 @@ local function server_port(pinfo)
 	return p.prefs.port
 end
 
+-- SERVERS are the servers the heuristic found ("address port"), for
+-- conversations on no known port.
+local SERVERS = {}
+
+local function endpoint(addr, port) return tostring(addr) .. " " .. port end
+
 local function direction(pinfo)
 	local port = server_port(pinfo)
 	if port and port > 0 then
 		if pinfo.dst_port == port then return CLIENT end
 		if pinfo.src_port == port then return SERVER end
 	end
+	if SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] then return CLIENT end
+	if SERVERS[endpoint(pinfo.src, pinfo.src_port)] then return SERVER end
 	return 0
 end
 
@@ -560,33 +574,34 @@ end
 -- plausible reports whether tvb starts with a message of a known code,
 -- for the heuristic: a whole one that decodes, or, on a stream with a
 -- length field, a header whose length fits the code's form (the rest is
--- in later segments).
+-- in later segments). It returns the direction of the form it fits (the
+-- client's first), or nil.
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
 	if PACKET then
 		off = fields(tvb, 0, len, PACKET, nil, {})
-		if not off then return false end
+		if not off then return nil end
 	end
 	local code = readcode(tvb, off, len)
-	if not code then return false end
+	if not code then return nil end
 	for dir = CLIENT, SERVER do
 		local f = BYCODE[dir][code]
 		if f then
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or n < f.size or n > f.max then return false end
-				if off + n > len then return true end
+				if not n or n < 0 or n < f.size or n > f.max then return nil end
+				if off + n > len then return dir end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return dir end
 		end
 	end
-	return false
+	return nil
 end
 
 local TRANSPORT = "tcp"
@@ -608,7 +623,19 @@ register_port()
 DissectorTable.get(TRANSPORT .. ".port"):add_for_decode_as(p)
 
 p:register_heuristic(TRANSPORT, function(tvb, pinfo, tree)
-	if not p.prefs.heuristic or not plausible(tvb) then return false end
+	if not p.prefs.heuristic then return false end
+	local dir = direction(pinfo)
+	if dir == 0 then
+		dir = plausible(tvb)
+		if not dir then return false end
+		if dir == CLIENT then
+			SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] = true
+		else
+			SERVERS[endpoint(pinfo.src, pinfo.src_port)] = true
+		end
+	elseif not plausible(tvb) then
+		return false
+	end
 	pinfo.conversation = p
 	p.dissector(tvb, pinfo, tree)
 	return true

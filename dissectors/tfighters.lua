@@ -71,198 +71,200 @@ local F = {
   ProtoField.string("tfighters.msg", "Message", base.UNICODE, "The spec's name of the message"), -- 1
   ProtoField.bytes("tfighters.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("tfighters.packet", "Packet", "A datagram"), -- 3
-  ProtoField.uint16("tfighters.len", "len", base.DEC, nil, nil, "length of packet including type field: the frame is 2+len bytes"), -- 4
-  ProtoField.uint16("tfighters.type", "type", base.HEX, CODES, nil, "the message code: 0x0000-0x7FFF server->client, 0x8000-0xFFFF client->server"), -- 5
-  ProtoField.uint32("tfighters.SMSG_HI.myversion", "myversion", base.DEC, nil, nil, "the server's version (the original sends 1)"), -- 6
-  ProtoField.uint32("tfighters.SMSG_HI.uwid", "uwid", base.DEC, nil, nil, "the id the server gave this connection (the original's socket descriptor)"), -- 7
-  ProtoField.string("tfighters.SMSG_MOTD.text", "text", base.UNICODE, "text including \\n's. the message, lines separated by \\n"), -- 8
-  ProtoField.uint32("tfighters.SMSG_PING.time", "time", base.DEC, nil, nil, "the server's time in milliseconds (its low 32 bits)"), -- 9
-  ProtoField.bytes("tfighters.SMSG_PING.timeHigh", "timeHigh", nil, "the upper 32 bits of an 8-byte time: absent (0 bytes) or 4 bytes, from a 64-bit build of the original server"), -- 10
-  ProtoField.int32("tfighters.SMSG_LAG.diff", "diff", base.DEC, nil, nil, "the one-way lag in milliseconds"), -- 11
-  ProtoField.uint32("tfighters.SMSG_ACCEL.id", "id", base.DEC, nil, nil, "the object"), -- 12
-  ProtoField.double("tfighters.SMSG_ACCEL.x", "x", nil, "position (dbl)"), -- 13
-  ProtoField.double("tfighters.SMSG_ACCEL.y", "y", nil, "position (dbl)"), -- 14
-  ProtoField.int8("tfighters.SMSG_ACCEL.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 15
-  ProtoField.double("tfighters.SMSG_ACCEL.speed", "speed", nil, "speed (dbl)"), -- 16
-  ProtoField.uint32("tfighters.SMSG_TURN.id", "id", base.DEC, nil, nil, "the object"), -- 17
-  ProtoField.double("tfighters.SMSG_TURN.x", "x", nil, "position (dbl)"), -- 18
-  ProtoField.double("tfighters.SMSG_TURN.y", "y", nil, "position (dbl)"), -- 19
-  ProtoField.int8("tfighters.SMSG_TURN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 20
-  ProtoField.double("tfighters.SMSG_TURN.deg", "deg", nil, "heading in degrees (dbl)"), -- 21
-  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.id", "id", base.DEC, nil, nil, "the object"), -- 22
-  ProtoField.uint8("tfighters.SMSG_INVINCIBLE.yesno", "yesno", base.DEC, nil, nil, "1 if invincible, 0 if not"), -- 23
-  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.invincibilityT", "invincibilityT", base.DEC, nil, nil, "invincibility_t. milliseconds of invincibility left"), -- 24
-  ProtoField.uint32("tfighters.SMSG_HIT.victimid", "victimid", base.DEC, nil, nil, "who was hit"), -- 25
-  ProtoField.uint32("tfighters.SMSG_HIT.evilid", "evilid", base.DEC, nil, nil, "what hit it: the bullet, or 0"), -- 26
-  ProtoField.uint8("tfighters.SMSG_HIT.newpower", "newpower", base.DEC, nil, nil, "the victim's power"), -- 27
-  ProtoField.uint32("tfighters.SMSG_SAY.id", "id", base.DEC, nil, nil, "who said it"), -- 28
-  ProtoField.string("tfighters.SMSG_SAY.text", "text", base.UNICODE, "what was said"), -- 29
-  ProtoField.uint32("tfighters.SMSG_TEAMSAY.id", "id", base.DEC, nil, nil, "who said it"), -- 30
-  ProtoField.string("tfighters.SMSG_TEAMSAY.text", "text", base.UNICODE, "what was said"), -- 31
-  ProtoField.uint32("tfighters.SMSG_NEWUSER.id", "id", base.DEC, nil, nil, "the object"), -- 32
-  ProtoField.double("tfighters.SMSG_NEWUSER.x", "x", nil, "position (dbl)"), -- 33
-  ProtoField.double("tfighters.SMSG_NEWUSER.y", "y", nil, "position (dbl)"), -- 34
-  ProtoField.double("tfighters.SMSG_NEWUSER.deg", "deg", nil, "heading in degrees (dbl)"), -- 35
-  ProtoField.int8("tfighters.SMSG_NEWUSER.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 36
-  ProtoField.uint32("tfighters.SMSG_NEWUSER.alive", "alive", base.DEC, nil, nil, "seconds in the game (the original always sends 0)"), -- 37
-  ProtoField.int16("tfighters.SMSG_NEWUSER.frags", "frags", base.DEC, nil, nil, "frags"), -- 38
-  ProtoField.uint32("tfighters.SMSG_NEWUSER.pendingMoves", "pendingMoves", base.DEC, nil, nil, "pending moves. the original's \"move\" counter, missing from the spec"), -- 39
-  ProtoField.int8("tfighters.SMSG_NEWUSER.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 40
-  ProtoField.uint8("tfighters.SMSG_NEWUSER.type", "type", base.DEC, ENUM[2], nil, "what the object is"), -- 41
-  ProtoField.double("tfighters.SMSG_NEWUSER.speed", "speed", nil, "speed (dbl)"), -- 42
-  ProtoField.string("tfighters.SMSG_NEWUSER.nick", "nick", base.UNICODE, "the nick"), -- 43
-  ProtoField.uint32("tfighters.SMSG_DELOBJ.id", "id", base.DEC, nil, nil, "the object"), -- 44
-  ProtoField.uint32("tfighters.SMSG_KILL.victimid", "victimid", base.DEC, nil, nil, "who died"), -- 45
-  ProtoField.uint32("tfighters.SMSG_KILL.evilid", "evilid", base.DEC, nil, nil, "who killed"), -- 46
-  ProtoField.string("tfighters.SMSG_KILL.killtxt", "killtxt", base.UNICODE, "the kill message, empty for the default"), -- 47
-  ProtoField.uint32("tfighters.SMSG_NEWBULLET.id", "id", base.DEC, nil, nil, "the bullet"), -- 48
-  ProtoField.uint32("tfighters.SMSG_NEWBULLET.ownerid", "ownerid", base.DEC, nil, nil, "the player who fired it"), -- 49
-  ProtoField.double("tfighters.SMSG_NEWBULLET.x", "x", nil, "position (dbl)"), -- 50
-  ProtoField.double("tfighters.SMSG_NEWBULLET.y", "y", nil, "position (dbl)"), -- 51
-  ProtoField.double("tfighters.SMSG_NEWBULLET.deg", "deg", nil, "direction in degrees (dbl)"), -- 52
-  ProtoField.uint32("tfighters.SMSG_NICK.id", "id", base.DEC, nil, nil, "the player"), -- 53
-  ProtoField.string("tfighters.SMSG_NICK.newnick", "newnick", base.UNICODE, "the new nick"), -- 54
-  ProtoField.uint32("tfighters.SMSG_SPAWN.id", "id", base.DEC, nil, nil, "the object"), -- 55
-  ProtoField.double("tfighters.SMSG_SPAWN.x", "x", nil, "position (dbl)"), -- 56
-  ProtoField.double("tfighters.SMSG_SPAWN.y", "y", nil, "position (dbl)"), -- 57
-  ProtoField.double("tfighters.SMSG_SPAWN.deg", "deg", nil, "heading in degrees (dbl)"), -- 58
-  ProtoField.int8("tfighters.SMSG_SPAWN.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 59
-  ProtoField.uint32("tfighters.SMSG_SPAWN.alive", "alive", base.DEC, nil, nil, "seconds in the game (the original always sends 0)"), -- 60
-  ProtoField.int16("tfighters.SMSG_SPAWN.frags", "frags", base.DEC, nil, nil, "frags"), -- 61
-  ProtoField.int8("tfighters.SMSG_SPAWN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 62
-  ProtoField.uint8("tfighters.SMSG_SPAWN.type", "type", base.DEC, ENUM[2], nil, "what the object is"), -- 63
-  ProtoField.double("tfighters.SMSG_SPAWN.speed", "speed", nil, "speed (dbl)"), -- 64
-  ProtoField.uint32("tfighters.SMSG_QUIT.id", "id", base.DEC, nil, nil, "the player"), -- 65
-  ProtoField.string("tfighters.SMSG_QUIT.text", "text", base.UNICODE, "the reason"), -- 66
-  ProtoField.uint32("tfighters.SMSG_KICK.id", "id", base.DEC, nil, nil, "the player"), -- 67
-  ProtoField.string("tfighters.SMSG_KICK.text", "text", base.UNICODE, "the reason"), -- 68
-  ProtoField.uint8("tfighters.SMSG_NICKREPLY.goodorbad", "goodorbad", base.DEC, ENUM[1], nil, "accepted or rejected"), -- 69
-  ProtoField.string("tfighters.SMSG_NICKREPLY.text", "text", base.UNICODE, "\"Ok\", or why the nick was rejected"), -- 70
-  ProtoField.uint32("tfighters.CMSG_VERSION.myversion", "myversion", base.DEC, nil, nil, "the client's version (the original sends 1)"), -- 71
-  ProtoField.string("tfighters.CMSG_PASS.pass", "pass", base.UNICODE, "the password"), -- 72
-  ProtoField.string("tfighters.CMSG_NICK.nick", "nick", base.UNICODE, "the nick; Validate applies the original server's rules"), -- 73
-  ProtoField.uint32("tfighters.CMSG_PONG.servertime", "servertime", base.DEC, nil, nil, "the time from the SMSG_PING, returned as it came (its low 32 bits)"), -- 74
-  ProtoField.double("tfighters.CMSG_ACCEL.x", "x", nil, "position (dbl)"), -- 75
-  ProtoField.double("tfighters.CMSG_ACCEL.y", "y", nil, "position (dbl)"), -- 76
-  ProtoField.int8("tfighters.CMSG_ACCEL.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 77
-  ProtoField.double("tfighters.CMSG_ACCEL.speed", "speed", nil, "speed (dbl)"), -- 78
-  ProtoField.double("tfighters.CMSG_TURN.x", "x", nil, "position (dbl)"), -- 79
-  ProtoField.double("tfighters.CMSG_TURN.y", "y", nil, "position (dbl)"), -- 80
-  ProtoField.int8("tfighters.CMSG_TURN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 81
-  ProtoField.double("tfighters.CMSG_TURN.deg", "deg", nil, "heading in degrees (dbl)"), -- 82
-  ProtoField.double("tfighters.CMSG_NEWBULLET.x", "x", nil, "position (dbl)"), -- 83
-  ProtoField.double("tfighters.CMSG_NEWBULLET.y", "y", nil, "position (dbl)"), -- 84
-  ProtoField.double("tfighters.CMSG_NEWBULLET.deg", "deg", nil, "direction in degrees (dbl)"), -- 85
-  ProtoField.string("tfighters.CMSG_CMD.text", "text", base.UNICODE, "the command"), -- 86
-  ProtoField.string("tfighters.CMSG_SAY.text", "text", base.UNICODE, "what was said"), -- 87
-  ProtoField.string("tfighters.CMSG_TEAMSAY.text", "text", base.UNICODE, "what was said"), -- 88
+  ProtoField.string("tfighters.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
+  ProtoField.uint16("tfighters.len", "len", base.DEC, nil, nil, "length of packet including type field: the frame is 2+len bytes"), -- 5
+  ProtoField.uint16("tfighters.type", "type", base.HEX, CODES, nil, "the message code: 0x0000-0x7FFF server->client, 0x8000-0xFFFF client->server"), -- 6
+  ProtoField.uint32("tfighters.SMSG_HI.myversion", "myversion", base.DEC, nil, nil, "the server's version (the original sends 1)"), -- 7
+  ProtoField.uint32("tfighters.SMSG_HI.uwid", "uwid", base.DEC, nil, nil, "the id the server gave this connection (the original's socket descriptor)"), -- 8
+  ProtoField.string("tfighters.SMSG_MOTD.text", "text", base.UNICODE, "text including \\n's. the message, lines separated by \\n"), -- 9
+  ProtoField.uint32("tfighters.SMSG_PING.time", "time", base.DEC, nil, nil, "the server's time in milliseconds (its low 32 bits)"), -- 10
+  ProtoField.bytes("tfighters.SMSG_PING.timeHigh", "timeHigh", nil, "the upper 32 bits of an 8-byte time: absent (0 bytes) or 4 bytes, from a 64-bit build of the original server"), -- 11
+  ProtoField.int32("tfighters.SMSG_LAG.diff", "diff", base.DEC, nil, nil, "the one-way lag in milliseconds"), -- 12
+  ProtoField.uint32("tfighters.SMSG_ACCEL.id", "id", base.DEC, nil, nil, "the object"), -- 13
+  ProtoField.double("tfighters.SMSG_ACCEL.x", "x", nil, "position (dbl)"), -- 14
+  ProtoField.double("tfighters.SMSG_ACCEL.y", "y", nil, "position (dbl)"), -- 15
+  ProtoField.int8("tfighters.SMSG_ACCEL.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 16
+  ProtoField.double("tfighters.SMSG_ACCEL.speed", "speed", nil, "speed (dbl)"), -- 17
+  ProtoField.uint32("tfighters.SMSG_TURN.id", "id", base.DEC, nil, nil, "the object"), -- 18
+  ProtoField.double("tfighters.SMSG_TURN.x", "x", nil, "position (dbl)"), -- 19
+  ProtoField.double("tfighters.SMSG_TURN.y", "y", nil, "position (dbl)"), -- 20
+  ProtoField.int8("tfighters.SMSG_TURN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 21
+  ProtoField.double("tfighters.SMSG_TURN.deg", "deg", nil, "heading in degrees (dbl)"), -- 22
+  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.id", "id", base.DEC, nil, nil, "the object"), -- 23
+  ProtoField.uint8("tfighters.SMSG_INVINCIBLE.yesno", "yesno", base.DEC, nil, nil, "1 if invincible, 0 if not"), -- 24
+  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.invincibilityT", "invincibilityT", base.DEC, nil, nil, "invincibility_t. milliseconds of invincibility left"), -- 25
+  ProtoField.uint32("tfighters.SMSG_HIT.victimid", "victimid", base.DEC, nil, nil, "who was hit"), -- 26
+  ProtoField.uint32("tfighters.SMSG_HIT.evilid", "evilid", base.DEC, nil, nil, "what hit it: the bullet, or 0"), -- 27
+  ProtoField.uint8("tfighters.SMSG_HIT.newpower", "newpower", base.DEC, nil, nil, "the victim's power"), -- 28
+  ProtoField.uint32("tfighters.SMSG_SAY.id", "id", base.DEC, nil, nil, "who said it"), -- 29
+  ProtoField.string("tfighters.SMSG_SAY.text", "text", base.UNICODE, "what was said"), -- 30
+  ProtoField.uint32("tfighters.SMSG_TEAMSAY.id", "id", base.DEC, nil, nil, "who said it"), -- 31
+  ProtoField.string("tfighters.SMSG_TEAMSAY.text", "text", base.UNICODE, "what was said"), -- 32
+  ProtoField.uint32("tfighters.SMSG_NEWUSER.id", "id", base.DEC, nil, nil, "the object"), -- 33
+  ProtoField.double("tfighters.SMSG_NEWUSER.x", "x", nil, "position (dbl)"), -- 34
+  ProtoField.double("tfighters.SMSG_NEWUSER.y", "y", nil, "position (dbl)"), -- 35
+  ProtoField.double("tfighters.SMSG_NEWUSER.deg", "deg", nil, "heading in degrees (dbl)"), -- 36
+  ProtoField.int8("tfighters.SMSG_NEWUSER.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 37
+  ProtoField.uint32("tfighters.SMSG_NEWUSER.alive", "alive", base.DEC, nil, nil, "seconds in the game (the original always sends 0)"), -- 38
+  ProtoField.int16("tfighters.SMSG_NEWUSER.frags", "frags", base.DEC, nil, nil, "frags"), -- 39
+  ProtoField.uint32("tfighters.SMSG_NEWUSER.pendingMoves", "pendingMoves", base.DEC, nil, nil, "pending moves. the original's \"move\" counter, missing from the spec"), -- 40
+  ProtoField.int8("tfighters.SMSG_NEWUSER.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 41
+  ProtoField.uint8("tfighters.SMSG_NEWUSER.type", "type", base.DEC, ENUM[2], nil, "what the object is"), -- 42
+  ProtoField.double("tfighters.SMSG_NEWUSER.speed", "speed", nil, "speed (dbl)"), -- 43
+  ProtoField.string("tfighters.SMSG_NEWUSER.nick", "nick", base.UNICODE, "the nick"), -- 44
+  ProtoField.uint32("tfighters.SMSG_DELOBJ.id", "id", base.DEC, nil, nil, "the object"), -- 45
+  ProtoField.uint32("tfighters.SMSG_KILL.victimid", "victimid", base.DEC, nil, nil, "who died"), -- 46
+  ProtoField.uint32("tfighters.SMSG_KILL.evilid", "evilid", base.DEC, nil, nil, "who killed"), -- 47
+  ProtoField.string("tfighters.SMSG_KILL.killtxt", "killtxt", base.UNICODE, "the kill message, empty for the default"), -- 48
+  ProtoField.uint32("tfighters.SMSG_NEWBULLET.id", "id", base.DEC, nil, nil, "the bullet"), -- 49
+  ProtoField.uint32("tfighters.SMSG_NEWBULLET.ownerid", "ownerid", base.DEC, nil, nil, "the player who fired it"), -- 50
+  ProtoField.double("tfighters.SMSG_NEWBULLET.x", "x", nil, "position (dbl)"), -- 51
+  ProtoField.double("tfighters.SMSG_NEWBULLET.y", "y", nil, "position (dbl)"), -- 52
+  ProtoField.double("tfighters.SMSG_NEWBULLET.deg", "deg", nil, "direction in degrees (dbl)"), -- 53
+  ProtoField.uint32("tfighters.SMSG_NICK.id", "id", base.DEC, nil, nil, "the player"), -- 54
+  ProtoField.string("tfighters.SMSG_NICK.newnick", "newnick", base.UNICODE, "the new nick"), -- 55
+  ProtoField.uint32("tfighters.SMSG_SPAWN.id", "id", base.DEC, nil, nil, "the object"), -- 56
+  ProtoField.double("tfighters.SMSG_SPAWN.x", "x", nil, "position (dbl)"), -- 57
+  ProtoField.double("tfighters.SMSG_SPAWN.y", "y", nil, "position (dbl)"), -- 58
+  ProtoField.double("tfighters.SMSG_SPAWN.deg", "deg", nil, "heading in degrees (dbl)"), -- 59
+  ProtoField.int8("tfighters.SMSG_SPAWN.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 60
+  ProtoField.uint32("tfighters.SMSG_SPAWN.alive", "alive", base.DEC, nil, nil, "seconds in the game (the original always sends 0)"), -- 61
+  ProtoField.int16("tfighters.SMSG_SPAWN.frags", "frags", base.DEC, nil, nil, "frags"), -- 62
+  ProtoField.int8("tfighters.SMSG_SPAWN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 63
+  ProtoField.uint8("tfighters.SMSG_SPAWN.type", "type", base.DEC, ENUM[2], nil, "what the object is"), -- 64
+  ProtoField.double("tfighters.SMSG_SPAWN.speed", "speed", nil, "speed (dbl)"), -- 65
+  ProtoField.uint32("tfighters.SMSG_QUIT.id", "id", base.DEC, nil, nil, "the player"), -- 66
+  ProtoField.string("tfighters.SMSG_QUIT.text", "text", base.UNICODE, "the reason"), -- 67
+  ProtoField.uint32("tfighters.SMSG_KICK.id", "id", base.DEC, nil, nil, "the player"), -- 68
+  ProtoField.string("tfighters.SMSG_KICK.text", "text", base.UNICODE, "the reason"), -- 69
+  ProtoField.uint8("tfighters.SMSG_NICKREPLY.goodorbad", "goodorbad", base.DEC, ENUM[1], nil, "accepted or rejected"), -- 70
+  ProtoField.string("tfighters.SMSG_NICKREPLY.text", "text", base.UNICODE, "\"Ok\", or why the nick was rejected"), -- 71
+  ProtoField.uint32("tfighters.CMSG_VERSION.myversion", "myversion", base.DEC, nil, nil, "the client's version (the original sends 1)"), -- 72
+  ProtoField.string("tfighters.CMSG_PASS.pass", "pass", base.UNICODE, "the password"), -- 73
+  ProtoField.string("tfighters.CMSG_NICK.nick", "nick", base.UNICODE, "the nick; Validate applies the original server's rules"), -- 74
+  ProtoField.uint32("tfighters.CMSG_PONG.servertime", "servertime", base.DEC, nil, nil, "the time from the SMSG_PING, returned as it came (its low 32 bits)"), -- 75
+  ProtoField.double("tfighters.CMSG_ACCEL.x", "x", nil, "position (dbl)"), -- 76
+  ProtoField.double("tfighters.CMSG_ACCEL.y", "y", nil, "position (dbl)"), -- 77
+  ProtoField.int8("tfighters.CMSG_ACCEL.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 78
+  ProtoField.double("tfighters.CMSG_ACCEL.speed", "speed", nil, "speed (dbl)"), -- 79
+  ProtoField.double("tfighters.CMSG_TURN.x", "x", nil, "position (dbl)"), -- 80
+  ProtoField.double("tfighters.CMSG_TURN.y", "y", nil, "position (dbl)"), -- 81
+  ProtoField.int8("tfighters.CMSG_TURN.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 82
+  ProtoField.double("tfighters.CMSG_TURN.deg", "deg", nil, "heading in degrees (dbl)"), -- 83
+  ProtoField.double("tfighters.CMSG_NEWBULLET.x", "x", nil, "position (dbl)"), -- 84
+  ProtoField.double("tfighters.CMSG_NEWBULLET.y", "y", nil, "position (dbl)"), -- 85
+  ProtoField.double("tfighters.CMSG_NEWBULLET.deg", "deg", nil, "direction in degrees (dbl)"), -- 86
+  ProtoField.string("tfighters.CMSG_CMD.text", "text", base.UNICODE, "the command"), -- 87
+  ProtoField.string("tfighters.CMSG_SAY.text", "text", base.UNICODE, "what was said"), -- 88
+  ProtoField.string("tfighters.CMSG_TEAMSAY.text", "text", base.UNICODE, "what was said"), -- 89
 }
 p.fields = F
 
 -- The header, the datagram's packet header and the message forms: each
 -- field with its kind (k), filter field (f), size, and what a variable
 -- field needs.
-local HEADER = {{n="len", role="length", adjust=2, k="num", f=F[4], size=2}, {n="type", role="code", k="num", f=F[5], size=2}}
+local HEADER = {{n="len", role="length", adjust=2, k="num", f=F[5], size=2}, {n="type", role="code", k="num", f=F[6], size=2}}
 local PACKET = nil
 local FORMS = {
   {name="SMSG_HI", code=0, from=2, size=12, max=12, doc="the server's first message on a new connection (erratum 8)",
    header=HEADER,
-   fields={{n="myversion", k="num", f=F[6], size=4}, {n="uwid", k="num", f=F[7], size=4}}},
+   fields={{n="myversion", k="num", f=F[7], size=4}, {n="uwid", k="num", f=F[8], size=4}}},
   {name="SMSG_MOTD", code=1, from=2, size=5, max=8194, doc="the message of the day; the original server never sends it",
    header=HEADER,
-   fields={{n="text", k="cstring", f=F[8], max=8190}}},
+   fields={{n="text", k="cstring", f=F[9], max=8190}}},
   {name="SMSG_PING", code=2, from=2, size=8, max=12, doc="Server time: the spec's u32 is the original's C long, 8 bytes from a 64-bit build (erratum 4)",
    header=HEADER,
-   fields={{n="time", k="num", f=F[9], size=4}, {n="timeHigh", k="rest", f=F[10], max=4, text=false}}},
+   fields={{n="time", k="num", f=F[10], size=4}, {n="timeHigh", k="rest", f=F[11], max=4, text=false}}},
   {name="SMSG_LAG", code=3, from=2, size=8, max=8, doc="The lag calculated at server, already one-way between server and client, in milliseconds",
    header=HEADER,
-   fields={{n="diff", k="num", f=F[11], size=4, signed=true}}},
+   fields={{n="diff", k="num", f=F[12], size=4, signed=true}}},
   {name="SMSG_SPAWNREADY", code=512, from=2, size=4, max=4, doc="Ready to respawn, send CMSG_SPAWN back to get respawned",
    header=HEADER,
    fields={}},
   {name="SMSG_ACCEL", code=1024, from=2, size=21, max=21, doc="Acceleration update of another object",
    header=HEADER,
-   fields={{n="id", k="num", f=F[12], size=4}, {n="x", k="num", f=F[13], size=4, signed=true, scale=100}, {n="y", k="num", f=F[14], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[15], size=1, signed=true}, {n="speed", k="num", f=F[16], size=4, signed=true, scale=100}}},
+   fields={{n="id", k="num", f=F[13], size=4}, {n="x", k="num", f=F[14], size=4, signed=true, scale=100}, {n="y", k="num", f=F[15], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[16], size=1, signed=true}, {n="speed", k="num", f=F[17], size=4, signed=true, scale=100}}},
   {name="SMSG_TURN", code=1025, from=2, size=21, max=21, doc="Turn update of another object",
    header=HEADER,
-   fields={{n="id", k="num", f=F[17], size=4}, {n="x", k="num", f=F[18], size=4, signed=true, scale=100}, {n="y", k="num", f=F[19], size=4, signed=true, scale=100}, {n="turn", k="num", f=F[20], size=1, signed=true}, {n="deg", k="num", f=F[21], size=4, signed=true, scale=100}}},
+   fields={{n="id", k="num", f=F[18], size=4}, {n="x", k="num", f=F[19], size=4, signed=true, scale=100}, {n="y", k="num", f=F[20], size=4, signed=true, scale=100}, {n="turn", k="num", f=F[21], size=1, signed=true}, {n="deg", k="num", f=F[22], size=4, signed=true, scale=100}}},
   {name="SMSG_INVINCIBLE", code=1026, from=2, size=13, max=13, doc="Invincibility update",
    header=HEADER,
-   fields={{n="id", k="num", f=F[22], size=4}, {n="yesno", k="num", f=F[23], size=1}, {n="invincibilityT", k="num", f=F[24], size=4}}},
+   fields={{n="id", k="num", f=F[23], size=4}, {n="yesno", k="num", f=F[24], size=1}, {n="invincibilityT", k="num", f=F[25], size=4}}},
   {name="SMSG_HIT", code=1027, from=2, size=13, max=13, doc="victimid has been hit by evilid, new power is newpower (erratum 13)",
    header=HEADER,
-   fields={{n="victimid", k="num", f=F[25], size=4}, {n="evilid", k="num", f=F[26], size=4}, {n="newpower", k="num", f=F[27], size=1}}},
+   fields={{n="victimid", k="num", f=F[26], size=4}, {n="evilid", k="num", f=F[27], size=4}, {n="newpower", k="num", f=F[28], size=1}}},
   {name="SMSG_SAY", code=1280, from=2, size=9, max=8194, doc="Simple say",
    header=HEADER,
-   fields={{n="id", k="num", f=F[28], size=4}, {n="text", k="cstring", f=F[29], max=8186}}},
+   fields={{n="id", k="num", f=F[29], size=4}, {n="text", k="cstring", f=F[30], max=8186}}},
   {name="SMSG_TEAMSAY", code=1281, from=2, size=9, max=8194, doc="Teamsay; the original server never sends it",
    header=HEADER,
-   fields={{n="id", k="num", f=F[30], size=4}, {n="text", k="cstring", f=F[31], max=8186}}},
+   fields={{n="id", k="num", f=F[31], size=4}, {n="text", k="cstring", f=F[32], max=8186}}},
   {name="SMSG_NEWUSER", code=1536, from=2, size=38, max=8194, doc="userlist/new user; one field more than the spec lists (erratum 5)",
    header=HEADER,
-   fields={{n="id", k="num", f=F[32], size=4}, {n="x", k="num", f=F[33], size=4, signed=true, scale=100}, {n="y", k="num", f=F[34], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[35], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[36], size=1, signed=true}, {n="alive", k="num", f=F[37], size=4}, {n="frags", k="num", f=F[38], size=2, signed=true}, {n="pendingMoves", k="num", f=F[39], size=4}, {n="turn", k="num", f=F[40], size=1, signed=true}, {n="type", k="num", f=F[41], size=1}, {n="speed", k="num", f=F[42], size=4, signed=true, scale=100}, {n="nick", k="cstring", f=F[43], max=8157}}},
+   fields={{n="id", k="num", f=F[33], size=4}, {n="x", k="num", f=F[34], size=4, signed=true, scale=100}, {n="y", k="num", f=F[35], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[36], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[37], size=1, signed=true}, {n="alive", k="num", f=F[38], size=4}, {n="frags", k="num", f=F[39], size=2, signed=true}, {n="pendingMoves", k="num", f=F[40], size=4}, {n="turn", k="num", f=F[41], size=1, signed=true}, {n="type", k="num", f=F[42], size=1}, {n="speed", k="num", f=F[43], size=4, signed=true, scale=100}, {n="nick", k="cstring", f=F[44], max=8157}}},
   {name="SMSG_DELOBJ", code=1537, from=2, size=8, max=8, doc="Object deleted; the original server never sends it",
    header=HEADER,
-   fields={{n="id", k="num", f=F[44], size=4}}},
+   fields={{n="id", k="num", f=F[45], size=4}}},
   {name="SMSG_KILL", code=1538, from=2, size=13, max=8194, doc="Kill message for victimid by evilid; an empty killtxt means the default message (erratum 14)",
    header=HEADER,
-   fields={{n="victimid", k="num", f=F[45], size=4}, {n="evilid", k="num", f=F[46], size=4}, {n="killtxt", k="cstring", f=F[47], max=8182}}},
+   fields={{n="victimid", k="num", f=F[46], size=4}, {n="evilid", k="num", f=F[47], size=4}, {n="killtxt", k="cstring", f=F[48], max=8182}}},
   {name="SMSG_NEWBULLET", code=1539, from=2, size=24, max=24, doc="New bullet (erratum 13: the original never sets its id)",
    header=HEADER,
-   fields={{n="id", k="num", f=F[48], size=4}, {n="ownerid", k="num", f=F[49], size=4}, {n="x", k="num", f=F[50], size=4, signed=true, scale=100}, {n="y", k="num", f=F[51], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[52], size=4, signed=true, scale=100}}},
+   fields={{n="id", k="num", f=F[49], size=4}, {n="ownerid", k="num", f=F[50], size=4}, {n="x", k="num", f=F[51], size=4, signed=true, scale=100}, {n="y", k="num", f=F[52], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[53], size=4, signed=true, scale=100}}},
   {name="SMSG_NICK", code=1540, from=2, size=9, max=8194, doc="Nick change; the spec's \"newnick (u32)\" is a str (erratum 6)",
    header=HEADER,
-   fields={{n="id", k="num", f=F[53], size=4}, {n="newnick", k="cstring", f=F[54], max=8186}}},
+   fields={{n="id", k="num", f=F[54], size=4}, {n="newnick", k="cstring", f=F[55], max=8186}}},
   {name="SMSG_SPAWN", code=1541, from=2, size=33, max=33, doc="A (re)spawn message, used when player has joined or respawn-after-death",
    header=HEADER,
-   fields={{n="id", k="num", f=F[55], size=4}, {n="x", k="num", f=F[56], size=4, signed=true, scale=100}, {n="y", k="num", f=F[57], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[58], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[59], size=1, signed=true}, {n="alive", k="num", f=F[60], size=4}, {n="frags", k="num", f=F[61], size=2, signed=true}, {n="turn", k="num", f=F[62], size=1, signed=true}, {n="type", k="num", f=F[63], size=1}, {n="speed", k="num", f=F[64], size=4, signed=true, scale=100}}},
+   fields={{n="id", k="num", f=F[56], size=4}, {n="x", k="num", f=F[57], size=4, signed=true, scale=100}, {n="y", k="num", f=F[58], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[59], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[60], size=1, signed=true}, {n="alive", k="num", f=F[61], size=4}, {n="frags", k="num", f=F[62], size=2, signed=true}, {n="turn", k="num", f=F[63], size=1, signed=true}, {n="type", k="num", f=F[64], size=1}, {n="speed", k="num", f=F[65], size=4, signed=true, scale=100}}},
   {name="SMSG_QUIT", code=1542, from=2, size=9, max=8194, doc="a player left (\"Persoon die wegrent\"; erratum 12)",
    header=HEADER,
-   fields={{n="id", k="num", f=F[65], size=4}, {n="text", k="cstring", f=F[66], max=8186}}},
+   fields={{n="id", k="num", f=F[66], size=4}, {n="text", k="cstring", f=F[67], max=8186}}},
   {name="SMSG_KICK", code=1543, from=2, size=9, max=8194, doc="a player was kicked by the server or an admin (\"Persoon kicked door server of admin\")",
    header=HEADER,
-   fields={{n="id", k="num", f=F[67], size=4}, {n="text", k="cstring", f=F[68], max=8186}}},
+   fields={{n="id", k="num", f=F[68], size=4}, {n="text", k="cstring", f=F[69], max=8186}}},
   {name="SMSG_NICKREPLY", code=1792, from=2, size=6, max=8194, doc="Reply if NICK was successful or not; goodorbad is 0 for accepted, 1 for rejected (erratum 7)",
    header=HEADER,
-   fields={{n="goodorbad", k="num", f=F[69], size=1}, {n="text", k="cstring", f=F[70], max=8189}}},
+   fields={{n="goodorbad", k="num", f=F[70], size=1}, {n="text", k="cstring", f=F[71], max=8189}}},
   {name="CMSG_VERSION", code=32768, from=1, size=8, max=8, doc="the client's version, its first message, sent after SMSG_HI",
    header=HEADER,
-   fields={{n="myversion", k="num", f=F[71], size=4}}},
+   fields={{n="myversion", k="num", f=F[72], size=4}}},
   {name="CMSG_PASS", code=32769, from=1, size=5, max=8194, doc="a password; the original server never handles it",
    header=HEADER,
-   fields={{n="pass", k="cstring", f=F[72], max=8190}}},
+   fields={{n="pass", k="cstring", f=F[73], max=8190}}},
   {name="CMSG_NICK", code=32770, from=1, size=5, max=8194, doc="the nick the client wants; the server answers with SMSG_NICKREPLY",
    header=HEADER,
-   fields={{n="nick", k="cstring", f=F[73], max=8190}}},
+   fields={{n="nick", k="cstring", f=F[74], max=8190}}},
   {name="CMSG_PONG", code=32771, from=1, size=8, max=8, doc="Returns servertime of an SMSG_PING; the server answers with SMSG_LAG",
    header=HEADER,
-   fields={{n="servertime", k="num", f=F[74], size=4}}},
+   fields={{n="servertime", k="num", f=F[75], size=4}}},
   {name="CMSG_SPAWN", code=33280, from=1, size=4, max=4, doc="I wanna spawn! Sent back after SMSG_SPAWNREADY",
    header=HEADER,
    fields={}},
   {name="CMSG_ACCEL", code=33536, from=1, size=17, max=17, doc="Acceleration update with X/Y coordinates, accel can be -1/0/+1",
    header=HEADER,
-   fields={{n="x", k="num", f=F[75], size=4, signed=true, scale=100}, {n="y", k="num", f=F[76], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[77], size=1, signed=true}, {n="speed", k="num", f=F[78], size=4, signed=true, scale=100}}},
+   fields={{n="x", k="num", f=F[76], size=4, signed=true, scale=100}, {n="y", k="num", f=F[77], size=4, signed=true, scale=100}, {n="accel", k="num", f=F[78], size=1, signed=true}, {n="speed", k="num", f=F[79], size=4, signed=true, scale=100}}},
   {name="CMSG_TURN", code=33537, from=1, size=17, max=17, doc="Direction update with X/Y coordinates, turn can be -4/-2/0/+2/+4",
    header=HEADER,
-   fields={{n="x", k="num", f=F[79], size=4, signed=true, scale=100}, {n="y", k="num", f=F[80], size=4, signed=true, scale=100}, {n="turn", k="num", f=F[81], size=1, signed=true}, {n="deg", k="num", f=F[82], size=4, signed=true, scale=100}}},
+   fields={{n="x", k="num", f=F[80], size=4, signed=true, scale=100}, {n="y", k="num", f=F[81], size=4, signed=true, scale=100}, {n="turn", k="num", f=F[82], size=1, signed=true}, {n="deg", k="num", f=F[83], size=4, signed=true, scale=100}}},
   {name="CMSG_NEWBULLET", code=33538, from=1, size=16, max=16, doc="New bullet: the client fired",
    header=HEADER,
-   fields={{n="x", k="num", f=F[83], size=4, signed=true, scale=100}, {n="y", k="num", f=F[84], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[85], size=4, signed=true, scale=100}}},
+   fields={{n="x", k="num", f=F[84], size=4, signed=true, scale=100}, {n="y", k="num", f=F[85], size=4, signed=true, scale=100}, {n="deg", k="num", f=F[86], size=4, signed=true, scale=100}}},
   {name="CMSG_CMD", code=34048, from=1, size=5, max=8194, doc="Command, like \"addbot\"; the original server ignores it",
    header=HEADER,
-   fields={{n="text", k="cstring", f=F[86], max=8190}}},
+   fields={{n="text", k="cstring", f=F[87], max=8190}}},
   {name="CMSG_SAY", code=34049, from=1, size=5, max=8194, doc="Simple say",
    header=HEADER,
-   fields={{n="text", k="cstring", f=F[87], max=8190}}},
+   fields={{n="text", k="cstring", f=F[88], max=8190}}},
   {name="CMSG_TEAMSAY", code=34050, from=1, size=5, max=8194, doc="Teamsay; the original server ignores it",
    header=HEADER,
-   fields={{n="text", k="cstring", f=F[88], max=8190}}},
+   fields={{n="text", k="cstring", f=F[89], max=8190}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
 
 local CLIENT, SERVER = 1, 2
+local DIRS = { "client", "server" }
 
 local E_MALFORMED = ProtoExpert.new(NAME .. ".malformed", "Malformed message",
 	expert.group.MALFORMED, expert.severity.ERROR)
@@ -505,6 +507,10 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local name = "unknown"
 	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
 	local item = tree:add(F[1], tvb(off, stop - off), name)
+	if dir ~= 0 then
+		item:add(F[4], tvb(off, 0), DIRS[dir]):set_generated()
+	end
+	if not PACKET then tree:append_text(", " .. name) end
 	if not f then
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
@@ -575,12 +581,20 @@ local function server_port(pinfo)
 	return p.prefs.port
 end
 
+-- SERVERS are the servers the heuristic found ("address port"), for
+-- conversations on no known port.
+local SERVERS = {}
+
+local function endpoint(addr, port) return tostring(addr) .. " " .. port end
+
 local function direction(pinfo)
 	local port = server_port(pinfo)
 	if port and port > 0 then
 		if pinfo.dst_port == port then return CLIENT end
 		if pinfo.src_port == port then return SERVER end
 	end
+	if SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] then return CLIENT end
+	if SERVERS[endpoint(pinfo.src, pinfo.src_port)] then return SERVER end
 	return 0
 end
 
@@ -660,33 +674,34 @@ end
 -- plausible reports whether tvb starts with a message of a known code,
 -- for the heuristic: a whole one that decodes, or, on a stream with a
 -- length field, a header whose length fits the code's form (the rest is
--- in later segments).
+-- in later segments). It returns the direction of the form it fits (the
+-- client's first), or nil.
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
 	if PACKET then
 		off = fields(tvb, 0, len, PACKET, nil, {})
-		if not off then return false end
+		if not off then return nil end
 	end
 	local code = readcode(tvb, off, len)
-	if not code then return false end
+	if not code then return nil end
 	for dir = CLIENT, SERVER do
 		local f = BYCODE[dir][code]
 		if f then
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or n < f.size or n > f.max then return false end
-				if off + n > len then return true end
+				if not n or n < 0 or n < f.size or n > f.max then return nil end
+				if off + n > len then return dir end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return dir end
 		end
 	end
-	return false
+	return nil
 end
 
 local TRANSPORT = "tcp"
@@ -708,7 +723,19 @@ register_port()
 DissectorTable.get(TRANSPORT .. ".port"):add_for_decode_as(p)
 
 p:register_heuristic(TRANSPORT, function(tvb, pinfo, tree)
-	if not p.prefs.heuristic or not plausible(tvb) then return false end
+	if not p.prefs.heuristic then return false end
+	local dir = direction(pinfo)
+	if dir == 0 then
+		dir = plausible(tvb)
+		if not dir then return false end
+		if dir == CLIENT then
+			SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] = true
+		else
+			SERVERS[endpoint(pinfo.src, pinfo.src_port)] = true
+		end
+	elseif not plausible(tvb) then
+		return false
+	end
 	pinfo.conversation = p
 	p.dissector(tvb, pinfo, tree)
 	return true

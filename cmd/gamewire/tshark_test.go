@@ -149,6 +149,9 @@ func (c *comparer) run(pkts []dissector.Packet, out string) {
 				c.object(n, packets[k], c.p+".packet", obj, map[string]bool{"frame": true, "time": true, "src": true, "dst": true, "from": true, "proto": true, "msg": true, "messages": true})
 				var list []map[string]json.RawMessage
 				json.Unmarshal(raw, &list)
+				for _, m := range list {
+					m["from"] = obj["from"]
+				}
 				want = append(want, list...)
 				continue
 			}
@@ -216,6 +219,17 @@ func (c *comparer) message(frame int, nd *dissector.Node, name string, obj map[s
 	}
 	if v, ok := obj["code"]; ok {
 		c.value(frame, name, "code", v, c.codeNodes(nd))
+	}
+	if v, ok := obj["from"]; ok {
+		// The direction: gamewire's by the SYN or the port, the
+		// dissector's by the port.
+		var from []*dissector.Node
+		for _, ch := range children(nd) {
+			if ch.Name == c.p+".from" {
+				from = append(from, ch)
+			}
+		}
+		c.value(frame, name, "from", v, from)
 	}
 	for _, ch := range children(nd) {
 		if strings.Count(ch.Name, ".") != 1 || ch.Name == c.p+".data" {

@@ -115,10 +115,12 @@ func (g *gen) run() (out []byte, err error) {
 	}
 
 	// The shared fields come first: F[1] is the message, F[2] the raw
-	// body of an unknown code, F[3] the packet of a datagram protocol.
+	// body of an unknown code, F[3] the packet of a datagram protocol,
+	// F[4] the direction.
 	g.field(g.p+".msg", "Message", "string", "", "", "The spec's name of the message")
 	g.field(g.p+".data", "Data", "bytes", "", "", "Bytes of a frame that could not be decoded")
 	g.field(g.p+".packet", g.packetName(), "none", "", "", "A datagram")
+	g.field(g.p+".from", "From", "string", "", "", "Who sent the message: client or server (by the server's port)")
 
 	var body strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&body, format, a...) }

@@ -1,6 +1,7 @@
 -- What follows is the same for every protocol: it reads the tables above.
 
 local CLIENT, SERVER = 1, 2
+local DIRS = { "client", "server" }
 
 local E_MALFORMED = ProtoExpert.new(NAME .. ".malformed", "Malformed message",
 	expert.group.MALFORMED, expert.severity.ERROR)
@@ -243,6 +244,10 @@ local function message(tvb, pinfo, tree, off, stop, dir, framed, names)
 	local name = "unknown"
 	if f then name = f.name elseif code then name = string.format("0x%04x", code) end
 	local item = tree:add(F[1], tvb(off, stop - off), name)
+	if dir ~= 0 then
+		item:add(F[4], tvb(off, 0), DIRS[dir]):set_generated()
+	end
+	if not PACKET then tree:append_text(", " .. name) end
 	if not f then
 		table.insert(names, name)
 		fields(tvb, off, stop, HEADER, item, {})
@@ -313,12 +318,20 @@ local function server_port(pinfo)
 	return p.prefs.port
 end
 
+-- SERVERS are the servers the heuristic found ("address port"), for
+-- conversations on no known port.
+local SERVERS = {}
+
+local function endpoint(addr, port) return tostring(addr) .. " " .. port end
+
 local function direction(pinfo)
 	local port = server_port(pinfo)
 	if port and port > 0 then
 		if pinfo.dst_port == port then return CLIENT end
 		if pinfo.src_port == port then return SERVER end
 	end
+	if SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] then return CLIENT end
+	if SERVERS[endpoint(pinfo.src, pinfo.src_port)] then return SERVER end
 	return 0
 end
 
@@ -398,33 +411,34 @@ end
 -- plausible reports whether tvb starts with a message of a known code,
 -- for the heuristic: a whole one that decodes, or, on a stream with a
 -- length field, a header whose length fits the code's form (the rest is
--- in later segments).
+-- in later segments). It returns the direction of the form it fits (the
+-- client's first), or nil.
 local function plausible(tvb)
 	local len = tvb:len()
 	local off = 0
 	if PACKET then
 		off = fields(tvb, 0, len, PACKET, nil, {})
-		if not off then return false end
+		if not off then return nil end
 	end
 	local code = readcode(tvb, off, len)
-	if not code then return false end
+	if not code then return nil end
 	for dir = CLIENT, SERVER do
 		local f = BYCODE[dir][code]
 		if f then
 			local stop = len
 			if LEN then
 				local n = framelen(tvb, off, len, dir)
-				if not n or n < 0 or n < f.size or n > f.max then return false end
-				if off + n > len then return true end
+				if not n or n < 0 or n < f.size or n > f.max then return nil end
+				if off + n > len then return dir end
 				stop = off + n
 			end
 			local vals = {}
 			local e = fields(tvb, off, stop, f.header, nil, vals)
 			if e then e = fields(tvb, e, stop, f.fields, nil, vals) end
-			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return true end
+			if e and (e == stop or PACKET or (not LEN and not DATAGRAM)) then return dir end
 		end
 	end
-	return false
+	return nil
 end
 
 local TRANSPORT = "tcp"
@@ -446,7 +460,19 @@ register_port()
 DissectorTable.get(TRANSPORT .. ".port"):add_for_decode_as(p)
 
 p:register_heuristic(TRANSPORT, function(tvb, pinfo, tree)
-	if not p.prefs.heuristic or not plausible(tvb) then return false end
+	if not p.prefs.heuristic then return false end
+	local dir = direction(pinfo)
+	if dir == 0 then
+		dir = plausible(tvb)
+		if not dir then return false end
+		if dir == CLIENT then
+			SERVERS[endpoint(pinfo.dst, pinfo.dst_port)] = true
+		else
+			SERVERS[endpoint(pinfo.src, pinfo.src_port)] = true
+		end
+	elseif not plausible(tvb) then
+		return false
+	end
 	pinfo.conversation = p
 	p.dissector(tvb, pinfo, tree)
 	return true

@@ -117,23 +117,23 @@ func TestTsharkToy(t *testing.T) {
 		}
 	}
 	want := []string{
-		"toy.msg=MsgHello", "toy.length=18", "toy.code=0x6865(MsgHello)", "toy.MsgHello.version=17",
+		"toy.msg=MsgHello", "toy.from=client", "toy.length=18", "toy.code=0x6865(MsgHello)", "toy.MsgHello.version=17",
 		"toy.MsgHello.callSign=Axel", "toy.MsgHello.email=a@b.c",
-		"toy.msg=MsgPos", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
+		"toy.msg=MsgPos", "toy.from=client", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
 		"toy.MsgPos.playerId.serverHostAddr=192.0.2.1", "toy.MsgPos.playerId.port=15156", "toy.MsgPos.playerId.number=-2",
 		"toy.MsgPos.pos=", "toy.MsgPos.pos.x=1.5", "toy.MsgPos.pos.y=-2", "toy.MsgPos.pos.z=0.001",
 		"toy.MsgPos.team=1(RedTeam)", "toy.MsgPos.speed=-90.25",
 		"toy.MsgPos.shots=7", "toy.MsgPos.shots=8", "toy.MsgPos.shots=9",
-		"toy.msg=MsgList", "toy.length=31", "toy.code=0x6c69(MsgList)", "toy.MsgList.count=2",
+		"toy.msg=MsgList", "toy.from=server", "toy.length=31", "toy.code=0x6c69(MsgList)", "toy.MsgList.count=2",
 		"toy.MsgList.points=", "toy.MsgList.points.x=1", "toy.MsgList.points.y=2", "toy.MsgList.points.z=3",
 		"toy.MsgList.points=", "toy.MsgList.points.x=4", "toy.MsgList.points.y=5", "toy.MsgList.points.z=6",
 		"toy.MsgList.motd=hi!", "toy.MsgList.tail=de:ad",
-		"toy.msg=MsgPos", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
+		"toy.msg=MsgPos", "toy.from=server", "toy.length=29", "toy.code=0x706f(MsgPos)", "toy.MsgPos.playerId=",
 		"toy.MsgPos.playerId.serverHostAddr=192.0.2.1", "toy.MsgPos.playerId.port=15156", "toy.MsgPos.playerId.number=-2",
 		"toy.MsgPos.pos=", "toy.MsgPos.pos.x=1.5", "toy.MsgPos.pos.y=-2", "toy.MsgPos.pos.z=0.001",
 		"toy.MsgPos.team=1(RedTeam)", "toy.MsgPos.speed=-90.25",
 		"toy.MsgPos.shots=7", "toy.MsgPos.shots=8", "toy.MsgPos.shots=9",
-		"toy.msg=MsgPos", "toy.length=20", "toy.code=0x7070(MsgPos)", "toy.MsgPos.utf=ok", "toy.MsgPos.big=0", "toy.MsgPos.f=0",
+		"toy.msg=MsgPos", "toy.from=server", "toy.length=20", "toy.code=0x7070(MsgPos)", "toy.MsgPos.utf=ok", "toy.MsgPos.big=0", "toy.MsgPos.f=0",
 	}
 	if len(got) != len(want) {
 		t.Errorf("tshark shows %d fields, want %d:\n%q", len(got), len(want), got)
@@ -293,9 +293,9 @@ func TestTsharkDatagram(t *testing.T) {
 	}
 	got := strings.Join(fieldsShown(t, pkts, "dgram"), " ")
 	want := "dgram.packet= dgram.packet.appId=4067461061 dgram.packet.ack=7 " +
-		"dgram.msg=Ping dgram.type=0x65(Ping) dgram.Ping.n=1 dgram.msg=Ping dgram.type=0x65(Ping) dgram.Ping.n=2 " +
+		"dgram.msg=Ping dgram.from=client dgram.type=0x65(Ping) dgram.Ping.n=1 dgram.msg=Ping dgram.from=client dgram.type=0x65(Ping) dgram.Ping.n=2 " +
 		"dgram.packet= dgram.packet.appId=4067461061 dgram.packet.ack=7 " +
-		"dgram.msg=Join dgram.type=0x03(Join) dgram.seqno=9 dgram.Join.name=bob"
+		"dgram.msg=Join dgram.from=server dgram.type=0x03(Join) dgram.seqno=9 dgram.Join.name=bob"
 	if got != want {
 		t.Errorf("tshark shows\n%s\nwant\n%s", got, want)
 	}

@@ -1,0 +1,14 @@
+package main
+
+import (
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/tfighters"
+)
+
+// The message tables the dissectors are generated from (gamewire
+// dissector, go generate ./cmd/gamewire) and decode -pcap frames by. Add a
+// protocol here when its table lands.
+func init() {
+	dissectorTables["paintball"] = paintball.Table
+	dissectorTables["tfighters"] = tfighters.Table
+}

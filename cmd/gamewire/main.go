@@ -76,6 +76,10 @@ Input, from FILE or standard input:
   datagram protocols  one datagram per file; with -hex, one datagram per line of hex
 Input is decoded as it arrives: from a pipe each line is printed at once.
 A unit that does not decode is reported on standard error and decoding goes on.
+With -pcap FILE the input is a capture (pcap or pcapng): TCP reassembled per connection
+and direction, UDP by datagram, each conversation decoded as -proto or by its default
+port; each message prints with its frame, time, endpoints and direction, and what
+cannot be framed prints as an error line, decoding resuming where framing is found again.
 `,
 	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
 (with -hex, one hex line per message or datagram): decode -json | encode is the identity.

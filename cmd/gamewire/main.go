@@ -5,7 +5,9 @@
 //
 //	gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+//	gamewire decode -pcap FILE [-proto P] [-json]
 //	gamewire spec   [-proto P]
+//	gamewire dissector -proto P [FILE]
 //
 // decode prints one line per message (stream protocols: bzflag, tfighters)
 // or per datagram (lwar). Stream input is the raw byte stream, or with
@@ -23,6 +25,15 @@
 // encode reads those JSON lines and writes the exact bytes back (with
 // -hex, one hex line per message or datagram; without it a datagram
 // protocol writes one datagram), so decode -json | encode is the identity.
+//
+// decode -pcap reads a pcap or pcapng capture (see pcap.go): every TCP
+// connection reassembled per direction, every UDP datagram, each
+// conversation decoded with -proto or the protocol of its default port,
+// each message printed with its frame number, time, endpoints and
+// direction (the same keys first in its JSON object).
+//
+// dissector writes a protocol's Wireshark dissector in Lua, generated from
+// its message table (see dissector.go and dissectors/).
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec

@@ -59,7 +59,7 @@ func ExampleNewStream() {
 	// login alice
 	// velocity 3 -4 facing 0.5
 	// shooting automatic
-	// stopped: paintball: header: field marker at byte 0: invalid value
+	// stopped: paintball: frame: field marker at byte 0: invalid value
 	// left: "?garbage"
 }
 

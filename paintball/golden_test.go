@@ -100,11 +100,11 @@ func TestGoldenBroken(t *testing.T) {
 		offset    int
 	}{
 		{"empty", "", paintball.FromClient, wire.ErrShort, "", "type", 1},
-		{"no marker", "2b 0045", paintball.FromClient, wire.ErrInvalid, "header", "marker", 0},
-		{"type B", "2a 0042", paintball.FromClient, wire.ErrUnknownCode, "header", "type", 1},
-		{"type F as the number 15", "2a 000f 0003 626f62", paintball.FromClient, wire.ErrUnknownCode, "header", "type", 1},
-		{"Update from a client", "2a 0041" + strings.Repeat("00", 30), paintball.FromClient, wire.ErrUnknownCode, "header", "type", 1},
-		{"request from the server", "2a 0045", paintball.FromServer, wire.ErrUnknownCode, "header", "type", 1},
+		{"no marker", "2b 0045", paintball.FromClient, wire.ErrInvalid, "frame", "marker", 0},
+		{"type B", "2a 0042", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"type F as the number 15", "2a 000f 0003 626f62", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"Update from a client", "2a 0041" + strings.Repeat("00", 30), paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"request from the server", "2a 0045", paintball.FromServer, wire.ErrUnknownCode, "frame", "type", 1},
 		{"Login cut in its count", "2a 0046 00", paintball.FromClient, wire.ErrShort, "Login", "username", 3},
 		{"Login cut in its name", "2a 0046 0005 6162", paintball.FromServer, wire.ErrShort, "Login", "username", 3},
 		{"Login with a byte 00", "2a 0046 0001 00", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},

@@ -72,6 +72,26 @@ type Options struct {
 	Packet []wire.Field
 	// PacketName is the name of the datagram as a whole ("Packet").
 	PacketName string
+	// Hello is what a stream protocol's server sends first on a new
+	// connection, before any framed message, if anything.
+	Hello *Hello
+}
+
+// Hello is an unframed greeting a server sends first on a connection:
+// fixed fields that start with a magic string (BZFlag's version string and
+// reconnect port). The dissector shows it when a server's stream starts
+// with the magic, and, when one of its fields is a port the client
+// reconnects to, dissects the connection to that port too.
+type Hello struct {
+	// Name is the spec's name for it ("Handshake").
+	Name string
+	// Magic is the bytes it starts with ("BZFS").
+	Magic string
+	// Fields are its fixed fields, the magic included.
+	Fields []wire.Field
+	// Port names the field holding the port the client reconnects to
+	// (0: none), or is empty.
+	Port string
 }
 
 //go:embed runtime.lua
@@ -131,6 +151,12 @@ func (g *gen) run() (out []byte, err error) {
 		w("local PACKET = %s\n", g.list(layout(g.t, g.o.Packet), g.p+".packet", "packet"))
 	} else {
 		w("local PACKET = nil\n")
+	}
+	if h := g.o.Hello; h != nil {
+		w("local HELLO = {name=%s, magic=%s, port=%s, fields=%s}\n", quote(h.Name), quote(h.Magic), quote(h.Port),
+			g.list(layout(g.t, h.Fields), g.p+"."+h.Name, h.Name))
+	} else {
+		w("local HELLO = nil\n")
 	}
 	w("local FORMS = {\n")
 	for i := range g.t.Forms {

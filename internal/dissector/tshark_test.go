@@ -313,3 +313,56 @@ func TestTsharkDatagram(t *testing.T) {
 		t.Errorf("a wrong appId: marks %q", pr)
 	}
 }
+
+// TestTsharkHello checks a server's greeting and the reconnection it
+// asks for: the greeting on the default port is shown, and the
+// connection to the port it names is dissected as the protocol.
+func TestTsharkHello(t *testing.T) {
+	NeedTshark(t)
+	o := toyOptions()
+	o.Hello = &Hello{Name: "Handshake", Magic: "TOYS", Port: "port", Fields: []wire.Field{
+		{Name: "version", Type: "bytes[8]", Doc: "the server's version"},
+		{Name: "port", Type: "u16", Doc: "the port to reconnect to"},
+	}}
+	lua, err := Generate(toyTable(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	luaPath := filepath.Join(dir, "toy.lua")
+	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "hello.pcap")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := netip.MustParseAddrPort("192.0.2.10:40000")
+	c, _ := w.TCP(client, netip.MustParseAddrPort("198.51.100.7:5155"), 1, 2)
+	c.Send(true, []byte("TOYS1.0a\x9c\x41")) // reconnect to 40001
+	c.Close()
+	c, _ = w.TCP(netip.MustParseAddrPort("192.0.2.10:40002"), netip.MustParseAddrPort("198.51.100.7:40001"), 3, 4)
+	frames, _ := toyFrames()
+	c.Send(false, frames)
+	c.Close()
+	f.Close()
+	pkts, err := RunTshark(luaPath, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(fieldsShown(t, pkts, "toy"), " ")
+	for _, want := range []string{
+		"toy.msg=Handshake toy.from=server toy.Handshake.version=TOYS1.0a toy.Handshake.port=40001 ",
+		"toy.msg=MsgHello toy.from=client toy.length=18",
+		"toy.msg=MsgPos toy.from=client toy.length=29",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("tshark shows\n%s\nwithout\n%s", got, want)
+		}
+	}
+}

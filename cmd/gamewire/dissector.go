@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -31,6 +32,12 @@ var dissectorOptions = map[string]dissector.Options{
 	"bzflag": {
 		Title:    "BZFlag 1.7",
 		Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
+		// "connect to server": the server's version string and the
+		// port the client reconnects to (bzflag.Handshake).
+		Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []wire.Field{
+			{Name: "version", Type: "bytes[8]", Doc: "BZFS, the major version (1 digit), the minor version (2 digits), the revision"},
+			{Name: "port", Type: "u16", Doc: "the port the client must reconnect to; 0: rejected"},
+		}},
 	},
 	"lwar": {
 		Title: "lwar",

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamewire/gamewire/bzflag"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
 	"github.com/google/gopacket/pcapgo"
@@ -74,6 +76,10 @@ type pcapDecoder struct {
 	bad    int
 	frame  int
 	udp    map[[2]netip.AddrPort]*udpConv
+	// reconnect are the ports servers asked clients to reconnect to in
+	// a greeting (BZFlag's handshake): their connections are the
+	// protocol's too.
+	reconnect map[netip.AddrPort]*protocol
 }
 
 func (d *pcapDecoder) emit(e pcapEvent) {
@@ -88,6 +94,12 @@ func (d *pcapDecoder) emit(e pcapEvent) {
 // choose returns the protocol of a conversation between a and b, and the
 // server's side, or nil.
 func (d *pcapDecoder) choose(datagram bool, a, b netip.AddrPort) (*protocol, netip.AddrPort) {
+	if p := d.reconnect[a]; p != nil && !datagram {
+		return p, a
+	}
+	if p := d.reconnect[b]; p != nil && !datagram {
+		return p, b
+	}
 	if d.force != nil {
 		if d.force.datagram != datagram {
 			return nil, netip.AddrPort{}
@@ -123,7 +135,7 @@ func (d *pcapDecoder) choose(datagram bool, a, b netip.AddrPort) (*protocol, net
 
 // decodePcap decodes the capture file at path.
 func decodePcap(protoName, path string, asJSON bool, out io.Writer) error {
-	d := &pcapDecoder{udp: map[[2]netip.AddrPort]*udpConv{}}
+	d := &pcapDecoder{udp: map[[2]netip.AddrPort]*udpConv{}, reconnect: map[netip.AddrPort]*protocol{}}
 	if protoName != "" {
 		p, err := lookupProtocol(protoName)
 		if err != nil {
@@ -344,6 +356,7 @@ type tcpHalf struct {
 	buf     []byte
 	started bool // data has been seen
 	lost    bool // framing lost: resynchronise before decoding
+	greeted bool // the server's greeting, if any, is behind
 	skipped int  // bytes dropped while resynchronising
 	last    *frameInfo
 	lastCI  gopacket.CaptureInfo
@@ -401,7 +414,28 @@ func (h *tcpHalf) add(data []byte, skip int, sg reassembly.ScatterGather, fi *fr
 // frames decodes the whole frames at the start of buf.
 func (h *tcpHalf) frames(ci gopacket.CaptureInfo, frame int, atEnd bool) {
 	p := h.s.p
-	_, _, from := h.endpoints()
+	src, _, from := h.endpoints()
+	if !h.greeted && !h.lost && len(h.buf) > 0 {
+		hello := pcapHellos[p.name]
+		if hello == nil || from != "server" {
+			h.greeted = true
+		} else {
+			n, obj, port := hello(h.buf)
+			if n < 0 && !atEnd {
+				return // more bytes to tell
+			}
+			h.greeted = true
+			if n > 0 {
+				e := h.event(ci, frame)
+				e.obj = obj
+				h.s.d.emit(e)
+				h.buf = h.buf[:copy(h.buf, h.buf[n:])]
+				if port != 0 {
+					h.s.d.reconnect[netip.AddrPortFrom(src.Addr(), port)] = p
+				}
+			}
+		}
+	}
 	for len(h.buf) > 0 {
 		if h.lost {
 			i, ok := h.resync(from, atEnd)
@@ -438,6 +472,36 @@ func (h *tcpHalf) frames(ci gopacket.CaptureInfo, frame int, atEnd bool) {
 		h.s.d.emit(e)
 		h.buf = h.buf[:copy(h.buf, h.buf[n:])]
 	}
+}
+
+// pcapHello reads a server's unframed greeting at the start of b, the
+// first bytes of its stream: its length (0: there is none, -1: more bytes
+// are needed to tell), its JSON, and the port it asks the client to
+// reconnect to (0: none).
+type pcapHello func(b []byte) (n int, obj []byte, port uint16)
+
+// pcapHellos are the greetings of the protocols that have one.
+var pcapHellos = map[string]pcapHello{"bzflag": bzflagHello}
+
+// bzflagHello reads BZFlag's handshake ("connect to server"): the
+// server's version string, "BZFS107e", and the reconnect port. The
+// client then connects to that port for the game.
+func bzflagHello(b []byte) (int, []byte, uint16) {
+	m := min(len(b), len(bzflag.Magic))
+	if string(b[:m]) != bzflag.Magic[:m] {
+		return 0, nil, 0
+	}
+	var h bzflag.Handshake
+	n, err := h.Decode(b)
+	if err != nil {
+		return -1, nil, 0
+	}
+	fields, err := json.Marshal(&h)
+	if err != nil || len(fields) < 2 {
+		return 0, nil, 0
+	}
+	obj := append([]byte(`{"msg":"Handshake",`), fields[1:]...)
+	return n, obj, h.Port
 }
 
 // resyncFrames is how many frames in a row must decode (or reach the end

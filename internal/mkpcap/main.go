@@ -49,6 +49,10 @@ type stream struct {
 	clientAddr     string
 	serverAddr     string
 	start          time.Time
+	// hello, when set, is a first connection to helloAddr in which the
+	// server sends hello, before the recorded one.
+	hello     []byte
+	helloAddr string
 }
 
 // datagrams is a UDP session to write.
@@ -81,12 +85,19 @@ func tfightersLen(b []byte) int {
 var (
 	day     = time.Date(2024, 5, 14, 19, 42, 7, 0, time.UTC)
 	streams = []stream{
+		// BZFlag's "connect to server": the client connects to the
+		// server port, gets the version string (bzfs 1.7e6 to 1.7g2 send
+		// "BZFS107e") and a reconnect port, and plays on a new connection
+		// to that port, which the recording holds. The recorder began
+		// after the handshake: its bytes here are the version 1.7g2 sends
+		// and a port of the ephemeral range, 39207.
 		{"testdata/bzflag/bzfs-1.7g2.pcap", "testdata/bzflag/bzfs-1.7g2-client.bin", "testdata/bzflag/bzfs-1.7g2-server.bin",
-			bzflagLen, "192.0.2.10:15156", "198.51.100.7:5155", day},
+			bzflagLen, "192.0.2.10:15156", "198.51.100.7:39207", day,
+			[]byte("BZFS107e\x99\x27"), "198.51.100.7:5155"},
 		{"testdata/bzflag/session.pcap", "testdata/bzflag/session-client.bin", "testdata/bzflag/session-server.bin",
-			bzflagLen, "192.0.2.11:36607", "198.51.100.7:5155", day.Add(31 * time.Minute)},
+			bzflagLen, "192.0.2.11:36607", "198.51.100.7:5155", day.Add(31 * time.Minute), nil, ""},
 		{"testdata/tfighters/session.pcap", "testdata/tfighters/session-client.bin", "testdata/tfighters/session-server.bin",
-			tfightersLen, "192.0.2.12:49822", "198.51.100.9:16200", day.Add(2 * time.Hour)},
+			tfightersLen, "192.0.2.12:49822", "198.51.100.9:16200", day.Add(2 * time.Hour), nil, ""},
 	}
 	lwarPeers = map[string]string{
 		"server": "198.51.100.8:32422",
@@ -127,7 +138,7 @@ func paintballLen(b []byte) int {
 func init() {
 	// Paintball has no documented port: 7777 here.
 	streams = append(streams, stream{"testdata/paintball/session.pcap", "testdata/paintball/session-client.bin", "testdata/paintball/session-server.bin",
-		paintballLen, "192.0.2.13:52114", "198.51.100.10:7777", day.Add(5 * time.Hour)})
+		paintballLen, "192.0.2.13:52114", "198.51.100.10:7777", day.Add(5 * time.Hour), nil, ""})
 }
 
 func main() {
@@ -219,7 +230,25 @@ func writeStream(root string, s stream) error {
 	if err != nil {
 		return err
 	}
-	c, err := w.TCP(netip.MustParseAddrPort(s.clientAddr), netip.MustParseAddrPort(s.serverAddr), isn(s.out, 1), isn(s.out, 2))
+	client := netip.MustParseAddrPort(s.clientAddr)
+	if s.hello != nil {
+		// The first connection, from the client's previous port.
+		first := netip.AddrPortFrom(client.Addr(), client.Port()-1)
+		c, err := w.TCP(first, netip.MustParseAddrPort(s.helloAddr), isn(s.out, 3), isn(s.out, 4))
+		if err != nil {
+			return err
+		}
+		w.Advance(2 * time.Millisecond)
+		if err := c.Send(true, s.hello); err != nil {
+			return err
+		}
+		w.Advance(time.Millisecond)
+		if err := c.Close(); err != nil {
+			return err
+		}
+		w.Advance(4 * time.Millisecond)
+	}
+	c, err := w.TCP(client, netip.MustParseAddrPort(s.serverAddr), isn(s.out, 1), isn(s.out, 2))
 	if err != nil {
 		return err
 	}

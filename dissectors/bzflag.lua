@@ -162,212 +162,214 @@ local F = {
   ProtoField.string("bzflag.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
   ProtoField.uint16("bzflag.length", "length", base.DEC, nil, nil, "the length of the body: excludes itself and the code (errata M1)"), -- 5
   ProtoField.uint16("bzflag.code", "code", base.HEX, CODES, nil, "the message code, two ASCII letters ('en' for MsgEnter)"), -- 6
-  ProtoField.none("bzflag.MsgEnter.playerId", "playerId", "player id"), -- 7
-  ProtoField.ipv4("bzflag.MsgEnter.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 8
-  ProtoField.uint16("bzflag.MsgEnter.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 9
-  ProtoField.uint16("bzflag.MsgEnter.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 10
-  ProtoField.uint16("bzflag.MsgEnter.type", "type", base.DEC, ENUM[6], nil, nil), -- 11
-  ProtoField.uint16("bzflag.MsgEnter.team", "team", base.DEC, ENUM[8], nil, nil), -- 12
-  ProtoField.string("bzflag.MsgEnter.callSign", "callSign", base.UNICODE, "call sign. NUL-terminated ASCII, NUL-padded"), -- 13
-  ProtoField.string("bzflag.MsgEnter.email", "email", base.UNICODE, "email address. NUL-terminated ASCII, NUL-padded"), -- 14
-  ProtoField.bytes("bzflag.MsgReject.rejectCode", "rejectCode", nil, "code. the reason; absent in the bare form"), -- 15
-  ProtoField.uint16("bzflag.MsgGetWorld.offset", "offset", base.DEC, nil, nil, nil), -- 16
-  ProtoField.uint16("bzflag.MsgGetWorld.remaining", "remaining", base.DEC, nil, nil, "bytes from the requested offset to the end of the database"), -- 17
-  ProtoField.bytes("bzflag.MsgGetWorld.data", "data", nil, "the block; bzfs sends 256 bytes at most (errata W3)"), -- 18
-  ProtoField.none("bzflag.MsgAddPlayer.playerId", "playerId", "player id"), -- 19
-  ProtoField.ipv4("bzflag.MsgAddPlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 20
-  ProtoField.uint16("bzflag.MsgAddPlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 21
-  ProtoField.uint16("bzflag.MsgAddPlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 22
-  ProtoField.uint16("bzflag.MsgAddPlayer.type", "type", base.DEC, ENUM[6], nil, nil), -- 23
-  ProtoField.uint16("bzflag.MsgAddPlayer.team", "team", base.DEC, ENUM[8], nil, nil), -- 24
-  ProtoField.uint16("bzflag.MsgAddPlayer.wins", "wins", base.DEC, nil, nil, nil), -- 25
-  ProtoField.uint16("bzflag.MsgAddPlayer.losses", "losses", base.DEC, nil, nil, nil), -- 26
-  ProtoField.string("bzflag.MsgAddPlayer.callSign", "callSign", base.UNICODE, "call sign"), -- 27
-  ProtoField.string("bzflag.MsgAddPlayer.email", "email", base.UNICODE, "email address"), -- 28
-  ProtoField.none("bzflag.MsgAddPlayer.assignedId", "assignedId", "the id bzfs assigned (not in the spec); absent but to the joining player"), -- 29
-  ProtoField.ipv4("bzflag.MsgAddPlayer.assignedId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 30
-  ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 31
-  ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 32
-  ProtoField.none("bzflag.MsgRemovePlayer.playerId", "playerId", "player id"), -- 33
-  ProtoField.ipv4("bzflag.MsgRemovePlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 34
-  ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 35
-  ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 36
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 37
-  ProtoField.none("bzflag.MsgFlagUpdate.flag", "flag", "flag status"), -- 38
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 39
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 40
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 41
-  ProtoField.none("bzflag.MsgFlagUpdate.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 42
-  ProtoField.ipv4("bzflag.MsgFlagUpdate.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 43
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 44
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 45
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.position", "position", nil, "on the ground"), -- 46
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.launch", "launch", nil, "where it was thrown from"), -- 47
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.landing", "landing", nil, "where it will land"), -- 48
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 49
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 50
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 51
-  ProtoField.uint16("bzflag.MsgTeamUpdate.team", "team", base.DEC, ENUM[8], nil, nil), -- 52
-  ProtoField.uint16("bzflag.MsgTeamUpdate.size", "size", base.DEC, nil, nil, "players on the team"), -- 53
-  ProtoField.uint16("bzflag.MsgTeamUpdate.active", "active", base.DEC, nil, nil, "active players on the team"), -- 54
-  ProtoField.uint16("bzflag.MsgTeamUpdate.wins", "wins", base.DEC, nil, nil, nil), -- 55
-  ProtoField.uint16("bzflag.MsgTeamUpdate.losses", "losses", base.DEC, nil, nil, nil), -- 56
-  ProtoField.float("bzflag.MsgAlive.position", "position", nil, nil), -- 57
-  ProtoField.float("bzflag.MsgAlive.forward", "forward", nil, nil), -- 58
-  ProtoField.none("bzflag.MsgAlive.playerId", "playerId", "player id"), -- 59
-  ProtoField.ipv4("bzflag.MsgAlive.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 60
-  ProtoField.uint16("bzflag.MsgAlive.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 61
-  ProtoField.uint16("bzflag.MsgAlive.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 62
-  ProtoField.none("bzflag.MsgPlayerUpdate.playerId", "playerId", "player id"), -- 63
-  ProtoField.ipv4("bzflag.MsgPlayerUpdate.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 64
-  ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 65
-  ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 66
-  ProtoField.uint16("bzflag.MsgPlayerUpdate.status", "status", base.DEC, ENUM[5], nil, nil), -- 67
-  ProtoField.float("bzflag.MsgPlayerUpdate.position", "position", nil, nil), -- 68
-  ProtoField.float("bzflag.MsgPlayerUpdate.velocity", "velocity", nil, nil), -- 69
-  ProtoField.float("bzflag.MsgPlayerUpdate.azimuth", "azimuth", nil, "radians, +x is 0"), -- 70
-  ProtoField.float("bzflag.MsgPlayerUpdate.angularVelocity", "angularVelocity", nil, "angular velocity. radians per second"), -- 71
-  ProtoField.none("bzflag.MsgShotBegin.shooterId", "shooterId", "shooter id"), -- 72
-  ProtoField.ipv4("bzflag.MsgShotBegin.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 73
-  ProtoField.uint16("bzflag.MsgShotBegin.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 74
-  ProtoField.uint16("bzflag.MsgShotBegin.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 75
-  ProtoField.uint16("bzflag.MsgShotBegin.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 76
-  ProtoField.float("bzflag.MsgShotBegin.position", "position", nil, "where the shot starts"), -- 77
-  ProtoField.float("bzflag.MsgShotBegin.velocity", "velocity", nil, nil), -- 78
-  ProtoField.float("bzflag.MsgShotBegin.time", "time", nil, "age of the shot so far"), -- 79
-  ProtoField.uint16("bzflag.MsgShotBegin.flagType", "flagType", base.DEC, ENUM[1], nil, "flag type. the shooter's flag"), -- 80
-  ProtoField.float("bzflag.MsgShotBegin.lifetime", "lifetime", nil, nil), -- 81
-  ProtoField.none("bzflag.MsgMessage.playerId", "playerId", "player id"), -- 82
-  ProtoField.ipv4("bzflag.MsgMessage.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 83
-  ProtoField.uint16("bzflag.MsgMessage.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 84
-  ProtoField.uint16("bzflag.MsgMessage.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 85
-  ProtoField.uint16("bzflag.MsgMessage.team", "team", base.DEC, ENUM[8], nil, nil), -- 86
-  ProtoField.string("bzflag.MsgMessage.message", "message", base.UNICODE, "NUL-terminated; the bytes after the NUL are kept (errata M27)"), -- 87
-  ProtoField.none("bzflag.MsgMessage.fromPlayerId", "fromPlayerId", "from player id"), -- 88
-  ProtoField.ipv4("bzflag.MsgMessage.fromPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 89
-  ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 90
-  ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 91
-  ProtoField.none("bzflag.MsgMessage.toPlayerId", "toPlayerId", "to player id"), -- 92
-  ProtoField.ipv4("bzflag.MsgMessage.toPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 93
-  ProtoField.uint16("bzflag.MsgMessage.toPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 94
-  ProtoField.uint16("bzflag.MsgMessage.toPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 95
-  ProtoField.uint16("bzflag.MsgTimeLeft.timeLeft", "timeLeft", base.DEC, nil, nil, "time left"), -- 96
-  ProtoField.none("bzflag.MsgScoreOver.playerId", "playerId", "player id"), -- 97
-  ProtoField.ipv4("bzflag.MsgScoreOver.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 98
-  ProtoField.uint16("bzflag.MsgScoreOver.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 99
-  ProtoField.uint16("bzflag.MsgScoreOver.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 100
-  ProtoField.uint16("bzflag.MsgScoreOver.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 101
-  ProtoField.uint16("bzflag.MsgSetTTL.newTtl", "newTtl", base.DEC, nil, nil, "new TTL"), -- 102
-  ProtoField.none("bzflag.MsgKilled.killerId", "killerId", "killer id"), -- 103
-  ProtoField.ipv4("bzflag.MsgKilled.killerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 104
-  ProtoField.uint16("bzflag.MsgKilled.killerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 105
-  ProtoField.uint16("bzflag.MsgKilled.killerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 106
-  ProtoField.int16("bzflag.MsgKilled.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 107
-  ProtoField.none("bzflag.MsgKilled.victimId", "victimId", "victim id"), -- 108
-  ProtoField.ipv4("bzflag.MsgKilled.victimId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 109
-  ProtoField.uint16("bzflag.MsgKilled.victimId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 110
-  ProtoField.uint16("bzflag.MsgKilled.victimId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 111
-  ProtoField.uint16("bzflag.MsgGrabFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 112
-  ProtoField.none("bzflag.MsgGrabFlag.grabberId", "grabberId", "grabber id"), -- 113
-  ProtoField.ipv4("bzflag.MsgGrabFlag.grabberId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 114
-  ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 115
-  ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 116
-  ProtoField.none("bzflag.MsgGrabFlag.flag", "flag", "flag status"), -- 117
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 118
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 119
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 120
-  ProtoField.none("bzflag.MsgGrabFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 121
-  ProtoField.ipv4("bzflag.MsgGrabFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 122
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 123
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 124
-  ProtoField.float("bzflag.MsgGrabFlag.flag.position", "position", nil, "on the ground"), -- 125
-  ProtoField.float("bzflag.MsgGrabFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 126
-  ProtoField.float("bzflag.MsgGrabFlag.flag.landing", "landing", nil, "where it will land"), -- 127
-  ProtoField.float("bzflag.MsgGrabFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 128
-  ProtoField.float("bzflag.MsgGrabFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 129
-  ProtoField.float("bzflag.MsgGrabFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 130
-  ProtoField.float("bzflag.MsgDropFlag.position", "position", nil, nil), -- 131
-  ProtoField.none("bzflag.MsgDropFlag.dropperId", "dropperId", "dropper id"), -- 132
-  ProtoField.ipv4("bzflag.MsgDropFlag.dropperId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 133
-  ProtoField.uint16("bzflag.MsgDropFlag.dropperId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 134
-  ProtoField.uint16("bzflag.MsgDropFlag.dropperId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 135
-  ProtoField.uint16("bzflag.MsgDropFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 136
-  ProtoField.none("bzflag.MsgDropFlag.flag", "flag", "flag status"), -- 137
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 138
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 139
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 140
-  ProtoField.none("bzflag.MsgDropFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 141
-  ProtoField.ipv4("bzflag.MsgDropFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 142
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 143
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 144
-  ProtoField.float("bzflag.MsgDropFlag.flag.position", "position", nil, "on the ground"), -- 145
-  ProtoField.float("bzflag.MsgDropFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 146
-  ProtoField.float("bzflag.MsgDropFlag.flag.landing", "landing", nil, "where it will land"), -- 147
-  ProtoField.float("bzflag.MsgDropFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 148
-  ProtoField.float("bzflag.MsgDropFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 149
-  ProtoField.float("bzflag.MsgDropFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 150
-  ProtoField.uint16("bzflag.MsgCaptureFlag.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 151
-  ProtoField.none("bzflag.MsgCaptureFlag.capturerId", "capturerId", "capturer id"), -- 152
-  ProtoField.ipv4("bzflag.MsgCaptureFlag.capturerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 153
-  ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 154
-  ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 155
-  ProtoField.uint16("bzflag.MsgCaptureFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 156
-  ProtoField.none("bzflag.MsgShotEnd.shooterId", "shooterId", "shooter id"), -- 157
-  ProtoField.ipv4("bzflag.MsgShotEnd.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 158
-  ProtoField.uint16("bzflag.MsgShotEnd.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 159
-  ProtoField.uint16("bzflag.MsgShotEnd.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 160
-  ProtoField.int16("bzflag.MsgShotEnd.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 161
-  ProtoField.uint16("bzflag.MsgShotEnd.reason", "reason", base.DEC, nil, nil, "1 to show an explosion, else 0"), -- 162
-  ProtoField.uint16("bzflag.MsgScore.wins", "wins", base.DEC, nil, nil, nil), -- 163
-  ProtoField.uint16("bzflag.MsgScore.losses", "losses", base.DEC, nil, nil, nil), -- 164
-  ProtoField.none("bzflag.MsgScore.playerId", "playerId", "player id"), -- 165
-  ProtoField.ipv4("bzflag.MsgScore.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 166
-  ProtoField.uint16("bzflag.MsgScore.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 167
-  ProtoField.uint16("bzflag.MsgScore.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 168
-  ProtoField.uint16("bzflag.MsgTeleport.from", "from", base.DEC, nil, nil, "the face entered"), -- 169
-  ProtoField.uint16("bzflag.MsgTeleport.to", "to", base.DEC, nil, nil, "the face left"), -- 170
-  ProtoField.none("bzflag.MsgTeleport.playerId", "playerId", "player id"), -- 171
-  ProtoField.ipv4("bzflag.MsgTeleport.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 172
-  ProtoField.uint16("bzflag.MsgTeleport.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 173
-  ProtoField.uint16("bzflag.MsgTeleport.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 174
-  ProtoField.none("bzflag.MsgGMUpdate.shooterId", "shooterId", "shooter id"), -- 175
-  ProtoField.ipv4("bzflag.MsgGMUpdate.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 176
-  ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 177
-  ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 178
-  ProtoField.uint16("bzflag.MsgGMUpdate.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 179
-  ProtoField.float("bzflag.MsgGMUpdate.position", "position", nil, nil), -- 180
-  ProtoField.float("bzflag.MsgGMUpdate.velocity", "velocity", nil, nil), -- 181
-  ProtoField.float("bzflag.MsgGMUpdate.time", "time", nil, "age of the shot"), -- 182
-  ProtoField.none("bzflag.MsgGMUpdate.targetId", "targetId", "target id. all zeros for none"), -- 183
-  ProtoField.ipv4("bzflag.MsgGMUpdate.targetId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 184
-  ProtoField.uint16("bzflag.MsgGMUpdate.targetId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 185
-  ProtoField.uint16("bzflag.MsgGMUpdate.targetId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 186
-  ProtoField.uint16("bzflag.MsgLagPing.seqNo", "seqNo", base.DEC, nil, nil, "seq. no."), -- 187
-  ProtoField.uint16("bzflag.MsgClientVersion.version", "version", base.DEC, nil, nil, nil), -- 188
-  ProtoField.uint16("bzflag.MsgUDPLinkRequest.port", "port", base.DEC, nil, nil, nil), -- 189
-  ProtoField.uint16("bzflag.MsgUDPLinkEstablished.queueUpdate", "queueUpdate", base.DEC, nil, nil, "queue update. the 1.7 client always sends 0"), -- 190
-  ProtoField.string("bzflag.MsgWantWHash.digest", "digest", base.UNICODE, "the body's last byte is its NUL"), -- 191
-  ProtoField.uint16("bzflag.MsgQueryGame.gameStyle", "gameStyle", base.DEC, ENUM[4], nil, nil), -- 192
-  ProtoField.uint16("bzflag.MsgQueryGame.maxPlayers", "maxPlayers", base.DEC, nil, nil, nil), -- 193
-  ProtoField.uint16("bzflag.MsgQueryGame.maxShots", "maxShots", base.DEC, nil, nil, nil), -- 194
-  ProtoField.uint16("bzflag.MsgQueryGame.teamCount", "teamCount", base.DEC, nil, nil, "active players per team, RogueTeam to PurpleTeam"), -- 195
-  ProtoField.uint16("bzflag.MsgQueryGame.teamMax", "teamMax", base.DEC, nil, nil, "most players per team"), -- 196
-  ProtoField.uint16("bzflag.MsgQueryGame.shakeWins", "shakeWins", base.DEC, nil, nil, nil), -- 197
-  ProtoField.uint16("bzflag.MsgQueryGame.shakeTimeout", "shakeTimeout", base.DEC, nil, nil, "tenths of seconds"), -- 198
-  ProtoField.uint16("bzflag.MsgQueryGame.maxPlayerScore", "maxPlayerScore", base.DEC, nil, nil, nil), -- 199
-  ProtoField.uint16("bzflag.MsgQueryGame.maxTeamScore", "maxTeamScore", base.DEC, nil, nil, nil), -- 200
-  ProtoField.uint16("bzflag.MsgQueryGame.maxTime", "maxTime", base.DEC, nil, nil, nil), -- 201
-  ProtoField.uint16("bzflag.MsgQueryPlayers.numTeams", "numTeams", base.DEC, nil, nil, nil), -- 202
-  ProtoField.uint16("bzflag.MsgQueryPlayers.numPlayers", "numPlayers", base.DEC, nil, nil, nil), -- 203
-  ProtoField.uint16("bzflag.MsgAcquireRadio.flags", "flags", base.DEC, nil, nil, nil), -- 204
-  ProtoField.none("bzflag.MsgAcquireRadio.playerId", "playerId", "player id"), -- 205
-  ProtoField.ipv4("bzflag.MsgAcquireRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 206
-  ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 207
-  ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 208
-  ProtoField.none("bzflag.MsgReleaseRadio.playerId", "playerId", "player id"), -- 209
-  ProtoField.ipv4("bzflag.MsgReleaseRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 210
-  ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 211
-  ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 212
+  ProtoField.string("bzflag.Handshake.version", "version", base.UNICODE, "BZFS, the major version (1 digit), the minor version (2 digits), the revision"), -- 7
+  ProtoField.uint16("bzflag.Handshake.port", "port", base.DEC, nil, nil, "the port the client must reconnect to; 0: rejected"), -- 8
+  ProtoField.none("bzflag.MsgEnter.playerId", "playerId", "player id"), -- 9
+  ProtoField.ipv4("bzflag.MsgEnter.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 10
+  ProtoField.uint16("bzflag.MsgEnter.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 11
+  ProtoField.uint16("bzflag.MsgEnter.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 12
+  ProtoField.uint16("bzflag.MsgEnter.type", "type", base.DEC, ENUM[6], nil, nil), -- 13
+  ProtoField.uint16("bzflag.MsgEnter.team", "team", base.DEC, ENUM[8], nil, nil), -- 14
+  ProtoField.string("bzflag.MsgEnter.callSign", "callSign", base.UNICODE, "call sign. NUL-terminated ASCII, NUL-padded"), -- 15
+  ProtoField.string("bzflag.MsgEnter.email", "email", base.UNICODE, "email address. NUL-terminated ASCII, NUL-padded"), -- 16
+  ProtoField.bytes("bzflag.MsgReject.rejectCode", "rejectCode", nil, "code. the reason; absent in the bare form"), -- 17
+  ProtoField.uint16("bzflag.MsgGetWorld.offset", "offset", base.DEC, nil, nil, nil), -- 18
+  ProtoField.uint16("bzflag.MsgGetWorld.remaining", "remaining", base.DEC, nil, nil, "bytes from the requested offset to the end of the database"), -- 19
+  ProtoField.bytes("bzflag.MsgGetWorld.data", "data", nil, "the block; bzfs sends 256 bytes at most (errata W3)"), -- 20
+  ProtoField.none("bzflag.MsgAddPlayer.playerId", "playerId", "player id"), -- 21
+  ProtoField.ipv4("bzflag.MsgAddPlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 22
+  ProtoField.uint16("bzflag.MsgAddPlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 23
+  ProtoField.uint16("bzflag.MsgAddPlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 24
+  ProtoField.uint16("bzflag.MsgAddPlayer.type", "type", base.DEC, ENUM[6], nil, nil), -- 25
+  ProtoField.uint16("bzflag.MsgAddPlayer.team", "team", base.DEC, ENUM[8], nil, nil), -- 26
+  ProtoField.uint16("bzflag.MsgAddPlayer.wins", "wins", base.DEC, nil, nil, nil), -- 27
+  ProtoField.uint16("bzflag.MsgAddPlayer.losses", "losses", base.DEC, nil, nil, nil), -- 28
+  ProtoField.string("bzflag.MsgAddPlayer.callSign", "callSign", base.UNICODE, "call sign"), -- 29
+  ProtoField.string("bzflag.MsgAddPlayer.email", "email", base.UNICODE, "email address"), -- 30
+  ProtoField.none("bzflag.MsgAddPlayer.assignedId", "assignedId", "the id bzfs assigned (not in the spec); absent but to the joining player"), -- 31
+  ProtoField.ipv4("bzflag.MsgAddPlayer.assignedId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 32
+  ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 33
+  ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 34
+  ProtoField.none("bzflag.MsgRemovePlayer.playerId", "playerId", "player id"), -- 35
+  ProtoField.ipv4("bzflag.MsgRemovePlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 36
+  ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 37
+  ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 38
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 39
+  ProtoField.none("bzflag.MsgFlagUpdate.flag", "flag", "flag status"), -- 40
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 41
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 42
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 43
+  ProtoField.none("bzflag.MsgFlagUpdate.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 44
+  ProtoField.ipv4("bzflag.MsgFlagUpdate.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 45
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 46
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 47
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.position", "position", nil, "on the ground"), -- 48
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.launch", "launch", nil, "where it was thrown from"), -- 49
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.landing", "landing", nil, "where it will land"), -- 50
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 51
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 52
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 53
+  ProtoField.uint16("bzflag.MsgTeamUpdate.team", "team", base.DEC, ENUM[8], nil, nil), -- 54
+  ProtoField.uint16("bzflag.MsgTeamUpdate.size", "size", base.DEC, nil, nil, "players on the team"), -- 55
+  ProtoField.uint16("bzflag.MsgTeamUpdate.active", "active", base.DEC, nil, nil, "active players on the team"), -- 56
+  ProtoField.uint16("bzflag.MsgTeamUpdate.wins", "wins", base.DEC, nil, nil, nil), -- 57
+  ProtoField.uint16("bzflag.MsgTeamUpdate.losses", "losses", base.DEC, nil, nil, nil), -- 58
+  ProtoField.float("bzflag.MsgAlive.position", "position", nil, nil), -- 59
+  ProtoField.float("bzflag.MsgAlive.forward", "forward", nil, nil), -- 60
+  ProtoField.none("bzflag.MsgAlive.playerId", "playerId", "player id"), -- 61
+  ProtoField.ipv4("bzflag.MsgAlive.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 62
+  ProtoField.uint16("bzflag.MsgAlive.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 63
+  ProtoField.uint16("bzflag.MsgAlive.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 64
+  ProtoField.none("bzflag.MsgPlayerUpdate.playerId", "playerId", "player id"), -- 65
+  ProtoField.ipv4("bzflag.MsgPlayerUpdate.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 66
+  ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 67
+  ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 68
+  ProtoField.uint16("bzflag.MsgPlayerUpdate.status", "status", base.DEC, ENUM[5], nil, nil), -- 69
+  ProtoField.float("bzflag.MsgPlayerUpdate.position", "position", nil, nil), -- 70
+  ProtoField.float("bzflag.MsgPlayerUpdate.velocity", "velocity", nil, nil), -- 71
+  ProtoField.float("bzflag.MsgPlayerUpdate.azimuth", "azimuth", nil, "radians, +x is 0"), -- 72
+  ProtoField.float("bzflag.MsgPlayerUpdate.angularVelocity", "angularVelocity", nil, "angular velocity. radians per second"), -- 73
+  ProtoField.none("bzflag.MsgShotBegin.shooterId", "shooterId", "shooter id"), -- 74
+  ProtoField.ipv4("bzflag.MsgShotBegin.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 75
+  ProtoField.uint16("bzflag.MsgShotBegin.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 76
+  ProtoField.uint16("bzflag.MsgShotBegin.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 77
+  ProtoField.uint16("bzflag.MsgShotBegin.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 78
+  ProtoField.float("bzflag.MsgShotBegin.position", "position", nil, "where the shot starts"), -- 79
+  ProtoField.float("bzflag.MsgShotBegin.velocity", "velocity", nil, nil), -- 80
+  ProtoField.float("bzflag.MsgShotBegin.time", "time", nil, "age of the shot so far"), -- 81
+  ProtoField.uint16("bzflag.MsgShotBegin.flagType", "flagType", base.DEC, ENUM[1], nil, "flag type. the shooter's flag"), -- 82
+  ProtoField.float("bzflag.MsgShotBegin.lifetime", "lifetime", nil, nil), -- 83
+  ProtoField.none("bzflag.MsgMessage.playerId", "playerId", "player id"), -- 84
+  ProtoField.ipv4("bzflag.MsgMessage.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 85
+  ProtoField.uint16("bzflag.MsgMessage.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 86
+  ProtoField.uint16("bzflag.MsgMessage.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 87
+  ProtoField.uint16("bzflag.MsgMessage.team", "team", base.DEC, ENUM[8], nil, nil), -- 88
+  ProtoField.string("bzflag.MsgMessage.message", "message", base.UNICODE, "NUL-terminated; the bytes after the NUL are kept (errata M27)"), -- 89
+  ProtoField.none("bzflag.MsgMessage.fromPlayerId", "fromPlayerId", "from player id"), -- 90
+  ProtoField.ipv4("bzflag.MsgMessage.fromPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 91
+  ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 92
+  ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 93
+  ProtoField.none("bzflag.MsgMessage.toPlayerId", "toPlayerId", "to player id"), -- 94
+  ProtoField.ipv4("bzflag.MsgMessage.toPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 95
+  ProtoField.uint16("bzflag.MsgMessage.toPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 96
+  ProtoField.uint16("bzflag.MsgMessage.toPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 97
+  ProtoField.uint16("bzflag.MsgTimeLeft.timeLeft", "timeLeft", base.DEC, nil, nil, "time left"), -- 98
+  ProtoField.none("bzflag.MsgScoreOver.playerId", "playerId", "player id"), -- 99
+  ProtoField.ipv4("bzflag.MsgScoreOver.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 100
+  ProtoField.uint16("bzflag.MsgScoreOver.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 101
+  ProtoField.uint16("bzflag.MsgScoreOver.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 102
+  ProtoField.uint16("bzflag.MsgScoreOver.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 103
+  ProtoField.uint16("bzflag.MsgSetTTL.newTtl", "newTtl", base.DEC, nil, nil, "new TTL"), -- 104
+  ProtoField.none("bzflag.MsgKilled.killerId", "killerId", "killer id"), -- 105
+  ProtoField.ipv4("bzflag.MsgKilled.killerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 106
+  ProtoField.uint16("bzflag.MsgKilled.killerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 107
+  ProtoField.uint16("bzflag.MsgKilled.killerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 108
+  ProtoField.int16("bzflag.MsgKilled.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 109
+  ProtoField.none("bzflag.MsgKilled.victimId", "victimId", "victim id"), -- 110
+  ProtoField.ipv4("bzflag.MsgKilled.victimId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 111
+  ProtoField.uint16("bzflag.MsgKilled.victimId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 112
+  ProtoField.uint16("bzflag.MsgKilled.victimId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 113
+  ProtoField.uint16("bzflag.MsgGrabFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 114
+  ProtoField.none("bzflag.MsgGrabFlag.grabberId", "grabberId", "grabber id"), -- 115
+  ProtoField.ipv4("bzflag.MsgGrabFlag.grabberId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 116
+  ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 117
+  ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 118
+  ProtoField.none("bzflag.MsgGrabFlag.flag", "flag", "flag status"), -- 119
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 120
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 121
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 122
+  ProtoField.none("bzflag.MsgGrabFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 123
+  ProtoField.ipv4("bzflag.MsgGrabFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 124
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 125
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 126
+  ProtoField.float("bzflag.MsgGrabFlag.flag.position", "position", nil, "on the ground"), -- 127
+  ProtoField.float("bzflag.MsgGrabFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 128
+  ProtoField.float("bzflag.MsgGrabFlag.flag.landing", "landing", nil, "where it will land"), -- 129
+  ProtoField.float("bzflag.MsgGrabFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 130
+  ProtoField.float("bzflag.MsgGrabFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 131
+  ProtoField.float("bzflag.MsgGrabFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 132
+  ProtoField.float("bzflag.MsgDropFlag.position", "position", nil, nil), -- 133
+  ProtoField.none("bzflag.MsgDropFlag.dropperId", "dropperId", "dropper id"), -- 134
+  ProtoField.ipv4("bzflag.MsgDropFlag.dropperId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 135
+  ProtoField.uint16("bzflag.MsgDropFlag.dropperId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 136
+  ProtoField.uint16("bzflag.MsgDropFlag.dropperId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 137
+  ProtoField.uint16("bzflag.MsgDropFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 138
+  ProtoField.none("bzflag.MsgDropFlag.flag", "flag", "flag status"), -- 139
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 140
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 141
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 142
+  ProtoField.none("bzflag.MsgDropFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 143
+  ProtoField.ipv4("bzflag.MsgDropFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 144
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 145
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 146
+  ProtoField.float("bzflag.MsgDropFlag.flag.position", "position", nil, "on the ground"), -- 147
+  ProtoField.float("bzflag.MsgDropFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 148
+  ProtoField.float("bzflag.MsgDropFlag.flag.landing", "landing", nil, "where it will land"), -- 149
+  ProtoField.float("bzflag.MsgDropFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 150
+  ProtoField.float("bzflag.MsgDropFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 151
+  ProtoField.float("bzflag.MsgDropFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 152
+  ProtoField.uint16("bzflag.MsgCaptureFlag.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 153
+  ProtoField.none("bzflag.MsgCaptureFlag.capturerId", "capturerId", "capturer id"), -- 154
+  ProtoField.ipv4("bzflag.MsgCaptureFlag.capturerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 155
+  ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 156
+  ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 157
+  ProtoField.uint16("bzflag.MsgCaptureFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 158
+  ProtoField.none("bzflag.MsgShotEnd.shooterId", "shooterId", "shooter id"), -- 159
+  ProtoField.ipv4("bzflag.MsgShotEnd.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 160
+  ProtoField.uint16("bzflag.MsgShotEnd.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 161
+  ProtoField.uint16("bzflag.MsgShotEnd.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 162
+  ProtoField.int16("bzflag.MsgShotEnd.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 163
+  ProtoField.uint16("bzflag.MsgShotEnd.reason", "reason", base.DEC, nil, nil, "1 to show an explosion, else 0"), -- 164
+  ProtoField.uint16("bzflag.MsgScore.wins", "wins", base.DEC, nil, nil, nil), -- 165
+  ProtoField.uint16("bzflag.MsgScore.losses", "losses", base.DEC, nil, nil, nil), -- 166
+  ProtoField.none("bzflag.MsgScore.playerId", "playerId", "player id"), -- 167
+  ProtoField.ipv4("bzflag.MsgScore.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 168
+  ProtoField.uint16("bzflag.MsgScore.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 169
+  ProtoField.uint16("bzflag.MsgScore.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 170
+  ProtoField.uint16("bzflag.MsgTeleport.from", "from", base.DEC, nil, nil, "the face entered"), -- 171
+  ProtoField.uint16("bzflag.MsgTeleport.to", "to", base.DEC, nil, nil, "the face left"), -- 172
+  ProtoField.none("bzflag.MsgTeleport.playerId", "playerId", "player id"), -- 173
+  ProtoField.ipv4("bzflag.MsgTeleport.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 174
+  ProtoField.uint16("bzflag.MsgTeleport.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 175
+  ProtoField.uint16("bzflag.MsgTeleport.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 176
+  ProtoField.none("bzflag.MsgGMUpdate.shooterId", "shooterId", "shooter id"), -- 177
+  ProtoField.ipv4("bzflag.MsgGMUpdate.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 178
+  ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 179
+  ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 180
+  ProtoField.uint16("bzflag.MsgGMUpdate.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 181
+  ProtoField.float("bzflag.MsgGMUpdate.position", "position", nil, nil), -- 182
+  ProtoField.float("bzflag.MsgGMUpdate.velocity", "velocity", nil, nil), -- 183
+  ProtoField.float("bzflag.MsgGMUpdate.time", "time", nil, "age of the shot"), -- 184
+  ProtoField.none("bzflag.MsgGMUpdate.targetId", "targetId", "target id. all zeros for none"), -- 185
+  ProtoField.ipv4("bzflag.MsgGMUpdate.targetId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 186
+  ProtoField.uint16("bzflag.MsgGMUpdate.targetId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 187
+  ProtoField.uint16("bzflag.MsgGMUpdate.targetId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 188
+  ProtoField.uint16("bzflag.MsgLagPing.seqNo", "seqNo", base.DEC, nil, nil, "seq. no."), -- 189
+  ProtoField.uint16("bzflag.MsgClientVersion.version", "version", base.DEC, nil, nil, nil), -- 190
+  ProtoField.uint16("bzflag.MsgUDPLinkRequest.port", "port", base.DEC, nil, nil, nil), -- 191
+  ProtoField.uint16("bzflag.MsgUDPLinkEstablished.queueUpdate", "queueUpdate", base.DEC, nil, nil, "queue update. the 1.7 client always sends 0"), -- 192
+  ProtoField.string("bzflag.MsgWantWHash.digest", "digest", base.UNICODE, "the body's last byte is its NUL"), -- 193
+  ProtoField.uint16("bzflag.MsgQueryGame.gameStyle", "gameStyle", base.DEC, ENUM[4], nil, nil), -- 194
+  ProtoField.uint16("bzflag.MsgQueryGame.maxPlayers", "maxPlayers", base.DEC, nil, nil, nil), -- 195
+  ProtoField.uint16("bzflag.MsgQueryGame.maxShots", "maxShots", base.DEC, nil, nil, nil), -- 196
+  ProtoField.uint16("bzflag.MsgQueryGame.teamCount", "teamCount", base.DEC, nil, nil, "active players per team, RogueTeam to PurpleTeam"), -- 197
+  ProtoField.uint16("bzflag.MsgQueryGame.teamMax", "teamMax", base.DEC, nil, nil, "most players per team"), -- 198
+  ProtoField.uint16("bzflag.MsgQueryGame.shakeWins", "shakeWins", base.DEC, nil, nil, nil), -- 199
+  ProtoField.uint16("bzflag.MsgQueryGame.shakeTimeout", "shakeTimeout", base.DEC, nil, nil, "tenths of seconds"), -- 200
+  ProtoField.uint16("bzflag.MsgQueryGame.maxPlayerScore", "maxPlayerScore", base.DEC, nil, nil, nil), -- 201
+  ProtoField.uint16("bzflag.MsgQueryGame.maxTeamScore", "maxTeamScore", base.DEC, nil, nil, nil), -- 202
+  ProtoField.uint16("bzflag.MsgQueryGame.maxTime", "maxTime", base.DEC, nil, nil, nil), -- 203
+  ProtoField.uint16("bzflag.MsgQueryPlayers.numTeams", "numTeams", base.DEC, nil, nil, nil), -- 204
+  ProtoField.uint16("bzflag.MsgQueryPlayers.numPlayers", "numPlayers", base.DEC, nil, nil, nil), -- 205
+  ProtoField.uint16("bzflag.MsgAcquireRadio.flags", "flags", base.DEC, nil, nil, nil), -- 206
+  ProtoField.none("bzflag.MsgAcquireRadio.playerId", "playerId", "player id"), -- 207
+  ProtoField.ipv4("bzflag.MsgAcquireRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 208
+  ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 209
+  ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 210
+  ProtoField.none("bzflag.MsgReleaseRadio.playerId", "playerId", "player id"), -- 211
+  ProtoField.ipv4("bzflag.MsgReleaseRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 212
+  ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 213
+  ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 214
 }
 p.fields = F
 
@@ -376,157 +378,158 @@ p.fields = F
 -- field needs.
 local HEADER = {{n="length", role="length", adjust=4, k="num", f=F[5], size=2}, {n="code", role="code", k="num", f=F[6], size=2}}
 local PACKET = nil
+local HELLO = {name="Handshake", magic="BZFS", port="port", fields={{n="version", k="bytes", f=F[7], size=8, show="string"}, {n="port", k="num", f=F[8], size=2}}}
 local FORMS = {
   {name="MsgEnter", code=25966, from=1, size=176, max=176, doc="a player asks to join the game; the server answers with MsgAccept, MsgReject or MsgSuperKill",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[7], size=8, fields={{n="serverHostAddr", k="bytes", f=F[8], size=4, show="ipv4"}, {n="port", k="num", f=F[9], size=2}, {n="number", k="num", f=F[10], size=2}}}, {n="type", k="num", f=F[11], size=2}, {n="team", k="num", f=F[12], size=2}, {n="callSign", k="bytes", f=F[13], size=32, show="string"}, {n="email", k="bytes", f=F[14], size=128, show="string"}}},
+   fields={{n="playerId", k="struct", f=F[9], size=8, fields={{n="serverHostAddr", k="bytes", f=F[10], size=4, show="ipv4"}, {n="port", k="num", f=F[11], size=2}, {n="number", k="num", f=F[12], size=2}}}, {n="type", k="num", f=F[13], size=2}, {n="team", k="num", f=F[14], size=2}, {n="callSign", k="bytes", f=F[15], size=32, show="string"}, {n="email", k="bytes", f=F[16], size=128, show="string"}}},
   {name="MsgAccept", code=24931, from=2, size=4, max=4, doc="the server accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request",
    header=HEADER,
    fields={}},
   {name="MsgReject", code=29290, from=2, size=4, max=6, doc="the server refused a MsgEnter, giving the reason; bzfs also sends it with an empty body (Bare) to refuse a MsgNetworkRelay request (errata M18)",
    header=HEADER,
-   fields={{n="rejectCode", k="rest", f=F[15], max=2, text=false}}},
+   fields={{n="rejectCode", k="rest", f=F[17], max=2, text=false}}},
   {name="MsgSuperKill", code=29547, from=2, size=4, max=4, doc="the client must close the connection at once",
    header=HEADER,
    fields={}},
   {name="MsgGetWorld", code=26487, from=1, size=6, max=6, doc="a request for the world database from byte offset on",
    header=HEADER,
-   fields={{n="offset", k="num", f=F[16], size=2}}},
+   fields={{n="offset", k="num", f=F[18], size=2}}},
   {name="MsgGetWorld", code=26487, from=2, size=6, max=1024, doc="a block of the world database and how many bytes remain, this block included (errata W1)",
    header=HEADER,
-   fields={{n="remaining", k="num", f=F[17], size=2}, {n="data", k="rest", f=F[18], max=1018, text=false}}},
+   fields={{n="remaining", k="num", f=F[19], size=2}, {n="data", k="rest", f=F[20], max=1018, text=false}}},
   {name="MsgAddPlayer", code=24944, from=2, size=180, max=188, doc="a player joined, or was in the game when this client joined; bzfs appends the id it assigned to the joining player's own (errata M16)",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[19], size=8, fields={{n="serverHostAddr", k="bytes", f=F[20], size=4, show="ipv4"}, {n="port", k="num", f=F[21], size=2}, {n="number", k="num", f=F[22], size=2}}}, {n="type", k="num", f=F[23], size=2}, {n="team", k="num", f=F[24], size=2}, {n="wins", k="num", f=F[25], size=2}, {n="losses", k="num", f=F[26], size=2}, {n="callSign", k="bytes", f=F[27], size=32, show="string"}, {n="email", k="bytes", f=F[28], size=128, show="string"}, {n="assignedId", k="opt", f=F[29], size=8, fields={{n="serverHostAddr", k="bytes", f=F[30], size=4, show="ipv4"}, {n="port", k="num", f=F[31], size=2}, {n="number", k="num", f=F[32], size=2}}}}},
+   fields={{n="playerId", k="struct", f=F[21], size=8, fields={{n="serverHostAddr", k="bytes", f=F[22], size=4, show="ipv4"}, {n="port", k="num", f=F[23], size=2}, {n="number", k="num", f=F[24], size=2}}}, {n="type", k="num", f=F[25], size=2}, {n="team", k="num", f=F[26], size=2}, {n="wins", k="num", f=F[27], size=2}, {n="losses", k="num", f=F[28], size=2}, {n="callSign", k="bytes", f=F[29], size=32, show="string"}, {n="email", k="bytes", f=F[30], size=128, show="string"}, {n="assignedId", k="opt", f=F[31], size=8, fields={{n="serverHostAddr", k="bytes", f=F[32], size=4, show="ipv4"}, {n="port", k="num", f=F[33], size=2}, {n="number", k="num", f=F[34], size=2}}}}},
   {name="MsgRemovePlayer", code=29296, from=2, size=12, max=12, doc="a player left",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[33], size=8, fields={{n="serverHostAddr", k="bytes", f=F[34], size=4, show="ipv4"}, {n="port", k="num", f=F[35], size=2}, {n="number", k="num", f=F[36], size=2}}}}},
+   fields={{n="playerId", k="struct", f=F[35], size=8, fields={{n="serverHostAddr", k="bytes", f=F[36], size=4, show="ipv4"}, {n="port", k="num", f=F[37], size=2}, {n="number", k="num", f=F[38], size=2}}}}},
   {name="MsgFlagUpdate", code=26229, from=2, size=68, max=68, doc="the state of a flag changed, or the client just joined",
    header=HEADER,
-   fields={{n="flagNum", k="num", f=F[37], size=2}, {n="flag", k="struct", f=F[38], size=62, fields={{n="flagId", k="num", f=F[39], size=2}, {n="status", k="num", f=F[40], size=2}, {n="type", k="num", f=F[41], size=2}, {n="ownerId", k="struct", f=F[42], size=8, fields={{n="serverHostAddr", k="bytes", f=F[43], size=4, show="ipv4"}, {n="port", k="num", f=F[44], size=2}, {n="number", k="num", f=F[45], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[46], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[47], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[48], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[49], size=4, float=true}, {n="flightEnd", k="num", f=F[50], size=4, float=true}, {n="initialVelocity", k="num", f=F[51], size=4, float=true}}}}},
+   fields={{n="flagNum", k="num", f=F[39], size=2}, {n="flag", k="struct", f=F[40], size=62, fields={{n="flagId", k="num", f=F[41], size=2}, {n="status", k="num", f=F[42], size=2}, {n="type", k="num", f=F[43], size=2}, {n="ownerId", k="struct", f=F[44], size=8, fields={{n="serverHostAddr", k="bytes", f=F[45], size=4, show="ipv4"}, {n="port", k="num", f=F[46], size=2}, {n="number", k="num", f=F[47], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[48], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[49], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[50], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[51], size=4, float=true}, {n="flightEnd", k="num", f=F[52], size=4, float=true}, {n="initialVelocity", k="num", f=F[53], size=4, float=true}}}}},
   {name="MsgTeamUpdate", code=29813, from=2, size=14, max=14, doc="the state of a team (the spec's diagram gives MsgTimeLeft's code, errata M3)",
    header=HEADER,
-   fields={{n="team", k="num", f=F[52], size=2}, {n="size", k="num", f=F[53], size=2}, {n="active", k="num", f=F[54], size=2}, {n="wins", k="num", f=F[55], size=2}, {n="losses", k="num", f=F[56], size=2}}},
+   fields={{n="team", k="num", f=F[54], size=2}, {n="size", k="num", f=F[55], size=2}, {n="active", k="num", f=F[56], size=2}, {n="wins", k="num", f=F[57], size=2}, {n="losses", k="num", f=F[58], size=2}}},
   {name="MsgAlive", code=24940, from=1, size=28, max=28, doc="the player enters the game board",
    header=HEADER,
-   fields={{n="position", k="array", count=3, elem={n="position", k="num", f=F[57], size=4, float=true}, size=12}, {n="forward", k="array", count=3, elem={n="forward", k="num", f=F[58], size=4, float=true}, size=12}}},
+   fields={{n="position", k="array", count=3, elem={n="position", k="num", f=F[59], size=4, float=true}, size=12}, {n="forward", k="array", count=3, elem={n="forward", k="num", f=F[60], size=4, float=true}, size=12}}},
   {name="MsgAlive", code=24940, from=2, size=36, max=36, doc="a player came alive",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[59], size=8, fields={{n="serverHostAddr", k="bytes", f=F[60], size=4, show="ipv4"}, {n="port", k="num", f=F[61], size=2}, {n="number", k="num", f=F[62], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[57], size=4, float=true}, size=12}, {n="forward", k="array", count=3, elem={n="forward", k="num", f=F[58], size=4, float=true}, size=12}}},
+   fields={{n="playerId", k="struct", f=F[61], size=8, fields={{n="serverHostAddr", k="bytes", f=F[62], size=4, show="ipv4"}, {n="port", k="num", f=F[63], size=2}, {n="number", k="num", f=F[64], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[59], size=4, float=true}, size=12}, {n="forward", k="array", count=3, elem={n="forward", k="num", f=F[60], size=4, float=true}, size=12}}},
   {name="MsgPlayerUpdate", code=28789, from=3, size=46, max=46, doc="a player's status, position and motion, for dead reckoning (errata M24)",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[63], size=8, fields={{n="serverHostAddr", k="bytes", f=F[64], size=4, show="ipv4"}, {n="port", k="num", f=F[65], size=2}, {n="number", k="num", f=F[66], size=2}}}, {n="status", k="num", f=F[67], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[68], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[69], size=4, float=true}, size=12}, {n="azimuth", k="num", f=F[70], size=4, float=true}, {n="angularVelocity", k="num", f=F[71], size=4, float=true}}},
+   fields={{n="playerId", k="struct", f=F[65], size=8, fields={{n="serverHostAddr", k="bytes", f=F[66], size=4, show="ipv4"}, {n="port", k="num", f=F[67], size=2}, {n="number", k="num", f=F[68], size=2}}}, {n="status", k="num", f=F[69], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[70], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[71], size=4, float=true}, size=12}, {n="azimuth", k="num", f=F[72], size=4, float=true}, {n="angularVelocity", k="num", f=F[73], size=4, float=true}}},
   {name="MsgShotBegin", code=29538, from=3, size=48, max=48, doc="a player fired a shot (1.7's FiringInfo)",
    header=HEADER,
-   fields={{n="shooterId", k="struct", f=F[72], size=8, fields={{n="serverHostAddr", k="bytes", f=F[73], size=4, show="ipv4"}, {n="port", k="num", f=F[74], size=2}, {n="number", k="num", f=F[75], size=2}}}, {n="shotId", k="num", f=F[76], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[77], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[78], size=4, float=true}, size=12}, {n="time", k="num", f=F[79], size=4, float=true}, {n="flagType", k="num", f=F[80], size=2}, {n="lifetime", k="num", f=F[81], size=4, float=true}}},
+   fields={{n="shooterId", k="struct", f=F[74], size=8, fields={{n="serverHostAddr", k="bytes", f=F[75], size=4, show="ipv4"}, {n="port", k="num", f=F[76], size=2}, {n="number", k="num", f=F[77], size=2}}}, {n="shotId", k="num", f=F[78], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[79], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[80], size=4, float=true}, size=12}, {n="time", k="num", f=F[81], size=4, float=true}, {n="flagType", k="num", f=F[82], size=2}, {n="lifetime", k="num", f=F[83], size=4, float=true}}},
   {name="MsgMessage", code=28007, from=1, size=142, max=142, doc="a chat message to a player, or to a team when the id is all zeros",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[82], size=8, fields={{n="serverHostAddr", k="bytes", f=F[83], size=4, show="ipv4"}, {n="port", k="num", f=F[84], size=2}, {n="number", k="num", f=F[85], size=2}}}, {n="team", k="num", f=F[86], size=2}, {n="message", k="bytes", f=F[87], size=128, show="string"}}},
+   fields={{n="playerId", k="struct", f=F[84], size=8, fields={{n="serverHostAddr", k="bytes", f=F[85], size=4, show="ipv4"}, {n="port", k="num", f=F[86], size=2}, {n="number", k="num", f=F[87], size=2}}}, {n="team", k="num", f=F[88], size=2}, {n="message", k="bytes", f=F[89], size=128, show="string"}}},
   {name="MsgMessage", code=28007, from=2, size=150, max=150, doc="a player's chat message to a player, or to a team when the id is all zeros",
    header=HEADER,
-   fields={{n="fromPlayerId", k="struct", f=F[88], size=8, fields={{n="serverHostAddr", k="bytes", f=F[89], size=4, show="ipv4"}, {n="port", k="num", f=F[90], size=2}, {n="number", k="num", f=F[91], size=2}}}, {n="toPlayerId", k="struct", f=F[92], size=8, fields={{n="serverHostAddr", k="bytes", f=F[93], size=4, show="ipv4"}, {n="port", k="num", f=F[94], size=2}, {n="number", k="num", f=F[95], size=2}}}, {n="team", k="num", f=F[86], size=2}, {n="message", k="bytes", f=F[87], size=128, show="string"}}},
+   fields={{n="fromPlayerId", k="struct", f=F[90], size=8, fields={{n="serverHostAddr", k="bytes", f=F[91], size=4, show="ipv4"}, {n="port", k="num", f=F[92], size=2}, {n="number", k="num", f=F[93], size=2}}}, {n="toPlayerId", k="struct", f=F[94], size=8, fields={{n="serverHostAddr", k="bytes", f=F[95], size=4, show="ipv4"}, {n="port", k="num", f=F[96], size=2}, {n="number", k="num", f=F[97], size=2}}}, {n="team", k="num", f=F[88], size=2}, {n="message", k="bytes", f=F[89], size=128, show="string"}}},
   {name="MsgExit", code=25976, from=1, size=4, max=4, doc="the player leaves the game; there is no reply",
    header=HEADER,
    fields={}},
   {name="MsgTimeLeft", code=29807, from=2, size=6, max=6, doc="the seconds left in the game (1.7's MsgTimeUpdate, errata M5)",
    header=HEADER,
-   fields={{n="timeLeft", k="num", f=F[96], size=2}}},
+   fields={{n="timeLeft", k="num", f=F[98], size=2}}},
   {name="MsgScoreOver", code=29551, from=2, size=14, max=14, doc="the game is over: a team won, or a player if the team is NoTeam",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[97], size=8, fields={{n="serverHostAddr", k="bytes", f=F[98], size=4, show="ipv4"}, {n="port", k="num", f=F[99], size=2}, {n="number", k="num", f=F[100], size=2}}}, {n="teamId", k="num", f=F[101], size=2}}},
+   fields={{n="playerId", k="struct", f=F[99], size=8, fields={{n="serverHostAddr", k="bytes", f=F[100], size=4, show="ipv4"}, {n="port", k="num", f=F[101], size=2}, {n="number", k="num", f=F[102], size=2}}}, {n="teamId", k="num", f=F[103], size=2}}},
   {name="MsgSetTTL", code=29812, from=3, size=6, max=6, doc="the multicast time-to-live: the server's new minimum, or (not in the spec) the client's need (errata M19)",
    header=HEADER,
-   fields={{n="newTtl", k="num", f=F[102], size=2}}},
+   fields={{n="newTtl", k="num", f=F[104], size=2}}},
   {name="MsgNetworkRelay", code=28274, from=3, size=4, max=4, doc="from the server, relay player-to-player messages through it; from the client, a request to relay (errata M18)",
    header=HEADER,
    fields={}},
   {name="MsgKilled", code=27500, from=1, size=14, max=14, doc="the sender was hit by a shot",
    header=HEADER,
-   fields={{n="killerId", k="struct", f=F[103], size=8, fields={{n="serverHostAddr", k="bytes", f=F[104], size=4, show="ipv4"}, {n="port", k="num", f=F[105], size=2}, {n="number", k="num", f=F[106], size=2}}}, {n="shotId", k="num", f=F[107], size=2, signed=true}}},
+   fields={{n="killerId", k="struct", f=F[105], size=8, fields={{n="serverHostAddr", k="bytes", f=F[106], size=4, show="ipv4"}, {n="port", k="num", f=F[107], size=2}, {n="number", k="num", f=F[108], size=2}}}, {n="shotId", k="num", f=F[109], size=2, signed=true}}},
   {name="MsgKilled", code=27500, from=2, size=22, max=22, doc="a player was killed by a shot",
    header=HEADER,
-   fields={{n="victimId", k="struct", f=F[108], size=8, fields={{n="serverHostAddr", k="bytes", f=F[109], size=4, show="ipv4"}, {n="port", k="num", f=F[110], size=2}, {n="number", k="num", f=F[111], size=2}}}, {n="killerId", k="struct", f=F[103], size=8, fields={{n="serverHostAddr", k="bytes", f=F[104], size=4, show="ipv4"}, {n="port", k="num", f=F[105], size=2}, {n="number", k="num", f=F[106], size=2}}}, {n="shotId", k="num", f=F[107], size=2, signed=true}}},
+   fields={{n="victimId", k="struct", f=F[110], size=8, fields={{n="serverHostAddr", k="bytes", f=F[111], size=4, show="ipv4"}, {n="port", k="num", f=F[112], size=2}, {n="number", k="num", f=F[113], size=2}}}, {n="killerId", k="struct", f=F[105], size=8, fields={{n="serverHostAddr", k="bytes", f=F[106], size=4, show="ipv4"}, {n="port", k="num", f=F[107], size=2}, {n="number", k="num", f=F[108], size=2}}}, {n="shotId", k="num", f=F[109], size=2, signed=true}}},
   {name="MsgGrabFlag", code=26470, from=1, size=6, max=6, doc="the player asks to grab a flag",
    header=HEADER,
-   fields={{n="flagNum", k="num", f=F[112], size=2}}},
+   fields={{n="flagNum", k="num", f=F[114], size=2}}},
   {name="MsgGrabFlag", code=26470, from=2, size=76, max=76, doc="a player grabbed a flag",
    header=HEADER,
-   fields={{n="grabberId", k="struct", f=F[113], size=8, fields={{n="serverHostAddr", k="bytes", f=F[114], size=4, show="ipv4"}, {n="port", k="num", f=F[115], size=2}, {n="number", k="num", f=F[116], size=2}}}, {n="flagNum", k="num", f=F[112], size=2}, {n="flag", k="struct", f=F[117], size=62, fields={{n="flagId", k="num", f=F[118], size=2}, {n="status", k="num", f=F[119], size=2}, {n="type", k="num", f=F[120], size=2}, {n="ownerId", k="struct", f=F[121], size=8, fields={{n="serverHostAddr", k="bytes", f=F[122], size=4, show="ipv4"}, {n="port", k="num", f=F[123], size=2}, {n="number", k="num", f=F[124], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[125], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[126], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[127], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[128], size=4, float=true}, {n="flightEnd", k="num", f=F[129], size=4, float=true}, {n="initialVelocity", k="num", f=F[130], size=4, float=true}}}}},
+   fields={{n="grabberId", k="struct", f=F[115], size=8, fields={{n="serverHostAddr", k="bytes", f=F[116], size=4, show="ipv4"}, {n="port", k="num", f=F[117], size=2}, {n="number", k="num", f=F[118], size=2}}}, {n="flagNum", k="num", f=F[114], size=2}, {n="flag", k="struct", f=F[119], size=62, fields={{n="flagId", k="num", f=F[120], size=2}, {n="status", k="num", f=F[121], size=2}, {n="type", k="num", f=F[122], size=2}, {n="ownerId", k="struct", f=F[123], size=8, fields={{n="serverHostAddr", k="bytes", f=F[124], size=4, show="ipv4"}, {n="port", k="num", f=F[125], size=2}, {n="number", k="num", f=F[126], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[127], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[128], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[129], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[130], size=4, float=true}, {n="flightEnd", k="num", f=F[131], size=4, float=true}, {n="initialVelocity", k="num", f=F[132], size=4, float=true}}}}},
   {name="MsgDropFlag", code=25702, from=1, size=16, max=16, doc="the player asks to drop its flag",
    header=HEADER,
-   fields={{n="position", k="array", count=3, elem={n="position", k="num", f=F[131], size=4, float=true}, size=12}}},
+   fields={{n="position", k="array", count=3, elem={n="position", k="num", f=F[133], size=4, float=true}, size=12}}},
   {name="MsgDropFlag", code=25702, from=2, size=76, max=76, doc="a player dropped a flag (the flag status's owner id means nothing)",
    header=HEADER,
-   fields={{n="dropperId", k="struct", f=F[132], size=8, fields={{n="serverHostAddr", k="bytes", f=F[133], size=4, show="ipv4"}, {n="port", k="num", f=F[134], size=2}, {n="number", k="num", f=F[135], size=2}}}, {n="flagNum", k="num", f=F[136], size=2}, {n="flag", k="struct", f=F[137], size=62, fields={{n="flagId", k="num", f=F[138], size=2}, {n="status", k="num", f=F[139], size=2}, {n="type", k="num", f=F[140], size=2}, {n="ownerId", k="struct", f=F[141], size=8, fields={{n="serverHostAddr", k="bytes", f=F[142], size=4, show="ipv4"}, {n="port", k="num", f=F[143], size=2}, {n="number", k="num", f=F[144], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[145], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[146], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[147], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[148], size=4, float=true}, {n="flightEnd", k="num", f=F[149], size=4, float=true}, {n="initialVelocity", k="num", f=F[150], size=4, float=true}}}}},
+   fields={{n="dropperId", k="struct", f=F[134], size=8, fields={{n="serverHostAddr", k="bytes", f=F[135], size=4, show="ipv4"}, {n="port", k="num", f=F[136], size=2}, {n="number", k="num", f=F[137], size=2}}}, {n="flagNum", k="num", f=F[138], size=2}, {n="flag", k="struct", f=F[139], size=62, fields={{n="flagId", k="num", f=F[140], size=2}, {n="status", k="num", f=F[141], size=2}, {n="type", k="num", f=F[142], size=2}, {n="ownerId", k="struct", f=F[143], size=8, fields={{n="serverHostAddr", k="bytes", f=F[144], size=4, show="ipv4"}, {n="port", k="num", f=F[145], size=2}, {n="number", k="num", f=F[146], size=2}}}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[147], size=4, float=true}, size=12}, {n="launch", k="array", count=3, elem={n="launch", k="num", f=F[148], size=4, float=true}, size=12}, {n="landing", k="array", count=3, elem={n="landing", k="num", f=F[149], size=4, float=true}, size=12}, {n="flightTime", k="num", f=F[150], size=4, float=true}, {n="flightEnd", k="num", f=F[151], size=4, float=true}, {n="initialVelocity", k="num", f=F[152], size=4, float=true}}}}},
   {name="MsgCaptureFlag", code=25446, from=1, size=6, max=6, doc="the player captured a team's flag",
    header=HEADER,
-   fields={{n="teamId", k="num", f=F[151], size=2}}},
+   fields={{n="teamId", k="num", f=F[153], size=2}}},
   {name="MsgCaptureFlag", code=25446, from=2, size=16, max=16, doc="a player captured a team's flag",
    header=HEADER,
-   fields={{n="capturerId", k="struct", f=F[152], size=8, fields={{n="serverHostAddr", k="bytes", f=F[153], size=4, show="ipv4"}, {n="port", k="num", f=F[154], size=2}, {n="number", k="num", f=F[155], size=2}}}, {n="flagNum", k="num", f=F[156], size=2}, {n="teamId", k="num", f=F[151], size=2}}},
+   fields={{n="capturerId", k="struct", f=F[154], size=8, fields={{n="serverHostAddr", k="bytes", f=F[155], size=4, show="ipv4"}, {n="port", k="num", f=F[156], size=2}, {n="number", k="num", f=F[157], size=2}}}, {n="flagNum", k="num", f=F[158], size=2}, {n="teamId", k="num", f=F[153], size=2}}},
   {name="MsgShotEnd", code=29541, from=3, size=16, max=16, doc="a shot ended before its lifetime",
    header=HEADER,
-   fields={{n="shooterId", k="struct", f=F[157], size=8, fields={{n="serverHostAddr", k="bytes", f=F[158], size=4, show="ipv4"}, {n="port", k="num", f=F[159], size=2}, {n="number", k="num", f=F[160], size=2}}}, {n="shotId", k="num", f=F[161], size=2, signed=true}, {n="reason", k="num", f=F[162], size=2}}},
+   fields={{n="shooterId", k="struct", f=F[159], size=8, fields={{n="serverHostAddr", k="bytes", f=F[160], size=4, show="ipv4"}, {n="port", k="num", f=F[161], size=2}, {n="number", k="num", f=F[162], size=2}}}, {n="shotId", k="num", f=F[163], size=2, signed=true}, {n="reason", k="num", f=F[164], size=2}}},
   {name="MsgScore", code=29539, from=1, size=8, max=8, doc="the player's new score (bzfs 1.7g2 ignores the values, errata M26)",
    header=HEADER,
-   fields={{n="wins", k="num", f=F[163], size=2}, {n="losses", k="num", f=F[164], size=2}}},
+   fields={{n="wins", k="num", f=F[165], size=2}, {n="losses", k="num", f=F[166], size=2}}},
   {name="MsgScore", code=29539, from=2, size=16, max=16, doc="a player's new score",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[165], size=8, fields={{n="serverHostAddr", k="bytes", f=F[166], size=4, show="ipv4"}, {n="port", k="num", f=F[167], size=2}, {n="number", k="num", f=F[168], size=2}}}, {n="wins", k="num", f=F[163], size=2}, {n="losses", k="num", f=F[164], size=2}}},
+   fields={{n="playerId", k="struct", f=F[167], size=8, fields={{n="serverHostAddr", k="bytes", f=F[168], size=4, show="ipv4"}, {n="port", k="num", f=F[169], size=2}, {n="number", k="num", f=F[170], size=2}}}, {n="wins", k="num", f=F[165], size=2}, {n="losses", k="num", f=F[166], size=2}}},
   {name="MsgTeleport", code=29808, from=1, size=8, max=8, doc="the player passed through a teleporter (the spec's diagrams give MsgScore's code, errata M4)",
    header=HEADER,
-   fields={{n="from", k="num", f=F[169], size=2}, {n="to", k="num", f=F[170], size=2}}},
+   fields={{n="from", k="num", f=F[171], size=2}, {n="to", k="num", f=F[172], size=2}}},
   {name="MsgTeleport", code=29808, from=2, size=16, max=16, doc="a player passed through a teleporter",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[171], size=8, fields={{n="serverHostAddr", k="bytes", f=F[172], size=4, show="ipv4"}, {n="port", k="num", f=F[173], size=2}, {n="number", k="num", f=F[174], size=2}}}, {n="from", k="num", f=F[169], size=2}, {n="to", k="num", f=F[170], size=2}}},
+   fields={{n="playerId", k="struct", f=F[173], size=8, fields={{n="serverHostAddr", k="bytes", f=F[174], size=4, show="ipv4"}, {n="port", k="num", f=F[175], size=2}, {n="number", k="num", f=F[176], size=2}}}, {n="from", k="num", f=F[171], size=2}, {n="to", k="num", f=F[172], size=2}}},
   {name="MsgGMUpdate", code=26477, from=3, size=50, max=50, doc="the new course of a guided missile",
    header=HEADER,
-   fields={{n="shooterId", k="struct", f=F[175], size=8, fields={{n="serverHostAddr", k="bytes", f=F[176], size=4, show="ipv4"}, {n="port", k="num", f=F[177], size=2}, {n="number", k="num", f=F[178], size=2}}}, {n="shotId", k="num", f=F[179], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[180], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[181], size=4, float=true}, size=12}, {n="time", k="num", f=F[182], size=4, float=true}, {n="targetId", k="struct", f=F[183], size=8, fields={{n="serverHostAddr", k="bytes", f=F[184], size=4, show="ipv4"}, {n="port", k="num", f=F[185], size=2}, {n="number", k="num", f=F[186], size=2}}}}},
+   fields={{n="shooterId", k="struct", f=F[177], size=8, fields={{n="serverHostAddr", k="bytes", f=F[178], size=4, show="ipv4"}, {n="port", k="num", f=F[179], size=2}, {n="number", k="num", f=F[180], size=2}}}, {n="shotId", k="num", f=F[181], size=2}, {n="position", k="array", count=3, elem={n="position", k="num", f=F[182], size=4, float=true}, size=12}, {n="velocity", k="array", count=3, elem={n="velocity", k="num", f=F[183], size=4, float=true}, size=12}, {n="time", k="num", f=F[184], size=4, float=true}, {n="targetId", k="struct", f=F[185], size=8, fields={{n="serverHostAddr", k="bytes", f=F[186], size=4, show="ipv4"}, {n="port", k="num", f=F[187], size=2}, {n="number", k="num", f=F[188], size=2}}}}},
   {name="MsgLagPing", code=28777, from=3, size=6, max=6, doc="the server measures lag; the client echoes the message back unchanged",
    header=HEADER,
-   fields={{n="seqNo", k="num", f=F[187], size=2}}},
+   fields={{n="seqNo", k="num", f=F[189], size=2}}},
   {name="MsgIdAck", code=26980, from=1, size=4, max=4, doc="the client adopted the id the server assigned it (not in the spec, errata M17)",
    header=HEADER,
    fields={}},
   {name="MsgClientVersion", code=28522, from=1, size=6, max=6, doc="the client's internal version number, which bzfs ignores (not in the spec, errata M23)",
    header=HEADER,
-   fields={{n="version", k="num", f=F[188], size=2}}},
+   fields={{n="version", k="num", f=F[190], size=2}}},
   {name="MsgUDPLinkRequest", code=28518, from=3, size=6, max=6, doc="a UDP port: the client's in its request, the server's in the answer (not in the spec, errata M23)",
    header=HEADER,
-   fields={{n="port", k="num", f=F[189], size=2}}},
+   fields={{n="port", k="num", f=F[191], size=2}}},
   {name="MsgUDPLinkEstablished", code=28519, from=1, size=6, max=6, doc="the client is ready to receive over the UDP link (not in the spec, errata M23)",
    header=HEADER,
-   fields={{n="queueUpdate", k="num", f=F[190], size=2}}},
+   fields={{n="queueUpdate", k="num", f=F[192], size=2}}},
   {name="MsgWantWHash", code=30568, from=1, size=4, max=4, doc="the client asks for the digest of the world (not in the spec, errata M20)",
    header=HEADER,
    fields={}},
   {name="MsgWantWHash", code=30568, from=2, size=5, max=1024, doc="the digest of the world: 't' or 'p', then the MD5 digest in hexadecimal, NUL-terminated (not in the spec, errata M20)",
    header=HEADER,
-   fields={{n="digest", k="cstring", f=F[191], max=1020}}},
+   fields={{n="digest", k="cstring", f=F[193], max=1020}}},
   {name="MsgQueryGame", code=29031, from=1, size=4, max=4, doc="a request for the game's settings and player counts (not in the spec, errata M21)",
    header=HEADER,
    fields={}},
   {name="MsgQueryGame", code=29031, from=2, size=40, max=40, doc="the game's settings and player counts, as in sendQueryGame of bzfs 1.7 (not in the spec, errata M21)",
    header=HEADER,
-   fields={{n="gameStyle", k="num", f=F[192], size=2}, {n="maxPlayers", k="num", f=F[193], size=2}, {n="maxShots", k="num", f=F[194], size=2}, {n="teamCount", k="array", count=5, elem={n="teamCount", k="num", f=F[195], size=2}, size=10}, {n="teamMax", k="array", count=5, elem={n="teamMax", k="num", f=F[196], size=2}, size=10}, {n="shakeWins", k="num", f=F[197], size=2}, {n="shakeTimeout", k="num", f=F[198], size=2}, {n="maxPlayerScore", k="num", f=F[199], size=2}, {n="maxTeamScore", k="num", f=F[200], size=2}, {n="maxTime", k="num", f=F[201], size=2}}},
+   fields={{n="gameStyle", k="num", f=F[194], size=2}, {n="maxPlayers", k="num", f=F[195], size=2}, {n="maxShots", k="num", f=F[196], size=2}, {n="teamCount", k="array", count=5, elem={n="teamCount", k="num", f=F[197], size=2}, size=10}, {n="teamMax", k="array", count=5, elem={n="teamMax", k="num", f=F[198], size=2}, size=10}, {n="shakeWins", k="num", f=F[199], size=2}, {n="shakeTimeout", k="num", f=F[200], size=2}, {n="maxPlayerScore", k="num", f=F[201], size=2}, {n="maxTeamScore", k="num", f=F[202], size=2}, {n="maxTime", k="num", f=F[203], size=2}}},
   {name="MsgQueryPlayers", code=29040, from=1, size=4, max=4, doc="a request for the list of teams and players (not in the spec, errata M21)",
    header=HEADER,
    fields={}},
   {name="MsgQueryPlayers", code=29040, from=2, size=8, max=8, doc="how many teams and players follow, as MsgTeamUpdate and MsgAddPlayer (not in the spec, errata M21)",
    header=HEADER,
-   fields={{n="numTeams", k="num", f=F[202], size=2}, {n="numPlayers", k="num", f=F[203], size=2}}},
+   fields={{n="numTeams", k="num", f=F[204], size=2}, {n="numPlayers", k="num", f=F[205], size=2}}},
   {name="MsgAcquireRadio", code=24946, from=1, size=6, max=6, doc="the player wants to transmit (not in the spec, errata M22)",
    header=HEADER,
-   fields={{n="flags", k="num", f=F[204], size=2}}},
+   fields={{n="flags", k="num", f=F[206], size=2}}},
   {name="MsgAcquireRadio", code=24946, from=2, size=14, max=14, doc="a player may transmit (not in the spec, errata M22)",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[205], size=8, fields={{n="serverHostAddr", k="bytes", f=F[206], size=4, show="ipv4"}, {n="port", k="num", f=F[207], size=2}, {n="number", k="num", f=F[208], size=2}}}, {n="flags", k="num", f=F[204], size=2}}},
+   fields={{n="playerId", k="struct", f=F[207], size=8, fields={{n="serverHostAddr", k="bytes", f=F[208], size=4, show="ipv4"}, {n="port", k="num", f=F[209], size=2}, {n="number", k="num", f=F[210], size=2}}}, {n="flags", k="num", f=F[206], size=2}}},
   {name="MsgReleaseRadio", code=29298, from=1, size=4, max=4, doc="the player is done transmitting (not in the spec, errata M22)",
    header=HEADER,
    fields={}},
   {name="MsgReleaseRadio", code=29298, from=2, size=12, max=12, doc="a player stopped transmitting (not in the spec, errata M22)",
    header=HEADER,
-   fields={{n="playerId", k="struct", f=F[209], size=8, fields={{n="serverHostAddr", k="bytes", f=F[210], size=4, show="ipv4"}, {n="port", k="num", f=F[211], size=2}, {n="number", k="num", f=F[212], size=2}}}}},
+   fields={{n="playerId", k="struct", f=F[211], size=8, fields={{n="serverHostAddr", k="bytes", f=F[212], size=4, show="ipv4"}, {n="port", k="num", f=F[213], size=2}, {n="number", k="num", f=F[214], size=2}}}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
@@ -871,11 +874,44 @@ local function columns(pinfo, names)
 	if #names > 0 then pinfo.cols.info = table.concat(names, ", ") end
 end
 
+-- hello dissects the server's greeting at the start of tvb, if it is
+-- one: it returns its length, 0 for none, or nil when more bytes are
+-- needed. A reconnect port it names is dissected as this protocol too.
+local function hello(tvb, pinfo, tree, dir, names)
+	if not HELLO or dir == CLIENT then return 0 end
+	local len, m = tvb:len(), #HELLO.magic
+	if tvb:raw(0, math.min(len, m)) ~= HELLO.magic:sub(1, math.min(len, m)) then return 0 end
+	local vals = {}
+	local e = fields(tvb, 0, len, HELLO.fields, nil, vals)
+	if not e then return nil end -- the rest is in the next segment
+	local t = tree:add(p, tvb(0, e))
+	local item = t:add(F[1], tvb(0, e), HELLO.name)
+	item:add(F[4], tvb(0, 0), "server"):set_generated()
+	fields(tvb, 0, len, HELLO.fields, item, {})
+	t:append_text(", " .. HELLO.name)
+	table.insert(names, HELLO.name)
+	local port = vals[HELLO.port]
+	if port and port > 0 then
+		DissectorTable.get("tcp.port"):add(port, p)
+		item:append_text(", reconnect to port " .. port)
+	end
+	return e
+end
+
 local function stream(tvb, pinfo, tree)
 	local dir = direction(pinfo)
 	local len = tvb:len()
 	local off = 0
 	local names = {}
+	if pinfo.src_port == server_port(pinfo) or dir == 0 then
+		local n = hello(tvb, pinfo, tree, dir, names)
+		if n == nil then
+			pinfo.desegment_offset = 0
+			pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+			return len
+		end
+		off = n
+	end
 	while off < len do
 		local n, why = framelen(tvb, off, len, dir)
 		if n == nil then

@@ -153,6 +153,7 @@ p.fields = F
 -- field needs.
 local HEADER = {{n="type", role="code", k="num", f=F[5], size=1}}
 local PACKET = {{n="appId", role="marker", value=4067461061, k="num", f=F[6], size=4}, {n="ack", k="num", f=F[7], size=4}, {n="timestamp", k="num", f=F[8], size=4}}
+local HELLO = nil
 local FORMS = {
   {name="Connect", code=1, from=1, size=6, max=261, doc="Client wants to connect to a server",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="seqno", k="num", f=F[9], size=4}},
@@ -552,11 +553,44 @@ local function columns(pinfo, names)
 	if #names > 0 then pinfo.cols.info = table.concat(names, ", ") end
 end
 
+-- hello dissects the server's greeting at the start of tvb, if it is
+-- one: it returns its length, 0 for none, or nil when more bytes are
+-- needed. A reconnect port it names is dissected as this protocol too.
+local function hello(tvb, pinfo, tree, dir, names)
+	if not HELLO or dir == CLIENT then return 0 end
+	local len, m = tvb:len(), #HELLO.magic
+	if tvb:raw(0, math.min(len, m)) ~= HELLO.magic:sub(1, math.min(len, m)) then return 0 end
+	local vals = {}
+	local e = fields(tvb, 0, len, HELLO.fields, nil, vals)
+	if not e then return nil end -- the rest is in the next segment
+	local t = tree:add(p, tvb(0, e))
+	local item = t:add(F[1], tvb(0, e), HELLO.name)
+	item:add(F[4], tvb(0, 0), "server"):set_generated()
+	fields(tvb, 0, len, HELLO.fields, item, {})
+	t:append_text(", " .. HELLO.name)
+	table.insert(names, HELLO.name)
+	local port = vals[HELLO.port]
+	if port and port > 0 then
+		DissectorTable.get("tcp.port"):add(port, p)
+		item:append_text(", reconnect to port " .. port)
+	end
+	return e
+end
+
 local function stream(tvb, pinfo, tree)
 	local dir = direction(pinfo)
 	local len = tvb:len()
 	local off = 0
 	local names = {}
+	if pinfo.src_port == server_port(pinfo) or dir == 0 then
+		local n = hello(tvb, pinfo, tree, dir, names)
+		if n == nil then
+			pinfo.desegment_offset = 0
+			pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+			return len
+		end
+		off = n
+	end
 	while off < len do
 		local n, why = framelen(tvb, off, len, dir)
 		if n == nil then

@@ -81,33 +81,37 @@ local F = {
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 26
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "total", base.DEC, nil, nil, "Total number of obstacles. Total number of obstacles."), -- 27
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "first", base.DEC, nil, nil, "Index of the first obstacle. Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 28
-  ProtoField.bytes("retrotank.MSG_TYPE_OBSTACLE.obstacles", "obstacles", nil, "Obstacle::loc. The obstacles, to the end of the datagram (their number is not sent)."), -- 29
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 30
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 31
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "redTotal", base.DEC, nil, nil, "Total number of spawn areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 32
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of spawn areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 33
-  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 34
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 35
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 36
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "redTotal", base.DEC, nil, nil, "Total number of goal areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 37
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of goal areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 38
-  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 39
-  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "startTime", base.DEC, nil, nil, "Common game time when the game will begin. Common game time when the game will begin."), -- 40
-  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "winner", base.DEC, ENUM[1], nil, "Winning team ID. Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 41
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 42
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 43
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "count", base.DEC, nil, nil, "Number of player score updates. Number of player score updates."), -- 44
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 45
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 46
-  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "scores", "Additional player scores. The player score updates."), -- 47
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 48
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 49
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 50
-  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "updateTime", base.DEC, nil, nil, "Player::lastUpdate. Update time, for all players in the message."), -- 51
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "firstPlayer", base.DEC, nil, nil, "First player ID. First player ID."), -- 52
-  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "flags", base.DEC, ENUM[2], nil, "Player flags (PLAYER_FLAGS). Player flags: which data portions follow."), -- 53
-  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "data", nil, "Update data. Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 54
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "player", base.DEC, nil, nil, "Player ID. Player ID."), -- 55
+  ProtoField.none("retrotank.MSG_TYPE_OBSTACLE.obstacles", "obstacles", "Obstacle::loc. The obstacles, to the end of the datagram (their number is not sent)."), -- 29
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.x", "x", base.DEC, nil, nil, "X coordinate of the upper left corner."), -- 30
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.y", "y", base.DEC, nil, nil, "Y coordinate of the upper left corner."), -- 31
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.width", "width", base.DEC, nil, nil, "Width."), -- 32
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.height", "height", base.DEC, nil, nil, "Height."), -- 33
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 34
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 35
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "redTotal", base.DEC, nil, nil, "Total number of spawn areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 36
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of spawn areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 37
+  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 38
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 39
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 40
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "redTotal", base.DEC, nil, nil, "Total number of goal areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 41
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of goal areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 42
+  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 43
+  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "startTime", base.DEC, nil, nil, "Common game time when the game will begin. Common game time when the game will begin."), -- 44
+  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "winner", base.DEC, ENUM[1], nil, "Winning team ID. Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 45
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 46
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 47
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "count", base.DEC, nil, nil, "Number of player score updates. Number of player score updates."), -- 48
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 49
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 50
+  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "scores", "Additional player scores. The player score updates."), -- 51
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 52
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 53
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 54
+  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "updateTime", base.DEC, nil, nil, "Player::lastUpdate. Update time, for all players in the message."), -- 55
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "firstPlayer", base.DEC, nil, nil, "First player ID. First player ID."), -- 56
+  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "flags", base.DEC, ENUM[2], nil, "Player flags (PLAYER_FLAGS). Player flags: which data portions follow."), -- 57
+  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "data", nil, "Update data. Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 58
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "player", base.DEC, nil, nil, "Player ID. Player ID."), -- 59
 }
 p.fields = F
 
@@ -116,6 +120,7 @@ p.fields = F
 -- field needs.
 local HEADER = {{n="type", role="code", k="num", f=F[5], size=1}}
 local PACKET = nil
+local HELLO = nil
 local FORMS = {
   {name="MSG_TYPE_ACK", code=0, from=3, size=3, max=513, doc="Acknowledgment: the message ids a peer received.",
    header=HEADER,
@@ -137,28 +142,28 @@ local FORMS = {
    fields={{n="flags", k="num", f=F[17], size=1}, {n="duration", k="num", f=F[18], size=4}, {n="redScore", k="num", f=F[19], size=2}, {n="blueScore", k="num", f=F[20], size=2}, {n="winScore", k="num", f=F[21], size=2}, {n="width", k="num", f=F[22], size=2}, {n="height", k="num", f=F[23], size=2}, {n="totalMsgs", k="num", f=F[24], size=2}}},
   {name="MSG_TYPE_OBSTACLE", code=6, from=2, size=11, max=507, doc="Obstacles: a game setup page of up to 62 obstacles.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[25], size=2}, {n="index", k="num", f=F[26], size=2}, {n="total", k="num", f=F[27], size=2}, {n="first", k="num", f=F[28], size=2}, {n="obstacles", k="rest", f=F[29], max=496, text=false}}},
+   fields={{n="totalMsgs", k="num", f=F[25], size=2}, {n="index", k="num", f=F[26], size=2}, {n="total", k="num", f=F[27], size=2}, {n="first", k="num", f=F[28], size=2}, {n="obstacles", k="list", f=F[29], count="", max=0, entry={{n="x", k="num", f=F[30], size=2}, {n="y", k="num", f=F[31], size=2}, {n="width", k="num", f=F[32], size=2}, {n="height", k="num", f=F[33], size=2}}, esize=8}}},
   {name="MSG_TYPE_SPAWN", code=7, from=2, size=9, max=512, doc="Spawn areas: a game setup page of sets of spawn areas.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[30], size=2}, {n="index", k="num", f=F[31], size=2}, {n="redTotal", k="num", f=F[32], size=1}, {n="blueTotal", k="num", f=F[33], size=1}, {n="sets", k="rest", f=F[34], max=503, text=false}}},
+   fields={{n="totalMsgs", k="num", f=F[34], size=2}, {n="index", k="num", f=F[35], size=2}, {n="redTotal", k="num", f=F[36], size=1}, {n="blueTotal", k="num", f=F[37], size=1}, {n="sets", k="rest", f=F[38], max=503, text=false}}},
   {name="MSG_TYPE_GOAL", code=8, from=2, size=9, max=512, doc="Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[35], size=2}, {n="index", k="num", f=F[36], size=2}, {n="redTotal", k="num", f=F[37], size=1}, {n="blueTotal", k="num", f=F[38], size=1}, {n="sets", k="rest", f=F[39], max=503, text=false}}},
+   fields={{n="totalMsgs", k="num", f=F[39], size=2}, {n="index", k="num", f=F[40], size=2}, {n="redTotal", k="num", f=F[41], size=1}, {n="blueTotal", k="num", f=F[42], size=1}, {n="sets", k="rest", f=F[43], max=503, text=false}}},
   {name="MSG_TYPE_GAME_START", code=9, from=2, size=7, max=7, doc="Game start. A start message with a newer ID and a later start time replaces an earlier one.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="startTime", k="num", f=F[40], size=4}}},
+   fields={{n="startTime", k="num", f=F[44], size=4}}},
   {name="MSG_TYPE_GAME_OVER", code=10, from=2, size=8, max=8, doc="Game over.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="winner", k="num", f=F[41], size=1}, {n="redScore", k="num", f=F[42], size=2}, {n="blueScore", k="num", f=F[43], size=2}}},
+   fields={{n="winner", k="num", f=F[45], size=1}, {n="redScore", k="num", f=F[46], size=2}, {n="blueScore", k="num", f=F[47], size=2}}},
   {name="MSG_TYPE_SCORE", code=11, from=2, size=8, max=1028, doc="Score update; sent with a low priority, by a longer resend time.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="count", k="num", f=F[44], size=1}, {n="redScore", k="num", f=F[45], size=2}, {n="blueScore", k="num", f=F[46], size=2}, {n="scores", k="list", f=F[47], count="count", max=255, entry={{n="killer", k="num", f=F[48], size=1}, {n="killed", k="num", f=F[49], size=1}, {n="score", k="num", f=F[50], size=2}}, esize=4}}},
+   fields={{n="count", k="num", f=F[48], size=1}, {n="redScore", k="num", f=F[49], size=2}, {n="blueScore", k="num", f=F[50], size=2}, {n="scores", k="list", f=F[51], count="count", max=255, entry={{n="killer", k="num", f=F[52], size=1}, {n="killed", k="num", f=F[53], size=1}, {n="score", k="num", f=F[54], size=2}}, esize=4}}},
   {name="MSG_TYPE_PLAYER_UPDATE", code=12, from=3, size=10, max=512, doc="Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="updateTime", k="num", f=F[51], size=4}, {n="firstPlayer", k="num", f=F[52], size=1}, {n="flags", k="num", f=F[53], size=2}, {n="data", k="rest", f=F[54], max=502, text=false}}},
+   fields={{n="updateTime", k="num", f=F[55], size=4}, {n="firstPlayer", k="num", f=F[56], size=1}, {n="flags", k="num", f=F[57], size=2}, {n="data", k="rest", f=F[58], max=502, text=false}}},
   {name="MSG_TYPE_PLAYER_SPAWN", code=13, from=1, size=4, max=4, doc="Player spawn request, sent by a client when a player wants to spawn.",
    header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="player", k="num", f=F[55], size=1}}},
+   fields={{n="player", k="num", f=F[59], size=1}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
@@ -503,11 +508,44 @@ local function columns(pinfo, names)
 	if #names > 0 then pinfo.cols.info = table.concat(names, ", ") end
 end
 
+-- hello dissects the server's greeting at the start of tvb, if it is
+-- one: it returns its length, 0 for none, or nil when more bytes are
+-- needed. A reconnect port it names is dissected as this protocol too.
+local function hello(tvb, pinfo, tree, dir, names)
+	if not HELLO or dir == CLIENT then return 0 end
+	local len, m = tvb:len(), #HELLO.magic
+	if tvb:raw(0, math.min(len, m)) ~= HELLO.magic:sub(1, math.min(len, m)) then return 0 end
+	local vals = {}
+	local e = fields(tvb, 0, len, HELLO.fields, nil, vals)
+	if not e then return nil end -- the rest is in the next segment
+	local t = tree:add(p, tvb(0, e))
+	local item = t:add(F[1], tvb(0, e), HELLO.name)
+	item:add(F[4], tvb(0, 0), "server"):set_generated()
+	fields(tvb, 0, len, HELLO.fields, item, {})
+	t:append_text(", " .. HELLO.name)
+	table.insert(names, HELLO.name)
+	local port = vals[HELLO.port]
+	if port and port > 0 then
+		DissectorTable.get("tcp.port"):add(port, p)
+		item:append_text(", reconnect to port " .. port)
+	end
+	return e
+end
+
 local function stream(tvb, pinfo, tree)
 	local dir = direction(pinfo)
 	local len = tvb:len()
 	local off = 0
 	local names = {}
+	if pinfo.src_port == server_port(pinfo) or dir == 0 then
+		local n = hello(tvb, pinfo, tree, dir, names)
+		if n == nil then
+			pinfo.desegment_offset = 0
+			pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+			return len
+		end
+		off = n
+	end
 	while off < len do
 		local n, why = framelen(tvb, off, len, dir)
 		if n == nil then

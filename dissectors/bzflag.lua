@@ -164,51 +164,51 @@ local F = {
   ProtoField.uint16("bzflag.code", "code", base.HEX, CODES, nil, "the message code, two ASCII letters ('en' for MsgEnter)"), -- 6
   ProtoField.string("bzflag.Handshake.version", "version", base.UNICODE, "BZFS, the major version (1 digit), the minor version (2 digits), the revision"), -- 7
   ProtoField.uint16("bzflag.Handshake.port", "port", base.DEC, nil, nil, "the port the client must reconnect to; 0: rejected"), -- 8
-  ProtoField.none("bzflag.MsgEnter.playerId", "playerId", "player id"), -- 9
-  ProtoField.ipv4("bzflag.MsgEnter.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 10
+  ProtoField.none("bzflag.MsgEnter.playerId", "player id", nil), -- 9
+  ProtoField.ipv4("bzflag.MsgEnter.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 10
   ProtoField.uint16("bzflag.MsgEnter.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 11
   ProtoField.uint16("bzflag.MsgEnter.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 12
   ProtoField.uint16("bzflag.MsgEnter.type", "type", base.DEC, ENUM[6], nil, nil), -- 13
   ProtoField.uint16("bzflag.MsgEnter.team", "team", base.DEC, ENUM[8], nil, nil), -- 14
-  ProtoField.string("bzflag.MsgEnter.callSign", "callSign", base.UNICODE, "call sign. NUL-terminated ASCII, NUL-padded"), -- 15
-  ProtoField.string("bzflag.MsgEnter.email", "email", base.UNICODE, "email address. NUL-terminated ASCII, NUL-padded"), -- 16
-  ProtoField.bytes("bzflag.MsgReject.rejectCode", "rejectCode", nil, "code. the reason; absent in the bare form"), -- 17
+  ProtoField.string("bzflag.MsgEnter.callSign", "call sign", base.UNICODE, "NUL-terminated ASCII, NUL-padded"), -- 15
+  ProtoField.string("bzflag.MsgEnter.email", "email address", base.UNICODE, "NUL-terminated ASCII, NUL-padded"), -- 16
+  ProtoField.bytes("bzflag.MsgReject.rejectCode", "code", nil, "the reason; absent in the bare form"), -- 17
   ProtoField.uint16("bzflag.MsgGetWorld.offset", "offset", base.DEC, nil, nil, nil), -- 18
   ProtoField.uint16("bzflag.MsgGetWorld.remaining", "remaining", base.DEC, nil, nil, "bytes from the requested offset to the end of the database"), -- 19
   ProtoField.bytes("bzflag.MsgGetWorld.data", "data", nil, "the block; bzfs sends 256 bytes at most (errata W3)"), -- 20
-  ProtoField.none("bzflag.MsgAddPlayer.playerId", "playerId", "player id"), -- 21
-  ProtoField.ipv4("bzflag.MsgAddPlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 22
+  ProtoField.none("bzflag.MsgAddPlayer.playerId", "player id", nil), -- 21
+  ProtoField.ipv4("bzflag.MsgAddPlayer.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 22
   ProtoField.uint16("bzflag.MsgAddPlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 23
   ProtoField.uint16("bzflag.MsgAddPlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 24
   ProtoField.uint16("bzflag.MsgAddPlayer.type", "type", base.DEC, ENUM[6], nil, nil), -- 25
   ProtoField.uint16("bzflag.MsgAddPlayer.team", "team", base.DEC, ENUM[8], nil, nil), -- 26
   ProtoField.uint16("bzflag.MsgAddPlayer.wins", "wins", base.DEC, nil, nil, nil), -- 27
   ProtoField.uint16("bzflag.MsgAddPlayer.losses", "losses", base.DEC, nil, nil, nil), -- 28
-  ProtoField.string("bzflag.MsgAddPlayer.callSign", "callSign", base.UNICODE, "call sign"), -- 29
-  ProtoField.string("bzflag.MsgAddPlayer.email", "email", base.UNICODE, "email address"), -- 30
+  ProtoField.string("bzflag.MsgAddPlayer.callSign", "call sign", base.UNICODE, nil), -- 29
+  ProtoField.string("bzflag.MsgAddPlayer.email", "email address", base.UNICODE, nil), -- 30
   ProtoField.none("bzflag.MsgAddPlayer.assignedId", "assignedId", "the id bzfs assigned (not in the spec); absent but to the joining player"), -- 31
-  ProtoField.ipv4("bzflag.MsgAddPlayer.assignedId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 32
+  ProtoField.ipv4("bzflag.MsgAddPlayer.assignedId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 32
   ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 33
   ProtoField.uint16("bzflag.MsgAddPlayer.assignedId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 34
-  ProtoField.none("bzflag.MsgRemovePlayer.playerId", "playerId", "player id"), -- 35
-  ProtoField.ipv4("bzflag.MsgRemovePlayer.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 36
+  ProtoField.none("bzflag.MsgRemovePlayer.playerId", "player id", nil), -- 35
+  ProtoField.ipv4("bzflag.MsgRemovePlayer.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 36
   ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 37
   ProtoField.uint16("bzflag.MsgRemovePlayer.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 38
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 39
-  ProtoField.none("bzflag.MsgFlagUpdate.flag", "flag", "flag status"), -- 40
-  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 41
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flagNum", "flag num", base.DEC, nil, nil, nil), -- 39
+  ProtoField.none("bzflag.MsgFlagUpdate.flag", "flag status", nil), -- 40
+  ProtoField.uint16("bzflag.MsgFlagUpdate.flag.flagId", "flag id", base.DEC, ENUM[1], nil, "the kind of flag"), -- 41
   ProtoField.uint16("bzflag.MsgFlagUpdate.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 42
   ProtoField.uint16("bzflag.MsgFlagUpdate.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 43
-  ProtoField.none("bzflag.MsgFlagUpdate.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 44
-  ProtoField.ipv4("bzflag.MsgFlagUpdate.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 45
+  ProtoField.none("bzflag.MsgFlagUpdate.flag.ownerId", "owner id", "who has the flag when FlagOnTank"), -- 44
+  ProtoField.ipv4("bzflag.MsgFlagUpdate.flag.ownerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 45
   ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 46
   ProtoField.uint16("bzflag.MsgFlagUpdate.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 47
   ProtoField.float("bzflag.MsgFlagUpdate.flag.position", "position", nil, "on the ground"), -- 48
   ProtoField.float("bzflag.MsgFlagUpdate.flag.launch", "launch", nil, "where it was thrown from"), -- 49
   ProtoField.float("bzflag.MsgFlagUpdate.flag.landing", "landing", nil, "where it will land"), -- 50
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 51
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 52
-  ProtoField.float("bzflag.MsgFlagUpdate.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 53
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightTime", "flight time", nil, "time in the air so far"), -- 51
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.flightEnd", "flight end", nil, "total time of the flight"), -- 52
+  ProtoField.float("bzflag.MsgFlagUpdate.flag.initialVelocity", "initial velocity", nil, "vertical, at launch"), -- 53
   ProtoField.uint16("bzflag.MsgTeamUpdate.team", "team", base.DEC, ENUM[8], nil, nil), -- 54
   ProtoField.uint16("bzflag.MsgTeamUpdate.size", "size", base.DEC, nil, nil, "players on the team"), -- 55
   ProtoField.uint16("bzflag.MsgTeamUpdate.active", "active", base.DEC, nil, nil, "active players on the team"), -- 56
@@ -216,138 +216,138 @@ local F = {
   ProtoField.uint16("bzflag.MsgTeamUpdate.losses", "losses", base.DEC, nil, nil, nil), -- 58
   ProtoField.float("bzflag.MsgAlive.position", "position", nil, nil), -- 59
   ProtoField.float("bzflag.MsgAlive.forward", "forward", nil, nil), -- 60
-  ProtoField.none("bzflag.MsgAlive.playerId", "playerId", "player id"), -- 61
-  ProtoField.ipv4("bzflag.MsgAlive.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 62
+  ProtoField.none("bzflag.MsgAlive.playerId", "player id", nil), -- 61
+  ProtoField.ipv4("bzflag.MsgAlive.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 62
   ProtoField.uint16("bzflag.MsgAlive.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 63
   ProtoField.uint16("bzflag.MsgAlive.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 64
-  ProtoField.none("bzflag.MsgPlayerUpdate.playerId", "playerId", "player id"), -- 65
-  ProtoField.ipv4("bzflag.MsgPlayerUpdate.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 66
+  ProtoField.none("bzflag.MsgPlayerUpdate.playerId", "player id", nil), -- 65
+  ProtoField.ipv4("bzflag.MsgPlayerUpdate.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 66
   ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 67
   ProtoField.uint16("bzflag.MsgPlayerUpdate.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 68
   ProtoField.uint16("bzflag.MsgPlayerUpdate.status", "status", base.DEC, ENUM[5], nil, nil), -- 69
   ProtoField.float("bzflag.MsgPlayerUpdate.position", "position", nil, nil), -- 70
   ProtoField.float("bzflag.MsgPlayerUpdate.velocity", "velocity", nil, nil), -- 71
   ProtoField.float("bzflag.MsgPlayerUpdate.azimuth", "azimuth", nil, "radians, +x is 0"), -- 72
-  ProtoField.float("bzflag.MsgPlayerUpdate.angularVelocity", "angularVelocity", nil, "angular velocity. radians per second"), -- 73
-  ProtoField.none("bzflag.MsgShotBegin.shooterId", "shooterId", "shooter id"), -- 74
-  ProtoField.ipv4("bzflag.MsgShotBegin.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 75
+  ProtoField.float("bzflag.MsgPlayerUpdate.angularVelocity", "angular velocity", nil, "radians per second"), -- 73
+  ProtoField.none("bzflag.MsgShotBegin.shooterId", "shooter id", nil), -- 74
+  ProtoField.ipv4("bzflag.MsgShotBegin.shooterId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 75
   ProtoField.uint16("bzflag.MsgShotBegin.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 76
   ProtoField.uint16("bzflag.MsgShotBegin.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 77
-  ProtoField.uint16("bzflag.MsgShotBegin.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 78
+  ProtoField.uint16("bzflag.MsgShotBegin.shotId", "shot id", base.DEC, nil, nil, nil), -- 78
   ProtoField.float("bzflag.MsgShotBegin.position", "position", nil, "where the shot starts"), -- 79
   ProtoField.float("bzflag.MsgShotBegin.velocity", "velocity", nil, nil), -- 80
   ProtoField.float("bzflag.MsgShotBegin.time", "time", nil, "age of the shot so far"), -- 81
-  ProtoField.uint16("bzflag.MsgShotBegin.flagType", "flagType", base.DEC, ENUM[1], nil, "flag type. the shooter's flag"), -- 82
+  ProtoField.uint16("bzflag.MsgShotBegin.flagType", "flag type", base.DEC, ENUM[1], nil, "the shooter's flag"), -- 82
   ProtoField.float("bzflag.MsgShotBegin.lifetime", "lifetime", nil, nil), -- 83
-  ProtoField.none("bzflag.MsgMessage.playerId", "playerId", "player id"), -- 84
-  ProtoField.ipv4("bzflag.MsgMessage.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 85
+  ProtoField.none("bzflag.MsgMessage.playerId", "player id", nil), -- 84
+  ProtoField.ipv4("bzflag.MsgMessage.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 85
   ProtoField.uint16("bzflag.MsgMessage.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 86
   ProtoField.uint16("bzflag.MsgMessage.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 87
   ProtoField.uint16("bzflag.MsgMessage.team", "team", base.DEC, ENUM[8], nil, nil), -- 88
   ProtoField.string("bzflag.MsgMessage.message", "message", base.UNICODE, "NUL-terminated; the bytes after the NUL are kept (errata M27)"), -- 89
-  ProtoField.none("bzflag.MsgMessage.fromPlayerId", "fromPlayerId", "from player id"), -- 90
-  ProtoField.ipv4("bzflag.MsgMessage.fromPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 91
+  ProtoField.none("bzflag.MsgMessage.fromPlayerId", "from player id", nil), -- 90
+  ProtoField.ipv4("bzflag.MsgMessage.fromPlayerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 91
   ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 92
   ProtoField.uint16("bzflag.MsgMessage.fromPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 93
-  ProtoField.none("bzflag.MsgMessage.toPlayerId", "toPlayerId", "to player id"), -- 94
-  ProtoField.ipv4("bzflag.MsgMessage.toPlayerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 95
+  ProtoField.none("bzflag.MsgMessage.toPlayerId", "to player id", nil), -- 94
+  ProtoField.ipv4("bzflag.MsgMessage.toPlayerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 95
   ProtoField.uint16("bzflag.MsgMessage.toPlayerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 96
   ProtoField.uint16("bzflag.MsgMessage.toPlayerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 97
-  ProtoField.uint16("bzflag.MsgTimeLeft.timeLeft", "timeLeft", base.DEC, nil, nil, "time left"), -- 98
-  ProtoField.none("bzflag.MsgScoreOver.playerId", "playerId", "player id"), -- 99
-  ProtoField.ipv4("bzflag.MsgScoreOver.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 100
+  ProtoField.uint16("bzflag.MsgTimeLeft.timeLeft", "time left", base.DEC, nil, nil, nil), -- 98
+  ProtoField.none("bzflag.MsgScoreOver.playerId", "player id", nil), -- 99
+  ProtoField.ipv4("bzflag.MsgScoreOver.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 100
   ProtoField.uint16("bzflag.MsgScoreOver.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 101
   ProtoField.uint16("bzflag.MsgScoreOver.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 102
-  ProtoField.uint16("bzflag.MsgScoreOver.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 103
-  ProtoField.uint16("bzflag.MsgSetTTL.newTtl", "newTtl", base.DEC, nil, nil, "new TTL"), -- 104
-  ProtoField.none("bzflag.MsgKilled.killerId", "killerId", "killer id"), -- 105
-  ProtoField.ipv4("bzflag.MsgKilled.killerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 106
+  ProtoField.uint16("bzflag.MsgScoreOver.teamId", "team id", base.DEC, ENUM[8], nil, nil), -- 103
+  ProtoField.uint16("bzflag.MsgSetTTL.newTtl", "new TTL", base.DEC, nil, nil, nil), -- 104
+  ProtoField.none("bzflag.MsgKilled.killerId", "killer id", nil), -- 105
+  ProtoField.ipv4("bzflag.MsgKilled.killerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 106
   ProtoField.uint16("bzflag.MsgKilled.killerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 107
   ProtoField.uint16("bzflag.MsgKilled.killerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 108
-  ProtoField.int16("bzflag.MsgKilled.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 109
-  ProtoField.none("bzflag.MsgKilled.victimId", "victimId", "victim id"), -- 110
-  ProtoField.ipv4("bzflag.MsgKilled.victimId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 111
+  ProtoField.int16("bzflag.MsgKilled.shotId", "shot id", base.DEC, nil, nil, "signed (errata M25)"), -- 109
+  ProtoField.none("bzflag.MsgKilled.victimId", "victim id", nil), -- 110
+  ProtoField.ipv4("bzflag.MsgKilled.victimId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 111
   ProtoField.uint16("bzflag.MsgKilled.victimId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 112
   ProtoField.uint16("bzflag.MsgKilled.victimId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 113
-  ProtoField.uint16("bzflag.MsgGrabFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 114
-  ProtoField.none("bzflag.MsgGrabFlag.grabberId", "grabberId", "grabber id"), -- 115
-  ProtoField.ipv4("bzflag.MsgGrabFlag.grabberId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 116
+  ProtoField.uint16("bzflag.MsgGrabFlag.flagNum", "flag num", base.DEC, nil, nil, nil), -- 114
+  ProtoField.none("bzflag.MsgGrabFlag.grabberId", "grabber id", nil), -- 115
+  ProtoField.ipv4("bzflag.MsgGrabFlag.grabberId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 116
   ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 117
   ProtoField.uint16("bzflag.MsgGrabFlag.grabberId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 118
-  ProtoField.none("bzflag.MsgGrabFlag.flag", "flag", "flag status"), -- 119
-  ProtoField.uint16("bzflag.MsgGrabFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 120
+  ProtoField.none("bzflag.MsgGrabFlag.flag", "flag status", nil), -- 119
+  ProtoField.uint16("bzflag.MsgGrabFlag.flag.flagId", "flag id", base.DEC, ENUM[1], nil, "the kind of flag"), -- 120
   ProtoField.uint16("bzflag.MsgGrabFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 121
   ProtoField.uint16("bzflag.MsgGrabFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 122
-  ProtoField.none("bzflag.MsgGrabFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 123
-  ProtoField.ipv4("bzflag.MsgGrabFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 124
+  ProtoField.none("bzflag.MsgGrabFlag.flag.ownerId", "owner id", "who has the flag when FlagOnTank"), -- 123
+  ProtoField.ipv4("bzflag.MsgGrabFlag.flag.ownerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 124
   ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 125
   ProtoField.uint16("bzflag.MsgGrabFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 126
   ProtoField.float("bzflag.MsgGrabFlag.flag.position", "position", nil, "on the ground"), -- 127
   ProtoField.float("bzflag.MsgGrabFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 128
   ProtoField.float("bzflag.MsgGrabFlag.flag.landing", "landing", nil, "where it will land"), -- 129
-  ProtoField.float("bzflag.MsgGrabFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 130
-  ProtoField.float("bzflag.MsgGrabFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 131
-  ProtoField.float("bzflag.MsgGrabFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 132
+  ProtoField.float("bzflag.MsgGrabFlag.flag.flightTime", "flight time", nil, "time in the air so far"), -- 130
+  ProtoField.float("bzflag.MsgGrabFlag.flag.flightEnd", "flight end", nil, "total time of the flight"), -- 131
+  ProtoField.float("bzflag.MsgGrabFlag.flag.initialVelocity", "initial velocity", nil, "vertical, at launch"), -- 132
   ProtoField.float("bzflag.MsgDropFlag.position", "position", nil, nil), -- 133
-  ProtoField.none("bzflag.MsgDropFlag.dropperId", "dropperId", "dropper id"), -- 134
-  ProtoField.ipv4("bzflag.MsgDropFlag.dropperId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 135
+  ProtoField.none("bzflag.MsgDropFlag.dropperId", "dropper id", nil), -- 134
+  ProtoField.ipv4("bzflag.MsgDropFlag.dropperId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 135
   ProtoField.uint16("bzflag.MsgDropFlag.dropperId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 136
   ProtoField.uint16("bzflag.MsgDropFlag.dropperId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 137
-  ProtoField.uint16("bzflag.MsgDropFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 138
-  ProtoField.none("bzflag.MsgDropFlag.flag", "flag", "flag status"), -- 139
-  ProtoField.uint16("bzflag.MsgDropFlag.flag.flagId", "flagId", base.DEC, ENUM[1], nil, "flag id. the kind of flag"), -- 140
+  ProtoField.uint16("bzflag.MsgDropFlag.flagNum", "flag num", base.DEC, nil, nil, nil), -- 138
+  ProtoField.none("bzflag.MsgDropFlag.flag", "flag status", nil), -- 139
+  ProtoField.uint16("bzflag.MsgDropFlag.flag.flagId", "flag id", base.DEC, ENUM[1], nil, "the kind of flag"), -- 140
   ProtoField.uint16("bzflag.MsgDropFlag.flag.status", "status", base.DEC, ENUM[2], nil, "where the flag is"), -- 141
   ProtoField.uint16("bzflag.MsgDropFlag.flag.type", "type", base.DEC, ENUM[3], nil, "how the flag behaves"), -- 142
-  ProtoField.none("bzflag.MsgDropFlag.flag.ownerId", "ownerId", "owner id. who has the flag when FlagOnTank"), -- 143
-  ProtoField.ipv4("bzflag.MsgDropFlag.flag.ownerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 144
+  ProtoField.none("bzflag.MsgDropFlag.flag.ownerId", "owner id", "who has the flag when FlagOnTank"), -- 143
+  ProtoField.ipv4("bzflag.MsgDropFlag.flag.ownerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 144
   ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 145
   ProtoField.uint16("bzflag.MsgDropFlag.flag.ownerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 146
   ProtoField.float("bzflag.MsgDropFlag.flag.position", "position", nil, "on the ground"), -- 147
   ProtoField.float("bzflag.MsgDropFlag.flag.launch", "launch", nil, "where it was thrown from"), -- 148
   ProtoField.float("bzflag.MsgDropFlag.flag.landing", "landing", nil, "where it will land"), -- 149
-  ProtoField.float("bzflag.MsgDropFlag.flag.flightTime", "flightTime", nil, "flight time. time in the air so far"), -- 150
-  ProtoField.float("bzflag.MsgDropFlag.flag.flightEnd", "flightEnd", nil, "flight end. total time of the flight"), -- 151
-  ProtoField.float("bzflag.MsgDropFlag.flag.initialVelocity", "initialVelocity", nil, "initial velocity. vertical, at launch"), -- 152
-  ProtoField.uint16("bzflag.MsgCaptureFlag.teamId", "teamId", base.DEC, ENUM[8], nil, "team id"), -- 153
-  ProtoField.none("bzflag.MsgCaptureFlag.capturerId", "capturerId", "capturer id"), -- 154
-  ProtoField.ipv4("bzflag.MsgCaptureFlag.capturerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 155
+  ProtoField.float("bzflag.MsgDropFlag.flag.flightTime", "flight time", nil, "time in the air so far"), -- 150
+  ProtoField.float("bzflag.MsgDropFlag.flag.flightEnd", "flight end", nil, "total time of the flight"), -- 151
+  ProtoField.float("bzflag.MsgDropFlag.flag.initialVelocity", "initial velocity", nil, "vertical, at launch"), -- 152
+  ProtoField.uint16("bzflag.MsgCaptureFlag.teamId", "team id", base.DEC, ENUM[8], nil, nil), -- 153
+  ProtoField.none("bzflag.MsgCaptureFlag.capturerId", "capturer id", nil), -- 154
+  ProtoField.ipv4("bzflag.MsgCaptureFlag.capturerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 155
   ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 156
   ProtoField.uint16("bzflag.MsgCaptureFlag.capturerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 157
-  ProtoField.uint16("bzflag.MsgCaptureFlag.flagNum", "flagNum", base.DEC, nil, nil, "flag num"), -- 158
-  ProtoField.none("bzflag.MsgShotEnd.shooterId", "shooterId", "shooter id"), -- 159
-  ProtoField.ipv4("bzflag.MsgShotEnd.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 160
+  ProtoField.uint16("bzflag.MsgCaptureFlag.flagNum", "flag num", base.DEC, nil, nil, nil), -- 158
+  ProtoField.none("bzflag.MsgShotEnd.shooterId", "shooter id", nil), -- 159
+  ProtoField.ipv4("bzflag.MsgShotEnd.shooterId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 160
   ProtoField.uint16("bzflag.MsgShotEnd.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 161
   ProtoField.uint16("bzflag.MsgShotEnd.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 162
-  ProtoField.int16("bzflag.MsgShotEnd.shotId", "shotId", base.DEC, nil, nil, "shot id. signed (errata M25)"), -- 163
+  ProtoField.int16("bzflag.MsgShotEnd.shotId", "shot id", base.DEC, nil, nil, "signed (errata M25)"), -- 163
   ProtoField.uint16("bzflag.MsgShotEnd.reason", "reason", base.DEC, nil, nil, "1 to show an explosion, else 0"), -- 164
   ProtoField.uint16("bzflag.MsgScore.wins", "wins", base.DEC, nil, nil, nil), -- 165
   ProtoField.uint16("bzflag.MsgScore.losses", "losses", base.DEC, nil, nil, nil), -- 166
-  ProtoField.none("bzflag.MsgScore.playerId", "playerId", "player id"), -- 167
-  ProtoField.ipv4("bzflag.MsgScore.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 168
+  ProtoField.none("bzflag.MsgScore.playerId", "player id", nil), -- 167
+  ProtoField.ipv4("bzflag.MsgScore.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 168
   ProtoField.uint16("bzflag.MsgScore.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 169
   ProtoField.uint16("bzflag.MsgScore.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 170
   ProtoField.uint16("bzflag.MsgTeleport.from", "from", base.DEC, nil, nil, "the face entered"), -- 171
   ProtoField.uint16("bzflag.MsgTeleport.to", "to", base.DEC, nil, nil, "the face left"), -- 172
-  ProtoField.none("bzflag.MsgTeleport.playerId", "playerId", "player id"), -- 173
-  ProtoField.ipv4("bzflag.MsgTeleport.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 174
+  ProtoField.none("bzflag.MsgTeleport.playerId", "player id", nil), -- 173
+  ProtoField.ipv4("bzflag.MsgTeleport.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 174
   ProtoField.uint16("bzflag.MsgTeleport.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 175
   ProtoField.uint16("bzflag.MsgTeleport.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 176
-  ProtoField.none("bzflag.MsgGMUpdate.shooterId", "shooterId", "shooter id"), -- 177
-  ProtoField.ipv4("bzflag.MsgGMUpdate.shooterId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 178
+  ProtoField.none("bzflag.MsgGMUpdate.shooterId", "shooter id", nil), -- 177
+  ProtoField.ipv4("bzflag.MsgGMUpdate.shooterId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 178
   ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 179
   ProtoField.uint16("bzflag.MsgGMUpdate.shooterId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 180
-  ProtoField.uint16("bzflag.MsgGMUpdate.shotId", "shotId", base.DEC, nil, nil, "shot id"), -- 181
+  ProtoField.uint16("bzflag.MsgGMUpdate.shotId", "shot id", base.DEC, nil, nil, nil), -- 181
   ProtoField.float("bzflag.MsgGMUpdate.position", "position", nil, nil), -- 182
   ProtoField.float("bzflag.MsgGMUpdate.velocity", "velocity", nil, nil), -- 183
   ProtoField.float("bzflag.MsgGMUpdate.time", "time", nil, "age of the shot"), -- 184
-  ProtoField.none("bzflag.MsgGMUpdate.targetId", "targetId", "target id. all zeros for none"), -- 185
-  ProtoField.ipv4("bzflag.MsgGMUpdate.targetId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 186
+  ProtoField.none("bzflag.MsgGMUpdate.targetId", "target id", "all zeros for none"), -- 185
+  ProtoField.ipv4("bzflag.MsgGMUpdate.targetId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 186
   ProtoField.uint16("bzflag.MsgGMUpdate.targetId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 187
   ProtoField.uint16("bzflag.MsgGMUpdate.targetId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 188
-  ProtoField.uint16("bzflag.MsgLagPing.seqNo", "seqNo", base.DEC, nil, nil, "seq. no."), -- 189
+  ProtoField.uint16("bzflag.MsgLagPing.seqNo", "seq. no.", base.DEC, nil, nil, nil), -- 189
   ProtoField.uint16("bzflag.MsgClientVersion.version", "version", base.DEC, nil, nil, nil), -- 190
   ProtoField.uint16("bzflag.MsgUDPLinkRequest.port", "port", base.DEC, nil, nil, nil), -- 191
-  ProtoField.uint16("bzflag.MsgUDPLinkEstablished.queueUpdate", "queueUpdate", base.DEC, nil, nil, "queue update. the 1.7 client always sends 0"), -- 192
+  ProtoField.uint16("bzflag.MsgUDPLinkEstablished.queueUpdate", "queue update", base.DEC, nil, nil, "the 1.7 client always sends 0"), -- 192
   ProtoField.string("bzflag.MsgWantWHash.digest", "digest", base.UNICODE, "the body's last byte is its NUL"), -- 193
   ProtoField.uint16("bzflag.MsgQueryGame.gameStyle", "gameStyle", base.DEC, ENUM[4], nil, nil), -- 194
   ProtoField.uint16("bzflag.MsgQueryGame.maxPlayers", "maxPlayers", base.DEC, nil, nil, nil), -- 195
@@ -362,12 +362,12 @@ local F = {
   ProtoField.uint16("bzflag.MsgQueryPlayers.numTeams", "numTeams", base.DEC, nil, nil, nil), -- 204
   ProtoField.uint16("bzflag.MsgQueryPlayers.numPlayers", "numPlayers", base.DEC, nil, nil, nil), -- 205
   ProtoField.uint16("bzflag.MsgAcquireRadio.flags", "flags", base.DEC, nil, nil, nil), -- 206
-  ProtoField.none("bzflag.MsgAcquireRadio.playerId", "playerId", "player id"), -- 207
-  ProtoField.ipv4("bzflag.MsgAcquireRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 208
+  ProtoField.none("bzflag.MsgAcquireRadio.playerId", "player id", nil), -- 207
+  ProtoField.ipv4("bzflag.MsgAcquireRadio.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 208
   ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 209
   ProtoField.uint16("bzflag.MsgAcquireRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 210
-  ProtoField.none("bzflag.MsgReleaseRadio.playerId", "playerId", "player id"), -- 211
-  ProtoField.ipv4("bzflag.MsgReleaseRadio.playerId.serverHostAddr", "serverHostAddr", "server host addr. an IPv4 address, most significant byte first"), -- 212
+  ProtoField.none("bzflag.MsgReleaseRadio.playerId", "player id", nil), -- 211
+  ProtoField.ipv4("bzflag.MsgReleaseRadio.playerId.serverHostAddr", "server host addr", "an IPv4 address, most significant byte first"), -- 212
   ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.port", "port", base.DEC, nil, nil, "a TCP port"), -- 213
   ProtoField.uint16("bzflag.MsgReleaseRadio.playerId.number", "number", base.DEC, nil, nil, "the player's number (bzfs: its slot)"), -- 214
 }

@@ -66,7 +66,7 @@ local F = {
   ProtoField.none("lwar.Chat.playerId", "playerId", "The generational identifier of the player that generated the chat message"), -- 18
   ProtoField.uint16("lwar.Chat.playerId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 19
   ProtoField.uint16("lwar.Chat.playerId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 20
-  ProtoField.string("lwar.Chat.message", "message", base.UNICODE, "msg. The UTF8-encoded chat message (not NUL-terminated); at most Max Chat Message Length (255) bytes. Its JSON key is \"message\": \"msg\" names the message type in gamewire's JSON lines"), -- 21
+  ProtoField.string("lwar.Chat.message", "msg", base.UNICODE, "The UTF8-encoded chat message (not NUL-terminated); at most Max Chat Message Length (255) bytes. Its JSON key is \"message\": \"msg\" names the message type in gamewire's JSON lines"), -- 21
   ProtoField.none("lwar.Add.entityId", "entityId", "The generational identifier of the entity that is added"), -- 22
   ProtoField.uint16("lwar.Add.entityId.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 23
   ProtoField.uint16("lwar.Add.entityId.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 24
@@ -105,8 +105,8 @@ local F = {
   ProtoField.uint8("lwar.Input.strafeLeft", "strafeLeft", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 57
   ProtoField.uint8("lwar.Input.strafeRight", "strafeRight", base.DEC, nil, nil, "Boolean state value, also including the seven previous states"), -- 58
   ProtoField.uint8("lwar.Input.shooting", "shooting", base.DEC, nil, nil, "Boolean state values of the four weapon slots, also including the seven previous states"), -- 59
-  ProtoField.int16("lwar.Input.aimX", "aimX", base.DEC, nil, nil, "aim x. World x position of the client's aim (= mouse)"), -- 60
-  ProtoField.int16("lwar.Input.aimY", "aimY", base.DEC, nil, nil, "aim y. World y position of the client's aim (= mouse)"), -- 61
+  ProtoField.int16("lwar.Input.aimX", "aim x", base.DEC, nil, nil, "World x position of the client's aim (= mouse)"), -- 60
+  ProtoField.int16("lwar.Input.aimY", "aim y", base.DEC, nil, nil, "World y position of the client's aim (= mouse)"), -- 61
   ProtoField.none("lwar.Collision.entityIds", "entityIds", "The generational identifiers of the entities that collided (their order has no significance)"), -- 62
   ProtoField.uint16("lwar.Collision.entityIds.generation", "generation", base.DEC, nil, nil, "Bumped each time the slot is reused"), -- 63
   ProtoField.uint16("lwar.Collision.entityIds.identity", "identity", base.DEC, nil, nil, "The slot number"), -- 64

@@ -47,20 +47,20 @@ local F = {
   ProtoField.bytes("paintball.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("paintball.packet", "Packet", "A datagram"), -- 3
   ProtoField.string("paintball.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
-  ProtoField.uint8("paintball.marker", "marker", base.DEC, nil, nil, "Asterisk (*). Signals start of packet."), -- 5
-  ProtoField.uint16("paintball.type", "type", base.HEX, CODES, nil, "Packet Type. Describes type of packet (also implicitly describes payload length): a Java char holding a letter."), -- 6
-  ProtoField.string("paintball.Login.username", "username", base.UNICODE, "Username. Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."), -- 7
-  ProtoField.uint16("paintball.Update.objectType", "objectType", base.DEC, ENUM[1], nil, "Object Type. Type of object being updated (whether it's a player, paintball, obstacle, etc.)."), -- 8
-  ProtoField.int32("paintball.Update.objectId", "objectId", base.DEC, nil, nil, "Object ID. ID number of object that needs to be updated (every object in the game has a unique ID number). A new ID number means a new object."), -- 9
-  ProtoField.int32("paintball.Update.positionX", "positionX", base.DEC, nil, nil, "Position X. X value of updated position (-1 if object is dead)."), -- 10
-  ProtoField.int32("paintball.Update.positionY", "positionY", base.DEC, nil, nil, "Position Y. Y value of updated position (-1 if object is dead)."), -- 11
-  ProtoField.int32("paintball.Update.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of updated velocity vector."), -- 12
-  ProtoField.int32("paintball.Update.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of updated velocity vector."), -- 13
-  ProtoField.double("paintball.Update.facing", "facing", nil, "Facing. Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 14
-  ProtoField.int32("paintball.PlayerUpdateRequest.velocityX", "velocityX", base.DEC, nil, nil, "Velocity X. X value of new velocity."), -- 15
-  ProtoField.int32("paintball.PlayerUpdateRequest.velocityY", "velocityY", base.DEC, nil, nil, "Velocity Y. Y value of new velocity."), -- 16
-  ProtoField.double("paintball.PlayerUpdateRequest.facing", "facing", nil, "Facing. New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 17
-  ProtoField.uint8("paintball.ShootUpdateRequest.shootingState", "shootingState", base.DEC, ENUM[2], nil, "Shooting State. 0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."), -- 18
+  ProtoField.uint8("paintball.marker", "Asterisk (*)", base.DEC, nil, nil, "Signals start of packet."), -- 5
+  ProtoField.uint16("paintball.type", "Packet Type", base.HEX, CODES, nil, "Describes type of packet (also implicitly describes payload length): a Java char holding a letter."), -- 6
+  ProtoField.string("paintball.Login.username", "Username", base.UNICODE, "Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."), -- 7
+  ProtoField.uint16("paintball.Update.objectType", "Object Type", base.DEC, ENUM[1], nil, "Type of object being updated (whether it's a player, paintball, obstacle, etc.)."), -- 8
+  ProtoField.int32("paintball.Update.objectId", "Object ID", base.DEC, nil, nil, "ID number of object that needs to be updated (every object in the game has a unique ID number). A new ID number means a new object."), -- 9
+  ProtoField.int32("paintball.Update.positionX", "Position X", base.DEC, nil, nil, "X value of updated position (-1 if object is dead)."), -- 10
+  ProtoField.int32("paintball.Update.positionY", "Position Y", base.DEC, nil, nil, "Y value of updated position (-1 if object is dead)."), -- 11
+  ProtoField.int32("paintball.Update.velocityX", "Velocity X", base.DEC, nil, nil, "X value of updated velocity vector."), -- 12
+  ProtoField.int32("paintball.Update.velocityY", "Velocity Y", base.DEC, nil, nil, "Y value of updated velocity vector."), -- 13
+  ProtoField.double("paintball.Update.facing", "Facing", nil, "Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 14
+  ProtoField.int32("paintball.PlayerUpdateRequest.velocityX", "Velocity X", base.DEC, nil, nil, "X value of new velocity."), -- 15
+  ProtoField.int32("paintball.PlayerUpdateRequest.velocityY", "Velocity Y", base.DEC, nil, nil, "Y value of new velocity."), -- 16
+  ProtoField.double("paintball.PlayerUpdateRequest.facing", "Facing", nil, "New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."), -- 17
+  ProtoField.uint8("paintball.ShootUpdateRequest.shootingState", "Shooting State", base.DEC, ENUM[2], nil, "0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."), -- 18
 }
 p.fields = F
 

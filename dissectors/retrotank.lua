@@ -57,61 +57,61 @@ local F = {
   ProtoField.bytes("retrotank.data", "Data", nil, "Bytes of a frame that could not be decoded"), -- 2
   ProtoField.none("retrotank.packet", "Packet", "A datagram"), -- 3
   ProtoField.string("retrotank.from", "From", base.UNICODE, "Who sent the message: client or server (by the server's port)"), -- 4
-  ProtoField.uint8("retrotank.type", "type", base.HEX, CODES, nil, "Message type. Message type: MSG_TYPE_*."), -- 5
-  ProtoField.uint8("retrotank.MSG_TYPE_ACK.client", "client", base.DEC, nil, nil, "Client identification number. Client identification number."), -- 6
-  ProtoField.uint8("retrotank.MSG_TYPE_ACK.count", "count", base.DEC, nil, nil, "Number of messages acknowledged. Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."), -- 7
-  ProtoField.none("retrotank.MSG_TYPE_ACK.ids", "ids", "Acknowledged message IDs. First acknowledged message ID, then the additional ones."), -- 8
+  ProtoField.uint8("retrotank.type", "Message type", base.HEX, CODES, nil, "Message type: MSG_TYPE_*."), -- 5
+  ProtoField.uint8("retrotank.MSG_TYPE_ACK.client", "Client identification number", base.DEC, nil, nil, "Client identification number."), -- 6
+  ProtoField.uint8("retrotank.MSG_TYPE_ACK.count", "Number of messages acknowledged", base.DEC, nil, nil, "Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."), -- 7
+  ProtoField.none("retrotank.MSG_TYPE_ACK.ids", "Acknowledged message IDs", "First acknowledged message ID, then the additional ones."), -- 8
   ProtoField.uint16("retrotank.MSG_TYPE_ACK.ids.id", "id", base.DEC, nil, nil, "Message ID."), -- 9
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "bcast", base.DEC, nil, nil, "ClientData::bcast. Broadcast receive capable flag (0 or 1)."), -- 10
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "randId", base.DEC, nil, nil, "clientRandId. Random value for client identification."), -- 11
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "randId", base.DEC, nil, nil, "clientRandId, ClientData::randId. Random value for client identification."), -- 12
-  ProtoField.uint16("retrotank.messageId", "messageId", base.DEC, nil, nil, "Message ID. Message ID."), -- 13
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "client", base.DEC, nil, nil, "localPlayer. Assigned client ID."), -- 14
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "randId", base.DEC, nil, nil, "ClientData::randId. Random value for client identification."), -- 15
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "client", base.DEC, nil, nil, "Client ID. Client ID."), -- 16
-  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "flags", base.DEC, nil, nil, "GameOptions::flags. Bit flags (not defined by the spec)."), -- 17
-  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "duration", base.DEC, nil, nil, "GameOptions::duration. The maximum game duration."), -- 18
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "redScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_RED]. Current red team score."), -- 19
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "blueScore", base.DEC, nil, nil, "GameOptions::teamScore[TEAM_BLUE]. Current blue team score (the spec says red twice)."), -- 20
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "winScore", base.DEC, nil, nil, "GameOptions::winScore. Score needed to win."), -- 21
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "width", base.DEC, nil, nil, "GameOptions::width. Battle field width."), -- 22
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "height", base.DEC, nil, nil, "GameOptions::height. Battle field height."), -- 23
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of messages describing all the game's options."), -- 24
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 25
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "ClientData::bcast", base.DEC, nil, nil, "Broadcast receive capable flag (0 or 1)."), -- 10
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "clientRandId", base.DEC, nil, nil, "Random value for client identification."), -- 11
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "clientRandId, ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 12
+  ProtoField.uint16("retrotank.messageId", "Message ID", base.DEC, nil, nil, "Message ID."), -- 13
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "localPlayer", base.DEC, nil, nil, "Assigned client ID."), -- 14
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 15
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "Client ID", base.DEC, nil, nil, "Client ID."), -- 16
+  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "GameOptions::flags", base.DEC, nil, nil, "Bit flags (not defined by the spec)."), -- 17
+  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "GameOptions::duration", base.DEC, nil, nil, "The maximum game duration."), -- 18
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "GameOptions::teamScore[TEAM_RED]", base.DEC, nil, nil, "Current red team score."), -- 19
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "GameOptions::teamScore[TEAM_BLUE]", base.DEC, nil, nil, "Current blue team score (the spec says red twice)."), -- 20
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "GameOptions::winScore", base.DEC, nil, nil, "Score needed to win."), -- 21
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "GameOptions::width", base.DEC, nil, nil, "Battle field width."), -- 22
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "GameOptions::height", base.DEC, nil, nil, "Battle field height."), -- 23
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of messages describing all the game's options."), -- 24
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 25
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 26
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "total", base.DEC, nil, nil, "Total number of obstacles. Total number of obstacles."), -- 27
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "first", base.DEC, nil, nil, "Index of the first obstacle. Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 28
-  ProtoField.none("retrotank.MSG_TYPE_OBSTACLE.obstacles", "obstacles", "Obstacle::loc. The obstacles, to the end of the datagram (their number is not sent)."), -- 29
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "Total number of obstacles", base.DEC, nil, nil, "Total number of obstacles."), -- 27
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "Index of the first obstacle", base.DEC, nil, nil, "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 28
+  ProtoField.none("retrotank.MSG_TYPE_OBSTACLE.obstacles", "Obstacle::loc", "The obstacles, to the end of the datagram (their number is not sent)."), -- 29
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.x", "x", base.DEC, nil, nil, "X coordinate of the upper left corner."), -- 30
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.y", "y", base.DEC, nil, nil, "Y coordinate of the upper left corner."), -- 31
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.width", "width", base.DEC, nil, nil, "Width."), -- 32
   ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.height", "height", base.DEC, nil, nil, "Height."), -- 33
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 34
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 34
   ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 35
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "redTotal", base.DEC, nil, nil, "Total number of spawn areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 36
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of spawn areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 37
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "Total number of spawn areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 36
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "Total number of spawn areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 37
   ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 38
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "totalMsgs", base.DEC, nil, nil, "GameOptions::totalMsgs. Total number of game option messages."), -- 39
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 39
   ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 40
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "redTotal", base.DEC, nil, nil, "Total number of goal areas for the red team. Total number of areas of the red team (TEAM_RED)."), -- 41
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "blueTotal", base.DEC, nil, nil, "Total number of goal areas for the blue team. Total number of areas of the blue team (TEAM_BLUE)."), -- 42
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "Total number of goal areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 41
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "Total number of goal areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 42
   ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 43
-  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "startTime", base.DEC, nil, nil, "Common game time when the game will begin. Common game time when the game will begin."), -- 44
-  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "winner", base.DEC, ENUM[1], nil, "Winning team ID. Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 45
+  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "Common game time when the game will begin", base.DEC, nil, nil, "Common game time when the game will begin."), -- 44
+  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "Winning team ID", base.DEC, ENUM[1], nil, "Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 45
   ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 46
   ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 47
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "count", base.DEC, nil, nil, "Number of player score updates. Number of player score updates."), -- 48
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "Number of player score updates", base.DEC, nil, nil, "Number of player score updates."), -- 48
   ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 49
   ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 50
-  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "scores", "Additional player scores. The player score updates."), -- 51
+  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "Additional player scores", "The player score updates."), -- 51
   ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 52
   ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 53
   ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 54
-  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "updateTime", base.DEC, nil, nil, "Player::lastUpdate. Update time, for all players in the message."), -- 55
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "firstPlayer", base.DEC, nil, nil, "First player ID. First player ID."), -- 56
-  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "flags", base.DEC, ENUM[2], nil, "Player flags (PLAYER_FLAGS). Player flags: which data portions follow."), -- 57
-  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "data", nil, "Update data. Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 58
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "player", base.DEC, nil, nil, "Player ID. Player ID."), -- 59
+  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "Player::lastUpdate", base.DEC, nil, nil, "Update time, for all players in the message."), -- 55
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "First player ID", base.DEC, nil, nil, "First player ID."), -- 56
+  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "Player flags (PLAYER_FLAGS)", base.DEC, ENUM[2], nil, "Player flags: which data portions follow."), -- 57
+  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "Update data", nil, "Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 58
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "Player ID", base.DEC, nil, nil, "Player ID."), -- 59
 }
 p.fields = F
 

@@ -76,7 +76,7 @@ local F = {
   ProtoField.uint16("tfighters.type", "type", base.HEX, CODES, nil, "the message code: 0x0000-0x7FFF server->client, 0x8000-0xFFFF client->server"), -- 6
   ProtoField.uint32("tfighters.SMSG_HI.myversion", "myversion", base.DEC, nil, nil, "the server's version (the original sends 1)"), -- 7
   ProtoField.uint32("tfighters.SMSG_HI.uwid", "uwid", base.DEC, nil, nil, "the id the server gave this connection (the original's socket descriptor)"), -- 8
-  ProtoField.string("tfighters.SMSG_MOTD.text", "text", base.UNICODE, "text including \\n's. the message, lines separated by \\n"), -- 9
+  ProtoField.string("tfighters.SMSG_MOTD.text", "text including \\n's", base.UNICODE, "the message, lines separated by \\n"), -- 9
   ProtoField.uint32("tfighters.SMSG_PING.time", "time", base.DEC, nil, nil, "the server's time in milliseconds (its low 32 bits)"), -- 10
   ProtoField.bytes("tfighters.SMSG_PING.timeHigh", "timeHigh", nil, "the upper 32 bits of an 8-byte time: absent (0 bytes) or 4 bytes, from a 64-bit build of the original server"), -- 11
   ProtoField.int32("tfighters.SMSG_LAG.diff", "diff", base.DEC, nil, nil, "the one-way lag in milliseconds"), -- 12
@@ -92,7 +92,7 @@ local F = {
   ProtoField.double("tfighters.SMSG_TURN.deg", "deg", nil, "heading in degrees (dbl)"), -- 22
   ProtoField.uint32("tfighters.SMSG_INVINCIBLE.id", "id", base.DEC, nil, nil, "the object"), -- 23
   ProtoField.uint8("tfighters.SMSG_INVINCIBLE.yesno", "yesno", base.DEC, nil, nil, "1 if invincible, 0 if not"), -- 24
-  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.invincibilityT", "invincibilityT", base.DEC, nil, nil, "invincibility_t. milliseconds of invincibility left"), -- 25
+  ProtoField.uint32("tfighters.SMSG_INVINCIBLE.invincibilityT", "invincibility_t", base.DEC, nil, nil, "milliseconds of invincibility left"), -- 25
   ProtoField.uint32("tfighters.SMSG_HIT.victimid", "victimid", base.DEC, nil, nil, "who was hit"), -- 26
   ProtoField.uint32("tfighters.SMSG_HIT.evilid", "evilid", base.DEC, nil, nil, "what hit it: the bullet, or 0"), -- 27
   ProtoField.uint8("tfighters.SMSG_HIT.newpower", "newpower", base.DEC, nil, nil, "the victim's power"), -- 28
@@ -107,7 +107,7 @@ local F = {
   ProtoField.int8("tfighters.SMSG_NEWUSER.accel", "accel", base.DEC, nil, nil, "-1, 0 or +1"), -- 37
   ProtoField.uint32("tfighters.SMSG_NEWUSER.alive", "alive", base.DEC, nil, nil, "seconds in the game (the original always sends 0)"), -- 38
   ProtoField.int16("tfighters.SMSG_NEWUSER.frags", "frags", base.DEC, nil, nil, "frags"), -- 39
-  ProtoField.uint32("tfighters.SMSG_NEWUSER.pendingMoves", "pendingMoves", base.DEC, nil, nil, "pending moves. the original's \"move\" counter, missing from the spec"), -- 40
+  ProtoField.uint32("tfighters.SMSG_NEWUSER.pendingMoves", "pending moves", base.DEC, nil, nil, "the original's \"move\" counter, missing from the spec"), -- 40
   ProtoField.int8("tfighters.SMSG_NEWUSER.turn", "turn", base.DEC, nil, nil, "-4, -2, 0, +2 or +4"), -- 41
   ProtoField.uint8("tfighters.SMSG_NEWUSER.type", "type", base.DEC, ENUM[2], nil, "what the object is"), -- 42
   ProtoField.double("tfighters.SMSG_NEWUSER.speed", "speed", nil, "speed (dbl)"), -- 43

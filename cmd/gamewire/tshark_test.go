@@ -198,7 +198,7 @@ func (c *comparer) rawIn(objs []map[string]json.RawMessage) bool {
 // field that shows a name for its value.
 func (c *comparer) codeNodes(nd *dissector.Node) []*dissector.Node {
 	for _, ch := range children(nd) {
-		if strings.Count(ch.Name, ".") == 1 && strings.HasPrefix(ch.ShowName, ch.Name[len(c.p)+1:]+": ") &&
+		if strings.Count(ch.Name, ".") == 1 && ch.Name != c.p+".from" &&
 			(ch.ShownName() != "" || strings.Contains(ch.ShowName, "Unknown")) {
 			return []*dissector.Node{ch}
 		}

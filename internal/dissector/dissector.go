@@ -296,15 +296,14 @@ func (g *gen) list(fields []wire.Field, prefix, where string) string {
 
 // desc returns the Lua descriptor of one field.
 func (g *gen) desc(fl *wire.Field, prefix, where string) string {
+	// The filter name is the spec's name in lowerCamelCase (the JSON
+	// key); the label is the spec's own words where they differ.
 	abbr := prefix + "." + fl.Name
 	label := fl.Name
-	desc := oneLine(fl.Doc)
-	if fl.Spec != "" && fl.Spec != fl.Name {
-		desc = strings.TrimSpace(fl.Spec + ". " + desc)
-		if fl.Doc == "" {
-			desc = fl.Spec
-		}
+	if fl.Spec != "" {
+		label = fl.Spec
 	}
+	desc := oneLine(fl.Doc)
 	gotype := goType(fl)
 	enum := ""
 	if _, ok := g.o.Enums[gotype]; ok {

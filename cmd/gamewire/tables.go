@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/tfighters"
 )
 
@@ -10,5 +11,6 @@ import (
 // protocol here when its table lands.
 func init() {
 	dissectorTables["paintball"] = paintball.Table
+	dissectorTables["retrotank"] = retrotank.Table
 	dissectorTables["tfighters"] = tfighters.Table
 }

@@ -27,12 +27,6 @@ ENUM[1] = { -- Team
   [1] = "blue",
   [255] = "none",
 }
-ENUM[2] = { -- UpdateFlags
-  [1] = "IDENT",
-  [2] = "TANK",
-  [4] = "SHELL",
-  [8] = "DFS",
-}
 
 -- The message codes, by name.
 local CODES = {}
@@ -60,58 +54,57 @@ local F = {
   ProtoField.uint8("retrotank.type", "Message type", base.HEX, CODES, nil, "Message type: MSG_TYPE_*."), -- 5
   ProtoField.uint8("retrotank.MSG_TYPE_ACK.client", "Client identification number", base.DEC, nil, nil, "Client identification number."), -- 6
   ProtoField.uint8("retrotank.MSG_TYPE_ACK.count", "Number of messages acknowledged", base.DEC, nil, nil, "Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."), -- 7
-  ProtoField.none("retrotank.MSG_TYPE_ACK.ids", "Acknowledged message IDs", "First acknowledged message ID, then the additional ones."), -- 8
-  ProtoField.uint16("retrotank.MSG_TYPE_ACK.ids.id", "id", base.DEC, nil, nil, "Message ID."), -- 9
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "ClientData::bcast", base.DEC, nil, nil, "Broadcast receive capable flag (0 or 1)."), -- 10
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "clientRandId", base.DEC, nil, nil, "Random value for client identification."), -- 11
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "clientRandId, ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 12
-  ProtoField.uint16("retrotank.messageId", "Message ID", base.DEC, nil, nil, "Message ID."), -- 13
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "localPlayer", base.DEC, nil, nil, "Assigned client ID."), -- 14
-  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 15
-  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "Client ID", base.DEC, nil, nil, "Client ID."), -- 16
-  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "GameOptions::flags", base.DEC, nil, nil, "Bit flags (not defined by the spec)."), -- 17
-  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "GameOptions::duration", base.DEC, nil, nil, "The maximum game duration."), -- 18
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "GameOptions::teamScore[TEAM_RED]", base.DEC, nil, nil, "Current red team score."), -- 19
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "GameOptions::teamScore[TEAM_BLUE]", base.DEC, nil, nil, "Current blue team score (the spec says red twice)."), -- 20
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "GameOptions::winScore", base.DEC, nil, nil, "Score needed to win."), -- 21
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "GameOptions::width", base.DEC, nil, nil, "Battle field width."), -- 22
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "GameOptions::height", base.DEC, nil, nil, "Battle field height."), -- 23
-  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of messages describing all the game's options."), -- 24
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 25
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 26
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "Total number of obstacles", base.DEC, nil, nil, "Total number of obstacles."), -- 27
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "Index of the first obstacle", base.DEC, nil, nil, "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 28
-  ProtoField.none("retrotank.MSG_TYPE_OBSTACLE.obstacles", "Obstacle::loc", "The obstacles, to the end of the datagram (their number is not sent)."), -- 29
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.x", "x", base.DEC, nil, nil, "X coordinate of the upper left corner."), -- 30
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.y", "y", base.DEC, nil, nil, "Y coordinate of the upper left corner."), -- 31
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.width", "width", base.DEC, nil, nil, "Width."), -- 32
-  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.height", "height", base.DEC, nil, nil, "Height."), -- 33
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 34
-  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 35
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "Total number of spawn areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 36
-  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "Total number of spawn areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 37
-  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 38
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 39
-  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 40
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "Total number of goal areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 41
-  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "Total number of goal areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 42
-  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 43
-  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "Common game time when the game will begin", base.DEC, nil, nil, "Common game time when the game will begin."), -- 44
-  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "Winning team ID", base.DEC, ENUM[1], nil, "Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 45
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 46
-  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 47
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "Number of player score updates", base.DEC, nil, nil, "Number of player score updates."), -- 48
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 49
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 50
-  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "Additional player scores", "The player score updates."), -- 51
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 52
-  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 53
-  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 54
-  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "Player::lastUpdate", base.DEC, nil, nil, "Update time, for all players in the message."), -- 55
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "First player ID", base.DEC, nil, nil, "First player ID."), -- 56
-  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "Player flags (PLAYER_FLAGS)", base.DEC, ENUM[2], nil, "Player flags: which data portions follow."), -- 57
-  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "Update data", nil, "Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 58
-  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "Player ID", base.DEC, nil, nil, "Player ID."), -- 59
+  ProtoField.uint16("retrotank.MSG_TYPE_ACK.ids", "Acknowledged message IDs", base.DEC, nil, nil, "First acknowledged message ID, then the additional ones."), -- 8
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_REQ.bcast", "ClientData::bcast", base.DEC, nil, nil, "Broadcast receive capable flag (0 or 1)."), -- 9
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_REQ.randId", "clientRandId", base.DEC, nil, nil, "Random value for client identification."), -- 10
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_DENY.randId", "clientRandId, ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 11
+  ProtoField.uint16("retrotank.messageId", "Message ID", base.DEC, nil, nil, "Message ID."), -- 12
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_ACCEPT.client", "localPlayer", base.DEC, nil, nil, "Assigned client ID."), -- 13
+  ProtoField.uint32("retrotank.MSG_TYPE_CONN_ACCEPT.randId", "ClientData::randId", base.DEC, nil, nil, "Random value for client identification."), -- 14
+  ProtoField.uint8("retrotank.MSG_TYPE_CONN_DISCONN.client", "Client ID", base.DEC, nil, nil, "Client ID."), -- 15
+  ProtoField.uint8("retrotank.MSG_TYPE_OPTION.flags", "GameOptions::flags", base.DEC, nil, nil, "Bit flags (not defined by the spec)."), -- 16
+  ProtoField.uint32("retrotank.MSG_TYPE_OPTION.duration", "GameOptions::duration", base.DEC, nil, nil, "The maximum game duration."), -- 17
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.redScore", "GameOptions::teamScore[TEAM_RED]", base.DEC, nil, nil, "Current red team score."), -- 18
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.blueScore", "GameOptions::teamScore[TEAM_BLUE]", base.DEC, nil, nil, "Current blue team score (the spec says red twice)."), -- 19
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.winScore", "GameOptions::winScore", base.DEC, nil, nil, "Score needed to win."), -- 20
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.width", "GameOptions::width", base.DEC, nil, nil, "Battle field width."), -- 21
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.height", "GameOptions::height", base.DEC, nil, nil, "Battle field height."), -- 22
+  ProtoField.uint16("retrotank.MSG_TYPE_OPTION.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of messages describing all the game's options."), -- 23
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 24
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 25
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.total", "Total number of obstacles", base.DEC, nil, nil, "Total number of obstacles."), -- 26
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.first", "Index of the first obstacle", base.DEC, nil, nil, "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."), -- 27
+  ProtoField.none("retrotank.MSG_TYPE_OBSTACLE.obstacles", "Obstacle::loc", "The obstacles, to the end of the datagram (their number is not sent)."), -- 28
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.x", "x", base.DEC, nil, nil, "X coordinate of the upper left corner."), -- 29
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.y", "y", base.DEC, nil, nil, "Y coordinate of the upper left corner."), -- 30
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.width", "width", base.DEC, nil, nil, "Width."), -- 31
+  ProtoField.uint16("retrotank.MSG_TYPE_OBSTACLE.obstacles.height", "height", base.DEC, nil, nil, "Height."), -- 32
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 33
+  ProtoField.uint16("retrotank.MSG_TYPE_SPAWN.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 34
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.redTotal", "Total number of spawn areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 35
+  ProtoField.uint8("retrotank.MSG_TYPE_SPAWN.blueTotal", "Total number of spawn areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 36
+  ProtoField.bytes("retrotank.MSG_TYPE_SPAWN.sets", "sets", nil, "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."), -- 37
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.totalMsgs", "GameOptions::totalMsgs", base.DEC, nil, nil, "Total number of game option messages."), -- 38
+  ProtoField.uint16("retrotank.MSG_TYPE_GOAL.index", "index", base.DEC, nil, nil, "The index of this game option message."), -- 39
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.redTotal", "Total number of goal areas for the red team", base.DEC, nil, nil, "Total number of areas of the red team (TEAM_RED)."), -- 40
+  ProtoField.uint8("retrotank.MSG_TYPE_GOAL.blueTotal", "Total number of goal areas for the blue team", base.DEC, nil, nil, "Total number of areas of the blue team (TEAM_BLUE)."), -- 41
+  ProtoField.bytes("retrotank.MSG_TYPE_GOAL.sets", "sets", nil, "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."), -- 42
+  ProtoField.uint32("retrotank.MSG_TYPE_GAME_START.startTime", "Common game time when the game will begin", base.DEC, nil, nil, "Common game time when the game will begin."), -- 43
+  ProtoField.uint8("retrotank.MSG_TYPE_GAME_OVER.winner", "Winning team ID", base.DEC, ENUM[1], nil, "Winning team ID, or -1 (0xff, TeamNone) for a draw."), -- 44
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 45
+  ProtoField.uint16("retrotank.MSG_TYPE_GAME_OVER.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 46
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.count", "Number of player score updates", base.DEC, nil, nil, "Number of player score updates."), -- 47
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.redScore", "redScore", base.DEC, nil, nil, "Score of the red team."), -- 48
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.blueScore", "blueScore", base.DEC, nil, nil, "Score of the blue team."), -- 49
+  ProtoField.none("retrotank.MSG_TYPE_SCORE.scores", "Additional player scores", "The player score updates."), -- 50
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killer", "killer", base.DEC, nil, nil, "ID of player scoring a kill."), -- 51
+  ProtoField.uint8("retrotank.MSG_TYPE_SCORE.scores.killed", "killed", base.DEC, nil, nil, "ID of player killed."), -- 52
+  ProtoField.uint16("retrotank.MSG_TYPE_SCORE.scores.score", "score", base.DEC, nil, nil, "New score for the player who got a kill."), -- 53
+  ProtoField.uint32("retrotank.MSG_TYPE_PLAYER_UPDATE.updateTime", "Player::lastUpdate", base.DEC, nil, nil, "Update time, for all players in the message."), -- 54
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_UPDATE.firstPlayer", "First player ID", base.DEC, nil, nil, "First player ID."), -- 55
+  ProtoField.uint16("retrotank.MSG_TYPE_PLAYER_UPDATE.flags", "Player flags (PLAYER_FLAGS)", base.HEX, nil, nil, "Player flags: which data portions follow."), -- 56
+  ProtoField.bytes("retrotank.MSG_TYPE_PLAYER_UPDATE.data", "Update data", nil, "Update data, in the order of the flags; opaque (the spec does not give the layouts)."), -- 57
+  ProtoField.uint8("retrotank.MSG_TYPE_PLAYER_SPAWN.player", "Player ID", base.DEC, nil, nil, "Player ID."), -- 58
 }
 p.fields = F
 
@@ -124,46 +117,46 @@ local HELLO = nil
 local FORMS = {
   {name="MSG_TYPE_ACK", code=0, from=3, size=3, max=513, doc="Acknowledgment: the message ids a peer received.",
    header=HEADER,
-   fields={{n="client", k="num", f=F[6], size=1}, {n="count", k="num", f=F[7], size=1}, {n="ids", k="list", f=F[8], count="count", max=255, entry={{n="id", k="num", f=F[9], size=2}}, esize=2}}},
+   fields={{n="client", k="num", f=F[6], size=1}, {n="count", k="num", f=F[7], size=1}, {n="ids", count="count", k="list", max=255, esize=2, scalar={n="ids", k="num", f=F[8], size=2}}}},
   {name="MSG_TYPE_CONN_REQ", code=1, from=1, size=6, max=6, doc="Connection request. It has no message ID: the acceptance acknowledges it.",
    header=HEADER,
-   fields={{n="bcast", k="num", f=F[10], size=1}, {n="randId", k="num", f=F[11], size=4}}},
+   fields={{n="bcast", k="num", f=F[9], size=1}, {n="randId", k="num", f=F[10], size=4}}},
   {name="MSG_TYPE_CONN_DENY", code=2, from=2, size=5, max=5, doc="Connection denial, sent by the server and not acknowledged.",
    header=HEADER,
-   fields={{n="randId", k="num", f=F[12], size=4}}},
+   fields={{n="randId", k="num", f=F[11], size=4}}},
   {name="MSG_TYPE_CONN_ACCEPT", code=3, from=2, size=8, max=8, doc="Connection acceptance, sent by the server; the client acknowledges it through the regular acknowledgement system.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="client", k="num", f=F[14], size=1}, {n="randId", k="num", f=F[15], size=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="client", k="num", f=F[13], size=1}, {n="randId", k="num", f=F[14], size=4}}},
   {name="MSG_TYPE_CONN_DISCONN", code=4, from=3, size=4, max=4, doc="Disconnect.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="client", k="num", f=F[16], size=1}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="client", k="num", f=F[15], size=1}}},
   {name="MSG_TYPE_OPTION", code=5, from=2, size=20, max=20, doc="Game configuration: page 0 of the game setup.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="flags", k="num", f=F[17], size=1}, {n="duration", k="num", f=F[18], size=4}, {n="redScore", k="num", f=F[19], size=2}, {n="blueScore", k="num", f=F[20], size=2}, {n="winScore", k="num", f=F[21], size=2}, {n="width", k="num", f=F[22], size=2}, {n="height", k="num", f=F[23], size=2}, {n="totalMsgs", k="num", f=F[24], size=2}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="flags", k="num", f=F[16], size=1}, {n="duration", k="num", f=F[17], size=4}, {n="redScore", k="num", f=F[18], size=2}, {n="blueScore", k="num", f=F[19], size=2}, {n="winScore", k="num", f=F[20], size=2}, {n="width", k="num", f=F[21], size=2}, {n="height", k="num", f=F[22], size=2}, {n="totalMsgs", k="num", f=F[23], size=2}}},
   {name="MSG_TYPE_OBSTACLE", code=6, from=2, size=11, max=507, doc="Obstacles: a game setup page of up to 62 obstacles.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[25], size=2}, {n="index", k="num", f=F[26], size=2}, {n="total", k="num", f=F[27], size=2}, {n="first", k="num", f=F[28], size=2}, {n="obstacles", k="list", f=F[29], count="", max=0, entry={{n="x", k="num", f=F[30], size=2}, {n="y", k="num", f=F[31], size=2}, {n="width", k="num", f=F[32], size=2}, {n="height", k="num", f=F[33], size=2}}, esize=8}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[24], size=2}, {n="index", k="num", f=F[25], size=2}, {n="total", k="num", f=F[26], size=2}, {n="first", k="num", f=F[27], size=2}, {n="obstacles", k="list", max=0, esize=8, f=F[28], entry={{n="x", k="num", f=F[29], size=2}, {n="y", k="num", f=F[30], size=2}, {n="width", k="num", f=F[31], size=2}, {n="height", k="num", f=F[32], size=2}}}}},
   {name="MSG_TYPE_SPAWN", code=7, from=2, size=9, max=512, doc="Spawn areas: a game setup page of sets of spawn areas.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[34], size=2}, {n="index", k="num", f=F[35], size=2}, {n="redTotal", k="num", f=F[36], size=1}, {n="blueTotal", k="num", f=F[37], size=1}, {n="sets", k="rest", f=F[38], max=503, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[33], size=2}, {n="index", k="num", f=F[34], size=2}, {n="redTotal", k="num", f=F[35], size=1}, {n="blueTotal", k="num", f=F[36], size=1}, {n="sets", k="rest", f=F[37], max=503, text=false}}},
   {name="MSG_TYPE_GOAL", code=8, from=2, size=9, max=512, doc="Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="totalMsgs", k="num", f=F[39], size=2}, {n="index", k="num", f=F[40], size=2}, {n="redTotal", k="num", f=F[41], size=1}, {n="blueTotal", k="num", f=F[42], size=1}, {n="sets", k="rest", f=F[43], max=503, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="totalMsgs", k="num", f=F[38], size=2}, {n="index", k="num", f=F[39], size=2}, {n="redTotal", k="num", f=F[40], size=1}, {n="blueTotal", k="num", f=F[41], size=1}, {n="sets", k="rest", f=F[42], max=503, text=false}}},
   {name="MSG_TYPE_GAME_START", code=9, from=2, size=7, max=7, doc="Game start. A start message with a newer ID and a later start time replaces an earlier one.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="startTime", k="num", f=F[44], size=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="startTime", k="num", f=F[43], size=4}}},
   {name="MSG_TYPE_GAME_OVER", code=10, from=2, size=8, max=8, doc="Game over.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="winner", k="num", f=F[45], size=1}, {n="redScore", k="num", f=F[46], size=2}, {n="blueScore", k="num", f=F[47], size=2}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="winner", k="num", f=F[44], size=1}, {n="redScore", k="num", f=F[45], size=2}, {n="blueScore", k="num", f=F[46], size=2}}},
   {name="MSG_TYPE_SCORE", code=11, from=2, size=8, max=1028, doc="Score update; sent with a low priority, by a longer resend time.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="count", k="num", f=F[48], size=1}, {n="redScore", k="num", f=F[49], size=2}, {n="blueScore", k="num", f=F[50], size=2}, {n="scores", k="list", f=F[51], count="count", max=255, entry={{n="killer", k="num", f=F[52], size=1}, {n="killed", k="num", f=F[53], size=1}, {n="score", k="num", f=F[54], size=2}}, esize=4}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="count", k="num", f=F[47], size=1}, {n="redScore", k="num", f=F[48], size=2}, {n="blueScore", k="num", f=F[49], size=2}, {n="scores", count="count", k="list", max=255, esize=4, f=F[50], entry={{n="killer", k="num", f=F[51], size=1}, {n="killed", k="num", f=F[52], size=1}, {n="score", k="num", f=F[53], size=2}}}}},
   {name="MSG_TYPE_PLAYER_UPDATE", code=12, from=3, size=10, max=512, doc="Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="updateTime", k="num", f=F[55], size=4}, {n="firstPlayer", k="num", f=F[56], size=1}, {n="flags", k="num", f=F[57], size=2}, {n="data", k="rest", f=F[58], max=502, text=false}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="updateTime", k="num", f=F[54], size=4}, {n="firstPlayer", k="num", f=F[55], size=1}, {n="flags", flags={{1, "IDENT"}, {2, "TANK"}, {4, "SHELL"}, {8, "DFS"}}, k="num", f=F[56], size=2}, {n="data", k="rest", f=F[57], max=502, text=false}}},
   {name="MSG_TYPE_PLAYER_SPAWN", code=13, from=1, size=4, max=4, doc="Player spawn request, sent by a client when a player wants to spawn.",
-   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[13], size=2}},
-   fields={{n="player", k="num", f=F[59], size=1}}},
+   header={{n="type", role="code", k="num", f=F[5], size=1}, {n="messageId", k="num", f=F[12], size=2}},
+   fields={{n="player", k="num", f=F[58], size=1}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
@@ -276,6 +269,21 @@ local function text(s)
 	return table.concat(out)
 end
 
+-- flagnames returns the names of the bits set in v joined by "|", bits
+-- without a name in hex, "0" for none.
+local function flagnames(bits, v)
+	local out, rest = {}, v
+	for _, b in ipairs(bits) do
+		if math.floor(v / b[1]) % 2 == 1 then
+			out[#out + 1] = b[2]
+			rest = rest - b[1]
+		end
+	end
+	if rest ~= 0 then out[#out + 1] = string.format("0x%x", rest) end
+	if #out == 0 then return "0" end
+	return table.concat(out, "|")
+end
+
 local fields
 
 -- field dissects one field at off, not past stop, into tree (nil: only
@@ -290,11 +298,13 @@ local function field(tvb, off, stop, d, tree, vals)
 		local v = nil
 		if d.size <= 4 then v = getnum(r, d) end
 		if tree then
+			local item
 			if d.scale then
-				add(tree, d.f, r, v / d.scale)
+				item = add(tree, d.f, r, v / d.scale)
 			else
-				add(tree, d.f, r)
+				item = add(tree, d.f, r)
 			end
+			if d.flags then item:append_text(" (" .. flagnames(d.flags, v) .. ")") end
 		end
 		if d.role == "marker" and v ~= d.value then return nil, d, off, "invalid" end
 		vals[d.n] = v
@@ -352,9 +362,24 @@ local function field(tvb, off, stop, d, tree, vals)
 		end
 		return off + w + n
 	elseif k == "list" then
-		local count = vals[d.count] or 0
+		local count
+		if d.count then
+			count = vals[d.count] or 0
+		else
+			-- No count: entries to the end of the frame.
+			count = math.floor((stop - off) / d.esize)
+			if off + count * d.esize ~= stop then return nil, d, off + count * d.esize, "short" end
+		end
 		if d.max > 0 and count > d.max then return nil, d, off, "toolong" end
 		if off + count * d.esize > stop then return nil, d, off, "short" end
+		if d.scalar then
+			for _ = 1, count do
+				local e, bad, at, why = field(tvb, off, stop, d.scalar, tree, {})
+				if not e then return nil, bad, at, why end
+				off = e
+			end
+			return off
+		end
 		for i = 1, count do
 			local sub = nil
 			if tree then sub = tree:add(d.f, tvb(off, d.esize)):append_text(" [" .. i .. "]") end

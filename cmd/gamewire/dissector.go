@@ -119,15 +119,17 @@ func dissectorFor(name string) ([]byte, error) {
 	o := dissectorOptions[name]
 	o.Command = "gamewire dissector -proto " + name
 	o.Port = int(pcapProtos[name].port)
-	o.Enums = enumsOf(t)
+	o.Enums, o.Flags = enumsOf(t)
 	return dissector.Generate(t, o)
 }
 
 // enumsOf finds the enum types of a table's Go types, and the names of
 // their values, by asking the types themselves: a named integer type
 // whose MarshalText (or String) gives an identifier for a value names
-// that value. The table holds no enum values of its own (yet).
-func enumsOf(t *wire.Table) map[string][]dissector.Value {
+// that value. A type whose named values are single bits and which names
+// two of them together as "A|B" is a bit set (flags). The table holds no
+// enum values of its own (yet).
+func enumsOf(t *wire.Table) (enums, flags map[string][]dissector.Value) {
 	types := map[string]reflect.Type{}
 	var walk func(rt reflect.Type)
 	walk = func(rt reflect.Type) {
@@ -150,6 +152,7 @@ func enumsOf(t *wire.Table) map[string][]dissector.Value {
 		}
 	}
 	out := map[string][]dissector.Value{}
+	flags = map[string][]dissector.Value{}
 	for name, rt := range types {
 		var vals []dissector.Value
 		lo, hi := int64(0), int64(1)<<(8*rt.Size())-1
@@ -174,29 +177,40 @@ func enumsOf(t *wire.Table) map[string][]dissector.Value {
 				vals = append(vals, dissector.Value{Value: v, Name: s})
 			}
 		}
-		if len(vals) > 0 {
+		switch {
+		case isBitSet(rt, vals):
+			flags[name] = vals
+		case len(vals) > 0:
 			out[name] = vals
 		}
 	}
-	return out
+	return out, flags
+}
+
+// isBitSet reports whether the named values of type rt are single bits
+// that the type names together as "A|B".
+func isBitSet(rt reflect.Type, vals []dissector.Value) bool {
+	if len(vals) < 2 {
+		return false
+	}
+	for _, v := range vals {
+		if v.Value <= 0 || v.Value&(v.Value-1) != 0 {
+			return false
+		}
+	}
+	x := reflect.New(rt).Elem()
+	if x.CanInt() {
+		x.SetInt(vals[0].Value | vals[1].Value)
+	} else {
+		x.SetUint(uint64(vals[0].Value | vals[1].Value))
+	}
+	return valueText(x) == vals[0].Name+"|"+vals[1].Name
 }
 
 // valueName returns the name x's type gives its value, if it is an
 // identifier (not a numeric fallback such as "TeamColor(9)" or "0x7abc").
 func valueName(x reflect.Value) (string, bool) {
-	var s string
-	switch v := x.Interface().(type) {
-	case encoding.TextMarshaler:
-		b, err := v.MarshalText()
-		if err != nil {
-			return "", false
-		}
-		s = string(b)
-	case fmt.Stringer:
-		s = v.String()
-	default:
-		return "", false
-	}
+	s := valueText(x)
 	if s == "" || !(s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
 		return "", false
 	}
@@ -207,6 +221,21 @@ func valueName(x reflect.Value) (string, bool) {
 		}
 	}
 	return s, true
+}
+
+// valueText returns x's MarshalText, or its String, or "".
+func valueText(x reflect.Value) string {
+	switch v := x.Interface().(type) {
+	case encoding.TextMarshaler:
+		b, err := v.MarshalText()
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	case fmt.Stringer:
+		return v.String()
+	}
+	return ""
 }
 
 // pcapCommand is decode -pcap.

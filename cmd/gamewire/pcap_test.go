@@ -67,6 +67,7 @@ func TestPcapMatchesStreams(t *testing.T) {
 		{"../../testdata/paintball/session.pcap", "paintball", "../../testdata/paintball/session-client.bin", "../../testdata/paintball/session-server.bin", true},
 		{"../../testdata/lwar/original-server.pcap", "lwar", "../../testdata/lwar/original-server.hex", "", false},
 		{"../../testdata/lwar/session.pcap", "lwar", "../../testdata/lwar/session.hex", "", false},
+		{"../../testdata/retrotank/session.pcap", "retrotank", "../../testdata/retrotank/session-client.hex", "../../testdata/retrotank/session-server.hex", false},
 	} {
 		t.Run(filepath.Base(filepath.Dir(c.pcap))+"/"+filepath.Base(c.pcap), func(t *testing.T) {
 			if _, err := os.Stat(c.pcap); err != nil && registry[c.proto] == nil {
@@ -110,10 +111,25 @@ func TestPcapMatchesStreams(t *testing.T) {
 				compareLines(t, "datagrams", all, strings.Split(strings.TrimSpace(out), "\n"))
 				return
 			}
+			if strings.HasSuffix(c.client, ".hex") { // datagrams, a file per sender
+				compareLines(t, "client", got["client"], hexLines(t, c.proto, c.client))
+				compareLines(t, "server", got["server"], hexLines(t, c.proto, c.server))
+				return
+			}
 			compareLines(t, "client", got["client"], streamLines(t, c.proto, "client", c.client))
 			compareLines(t, "server", got["server"], streamLines(t, c.proto, "server", c.server))
 		})
 	}
+}
+
+// hexLines decodes a file of hex datagrams.
+func hexLines(t *testing.T, proto, file string) []string {
+	t.Helper()
+	code, out, errs := runCLI(t, "", "decode", "-proto", proto, "-hex", "-json", file)
+	if code != 0 {
+		t.Fatalf("decode %s: exit %d: %s", file, code, errs)
+	}
+	return strings.Split(strings.TrimSpace(out), "\n")
 }
 
 func compareLines(t *testing.T, what string, got, want []string) {

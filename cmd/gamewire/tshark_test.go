@@ -22,7 +22,7 @@ var dissectorCaptures = map[string][]string{
 	"bzflag":    {"../../testdata/bzflag/bzfs-1.7g2.pcap", "../../testdata/bzflag/session.pcap"},
 	"tfighters": {"../../testdata/tfighters/session.pcap"},
 	"lwar":      {"../../testdata/lwar/original-server.pcap", "../../testdata/lwar/session.pcap"},
-	"retrotank": nil, // no capture yet: the recorded session does not say which client sent or got each datagram
+	"retrotank": {"../../testdata/retrotank/session.pcap"},
 	"paintball": {"../../testdata/paintball/session.pcap"},
 }
 
@@ -83,7 +83,7 @@ func TestTsharkMatchesDecode(t *testing.T) {
 				if c.fields == 0 {
 					t.Error("no field compared")
 				}
-				t.Logf("%d messages, %d fields compared", c.msgs, c.fields)
+				t.Logf("%d messages, %d fields compared (%d opaque)", c.msgs, c.fields, c.opaque)
 			})
 		}
 	}
@@ -96,6 +96,7 @@ type comparer struct {
 	order  wire.Order
 	msgs   int
 	fields int
+	opaque int
 }
 
 func (c *comparer) run(pkts []dissector.Packet, out string) {
@@ -244,6 +245,15 @@ func (c *comparer) message(frame int, nd *dissector.Node, name string, obj map[s
 	c.object(frame, nd, c.p+"."+name, obj, skip)
 }
 
+// opaque are the fields the tables can only call "rest" because a
+// hand-written codec gives them a structure no field type says: tshark
+// shows their bytes, gamewire their structure. They are compared by
+// their bytes' presence only. A new entry here is a gap in a table.
+var opaque = map[string]string{
+	"retrotank.MSG_TYPE_SPAWN.sets": "sets of areas, each with its own header (the spec's offsets 9 and 10, repeated)",
+	"retrotank.MSG_TYPE_GOAL.sets":  "as MSG_TYPE_SPAWN",
+}
+
 // optionalFlags are Go-only booleans of hand-written types that say
 // whether an optional tail is on the wire (besides the "hasX" flags of
 // an optional field x): tshark shows the field exactly when the flag is
@@ -304,6 +314,13 @@ func (c *comparer) object(frame int, nd *dissector.Node, prefix string, obj map[
 				continue
 			}
 			t.Errorf("frame %d: %s.%s = %s: tshark shows no such field", frame, prefix, key, v)
+			continue
+		}
+		if _, ok := opaque[prefix+"."+key]; ok {
+			c.opaque++
+			if isEmpty(v) != (len(nodes) == 0) {
+				t.Errorf("frame %d: %s.%s = %s, tshark shows %d items", frame, prefix, key, v, len(nodes))
+			}
 			continue
 		}
 		c.value(frame, prefix, key, v, nodes)
@@ -424,8 +441,8 @@ func (c *comparer) value(frame int, where, key string, v json.RawMessage, nodes 
 func (c *comparer) same(v json.RawMessage, nd *dissector.Node) bool {
 	var s string
 	if json.Unmarshal(v, &s) == nil {
-		if s == nd.Show || s == nd.ShownName() || shown(s) == nd.Show {
-			return true
+		if s == nd.Show || s == nd.ShownName() || shown(s) == nd.Show || strings.HasSuffix(nd.ShowName, " ("+s+")") {
+			return true // the text, an enum's name, or a bit set's names
 		}
 		if a, err := strconv.ParseFloat(s, 64); err == nil {
 			if b, err := strconv.ParseFloat(nd.Show, 64); err == nil && a == b {

@@ -64,6 +64,10 @@ type Options struct {
 	// Enums are the names of enum values, by the Go type a field decodes
 	// into (the second word of Field.Go).
 	Enums map[string][]Value
+	// Flags are the names of the bits of bit-set types, by Go type: the
+	// dissector shows a value as the names of its set bits joined by "|"
+	// ("IDENT|TANK"), unknown bits in hex, "0" for none.
+	Flags map[string][]Value
 	// Displays say how to show fields, by Go type.
 	Displays map[string]Display
 	// Packet is the header of a datagram before its messages (lwar's
@@ -322,6 +326,17 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 		attrs = append(attrs, "role=\"marker\"", fmt.Sprintf("value=%d", fl.Value))
 	}
 	typ := fl.Type
+	if bits, ok := g.o.Flags[gotype]; ok && isNum(typ) && fl.Role == wire.Data {
+		// A bit set: shown in hex, with the names of its bits.
+		bits = append([]Value(nil), bits...)
+		sort.Slice(bits, func(i, j int) bool { return bits[i].Value < bits[j].Value })
+		var parts []string
+		for _, b := range bits {
+			parts = append(parts, fmt.Sprintf("{%d, %s}", b.Value, quote(b.Name)))
+		}
+		attrs = append(attrs, "flags={"+strings.Join(parts, ", ")+"}")
+		return g.num(abbr, label, typ, "", disp, desc, attrs, true)
+	}
 	switch {
 	case isNum(typ):
 		return g.num(abbr, label, typ, enum, disp, desc, attrs, fl.Role == wire.CodeRole)
@@ -348,9 +363,20 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 			if ty == nil {
 				panic(where + "." + fl.Name + ": unknown entry type " + fl.Entry)
 			}
+			if fl.Count != "" {
+				attrs = append(attrs, "count="+quote(fl.Count))
+			}
+			attrs = append(attrs, "k=\"list\"", fmt.Sprintf("max=%d", fl.Max), fmt.Sprintf("esize=%d", ty.Size))
+			if l := ty.Layout(); len(l) == 1 && isNum(l[0].Type) {
+				// Entries of one number each (a list of message ids): the
+				// numbers, each under the list's own name.
+				e := l[0]
+				e.Name, e.Spec, e.Doc, e.Go = fl.Name, fl.Spec, fl.Doc, l[0].Go
+				attrs = append(attrs, "scalar="+g.desc(&e, prefix, where))
+				return "{" + strings.Join(attrs, ", ") + "}"
+			}
 			f := g.field(abbr, label, "none", "", "", desc)
-			attrs = append(attrs, "k=\"list\"", fmt.Sprintf("f=F[%d]", f), "count="+quote(fl.Count),
-				fmt.Sprintf("max=%d", fl.Max), "entry="+g.list(ty.Layout(), abbr, where+"."+fl.Name), fmt.Sprintf("esize=%d", ty.Size))
+			attrs = append(attrs, fmt.Sprintf("f=F[%d]", f), "entry="+g.list(ty.Layout(), abbr, where+"."+fl.Name))
 		}
 		return "{" + strings.Join(attrs, ", ") + "}"
 	}

@@ -366,3 +366,55 @@ func TestTsharkHello(t *testing.T) {
 		}
 	}
 }
+
+// TestTsharkListsAndFlags checks a list without a count (entries to the
+// end of the datagram) of one-number entries, shown as the numbers, and
+// a bit set shown with the names of its bits.
+func TestTsharkListsAndFlags(t *testing.T) {
+	NeedTshark(t)
+	tab := wire.NewTable(wire.Protocol{
+		Name: "rt", Order: wire.BigEndian, Datagram: true, MaxFrame: 64,
+		Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}},
+		Types:  []wire.Form{{Name: "MessageId", Type: "MessageID", Fields: []wire.Field{{Name: "id", Type: "u16"}}}},
+	}, []wire.Form{
+		{Name: "MSG_TYPE_ACK", Code: 0, From: wire.Both, Type: "Ack", Fields: []wire.Field{
+			{Name: "flags", Type: "u16", Go: "Flags UpdateFlags"},
+			{Name: "ids", Type: "list", Entry: "MessageId", Go: "IDs []MessageID"},
+		}},
+	}, func(int) wire.Message { return nil })
+	lua, err := Generate(tab, Options{Port: 26000, Flags: map[string][]Value{"UpdateFlags": {{1, "IDENT"}, {2, "TANK"}, {8, "DFS"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	luaPath := filepath.Join(dir, "rt.lua")
+	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "rt.pcap")
+	f, _ := os.Create(path)
+	w, _ := capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
+	c, s := netip.MustParseAddrPort("192.0.2.31:26002"), netip.MustParseAddrPort("198.51.100.11:26000")
+	w.UDP(c, s, []byte{0, 0, 0x13, 0, 1, 0, 2, 0, 3})
+	w.UDP(c, s, []byte{0, 0, 0, 0, 1, 0}) // half an id: malformed
+	f.Close()
+	pkts, err := RunTshark(luaPath, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown []string
+	for _, pr := range pkts[0].Protos {
+		pr.Walk(func(n *Node) {
+			if strings.HasPrefix(n.Name, "rt.MSG_TYPE_ACK.") {
+				shown = append(shown, n.ShowName)
+			}
+		})
+	}
+	want := "flags: 0x0013 (IDENT|TANK|0x10) ids: 1 ids: 2 ids: 3"
+	if got := strings.Join(shown, " "); got != want {
+		t.Errorf("tshark shows %q, want %q", got, want)
+	}
+	if pr := pkts[1].Problems("rt"); len(pr) == 0 || !strings.Contains(pr[0], "field ids at byte 5: short input") {
+		t.Errorf("half an entry: marks %q", pr)
+	}
+}

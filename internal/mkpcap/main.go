@@ -33,6 +33,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -57,8 +58,10 @@ type stream struct {
 
 // datagrams is a UDP session to write.
 type datagrams struct {
-	out   string
-	hex   string
+	out string
+	// hex are the recorded datagrams, one hex line each: one file, or
+	// one per sender (named in the peers file).
+	hex   map[string]string
 	peers string
 	addrs map[string]string
 	start time.Time
@@ -105,8 +108,17 @@ var (
 		"bob":    "192.0.2.22:51324",
 	}
 	dgrams = []datagrams{
-		{"testdata/lwar/original-server.pcap", "testdata/lwar/original-server.hex", "testdata/lwar/original-server.peers", lwarPeers, day.Add(3 * time.Hour)},
-		{"testdata/lwar/session.pcap", "testdata/lwar/session.hex", "testdata/lwar/session.peers", lwarPeers, day.Add(4 * time.Hour)},
+		{"testdata/lwar/original-server.pcap", map[string]string{"": "testdata/lwar/original-server.hex"}, "testdata/lwar/original-server.peers", lwarPeers, day.Add(3 * time.Hour)},
+		{"testdata/lwar/session.pcap", map[string]string{"": "testdata/lwar/session.hex"}, "testdata/lwar/session.peers", lwarPeers, day.Add(4 * time.Hour)},
+		// Retro Tank's clients listen on port 26002, each on its host.
+		{"testdata/retrotank/session.pcap", map[string]string{
+			"client": "testdata/retrotank/session-client.hex",
+			"server": "testdata/retrotank/session-server.hex",
+		}, "testdata/retrotank/session.peers", map[string]string{
+			"server":  "198.51.100.11:26000",
+			"client0": "192.0.2.31:26002",
+			"client1": "192.0.2.32:26002",
+		}, day.Add(6 * time.Hour)},
 	}
 )
 
@@ -276,30 +288,52 @@ func isn(name string, side uint32) uint32 {
 }
 
 func writeDatagrams(root string, d datagrams) error {
-	lines, err := readLines(filepath.Join(root, d.hex))
-	if err != nil {
-		return err
+	files := map[string][]string{}
+	for name, path := range d.hex {
+		lines, err := readLines(filepath.Join(root, path))
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Printf("%s: skipped, no %s\n", d.out, path)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		files[name] = lines
 	}
 	peers, err := readLines(filepath.Join(root, d.peers))
 	if err != nil {
 		return err
 	}
-	if len(peers) != len(lines) {
-		return fmt.Errorf("%s: %d lines for the %d datagrams of %s", d.peers, len(peers), len(lines), d.hex)
+	if one := files[""]; one != nil && len(peers) != len(one) {
+		return fmt.Errorf("%s: %d lines for the %d datagrams of %s", d.peers, len(peers), len(one), d.hex[""])
 	}
 	var out bytes.Buffer
 	w, err := capture.NewWriter(&out, d.start)
 	if err != nil {
 		return err
 	}
-	for i, line := range lines {
-		pkt, err := hex.DecodeString(line)
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", d.hex, i+1, err)
+	for i, line := range peers {
+		// "sender>receiver", then, for one file per sender, the file and
+		// the datagram's number in it.
+		f := strings.Fields(line)
+		which, n := "", i+1
+		if len(f) == 3 {
+			which = f[1]
+			if n, err = strconv.Atoi(f[2]); err != nil {
+				return fmt.Errorf("%s:%d: %v", d.peers, i+1, err)
+			}
 		}
-		src, dst, ok := strings.Cut(peers[i], ">")
+		lines := files[which]
+		if lines == nil || n < 1 || n > len(lines) || len(f) != 1 && len(f) != 3 {
+			return fmt.Errorf("%s:%d: %q names no datagram", d.peers, i+1, line)
+		}
+		pkt, err := hex.DecodeString(lines[n-1])
+		if err != nil {
+			return fmt.Errorf("%s:%d: %v", d.hex[which], n, err)
+		}
+		src, dst, ok := strings.Cut(f[0], ">")
 		if !ok || d.addrs[src] == "" || d.addrs[dst] == "" {
-			return fmt.Errorf("%s:%d: %q is not sender>receiver of known peers", d.peers, i+1, peers[i])
+			return fmt.Errorf("%s:%d: %q is not sender>receiver of known peers", d.peers, i+1, f[0])
 		}
 		w.Advance(time.Duration(2+(i*5)%13) * time.Millisecond)
 		if err := w.UDP(netip.MustParseAddrPort(d.addrs[src]), netip.MustParseAddrPort(d.addrs[dst]), pkt); err != nil {

@@ -642,6 +642,21 @@ local function text(s)
 	return table.concat(out)
 end
 
+-- flagnames returns the names of the bits set in v joined by "|", bits
+-- without a name in hex, "0" for none.
+local function flagnames(bits, v)
+	local out, rest = {}, v
+	for _, b in ipairs(bits) do
+		if math.floor(v / b[1]) % 2 == 1 then
+			out[#out + 1] = b[2]
+			rest = rest - b[1]
+		end
+	end
+	if rest ~= 0 then out[#out + 1] = string.format("0x%x", rest) end
+	if #out == 0 then return "0" end
+	return table.concat(out, "|")
+end
+
 local fields
 
 -- field dissects one field at off, not past stop, into tree (nil: only
@@ -656,11 +671,13 @@ local function field(tvb, off, stop, d, tree, vals)
 		local v = nil
 		if d.size <= 4 then v = getnum(r, d) end
 		if tree then
+			local item
 			if d.scale then
-				add(tree, d.f, r, v / d.scale)
+				item = add(tree, d.f, r, v / d.scale)
 			else
-				add(tree, d.f, r)
+				item = add(tree, d.f, r)
 			end
+			if d.flags then item:append_text(" (" .. flagnames(d.flags, v) .. ")") end
 		end
 		if d.role == "marker" and v ~= d.value then return nil, d, off, "invalid" end
 		vals[d.n] = v
@@ -718,9 +735,24 @@ local function field(tvb, off, stop, d, tree, vals)
 		end
 		return off + w + n
 	elseif k == "list" then
-		local count = vals[d.count] or 0
+		local count
+		if d.count then
+			count = vals[d.count] or 0
+		else
+			-- No count: entries to the end of the frame.
+			count = math.floor((stop - off) / d.esize)
+			if off + count * d.esize ~= stop then return nil, d, off + count * d.esize, "short" end
+		end
 		if d.max > 0 and count > d.max then return nil, d, off, "toolong" end
 		if off + count * d.esize > stop then return nil, d, off, "short" end
+		if d.scalar then
+			for _ = 1, count do
+				local e, bad, at, why = field(tvb, off, stop, d.scalar, tree, {})
+				if not e then return nil, bad, at, why end
+				off = e
+			end
+			return off
+		end
 		for i = 1, count do
 			local sub = nil
 			if tree then sub = tree:add(d.f, tvb(off, d.esize)):append_text(" [" .. i .. "]") end

@@ -187,7 +187,7 @@ local FORMS = {
    fields={}},
   {name="Stats", code=101, from=2, size=2, max=2552, doc="Periodically updates the clients' stats (pings, scores)",
    header=HEADER,
-   fields={{n="num", k="num", f=F[41], size=1}, {n="entries", k="list", f=F[42], count="num", max=255, entry={{n="player", k="struct", f=F[43], size=4, fields={{n="generation", k="num", f=F[44], size=2}, {n="identity", k="num", f=F[45], size=2}}}, {n="kills", k="num", f=F[46], size=2}, {n="deaths", k="num", f=F[47], size=2}, {n="ping", k="num", f=F[48], size=2}}, esize=10}}},
+   fields={{n="num", k="num", f=F[41], size=1}, {n="entries", count="num", k="list", max=255, esize=10, f=F[42], entry={{n="player", k="struct", f=F[43], size=4, fields={{n="generation", k="num", f=F[44], size=2}, {n="identity", k="num", f=F[45], size=2}}}, {n="kills", k="num", f=F[46], size=2}, {n="deaths", k="num", f=F[47], size=2}, {n="ping", k="num", f=F[48], size=2}}}}},
   {name="Input", code=103, from=1, size=23, max=23, doc="Periodically updates the server's client-specific input state: the current state and the seven before it. Each state byte holds eight boolean states, bit 0 the current one, bit 1 the previous one, and so on; a client shifts a state in with new = old<<1 | active, and the server uses frameNo to tell how many messages it missed (see PushInput and InputActive)",
    header=HEADER,
    fields={{n="playerId", k="struct", f=F[49], size=4, fields={{n="generation", k="num", f=F[50], size=2}, {n="identity", k="num", f=F[51], size=2}}}, {n="frameNo", k="num", f=F[52], size=4}, {n="forward", k="num", f=F[53], size=1}, {n="backward", k="num", f=F[54], size=1}, {n="turnLeft", k="num", f=F[55], size=1}, {n="turnRight", k="num", f=F[56], size=1}, {n="strafeLeft", k="num", f=F[57], size=1}, {n="strafeRight", k="num", f=F[58], size=1}, {n="shooting", k="array", count=4, elem={n="shooting", k="num", f=F[59], size=1}, size=4}, {n="aimX", k="num", f=F[60], size=2, signed=true}, {n="aimY", k="num", f=F[61], size=2, signed=true}}},
@@ -199,16 +199,16 @@ local FORMS = {
    fields={{n="entityIds", k="array", count=2, elem={n="entityIds", k="struct", f=F[62], size=4, fields={{n="generation", k="num", f=F[63], size=2}, {n="identity", k="num", f=F[64], size=2}}}, size=8}, {n="x", k="num", f=F[65], size=2, signed=true}, {n="y", k="num", f=F[66], size=2, signed=true}}},
   {name="Update", code=110, from=2, size=2, max=2807, doc="Periodically updates the clients' entity states",
    header=HEADER,
-   fields={{n="num", k="num", f=F[67], size=1}, {n="entries", k="list", f=F[68], count="num", max=255, entry={{n="entityId", k="struct", f=F[69], size=4, fields={{n="generation", k="num", f=F[70], size=2}, {n="identity", k="num", f=F[71], size=2}}}, {n="x", k="num", f=F[72], size=2, signed=true}, {n="y", k="num", f=F[73], size=2, signed=true}, {n="orientation", k="num", f=F[74], size=2}, {n="health", k="num", f=F[75], size=1}}, esize=11}}},
+   fields={{n="num", k="num", f=F[67], size=1}, {n="entries", count="num", k="list", max=255, esize=11, f=F[68], entry={{n="entityId", k="struct", f=F[69], size=4, fields={{n="generation", k="num", f=F[70], size=2}, {n="identity", k="num", f=F[71], size=2}}}, {n="x", k="num", f=F[72], size=2, signed=true}, {n="y", k="num", f=F[73], size=2, signed=true}, {n="orientation", k="num", f=F[74], size=2}, {n="health", k="num", f=F[75], size=1}}}}},
   {name="UpdatePos", code=111, from=2, size=2, max=2042, doc="Restricted updates for entities that only have a position",
    header=HEADER,
-   fields={{n="num", k="num", f=F[76], size=1}, {n="entries", k="list", f=F[77], count="num", max=255, entry={{n="entityId", k="struct", f=F[78], size=4, fields={{n="generation", k="num", f=F[79], size=2}, {n="identity", k="num", f=F[80], size=2}}}, {n="x", k="num", f=F[81], size=2, signed=true}, {n="y", k="num", f=F[82], size=2, signed=true}}, esize=8}}},
+   fields={{n="num", k="num", f=F[76], size=1}, {n="entries", count="num", k="list", max=255, esize=8, f=F[77], entry={{n="entityId", k="struct", f=F[78], size=4, fields={{n="generation", k="num", f=F[79], size=2}, {n="identity", k="num", f=F[80], size=2}}}, {n="x", k="num", f=F[81], size=2, signed=true}, {n="y", k="num", f=F[82], size=2, signed=true}}}}},
   {name="UpdateRay", code=112, from=2, size=2, max=3062, doc="Restricted updates for ray entities",
    header=HEADER,
-   fields={{n="num", k="num", f=F[83], size=1}, {n="entries", k="list", f=F[84], count="num", max=255, entry={{n="entityId", k="struct", f=F[85], size=4, fields={{n="generation", k="num", f=F[86], size=2}, {n="identity", k="num", f=F[87], size=2}}}, {n="x", k="num", f=F[88], size=2, signed=true}, {n="y", k="num", f=F[89], size=2, signed=true}, {n="orientation", k="num", f=F[90], size=2}, {n="length", k="num", f=F[91], size=2}}, esize=12}}},
+   fields={{n="num", k="num", f=F[83], size=1}, {n="entries", count="num", k="list", max=255, esize=12, f=F[84], entry={{n="entityId", k="struct", f=F[85], size=4, fields={{n="generation", k="num", f=F[86], size=2}, {n="identity", k="num", f=F[87], size=2}}}, {n="x", k="num", f=F[88], size=2, signed=true}, {n="y", k="num", f=F[89], size=2, signed=true}, {n="orientation", k="num", f=F[90], size=2}, {n="length", k="num", f=F[91], size=2}}}}},
   {name="UpdateCircle", code=113, from=2, size=2, max=2552, doc="Restricted updates for circular entities",
    header=HEADER,
-   fields={{n="num", k="num", f=F[92], size=1}, {n="entries", k="list", f=F[93], count="num", max=255, entry={{n="entityId", k="struct", f=F[94], size=4, fields={{n="generation", k="num", f=F[95], size=2}, {n="identity", k="num", f=F[96], size=2}}}, {n="x", k="num", f=F[97], size=2, signed=true}, {n="y", k="num", f=F[98], size=2, signed=true}, {n="radius", k="num", f=F[99], size=2}}, esize=10}}},
+   fields={{n="num", k="num", f=F[92], size=1}, {n="entries", count="num", k="list", max=255, esize=10, f=F[93], entry={{n="entityId", k="struct", f=F[94], size=4, fields={{n="generation", k="num", f=F[95], size=2}, {n="identity", k="num", f=F[96], size=2}}}, {n="x", k="num", f=F[97], size=2, signed=true}, {n="y", k="num", f=F[98], size=2, signed=true}, {n="radius", k="num", f=F[99], size=2}}}}},
 }
 
 -- What follows is the same for every protocol: it reads the tables above.
@@ -321,6 +321,21 @@ local function text(s)
 	return table.concat(out)
 end
 
+-- flagnames returns the names of the bits set in v joined by "|", bits
+-- without a name in hex, "0" for none.
+local function flagnames(bits, v)
+	local out, rest = {}, v
+	for _, b in ipairs(bits) do
+		if math.floor(v / b[1]) % 2 == 1 then
+			out[#out + 1] = b[2]
+			rest = rest - b[1]
+		end
+	end
+	if rest ~= 0 then out[#out + 1] = string.format("0x%x", rest) end
+	if #out == 0 then return "0" end
+	return table.concat(out, "|")
+end
+
 local fields
 
 -- field dissects one field at off, not past stop, into tree (nil: only
@@ -335,11 +350,13 @@ local function field(tvb, off, stop, d, tree, vals)
 		local v = nil
 		if d.size <= 4 then v = getnum(r, d) end
 		if tree then
+			local item
 			if d.scale then
-				add(tree, d.f, r, v / d.scale)
+				item = add(tree, d.f, r, v / d.scale)
 			else
-				add(tree, d.f, r)
+				item = add(tree, d.f, r)
 			end
+			if d.flags then item:append_text(" (" .. flagnames(d.flags, v) .. ")") end
 		end
 		if d.role == "marker" and v ~= d.value then return nil, d, off, "invalid" end
 		vals[d.n] = v
@@ -397,9 +414,24 @@ local function field(tvb, off, stop, d, tree, vals)
 		end
 		return off + w + n
 	elseif k == "list" then
-		local count = vals[d.count] or 0
+		local count
+		if d.count then
+			count = vals[d.count] or 0
+		else
+			-- No count: entries to the end of the frame.
+			count = math.floor((stop - off) / d.esize)
+			if off + count * d.esize ~= stop then return nil, d, off + count * d.esize, "short" end
+		end
 		if d.max > 0 and count > d.max then return nil, d, off, "toolong" end
 		if off + count * d.esize > stop then return nil, d, off, "short" end
+		if d.scalar then
+			for _ = 1, count do
+				local e, bad, at, why = field(tvb, off, stop, d.scalar, tree, {})
+				if not e then return nil, bad, at, why end
+				off = e
+			end
+			return off
+		end
 		for i = 1, count do
 			local sub = nil
 			if tree then sub = tree:add(d.f, tvb(off, d.esize)):append_text(" [" .. i .. "]") end

@@ -58,6 +58,10 @@ var dissectorOptions = map[string]dissector.Options{
 	"retrotank": {
 		Title: "Retro Tank",
 	},
+	"retrotank-timesync": {
+		Title:       "Retro Tank time sync",
+		ByDirection: true,
+	},
 	"paintball": {
 		Title: "Paintball",
 	},

@@ -46,14 +46,15 @@ type pcapProto struct {
 }
 
 // pcapProtos are the default ports: bzflag's ServerPort (Protocol.h),
-// lwar's DefaultPort, Retro Tank's game port. TFighters and Paintball
+// lwar's DefaultPort, Retro Tank's game and time-sync ports. TFighters and Paintball
 // have none: give -proto.
 var pcapProtos = map[string]pcapProto{
-	"bzflag":    {port: 5155},
-	"lwar":      {port: 32422},
-	"retrotank": {port: 26000},
-	"tfighters": {},
-	"paintball": {},
+	"bzflag":             {port: 5155},
+	"lwar":               {port: 32422},
+	"retrotank":          {port: 26000},
+	"retrotank-timesync": {port: 26001},
+	"tfighters":          {},
+	"paintball":          {},
 }
 
 // pcapEvent is one line of output.

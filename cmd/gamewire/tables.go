@@ -12,5 +12,6 @@ import (
 func init() {
 	dissectorTables["paintball"] = paintball.Table
 	dissectorTables["retrotank"] = retrotank.Table
+	dissectorTables["retrotank-timesync"] = retrotank.TimeTable
 	dissectorTables["tfighters"] = tfighters.Table
 }

@@ -79,6 +79,10 @@ type Options struct {
 	// Hello is what a stream protocol's server sends first on a new
 	// connection, before any framed message, if anything.
 	Hello *Hello
+	// ByDirection says the forms are told apart by direction alone, one
+	// form each way, and the header's code field is nominal (Retro Tank's
+	// time-sync datagrams).
+	ByDirection bool
 }
 
 // Hello is an unframed greeting a server sends first on a connection:
@@ -186,6 +190,7 @@ func (g *gen) run() (out []byte, err error) {
 	fmt.Fprintf(b, "local BIG = %v\n", g.t.Order == wire.BigEndian)
 	fmt.Fprintf(b, "local DATAGRAM = %v\n", g.t.Datagram)
 	fmt.Fprintf(b, "local PORT = %d\n", g.o.Port)
+	fmt.Fprintf(b, "local BY_DIRECTION = %v\n", g.o.ByDirection)
 	fmt.Fprintf(b, "local MAX_FRAME = %d\n", g.t.MaxFrame)
 	fmt.Fprintf(b, "local HARD_MAX = %d\n", g.t.HardMax)
 	fmt.Fprintf(b, "local PACKET_NAME = %s\n\n", quote(g.packetName()))
@@ -319,7 +324,9 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 	switch fl.Role {
 	case wire.CodeRole:
 		attrs = append(attrs, "role=\"code\"")
-		enum = "codes"
+		if !g.o.ByDirection { // else the code is nominal
+			enum = "codes"
+		}
 	case wire.LengthRole:
 		attrs = append(attrs, "role=\"length\"", fmt.Sprintf("adjust=%d", fl.Adjust))
 	case wire.MarkerRole:

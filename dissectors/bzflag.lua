@@ -14,6 +14,7 @@ local TITLE = "BZFlag 1.7"
 local BIG = true
 local DATAGRAM = false
 local PORT = 5155
+local BY_DIRECTION = false
 local MAX_FRAME = 1024
 local HARD_MAX = 1024
 local PACKET_NAME = "Packet"
@@ -598,7 +599,14 @@ end
 
 -- lookup returns the form of code sent in direction dir (0: unknown,
 -- the client's first).
+local BYDIR = {}
+for _, f in ipairs(FORMS) do
+	if f.from == CLIENT or f.from == 3 then BYDIR[CLIENT] = f end
+	if f.from == SERVER or f.from == 3 then BYDIR[SERVER] = f end
+end
+
 local function lookup(dir, code)
+	if BY_DIRECTION then return BYDIR[dir] end
 	if dir == 0 then return BYCODE[CLIENT][code] or BYCODE[SERVER][code] end
 	return BYCODE[dir][code]
 end

@@ -218,7 +218,7 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 		if o.fromGiven || o.hexIn {
 			return usageError{"-pcap takes neither -from nor -hex: the capture says who sent what"}
 		}
-		return pcapCommand(cmd, o.proto, o.pcap, o.json, o.files, stdout)
+		return pcapCommand(cmd, o.proto, o.pcap, o.json, o.files, stdout, stderr)
 	}
 	p, err := lookupProtocol(o.proto)
 	if err != nil {

@@ -77,6 +77,8 @@ type pcapDecoder struct {
 	bad    int
 	frame  int
 	udp    map[[2]netip.AddrPort]*udpConv
+	// skipped counts the conversations of no known protocol.
+	skipped map[string]bool
 	// reconnect are the ports servers asked clients to reconnect to in
 	// a greeting (BZFlag's handshake): their connections are the
 	// protocol's too.
@@ -131,12 +133,18 @@ func (d *pcapDecoder) choose(datagram bool, a, b netip.AddrPort) (*protocol, net
 			return p, b
 		}
 	}
+	key := a.String() + " " + b.String()
+	if b.Compare(a) < 0 {
+		key = b.String() + " " + a.String()
+	}
+	d.skipped[key] = true
 	return nil, netip.AddrPort{}
 }
 
-// decodePcap decodes the capture file at path.
-func decodePcap(protoName, path string, asJSON bool, out io.Writer) error {
-	d := &pcapDecoder{udp: map[[2]netip.AddrPort]*udpConv{}, reconnect: map[netip.AddrPort]*protocol{}}
+// decodePcap decodes the capture file at path. A note on the
+// conversations it skipped goes to notes.
+func decodePcap(protoName, path string, asJSON bool, out, notes io.Writer) error {
+	d := &pcapDecoder{udp: map[[2]netip.AddrPort]*udpConv{}, reconnect: map[netip.AddrPort]*protocol{}, skipped: map[string]bool{}}
 	if protoName != "" {
 		p, err := lookupProtocol(protoName)
 		if err != nil {
@@ -158,6 +166,9 @@ func decodePcap(protoName, path string, asJSON bool, out io.Writer) error {
 	}
 	if err := d.print(out, asJSON); err != nil {
 		return err
+	}
+	if n := len(d.skipped); n > 0 && notes != nil {
+		fmt.Fprintf(notes, "gamewire: %s: %d conversations on no protocol's default port were skipped (name the protocol with -proto)\n", path, n)
 	}
 	if d.bad > 0 {
 		return fmt.Errorf("%s: %d frames or stream parts could not be decoded (see the error lines)", path, d.bad)

@@ -321,6 +321,14 @@ func TestPcapng(t *testing.T) {
 	}
 }
 
+// TestPcapSkipped checks the note on conversations of no known port.
+func TestPcapSkipped(t *testing.T) {
+	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/tfighters/session.pcap")
+	if code != 0 || out != "" || !strings.Contains(errs, "1 conversations on no protocol's default port were skipped (name the protocol with -proto)") {
+		t.Errorf("exit %d, output %q, note %q", code, out, errs)
+	}
+}
+
 // TestPcapUsage checks the usage errors of -pcap.
 func TestPcapUsage(t *testing.T) {
 	for _, args := range [][]string{
@@ -363,7 +371,7 @@ func TestPcapText(t *testing.T) {
 // 55 messages) to JSON lines, as decode -pcap -json does.
 func BenchmarkDecodePcap(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if err := decodePcap("", "../../testdata/bzflag/bzfs-1.7g2.pcap", true, io.Discard); err != nil {
+		if err := decodePcap("", "../../testdata/bzflag/bzfs-1.7g2.pcap", true, io.Discard, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -32,11 +32,17 @@ import (
 //	#12 2024-05-01T12:00:00.000210Z 192.0.2.10:15156 -> 198.51.100.7:5155 client bzflag MsgEnter code=...
 //
 // and with -json the same keys ("frame", "time", "src", "dst", "from",
-// "proto") come first in the message's object. What cannot be framed or
-// decoded (a gap in a stream, a capture that starts mid-stream, a
-// malformed frame) prints as a line with "error" and decoding goes on:
-// a stream protocol resynchronises where two frames in a row decode
-// again. The exit status is then 1.
+// "proto") come first in the message's object. The client is the side
+// that sent the SYN, or else the side not on the protocol's port. What
+// cannot be framed or decoded (a gap in a stream, a capture that starts
+// mid-stream, a malformed frame) prints as a line with "error" and
+// decoding goes on: a stream protocol resynchronises where three frames
+// in a row decode again. The exit status is then 1. A server's greeting
+// before the framed messages (BZFlag's handshake) prints as a message of
+// its own, and the connection to the port it names is decoded too.
+//
+// Lines come in the order of the frames that completed them; they are
+// kept in memory until the capture ends, to be sorted.
 
 // pcapProto is what -pcap knows of a protocol beyond the registry.
 type pcapProto struct {
@@ -46,8 +52,8 @@ type pcapProto struct {
 }
 
 // pcapProtos are the default ports: bzflag's ServerPort (Protocol.h),
-// lwar's DefaultPort, Retro Tank's game and time-sync ports. TFighters and Paintball
-// have none: give -proto.
+// lwar's DefaultPort, Retro Tank's game and time-sync ports. TFighters
+// and Paintball have none: give -proto.
 var pcapProtos = map[string]pcapProto{
 	"bzflag":             {port: 5155},
 	"lwar":               {port: 32422},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/tfighters"
@@ -10,6 +11,7 @@ import (
 // dissector, go generate ./cmd/gamewire) and decode -pcap frames by. Add a
 // protocol here when its table lands.
 func init() {
+	dissectorTables["lwar"] = lwar.Table
 	dissectorTables["paintball"] = paintball.Table
 	dissectorTables["retrotank"] = retrotank.Table
 	dissectorTables["retrotank-timesync"] = retrotank.TimeTable

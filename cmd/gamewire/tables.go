@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/retrotank"
@@ -11,6 +12,7 @@ import (
 // dissector, go generate ./cmd/gamewire) and decode -pcap frames by. Add a
 // protocol here when its table lands.
 func init() {
+	dissectorTables["bzflag"] = bzflag.Table
 	dissectorTables["lwar"] = lwar.Table
 	dissectorTables["paintball"] = paintball.Table
 	dissectorTables["retrotank"] = retrotank.Table

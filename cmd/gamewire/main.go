@@ -5,7 +5,9 @@
 //
 //	gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+//	gamewire decode -pcap FILE [-proto P] [-json]
 //	gamewire spec   [-proto P]
+//	gamewire dissector -proto P [FILE]
 //
 // decode prints one line per message (stream protocols: bzflag, tfighters)
 // or per datagram (lwar). Stream input is the raw byte stream, or with
@@ -36,6 +38,15 @@
 // frame its table refuses, and encode will not write one ("frame length
 // 9002 exceeds 8194"). Errors name the field, the value and the limit:
 // "MsgEnter: field type: invalid value "Bogus"".
+//
+// decode -pcap reads a pcap or pcapng capture (see pcap.go): every TCP
+// connection reassembled per direction, every UDP datagram, each
+// conversation decoded with -proto or the protocol of its default port,
+// each message printed with its frame number, time, endpoints and
+// direction (the same keys first in its JSON object).
+//
+// dissector writes a protocol's Wireshark dissector in Lua, generated from
+// its message table (see dissector.go and dissectors/).
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec
@@ -74,7 +85,9 @@ func main() {
 const usageText = `usage:
   gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+  gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
+  gamewire dissector -proto P [FILE]
 `
 
 // commandHelp is what -h prints for each command, after its usage line
@@ -92,11 +105,18 @@ terminator, empty fields left out, blobs as length and first bytes, a whole BZFl
 world download as its objects; -v: everything, whole), or with -json one JSON object
 per line, which encode turns back into the same bytes. A NaN or an infinity is the
 string of its bits: "float32:0x7f800001", "float64:0x7ff8000000000001".
+With -pcap FILE the input is a capture (pcap or pcapng): TCP reassembled per connection
+and direction, UDP by datagram, each conversation decoded as -proto or by its default
+port; each message prints with its frame, time, endpoints and direction, and what
+cannot be framed prints as an error line, decoding resuming where framing is found again.
 `,
 	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
 (with -hex, one hex line per message or datagram): decode -json | encode is the identity.
 A key that is not a field, a key given twice, an array of the wrong length, a value out
 of its field's range and a frame over the protocol's limit are refused, by name.
+`,
+	"dissector": `Writes the Wireshark Lua dissector of a protocol, generated from its message
+table, to FILE or standard output (the generated files are in dissectors/).
 `,
 	"spec": `Prints the message table of a protocol (every form with its code, direction,
 size and fields with offsets and types), or without -proto the list of protocols.
@@ -112,6 +132,7 @@ type options struct {
 	proto, from  string
 	hexIn, json  bool
 	verbose      bool
+	pcap         string
 	timesync     bool
 	files        []string
 	fromGiven    bool
@@ -133,6 +154,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
 		fs.BoolVar(&o.verbose, "v", false, "text lines: every field (empty ones too), the bytes after a string's terminator, whole blobs")
+		fs.StringVar(&o.pcap, "pcap", "", "read a pcap or pcapng capture: every conversation of -proto, or of each protocol on its default port")
 	}
 	fs.Usage = func() {
 		for _, line := range strings.Split(usageText, "\n") {
@@ -199,7 +221,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, args := args[0], args[1:]
 	var err error
 	switch cmd {
-	case "decode", "encode", "spec":
+	case "decode", "encode", "spec", "dissector":
 		var o *options
 		o, err = parseFlags(cmd, args, stderr)
 		if errors.Is(err, flag.ErrHelp) {
@@ -244,6 +266,15 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 			return err
 		}
 		return printSpec(p, stdout)
+	}
+	if cmd == "dissector" {
+		return dissectorCommand(o.proto, o.files, stdout)
+	}
+	if o.pcap != "" {
+		if o.fromGiven || o.hexIn {
+			return usageError{"-pcap takes neither -from nor -hex: the capture says who sent what"}
+		}
+		return pcapCommand(cmd, o.proto, o.pcap, o.json, o.files, stdout, stderr)
 	}
 	p, err := lookupProtocol(o.proto)
 	if err != nil {

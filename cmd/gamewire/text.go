@@ -23,6 +23,16 @@ func textLine(obj []byte) []byte {
 	return p.line(nil, obj)
 }
 
+// pcapText is the text line of a message of the named protocol, as
+// decode prints it.
+func pcapText(proto string, obj []byte) []byte {
+	p, ok := registry[proto]
+	if !ok {
+		return textLine(obj)
+	}
+	return newTextPrinter(p, false).line(nil, obj)
+}
+
 // textPrinter prints the JSON lines of decode as text lines. Unless
 // verbose, a line is what a person reads: empty strings, lists and
 // objects are left out, a string stops at its terminator (the first \x00:
@@ -126,7 +136,7 @@ func (p *textPrinter) object(b, s []byte, i int, top bool) ([]byte, int, bool) {
 		}
 		v := s[i:end]
 		i = end
-		if !p.verbose && isEmpty(v) {
+		if !p.verbose && isEmptyJSON(v) {
 			continue
 		}
 		mark := len(b)
@@ -233,8 +243,8 @@ func (p *textPrinter) value(b, v []byte) ([]byte, bool) {
 	return append(b, v...), true // number, true, false, null
 }
 
-// isEmpty reports whether a JSON value is "", [], {} or null.
-func isEmpty(v []byte) bool {
+// isEmptyJSON reports whether a JSON value is "", [], {} or null.
+func isEmptyJSON(v []byte) bool {
 	switch string(v) {
 	case `""`, `[]`, `{}`, `null`:
 		return true

@@ -62,6 +62,7 @@ func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (
 		}
 		obj, err := p.decode(unit, from)
 		if err != nil {
+			err = explainDecode(p, unit, from, err)
 			if wrongDirection(p, unit, from) {
 				return fmt.Errorf("%w (it decodes as sent by the %s: is -from %s right?)", err, otherSide(from), from)
 			}

@@ -43,6 +43,16 @@ func TestErrorsNameFieldValueLimit(t *testing.T) {
 			`retrotank: datagram length 70000 exceeds`},
 		{"unknown field", `{"msg":"SMSG_ACCEL","idd":1}`, []string{"encode", "-proto", "tfighters"},
 			`tfighters: SMSG_ACCEL: unknown field "idd" (fields: id, `},
+		// decode: the library's error names message, field and offset;
+		// the command adds the value and the bounds.
+		{"length of another form", "000a746f0001000200020005000300", []string{"decode", "-proto", "bzflag", "-from", "server"},
+			`bzflag: MsgTimeLeft: field length at byte 0: invalid value (value 10: a frame of 14 bytes; MsgTimeLeft is 6)`},
+		{"short datagram", "02000400", []string{"decode", "-proto", "retrotank"},
+			`retrotank: MSG_TYPE_CONN_DENY: field randId at byte 1: short input (datagram of 4 bytes; MSG_TYPE_CONN_DENY is 5)`},
+		{"variable form", "0b0001", []string{"decode", "-proto", "retrotank"},
+			`(datagram of 3 bytes; MSG_TYPE_SCORE is 8 to 1028)`},
+		{"code of the other side", "04000080ffff", []string{"decode", "-proto", "tfighters", "-from", "server"},
+			`field type at byte 2: invalid value (code 32768 (0x8000))`},
 		{"msg not a string", `{"msg":5}`, []string{"encode", "-proto", "bzflag", "-from", "client"}, `field msg: 5 is not a string`},
 		{"packet field", `{"msg":"Packet","ack":"x","messages":[]}`, []string{"encode", "-proto", "lwar"},
 			`lwar: packet: field ack: "x" is not an integer from 0 to 4294967295`},
@@ -61,8 +71,10 @@ func TestErrorsNameFieldValueLimit(t *testing.T) {
 			if goType.MatchString(errs) {
 				t.Errorf("%q names a Go type", errs)
 			}
-			if p := strings.Fields(tt.args[2])[0] + ": "; strings.Count(errs, p) > 1 {
-				t.Errorf("%q says %q more than once", errs, p)
+			for _, line := range strings.Split(errs, "\n") {
+				if p := tt.args[2] + ": "; strings.Count(line, p) > 1 {
+					t.Errorf("%q says %q more than once", line, p)
+				}
 			}
 		})
 	}

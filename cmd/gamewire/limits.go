@@ -194,3 +194,71 @@ func appendMessage(m Message) ([]byte, error) {
 	}
 	return nil, err
 }
+
+// explainDecode adds to a decode error of the library, which names the
+// message, the field and the byte offset (and allocates nothing, so says
+// no more), what a person needs next: the value the field held, and for a
+// unit that is too short or too long, its length and the form's bounds.
+func explainDecode(p *protocol, unit []byte, from string, err error) error {
+	var we *wire.Error
+	t := p.table
+	if t == nil || !errors.As(err, &we) || we.Offset < 0 {
+		return err
+	}
+	var fields []wire.Field
+	var form *wire.Form
+	if we.Message == "frame" || we.Message == "" {
+		fields = t.Header()
+	} else {
+		if from != "" {
+			form = t.Form(we.Message, direction(from))
+		}
+		if form == nil {
+			form = t.Form(we.Message, 0) // the form of either side (the other side's, with a wrong -from)
+		}
+		if form != nil {
+			fields = form.Layout()
+		}
+	}
+	for _, f := range fields {
+		if f.Name != we.Field || f.Offset != we.Offset {
+			continue
+		}
+		var v uint64
+		switch {
+		case f.Offset+f.Size > len(unit) || f.Size == 0:
+			continue
+		case f.Type == "u8" || f.Type == "s8":
+			v = uint64(unit[f.Offset])
+		case f.Type == "u16" || f.Type == "s16":
+			v = uint64(t.Order.U16(unit[f.Offset:]))
+		case f.Type == "u32" || f.Type == "s32":
+			v = uint64(t.Order.U32(unit[f.Offset:]))
+		default:
+			continue
+		}
+		extra := fmt.Sprintf("value %d", v)
+		if f.Role == wire.CodeRole {
+			extra = fmt.Sprintf("code %d (0x%02x)", v, v)
+		}
+		if f.Role == wire.LengthRole {
+			extra += fmt.Sprintf(": a frame of %d bytes", int(v)+f.Adjust)
+			if form != nil {
+				extra += boundsText(form)
+			}
+		}
+		return fmt.Errorf("%w (%s)", err, extra)
+	}
+	if form != nil && (errors.Is(err, wire.ErrShort) || errors.Is(err, wire.ErrTrailing) || errors.Is(err, wire.ErrTooLong)) {
+		return fmt.Errorf("%w (%s of %d bytes%s)", err, unitName(p), len(unit), boundsText(form))
+	}
+	return err
+}
+
+// boundsText says how long a form's frames are.
+func boundsText(f *wire.Form) string {
+	if f.Fixed() {
+		return fmt.Sprintf("; %s is %d", f.Name, f.Size)
+	}
+	return fmt.Sprintf("; %s is %d to %d", f.Name, f.Size, f.MaxSize)
+}

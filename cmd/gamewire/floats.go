@@ -134,8 +134,11 @@ func nonFinite(v reflect.Value, out []reflect.Value) []reflect.Value {
 // (v.Float and v.SetFloat go through float64, which quiets a float32
 // signalling NaN).
 func getBits(v reflect.Value) uint64 {
-	if v.Kind() == reflect.Float32 {
+	if v.Kind() == reflect.Float32 && v.CanAddr() {
 		return uint64(math.Float32bits(*(*float32)(v.Addr().UnsafePointer())))
+	}
+	if v.Kind() == reflect.Float32 {
+		return uint64(math.Float32bits(float32(v.Float())))
 	}
 	return math.Float64bits(v.Float())
 }

@@ -107,6 +107,10 @@ func TestGeneratedIdentity(t *testing.T) {
 	}
 	for _, tc := range identityCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			n := n
+			if tc.args[1] == "lwar" {
+				n /= 4 // packets of up to 40 messages each
+			}
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(1))
 			var lines []string

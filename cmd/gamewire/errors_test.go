@@ -58,6 +58,8 @@ func TestErrorsNameFieldValueLimit(t *testing.T) {
 			`lwar: packet: field ack: "x" is not an integer from 0 to 4294967295`},
 		{"packet unknown field", `{"msg":"Packet","ackk":1,"messages":[]}`, []string{"encode", "-proto", "lwar"}, `lwar: packet: unknown field "ackk"`},
 		{"ping wide", `{"msg":"SMSG_PING","wide":1}`, []string{"encode", "-proto", "tfighters"}, `tfighters: SMSG_PING: field wide: 1 is not true or false`},
+		{"byte array length", `{"msg":"Packet","ack":0,"timestamp":0,"messages":[{"msg":"Selection","weaponType":[1,2]}]}`, []string{"encode", "-proto", "lwar"},
+			`lwar: message 1 (Selection): field weaponType: 2 values, it holds exactly 4`},
 		{"array length", `{"msg":"MsgPlayerUpdate","position":[1,2]}`, []string{"encode", "-proto", "bzflag", "-from", "client"},
 			`field position: 2 values, it holds exactly 3`},
 	}

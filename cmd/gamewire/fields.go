@@ -85,7 +85,8 @@ func fillValue(raw []byte, v reflect.Value, path string, top bool) error {
 		return fillValue(raw, v.Elem(), path, top)
 	case t.Kind() == reflect.Struct && raw[0] == '{':
 		return fillStruct(raw, v, path, top)
-	case (t.Kind() == reflect.Array || t.Kind() == reflect.Slice) && t.Elem().Kind() != reflect.Uint8 && raw[0] == '[':
+	case (t.Kind() == reflect.Array || t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8) && raw[0] == '[':
+		// Arrays of bytes too: encoding/json would pad or cut them.
 		elems, err := splitArray(raw)
 		if err != nil {
 			return fieldErr(path, "not valid JSON")

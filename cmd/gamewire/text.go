@@ -272,8 +272,7 @@ func cutAtNUL(s []byte) []byte {
 // base64 (the text of a raw frame) is cut to its first 16 characters.
 func appendBlob(b, s []byte) []byte {
 	const prefix = 8
-	raw, err := base64.StdEncoding.DecodeString(string(s))
-	if err != nil {
+	if !isBase64(s) {
 		if len(s) <= 2*prefix {
 			return appendTextString(b, s)
 		}
@@ -281,20 +280,43 @@ func appendBlob(b, s []byte) []byte {
 		b = append(b, " chars "...)
 		return append(appendTextString(b, s[:2*prefix]), "..."...)
 	}
-	if len(raw) == 0 {
+	n := len(s) / 4 * 3
+	for i := len(s) - 1; i >= 0 && s[i] == '='; i-- {
+		n--
+	}
+	if n == 0 {
 		return append(b, `""`...)
 	}
-	if len(raw) > prefix {
-		b = strconv.AppendInt(b, int64(len(raw)), 10)
+	var head [12]byte // the first 12 bytes at most, decoded from 16 characters
+	k, _ := base64.StdEncoding.Decode(head[:], s[:min(len(s), 16)])
+	if n > prefix {
+		b = strconv.AppendInt(b, int64(n), 10)
 		b = append(b, "B:"...)
 	}
-	for i, c := range raw {
-		if i == prefix {
-			return append(b, "..."...)
-		}
+	for _, c := range head[:min(k, prefix)] {
 		b = append(b, hexDigit[c>>4], hexDigit[c&15])
 	}
+	if n > prefix {
+		b = append(b, "..."...)
+	}
 	return b
+}
+
+// isBase64 reports whether s is standard base64 with padding (how
+// encoding/json writes a []byte).
+func isBase64(s []byte) bool {
+	if len(s)%4 != 0 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
+		case c == '=' && i >= len(s)-2:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // jsonString returns the contents of the JSON string at s[i] ('"') and

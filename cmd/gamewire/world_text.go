@@ -63,8 +63,12 @@ func worldLines(w *world.World, size int) [][]byte {
 	}
 	lines := [][]byte{append(head, '}')}
 	var k [6]int
-	for _, code := range w.Order {
-		b := []byte("  ")
+	b := make([]byte, 0, 100*len(w.Order))
+	for i, code := range w.Order {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, "  "...)
 		switch code {
 		case world.CodeBase:
 			m := &w.Bases[k[0]]
@@ -104,11 +108,10 @@ func worldLines(w *world.World, size int) [][]byte {
 			b = append(b, " to="...)
 			b = strconv.AppendUint(b, uint64(m.To), 10)
 		default:
-			continue
+			b = append(b, "Unknown"...)
 		}
-		lines = append(lines, b)
 	}
-	return lines
+	return append(lines, b) // the objects, one line each, in one chunk
 }
 
 func appendSolid(b []byte, center [3]float32, angle, width, depth, height float32) []byte {

@@ -136,10 +136,12 @@ func readHeader(obj []byte) (header, error) {
 		}
 	}
 	if c, ok := fields["code"]; ok && string(c) != "null" {
-		h.Code = new(int)
-		if err := decodeJSON(c, h.Code, "code"); err != nil {
+		var code uint32
+		if err := decodeJSON(c, &code, "code"); err != nil {
 			return h, err
 		}
+		h.Code = new(int)
+		*h.Code = int(code)
 	}
 	if h.Msg == "" {
 		return h, fmt.Errorf(`JSON object has no "msg"`)

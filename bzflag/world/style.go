@@ -6,10 +6,9 @@ import "github.com/gamewire/gamewire/wire"
 // game's rules. Its length field is kept implicitly: it is always StyleLen
 // plus len(Extra).
 //
-// The table (forms.go) gives its layout; the struct and the codec are
-// written here because the table cannot say two things about them: the
-// JSON of a header without extra bytes has no "extra" key, and Extra stays
-// nil when there are none.
+// The table (forms.go) gives its layout and its errors; the struct and the
+// codec are written here because the table cannot say that the JSON of a
+// header without extra bytes has no "extra" key (omitempty).
 type Style struct {
 	// GameStyle is the spec's `style': a bit field of GameStyle bits.
 	GameStyle uint16 `json:"style"`
@@ -33,8 +32,8 @@ type Style struct {
 	ServerTime uint32 `json:"serverTime"`
 	// Extra holds bytes the length field announces beyond StyleLen. bzfs
 	// 1.7 sends none; its client skips them. Decode copies them (no
-	// aliasing), reusing Extra's capacity, and leaves Extra nil if there
-	// are none.
+	// aliasing), reusing Extra's capacity, which it keeps: Extra is empty
+	// (nil in a value that never had any) when there are none.
 	Extra []byte `json:"extra,omitempty"`
 }
 
@@ -77,12 +76,11 @@ func (m *Style) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 
 // Decode decodes the header at the start of b and returns its length, as
 // its length field gives it. On failure it returns the offset of the field
-// at fault and zeroes m: a length under StyleLen fails with ErrInvalid at
-// the length, input that ends before the header does with ErrShort at the
-// field it ends in.
+// at fault and zeroes m, keeping Extra's capacity: a length under StyleLen
+// fails with ErrInvalid at the length, input that ends before the header
+// does with ErrShort at the field it ends in.
 func (m *Style) Decode(b []byte) (int, error) {
-	extra := m.Extra[:0]
-	*m = Style{}
+	*m = Style{Extra: m.Extra[:0]}
 	if len(b) < styleSize {
 		return forms[0].Short(len(b))
 	}
@@ -105,9 +103,7 @@ func (m *Style) Decode(b []byte) (int, error) {
 	m.ShakeTimeout = wire.BigEndian.U16(b[20:])
 	m.ShakeWins = wire.BigEndian.U16(b[22:])
 	m.ServerTime = wire.BigEndian.U32(b[24:])
-	if n > styleSize {
-		m.Extra = append(extra, b[styleSize:n]...)
-	}
+	m.Extra = append(m.Extra, b[styleSize:n]...)
 	return n, nil
 }
 

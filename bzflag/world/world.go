@@ -1,6 +1,10 @@
 package world
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"slices"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // World is the whole world database: the style header, the object blocks
 // and the end of data.
@@ -180,6 +184,7 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 	if err := w.checkOrder(); err != nil {
 		return b, err
 	}
+	b = slices.Grow(b, w.Size()) // one allocation at most
 	b, err := w.Style.AppendBinary(b)
 	if err != nil {
 		return b, err

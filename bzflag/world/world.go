@@ -25,7 +25,9 @@ import (
 // the input, the error is written into the World's own error value, so no
 // failure allocates: such an error is valid until the next call of a
 // method of w (copy *e to keep it), and a World whose methods may fail is
-// not shared between goroutines without a lock.
+// not shared between goroutines without a lock. That error value is the
+// World's one unexported field: go-cmp compares Worlds with
+// cmpopts.IgnoreUnexported(world.World{}).
 type World struct {
 	Style       Style        `json:"style"`
 	Bases       []Base       `json:"bases,omitempty"`

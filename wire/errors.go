@@ -3,7 +3,6 @@ package wire
 import (
 	"errors"
 	"strconv"
-	"sync"
 )
 
 // Sentinel errors. Every error returned by a gamewire decoder wraps exactly
@@ -28,8 +27,9 @@ var (
 // which message, which field and at which byte offset of the message. Err
 // is one of the package's sentinels.
 //
-// Errors returned by NewError and Reader are shared between callers: treat
-// them as read-only.
+// Errors taken from a Table are shared between callers, and one a Decoder,
+// Stream or World returns is its own value, overwritten by its next
+// failure: treat them as read-only, and copy one (e := *err) to keep it.
 type Error struct {
 	Protocol string // such as "bzflag"
 	Message  string // the spec's name of the message, such as "MsgEnter"
@@ -74,52 +74,17 @@ func (e *Error) Error() string {
 // Unwrap returns the sentinel, for errors.Is.
 func (e *Error) Unwrap() error { return e.Err }
 
-// errorKey identifies an interned error.
-type errorKey struct {
-	proto, msg, field string
-	off               int
-	kind              error
-}
-
-// maxInterned bounds the intern table. When it is full, a new error takes
-// the place of an arbitrary old one, so a hostile peer cannot make the
-// table grow without limit, and an error that keeps recurring (the steady
-// state of a flood of the same malformed packet) is still shared.
-const maxInterned = 1 << 14
-
-var interned struct {
-	sync.Mutex
-	m map[errorKey]*Error
-}
-
-// NewError returns an *Error for the given place and sentinel kind. kind
-// must be comparable (a sentinel such as ErrShort, never a wrapped error).
+// NewError returns a new *Error for the given place and sentinel kind.
 //
-// Errors are interned: the first call for a given (protocol, message,
-// field, offset, kind) allocates, later calls return the same value and
-// allocate nothing. That keeps the error path of every decoder free of
-// allocations in steady state, so a flood of malformed packets stays cheap.
-// The table is bounded; once full, each new combination evicts an
-// arbitrary old one.
+// It allocates the error: use it off the hot path (conversion helpers,
+// tools, tests). A codec's decode path takes its errors from its
+// protocol's Table instead (Form.Err, Form.ErrAt, Form.Short, or a Reader
+// from NewFormReader), which are built once per field, so that a flood of
+// malformed input allocates nothing and no error takes a lock; a Decoder
+// or Stream writes an offset it learns only at run time into an error
+// value it owns (see Shift).
 func NewError(protocol, message, field string, offset int, kind error) error {
-	k := errorKey{protocol, message, field, offset, kind}
-	interned.Lock()
-	e, ok := interned.m[k]
-	if !ok {
-		e = &Error{Protocol: protocol, Message: message, Field: field, Offset: offset, Err: kind}
-		if interned.m == nil {
-			interned.m = make(map[errorKey]*Error)
-		}
-		if len(interned.m) >= maxInterned {
-			for old := range interned.m {
-				delete(interned.m, old)
-				break
-			}
-		}
-		interned.m[k] = e
-	}
-	interned.Unlock()
-	return e
+	return &Error{Protocol: protocol, Message: message, Field: field, Offset: offset, Err: kind}
 }
 
 // Shift returns err with its offset moved on by base, for a message

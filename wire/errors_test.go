@@ -2,7 +2,6 @@ package wire_test
 
 import (
 	"errors"
-	"sync"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
@@ -58,88 +57,13 @@ func pointer(t *testing.T, err error) *wire.Error {
 	return e
 }
 
-func TestNewErrorInterned(t *testing.T) {
-	base := wire.Error{Protocol: "p", Message: "m", Field: "f", Offset: 3, Err: wire.ErrShort}
-	newError := func(e wire.Error) error { return wire.NewError(e.Protocol, e.Message, e.Field, e.Offset, e.Err) }
-	a := pointer(t, newError(base))
-	if b := pointer(t, newError(base)); a != b {
-		t.Errorf("two calls for %+v returned %p and %p, want the same pointer", base, a, b)
-	}
-	checkError(t, a, base)
-	variants := []func(e *wire.Error){
-		func(e *wire.Error) { e.Protocol = "q" },
-		func(e *wire.Error) { e.Message = "n" },
-		func(e *wire.Error) { e.Field = "g" },
-		func(e *wire.Error) { e.Offset = 4 },
-		func(e *wire.Error) { e.Err = wire.ErrTooLong },
-	}
-	for _, change := range variants {
-		want := base
-		change(&want)
-		got := pointer(t, newError(want))
-		if got == a {
-			t.Errorf("%+v shares its error with %+v", want, base)
-		}
-		checkError(t, got, want)
-		if again := pointer(t, newError(want)); again != got {
-			t.Errorf("%+v: second call returned a different pointer", want)
-		}
-	}
-}
-
-func TestNewErrorConcurrent(t *testing.T) {
-	const n = 8
-	got := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			got[i] = wire.NewError("concurrent", "m", "f", 0, wire.ErrInvalid)
-		}()
-	}
-	wg.Wait()
-	for i := range got {
-		if got[i] != got[0] {
-			t.Fatalf("goroutines got different errors: %p, %p", got[0], got[i])
-		}
-	}
-}
-
-// TestNewErrorBounded fills the intern table (an isolated, empty one, so
-// other tests are unaffected) past its bound: it stops growing, the
-// errors past the bound are still right, and an error that keeps
-// recurring is shared again after its first occurrence (new ones evict
-// old ones), so a flood of one malformed packet stays free of allocations.
-func TestNewErrorBounded(t *testing.T) {
-	restore := wire.IsolateInterned()
-	defer restore()
-	if n := wire.InternedLen(); n != 0 {
-		t.Fatalf("isolated table holds %d errors", n)
-	}
-	for i := 0; i < wire.MaxInterned; i++ {
-		wire.NewError("p", "m", "f", i, wire.ErrShort)
-	}
-	if n := wire.InternedLen(); n != wire.MaxInterned {
-		t.Fatalf("after %d distinct errors the table holds %d", wire.MaxInterned, n)
-	}
-	for i := wire.MaxInterned; i < wire.MaxInterned+100; i++ {
-		err := wire.NewError("p", "m", "over", i, wire.ErrTooLong)
-		checkError(t, err, wire.Error{Protocol: "p", Message: "m", Field: "over", Offset: i, Err: wire.ErrTooLong})
-	}
-	if n := wire.InternedLen(); n != wire.MaxInterned {
-		t.Errorf("past the bound the table grew to %d, want %d", n, wire.MaxInterned)
-	}
-	a := pointer(t, wire.NewError("p", "m", "over", 1, wire.ErrShort))
-	b := pointer(t, wire.NewError("p", "m", "over", 1, wire.ErrShort))
-	if a != b {
-		t.Errorf("past the bound a recurring error is not shared: %p and %p", a, b)
-	}
-	if !raceEnabled {
-		allocs := testing.AllocsPerRun(10, func() { wire.NewError("p", "m", "over", 2, wire.ErrShort) })
-		if allocs != 0 {
-			t.Errorf("a recurring NewError past the bound: %v allocations, want 0", allocs)
-		}
+func TestNewError(t *testing.T) {
+	want := wire.Error{Protocol: "p", Message: "m", Field: "f", Offset: 3, Err: wire.ErrShort}
+	a := pointer(t, wire.NewError(want.Protocol, want.Message, want.Field, want.Offset, want.Err))
+	b := pointer(t, wire.NewError(want.Protocol, want.Message, want.Field, want.Offset, want.Err))
+	checkError(t, a, want)
+	if a == b {
+		t.Error("NewError returned one error twice: it must not share (no table, no lock)")
 	}
 }
 

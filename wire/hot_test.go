@@ -88,9 +88,13 @@ func appendOps() []hotOp {
 		{"FromFixed", func() { sinkF64 = wire.FromFixed(sinkI64&0xffff, 100) }},
 		{"Bits", func() { sinkU64 = wire.Bits(sinkU64|0xf0, 4, 4) }},
 		{"SetBits", func() { sinkU64 = wire.SetBits(sinkU64, 4, 4, 9) }},
-		{"NewError", func() { sinkErr = wire.NewError("bench", "msg", "f", 3, wire.ErrShort) }},
+		{"Form.Err", func() { sinkErr = hotForm.Err("text", wire.ErrShort) }},
 	}
 }
+
+// hotForm is the form the hot Readers take their errors from: prebuilt,
+// so a failing read allocates nothing (NewReader's errors are allocated).
+var hotForm = toyTable.Form("MsgSay", 0)
 
 // readerOps are every Reader method on input that is long enough ("ok") and
 // one byte too short ("short"); after the first run the short ones find
@@ -130,7 +134,7 @@ func readerOps() []hotOp {
 			in     []byte
 		}{{"/ok", m.in}, {"/short", m.in[:len(m.in)-1]}} {
 			ops = append(ops, hotOp{m.name + c.suffix, func() {
-				*r = wire.NewReader(c.in, wire.BigEndian, "bench", "msg")
+				*r = wire.NewFormReader(c.in, hotForm)
 				m.read()
 				sinkErr = r.Err()
 			}})
@@ -139,17 +143,17 @@ func readerOps() []hotOp {
 	long := []byte("abcdefghijklmnop")
 	return append(ops,
 		hotOp{"CString/toolong", func() {
-			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			*r = wire.NewFormReader(long, hotForm)
 			sinkBytes = r.CString("f", 8)
 			sinkErr = r.Err()
 		}},
 		hotOp{"Rest/ok", func() {
-			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			*r = wire.NewFormReader(long, hotForm)
 			sinkBytes = r.Rest()
 		}},
 		// A failed Reader: every read after the first failure.
 		hotOp{"Sticky", func() {
-			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			*r = wire.NewFormReader(long, hotForm)
 			r.Skip("f", 100)
 			sinkU64 = uint64(r.U32("g"))
 			sinkBytes = r.Rest()
@@ -157,12 +161,12 @@ func readerOps() []hotOp {
 			sinkErr = r.Err()
 		}},
 		hotOp{"Fail", func() {
-			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			*r = wire.NewFormReader(long, hotForm)
 			r.Fail("f", wire.ErrInvalid)
 			sinkErr = r.Err()
 		}},
 		hotOp{"FailAt", func() {
-			*r = wire.NewReader(long, wire.BigEndian, "bench", "msg")
+			*r = wire.NewFormReader(long, hotForm)
 			r.FailAt("f", 3, wire.ErrUnknownCode)
 			sinkErr = r.Err()
 		}},

@@ -108,7 +108,7 @@ func (m *toy) Decode(b []byte) (int, error) {
 		_ = b[7]
 	}
 	if current == failsOnReuse && len(m.Name) > 0 {
-		return 0, wire.NewError("toy", "Toy", "name", 0, wire.ErrInvalid)
+		return 0, toyErrForm(0).Err("name", wire.ErrInvalid)
 	}
 	if current == decodesPrefix && len(b) < 9 {
 		*m = toy{}
@@ -125,7 +125,7 @@ func (m *toy) Decode(b []byte) (int, error) {
 		var table [2]int
 		_ = table[b[7]]
 	}
-	r := wire.NewReader(b, wire.BigEndian, "toy", "Toy")
+	r := wire.NewFormReader(b, toyErrForm(0))
 	if r.U8("header") != 0x7e && r.Err() == nil && current != ignoresHeader {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
 	}
@@ -157,7 +157,7 @@ func (m *toy) Decode(b []byte) (int, error) {
 	if err := r.Err(); err != nil {
 		switch {
 		case current == wrongShortErr:
-			return r.Offset(), wire.NewError("toy", "Toy", "", 0, wire.ErrInvalid)
+			return r.Offset(), toyErrForm(0).Err("", wire.ErrInvalid)
 		case current == bareShortErr && errors.Is(err, wire.ErrShort):
 			return r.Offset(), wire.ErrShort
 		case current == errorAllocates:
@@ -186,7 +186,7 @@ func (m *toy) UnmarshalBinary(b []byte) error {
 		return err
 	}
 	if (n != len(b) && current != acceptTrailing) || current == unmarshalRejects {
-		return wire.NewError("toy", "Toy", "", n, wire.ErrTrailing)
+		return toyErrForm(0).Err("", wire.ErrTrailing)
 	}
 	return nil
 }
@@ -207,7 +207,7 @@ func (*empty) Size() int                             { return 1 }
 func (*empty) AppendBinary(b []byte) ([]byte, error) { return append(b, 0x65), nil }
 func (m *empty) MarshalBinary() ([]byte, error)      { return m.AppendBinary(nil) }
 func (*empty) Decode(b []byte) (int, error) {
-	r := wire.NewReader(b, wire.BigEndian, "toy", "Empty")
+	r := wire.NewFormReader(b, &toyForms[1])
 	if r.U8("header") != 0x65 && r.Err() == nil {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
 	}
@@ -216,7 +216,7 @@ func (*empty) Decode(b []byte) (int, error) {
 func (m *empty) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
 	if err == nil && n != len(b) {
-		err = wire.NewError("toy", "Empty", "", n, wire.ErrTrailing)
+		err = toyForms[1].Err("", wire.ErrTrailing)
 	}
 	return err
 }
@@ -230,7 +230,7 @@ func (m *rest) Size() int                             { return 1 + len(m.Data) }
 func (m *rest) AppendBinary(b []byte) ([]byte, error) { return append(append(b, 0x72), m.Data...), nil }
 func (m *rest) MarshalBinary() ([]byte, error)        { return m.AppendBinary(nil) }
 func (m *rest) Decode(b []byte) (int, error) {
-	r := wire.NewReader(b, wire.BigEndian, "toy", "Rest")
+	r := wire.NewFormReader(b, &toyForms[2])
 	if r.U8("header") != 0x72 && r.Err() == nil {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
 	}
@@ -257,7 +257,7 @@ func (m *floaty) AppendBinary(b []byte) ([]byte, error) {
 }
 func (m *floaty) MarshalBinary() ([]byte, error) { return m.AppendBinary(nil) }
 func (m *floaty) Decode(b []byte) (int, error) {
-	r := wire.NewReader(b, wire.BigEndian, "toy", "Floaty")
+	r := wire.NewFormReader(b, toyErrForm(3))
 	if r.U8("header") != 0x66 && r.Err() == nil {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
 	}
@@ -268,7 +268,26 @@ func (m *floaty) Decode(b []byte) (int, error) {
 func (m *floaty) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
 	if err == nil && n != len(b) {
-		err = wire.NewError("toy", "Floaty", "", n, wire.ErrTrailing)
+		err = toyErrForm(3).Err("", wire.ErrTrailing)
 	}
 	return err
+}
+
+// toyForms give the toy codecs their errors, built once (as a table's
+// are), so that a failing decode allocates nothing. They belong to no
+// table: their errors name the message as a whole.
+var toyForms = []wire.Form{
+	{Name: "Toy", Protocol: "toy"},
+	{Name: "Empty", Protocol: "toy"},
+	{Name: "Rest", Protocol: "toy"},
+	{Name: "Floaty", Protocol: "toy"},
+}
+
+// toyErrForm returns the form of the layout under test when there is one
+// (its errors name the fields), else toy form i.
+func toyErrForm(i int) *wire.Form {
+	if layoutForm != nil {
+		return layoutForm
+	}
+	return &toyForms[i]
 }

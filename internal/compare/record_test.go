@@ -28,6 +28,7 @@ func variants() []variant {
 	c := new(Binary)
 	return []variant{
 		{"gamewire", DecodeWire, func(b []byte, m *Record) ([]byte, error) { return AppendWire(b, m), nil }, false},
+		{"gamewire-fields", DecodeWire, func(b []byte, m *Record) ([]byte, error) { return AppendWireFields(b, m), nil }, false},
 		{"binary", c.Decode, c.Append, true},
 		{"handwritten", DecodeHandwritten, func(b []byte, m *Record) ([]byte, error) { return AppendHandwritten(b, m), nil }, false},
 	}

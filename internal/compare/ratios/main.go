@@ -1,13 +1,28 @@
 // Command ratios reads the output of go test -bench on standard input and
-// prints, for each group of benchmarks (BenchmarkDecode/wire,
-// BenchmarkDecode/binary, ... form the group Decode), each variant's ns/op,
-// B/op and allocs/op and its time relative to the group's "wire" variant:
+// prints, for each group of benchmarks (BenchmarkDecode/bzflag/gamewire,
+// BenchmarkDecode/bzflag/handwritten, ... form the group Decode/bzflag),
+// each variant's ns/op, B/op and allocs/op and its time relative to the
+// group's "gamewire" variant (in a Stream group, gamewire's warm stream,
+// "warm"):
 //
 //	go test -run '^$' -bench . -benchmem -count 5 ./internal/compare | go run ./internal/compare/ratios
 //
 // The group is the benchmark name up to its last slash, the variant what
 // follows. With -count above 1, each figure is the median of the runs,
 // which a busy machine's outliers do not move.
+//
+// Then it prints one line per protocol (the groups Decode/P, Encode/P and
+// Stream/P of internal/compare) with the ratios that issue 10 sets targets
+// for, each marked ok or over:
+//
+//   - decode and encode: gamewire's time over the hand-written code's,
+//     within 1.3x;
+//   - stream: gamewire's warm stream decoder (variant "warm") over a copy
+//     of each frame (variant "copy"), within 4x;
+//   - allocations per op of gamewire's decoder, its encoder, the warm
+//     stream and a new stream on a reused value (variant "reset"), all 0;
+//     a stream made new (variant "new") is shown for comparison.
+//
 // Lines that are not benchmark results are ignored. The exit status is 1
 // if no benchmark result was found.
 package main
@@ -24,7 +39,13 @@ import (
 )
 
 // base is the variant the others are compared with.
-const base = "wire"
+const base = "gamewire"
+
+// Targets of issue 10.
+const (
+	codecTarget  = 1.3 // gamewire over hand-written, decode and encode
+	streamTarget = 4.0 // warm stream over a copy of each frame
+)
 
 func main() {
 	if err := run(os.Stdin, os.Stdout); err != nil {
@@ -66,10 +87,10 @@ func run(in io.Reader, out io.Writer) error {
 	rows := [][]string{{"group", "variant", "ns/op", "B/op", "allocs/op", "vs " + base}}
 	for _, g := range groups {
 		var baseNs float64
-		for _, r := range g.variants {
-			if r.variant == base {
-				baseNs, _ = r.median("ns/op")
-			}
+		if r := g.variant(base); r != nil {
+			baseNs, _ = r.median("ns/op")
+		} else if r := g.variant("warm"); r != nil {
+			baseNs, _ = r.median("ns/op") // gamewire's warm stream
 		}
 		for _, r := range g.variants {
 			ns, ok := r.median("ns/op")
@@ -81,12 +102,108 @@ func run(in io.Reader, out io.Writer) error {
 				format(r, "ns/op", 2), format(r, "B/op", 0), format(r, "allocs/op", 0), ratio})
 		}
 	}
-	return write(out, rows)
+	if err := write(out, rows, 2); err != nil {
+		return err
+	}
+	if sum := summary(groups); sum != nil {
+		fmt.Fprintln(out)
+		if err := write(out, sum, 1); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(out, "targets: decode and encode within %gx of hand-written, warm stream within %gx of copy, 0 allocs (but new)\n",
+			codecTarget, streamTarget)
+		return err
+	}
+	return nil
 }
 
-// write prints rows as a table: the first two columns (names) aligned
-// left, the others (numbers) aligned right, two spaces apart.
-func write(out io.Writer, rows [][]string) error {
+// summary returns the table of issue 10's ratios, one row per protocol
+// that has a Decode, Encode or Stream group, or nil if there is none.
+func summary(groups []*group) [][]string {
+	byName := map[string]*group{}
+	var protos []string
+	for _, g := range groups {
+		byName[g.name] = g
+		kind, proto, ok := strings.Cut(g.name, "/")
+		if ok && (kind == "Decode" || kind == "Encode" || kind == "Stream") && !slices.Contains(protos, proto) {
+			protos = append(protos, proto)
+		}
+	}
+	if len(protos) == 0 {
+		return nil
+	}
+	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy",
+		"allocs decode", "encode", "warm", "reset", "new"}}
+	for _, p := range protos {
+		dec, enc, st := byName["Decode/"+p], byName["Encode/"+p], byName["Stream/"+p]
+		rows = append(rows, []string{p,
+			ratio(dec, base, "handwritten", codecTarget),
+			ratio(enc, base, "handwritten", codecTarget),
+			ratio(st, "warm", "copy", streamTarget),
+			allocs(dec, base, true), allocs(enc, base, true),
+			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
+		})
+	}
+	return rows
+}
+
+// variant returns g's variant v, or nil.
+func (g *group) variant(v string) *result {
+	if g == nil {
+		return nil
+	}
+	for _, r := range g.variants {
+		if r.variant == v {
+			return r
+		}
+	}
+	return nil
+}
+
+// ratio returns the median time of g's variant a over b's, marked ok
+// within target and over beyond, or "-".
+func ratio(g *group, a, b string, target float64) string {
+	ra, rb := g.variant(a), g.variant(b)
+	if ra == nil || rb == nil {
+		return "-"
+	}
+	na, okA := ra.median("ns/op")
+	nb, okB := rb.median("ns/op")
+	if !okA || !okB || nb <= 0 {
+		return "-"
+	}
+	r := na / nb
+	mark := "ok"
+	if r > target {
+		mark = "over"
+	}
+	return strconv.FormatFloat(r, 'f', 2, 64) + "x " + mark
+}
+
+// allocs returns the median allocs/op of g's variant v, marked ok or
+// over if want0 (zero is the target), or "-".
+func allocs(g *group, v string, want0 bool) string {
+	r := g.variant(v)
+	if r == nil {
+		return "-"
+	}
+	n, ok := r.median("allocs/op")
+	if !ok {
+		return "-"
+	}
+	s := strconv.FormatFloat(n, 'f', -1, 64)
+	if !want0 {
+		return s
+	}
+	if n == 0 {
+		return s + " ok"
+	}
+	return s + " over"
+}
+
+// write prints rows as a table: the first names columns aligned left,
+// the others (numbers) aligned right, two spaces apart.
+func write(out io.Writer, rows [][]string, names int) error {
 	width := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
@@ -98,7 +215,7 @@ func write(out io.Writer, rows [][]string) error {
 		cells := make([]string, len(row))
 		for i, cell := range row {
 			pad := strings.Repeat(" ", width[i]-len(cell))
-			if i < 2 {
+			if i < names {
 				cells[i] = cell + pad
 			} else {
 				cells[i] = pad + cell

@@ -2,55 +2,88 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/hex"
 	"fmt"
 	"io"
-	"unicode"
 )
 
-// decode prints one line per message (stream) or datagram.
-func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.Writer) (err error) {
+// malformed is the error decode returns when some units did not decode:
+// each was reported as it came, and decoding went on with the next.
+type malformed struct{ bad, total int }
+
+func (e malformed) Error() string {
+	return fmt.Sprintf("%d of %d units malformed", e.bad, e.total)
+}
+
+// decode prints one line per message (stream) or datagram. A unit that
+// does not decode is reported on errOut (which unit, message, field, byte
+// offset) and decoding goes on with the next, where the framing allows:
+// every datagram and hex line stands alone, and a stream frame whose
+// length was read is consumed whole. A stream whose framing is broken
+// stops there, after everything before it was printed. The error returned
+// says whether anything was malformed.
+//
+// Each line is flushed as soon as it is printed when live is set (input
+// from a pipe or a terminal), so that a live capture shows each message as
+// it arrives; from a file, output is buffered.
+func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, out, errOut io.Writer) (err error) {
 	w := bufio.NewWriter(out)
 	defer func() {
 		if ferr := w.Flush(); err == nil {
 			err = ferr
 		}
 	}()
-	decoded := 0
+	var bad, total int
+	report := func(err error) {
+		bad++
+		w.Flush() // keep stdout and stderr in step for a person reading both
+		fmt.Fprintf(errOut, "gamewire: %v\n", err)
+	}
 	emit := func(unit []byte) error {
+		total++
 		obj, err := p.decode(unit, from)
 		if err != nil {
-			if decoded == 0 && wrongDirection(p, unit, from) {
+			if wrongDirection(p, unit, from) {
 				return fmt.Errorf("%w (it decodes as sent by the %s: is -from %s right?)", err, otherSide(from), from)
 			}
 			return err
 		}
-		decoded++
 		if !asJSON {
 			obj = textLine(obj)
 		}
 		w.Write(obj)
-		return w.WriteByte('\n')
+		w.WriteByte('\n')
+		if live {
+			return w.Flush()
+		}
+		return nil
+	}
+	finish := func(err error) error {
+		if err == nil && bad > 0 {
+			err = malformed{bad, total}
+		}
+		return err
 	}
 	if p.datagram {
-		return eachDatagram(in, hexIn, func(n int, d []byte) error {
+		return finish(eachDatagram(in, hexIn, func(n int, d []byte, derr error) error {
+			if derr != nil {
+				total++
+				report(derr)
+				return nil
+			}
 			if err := emit(d); err != nil {
 				if !hexIn && looksHex(d) {
-					return fmt.Errorf("datagram %d: %w%s", n, err, hexHint)
+					report(fmt.Errorf("datagram %d: %w%s", n, err, hexHint))
+				} else {
+					report(fmt.Errorf("datagram %d: %w", n, err))
 				}
-				return fmt.Errorf("datagram %d: %w", n, err)
 			}
 			return nil
-		})
+		}))
 	}
 	hint := ""
 	if hexIn {
-		raw, err := readHexStream(in)
-		if err != nil {
-			return err
-		}
-		in = bytes.NewReader(raw)
+		in = newHexReader(in)
 	} else {
 		br := bufio.NewReader(in)
 		if start, _ := br.Peek(64); looksHex(start) {
@@ -63,13 +96,14 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON bool, out io.W
 	for n := 1; ; n++ {
 		frame, err := next()
 		if err == io.EOF {
-			return nil
-		}
-		if err == nil {
-			err = emit(frame)
+			return finish(nil)
 		}
 		if err != nil {
-			return fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint)
+			// Broken framing: nothing after this point can be split.
+			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
+		}
+		if err := emit(frame); err != nil {
+			report(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
 		}
 		offset += len(frame)
 	}
@@ -119,7 +153,7 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 			err = ferr
 		}
 	}()
-	return jsonLines(in, func(n int, line []byte) error {
+	return eachLine(in, func(n int, line []byte) error {
 		if p.datagram && !hexOut && n > 1 {
 			// Raw datagrams written back to back lose their boundaries.
 			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
@@ -138,42 +172,18 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 }
 
 // eachDatagram calls f with each datagram of the input: one per non-blank
-// line of hex, or the whole input as one datagram.
-func eachDatagram(in io.Reader, hexIn bool, f func(n int, d []byte) error) error {
+// line of hex, or the whole input as one datagram. A line that is not hex
+// is passed to f as an error, and the lines after it go on.
+func eachDatagram(in io.Reader, hexIn bool, f func(n int, d []byte, err error) error) error {
 	if !hexIn {
-		d, err := io.ReadAll(in)
+		d, err := readDatagram(in)
 		if err != nil {
 			return err
 		}
-		return f(1, d)
+		return f(1, d, nil)
 	}
-	return jsonLines(in, func(n int, line []byte) error {
-		d, err := hex.DecodeString(string(stripSpace(line)))
-		if err != nil {
-			return fmt.Errorf("line %d: hex input: %w", n, err)
-		}
-		return f(n, d)
+	return eachLine(in, func(n int, line []byte) error {
+		d, err := decodeHexLine(n, line)
+		return f(n, d, err)
 	})
-}
-
-// readHexStream reads hex digits, ignoring white space.
-func readHexStream(in io.Reader) ([]byte, error) {
-	text, err := io.ReadAll(in)
-	if err != nil {
-		return nil, err
-	}
-	b, err := hex.DecodeString(string(stripSpace(text)))
-	if err != nil {
-		return nil, fmt.Errorf("hex input: %w", err)
-	}
-	return b, nil
-}
-
-func stripSpace(b []byte) []byte {
-	return bytes.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, b)
 }

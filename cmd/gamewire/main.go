@@ -64,6 +64,73 @@ const usageText = `usage:
   gamewire spec   [-proto P]
 `
 
+// commandHelp is what -h prints for each command, after its usage line
+// and before its flags.
+var commandHelp = map[string]string{
+	"decode": `Prints one line per message (stream protocols) or datagram (datagram protocols).
+Input, from FILE or standard input:
+  stream protocols    the raw byte stream one side sent; with -hex, the same as hex digits
+                      (white space ignored)
+  datagram protocols  one datagram per file; with -hex, one datagram per line of hex
+Input is decoded as it arrives: from a pipe each line is printed at once.
+A unit that does not decode is reported on standard error and decoding goes on.
+`,
+	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
+(with -hex, one hex line per message or datagram): decode -json | encode is the identity.
+`,
+	"spec": `Prints the message table of a protocol (every form with its code, direction,
+size and fields with offsets and types), or without -proto the list of protocols.
+`,
+}
+
+const exitHelp = `Exit status: 0 ok, 1 malformed input or unreadable file (the message says which
+message, field and byte offset), 2 usage error.
+`
+
+// options are the parsed flags of a command.
+type options struct {
+	proto, from  string
+	hexIn, json  bool
+	files        []string
+	fromGiven    bool
+	commandFlags *flag.FlagSet
+}
+
+// parseFlags parses the flags of cmd: each command has only the flags
+// that mean something for it, so "encode -json" is a usage error.
+func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
+	o := &options{}
+	fs := flag.NewFlagSet("gamewire "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.proto, "proto", "", "protocol: "+protocolList())
+	if cmd == "decode" || cmd == "encode" {
+		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (stream protocols whose layouts differ by direction)")
+		fs.BoolVar(&o.hexIn, "hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
+	}
+	if cmd == "decode" {
+		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+	}
+	fs.Usage = func() {
+		for _, line := range strings.Split(usageText, "\n") {
+			if strings.Contains(line, "gamewire "+cmd+" ") {
+				fmt.Fprintf(stderr, "usage:\n%s\n\n", line)
+			}
+		}
+		fmt.Fprint(stderr, commandHelp[cmd])
+		fmt.Fprintln(stderr, "Flags (before or after FILE):")
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, exitHelp)
+	}
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.fromGiven = o.fromGiven || f.Name == "from" })
+	o.files = files
+	o.commandFlags = fs
+	return o, nil
+}
+
 // run is main without the process: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -72,49 +139,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cmd, args := args[0], args[1:]
-	fs := flag.NewFlagSet("gamewire "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	proto := fs.String("proto", "", "protocol: "+protocolList())
-	from := fs.String("from", "", "direction of the messages: client or server")
-	hexIn := fs.Bool("hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
-	asJSON := fs.Bool("json", false, "decode: print one JSON object per line")
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK // the flag package printed the flags
-	}
-	if err != nil {
-		return exitUsage
-	}
+	var err error
 	switch cmd {
-	case "decode", "encode":
-		var p *protocol
-		if p, err = lookupProtocol(*proto); err == nil {
-			err = checkFrom(p, *from)
+	case "decode", "encode", "spec":
+		var o *options
+		o, err = parseFlags(cmd, args, stderr)
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK // the flag package printed the help
 		}
-		if err == nil {
-			var in io.ReadCloser
-			in, err = openInput(files, stdin)
-			if err == nil {
-				if cmd == "decode" {
-					err = decode(p, *from, in, *hexIn, *asJSON, stdout)
-				} else {
-					err = encode(p, *from, in, *hexIn, stdout)
-				}
-				in.Close()
-			}
+		if err != nil {
+			return exitUsage // the flag package said why
 		}
-	case "spec":
-		if *proto == "" {
-			err = listProtocols(stdout)
-		} else {
-			var p *protocol
-			if p, err = lookupProtocol(*proto); err == nil {
-				err = printSpec(p, stdout)
-			}
-		}
+		err = runCommand(cmd, o, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usageText)
 		fmt.Fprintf(stdout, "protocols: %s\n", protocolList())
+		fmt.Fprint(stdout, exitHelp)
 		return exitOK
 	default:
 		err = usageError{fmt.Sprintf("unknown command %q", cmd)}
@@ -130,6 +170,39 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamewire: %v\n", err)
 		return exitMalformed
 	}
+}
+
+// runCommand runs decode, encode or spec with parsed flags.
+func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if cmd == "spec" {
+		if len(o.files) > 0 {
+			return usageError{"spec takes no arguments"}
+		}
+		if o.proto == "" {
+			return listProtocols(stdout)
+		}
+		p, err := lookupProtocol(o.proto)
+		if err != nil {
+			return err
+		}
+		return printSpec(p, stdout)
+	}
+	p, err := lookupProtocol(o.proto)
+	if err != nil {
+		return err
+	}
+	if err := checkFrom(p, o.from, o.fromGiven); err != nil {
+		return err
+	}
+	in, err := openInput(o.files, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if cmd == "decode" {
+		return decode(p, o.from, in, o.hexIn, o.json, !isRegularFile(in), stdout, stderr)
+	}
+	return encode(p, o.from, in, o.hexIn, stdout)
 }
 
 // parseInterspersed parses flags that may come before or after the file
@@ -162,7 +235,10 @@ func lookupProtocol(name string) (*protocol, error) {
 	return p, nil
 }
 
-func checkFrom(p *protocol, from string) error {
+func checkFrom(p *protocol, from string, given bool) error {
+	if given && p.noFrom {
+		return usageError{"-from means nothing for -proto " + p.name + ": " + p.noFromWhy}
+	}
 	switch from {
 	case "client", "server":
 		return nil
@@ -184,13 +260,24 @@ func openInput(args []string, stdin io.Reader) (io.ReadCloser, error) {
 	}
 	f, err := os.Open(args[0])
 	if err != nil {
-		return nil, usageError{err.Error()}
+		return nil, err // a file that cannot be read is not a usage error
 	}
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		f.Close()
 		return nil, usageError{args[0] + " is a directory, not an input file"}
 	}
 	return f, nil
+}
+
+// isRegularFile reports whether r is a file on disk (not a pipe, a
+// terminal or a socket), whose output may be buffered whole.
+func isRegularFile(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
 }
 
 func protocolList() string {

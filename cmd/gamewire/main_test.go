@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -130,7 +132,10 @@ func TestExitCodes(t *testing.T) {
 		{"bad from", good, []string{"decode", "-proto", "toy", "-from", "up", "-hex"}, exitUsage, "-from must be"},
 		{"bad flag", "", []string{"decode", "-bogus"}, exitUsage, "flag provided but not defined"},
 		{"two files", "", []string{"decode", "-proto", "toy", "-from", "client", "a", "b"}, exitUsage, "at most one"},
-		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitUsage, "no such file"},
+		{"missing file", "", []string{"decode", "-proto", "toy", "-from", "client", "/nonexistent/x"}, exitMalformed, "gamewire: open /nonexistent/x: no such file or directory\n"},
+		{"json for encode", "", []string{"encode", "-proto", "toy", "-json"}, exitUsage, "flag provided but not defined: -json"},
+		{"from for spec", "", []string{"spec", "-from", "client"}, exitUsage, "flag provided but not defined: -from"},
+		{"spec arguments", "", []string{"spec", "-proto", "toy", "extra"}, exitUsage, "spec takes no arguments"},
 		{"directory", "", []string{"decode", "-proto", "toy", "-from", "client", "."}, exitUsage, ". is a directory"},
 		{"truncated", good[:len(good)-2], []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "message 1 at stream offset 0: toy: frame: at byte 8: stream ends inside a frame"},
 		{"bad field", "0907000161626364ff", []string{"decode", "-proto", "toy", "-from", "client", "-hex"}, exitMalformed, "toy: Ping: field note at byte 8: short input"},
@@ -212,7 +217,7 @@ func TestFlagsAfterFile(t *testing.T) {
 	}
 	// After "--" a name that starts with '-' is a file.
 	code, _, errs = runCLI(t, "", "decode", "-proto", "toy", "-from", "client", "--", "-hex")
-	if code != exitUsage || !strings.Contains(errs, "open -hex") {
+	if code != exitMalformed || !strings.Contains(errs, "open -hex") {
 		t.Errorf(`"--" -hex: exit %d, %s; want the file "-hex" not found`, code, errs)
 	}
 }
@@ -291,7 +296,7 @@ func TestEncodeOneDatagram(t *testing.T) {
 		t.Errorf("hex datagram without -hex: exit %d, %s; want the hex hint", code, errs)
 	}
 	code, _, errs = runCLI(t, "zz\n", "decode", "-proto", "toy", "-from", "client", "-hex")
-	if code != exitMalformed || !strings.Contains(errs, "line 1: hex input") {
+	if code != exitMalformed || !strings.Contains(errs, "hex input: line 1, column 1: 'z' is not a hex digit") {
 		t.Errorf("bad hex datagram: exit %d, %s", code, errs)
 	}
 }
@@ -301,8 +306,105 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "usage:") || !strings.Contains(out, "protocols: ") || !strings.Contains(out, "toy") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	code, _, errs := runCLI(t, "", "decode", "-h")
-	if code != exitOK || !strings.Contains(errs, "-from") {
-		t.Errorf("decode -h: exit %d, %q; want 0 and the flags", code, errs)
+	for _, cmd := range []string{"decode", "encode", "spec"} {
+		code, _, errs := runCLI(t, "", cmd, "-h")
+		if code != exitOK || !strings.Contains(errs, "usage:\n  gamewire "+cmd) || !strings.Contains(errs, "Exit status: 0 ok") || !strings.Contains(errs, "-proto") {
+			t.Errorf("%s -h: exit %d, %q; want 0, its usage, flags and exit codes", cmd, code, errs)
+		}
+	}
+	if _, _, errs := runCLI(t, "", "decode", "-h"); !strings.Contains(errs, "one datagram per line of hex") || !strings.Contains(errs, "-json") {
+		t.Errorf("decode -h does not list its input forms and flags: %q", errs)
+	}
+}
+
+// TestDecodeGoesOn checks that a unit that does not decode is reported
+// and the units after it are still printed, where the framing allows.
+func TestDecodeGoesOn(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	later := hex.EncodeToString(pingBytes(t, ping{Seq: 2}))
+	tests := []struct {
+		name   string
+		stdin  string
+		lines  int    // lines printed
+		stderr string // in stderr
+	}{
+		{"bad frame between good ones", good + "0907000161626364ff" + later, 2,
+			"message 2 at stream offset 9: toy: Ping: field note at byte 8: short input"},
+		{"unknown code, then more", good + "0209" + later, 2, "message 2 at stream offset 9: toy: field code at byte 1: unknown code"},
+		{"broken framing ends the stream", good + "ff07" + later, 1, "message 2 at stream offset 9: toy: frame: at byte 11: stream ends inside a frame"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, tt.stdin, "decode", "-proto", "toy", "-from", "client", "-hex")
+			if code != exitMalformed || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errs, tt.stderr)
+			}
+			if n := strings.Count(out, "\n"); n != tt.lines {
+				t.Errorf("%d lines printed, want %d:\n%s", n, tt.lines, out)
+			}
+		})
+	}
+}
+
+// TestStreamingInput checks that input is decoded as it arrives: every
+// message before a bad hex character is printed, and the character is
+// named by line and column.
+func TestStreamingInput(t *testing.T) {
+	good := hex.EncodeToString(pingBytes(t, ping{Seq: 1}))
+	code, out, errs := runCLI(t, good+"\n"+good[:4]+" g"+good[4:], "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || strings.Count(out, "\n") != 1 || !strings.Contains(errs, `line 2, column 6: 'g' is not a hex digit`) {
+		t.Errorf("exit %d, %d lines, stderr %q", code, strings.Count(out, "\n"), errs)
+	}
+	code, _, errs = runCLI(t, good+"\xff", "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "0xff is not a hex digit") {
+		t.Errorf("a non-ASCII byte: exit %d, %q", code, errs)
+	}
+	code, _, errs = runCLI(t, good+"0", "decode", "-proto", "toy", "-from", "client", "-hex")
+	if code != exitMalformed || !strings.Contains(errs, "odd number of hex digits") {
+		t.Errorf("odd digits: exit %d, %q", code, errs)
+	}
+	// A line too long to be any message is refused, not read without end.
+	code, _, errs = runCLI(t, strings.Repeat("a", maxLine+10), "encode", "-proto", "toy", "-from", "client")
+	if code != exitMalformed || !strings.Contains(errs, "longer than") {
+		t.Errorf("endless line: exit %d, %q", code, errs)
+	}
+}
+
+// lineSignal is a writer that signals each time a line is written.
+type lineSignal struct{ lines chan string }
+
+func (l lineSignal) Write(p []byte) (int, error) { l.lines <- string(p); return len(p), nil }
+
+// TestLiveOutput checks that from a pipe each message is printed as soon
+// as it is complete, before the input ends.
+func TestLiveOutput(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := lineSignal{make(chan string, 10)}
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"decode", "-proto", "toy", "-from", "client", "-hex"}, pr, out, io.Discard)
+	}()
+	pw.Write([]byte(hex.EncodeToString(pingBytes(t, ping{Seq: 1})) + "\n"))
+	select {
+	case line := <-out.lines:
+		if !strings.HasPrefix(line, "Ping ") {
+			t.Errorf("first output %q", line)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing printed while the input stays open")
+	}
+	pw.Close()
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+}
+
+func TestFromMeansNothing(t *testing.T) {
+	p := &protocol{name: "nofrom", summary: "no direction", noFrom: true, noFromWhy: "every type id has one layout"}
+	register(p)
+	defer delete(registry, "nofrom")
+	code, _, errs := runCLI(t, "", "decode", "-proto", "nofrom", "-from", "client")
+	if code != exitUsage || !strings.Contains(errs, "-from means nothing for -proto nofrom: every type id has one layout") {
+		t.Errorf("exit %d, %q", code, errs)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
@@ -37,9 +38,17 @@ type protocol struct {
 	summary   string // one line: the spec and the transport
 	datagram  bool   // one unit per datagram (else a byte stream split into frames)
 	needsFrom bool   // decode and encode need -from (the direction picks the layout)
-	headerLen int    // bytes of the per-message header, for spec
+	noFrom    bool   // -from means nothing for this protocol (noFromWhy says why)
+	noFromWhy string
+	headerLen int // bytes of the per-message header, for spec
 
 	messages []messageInfo // for spec, and for the helpers below
+
+	// table is the protocol's message table, when its package has one:
+	// spec prints it as declared instead of measuring the codecs.
+	table *wire.Table
+	// codeName, if set, gives a code's text as the spec writes it ("gw").
+	codeName func(code uint32) string
 
 	// split returns a function that yields one frame at a time from a
 	// stream (stream protocols only), io.EOF at a clean end.
@@ -148,6 +157,9 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 // name the message. Any other key must be a field of m: a misspelt field
 // would otherwise be dropped and encode as zero, silently.
 func unmarshalFields(obj []byte, m any) error {
+	if err := checkStrict(obj, reflect.TypeOf(m)); err != nil {
+		return err
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(obj, &fields); err != nil {
 		return err
@@ -161,32 +173,6 @@ func unmarshalFields(obj []byte, m any) error {
 	d := json.NewDecoder(bytes.NewReader(rest))
 	d.DisallowUnknownFields()
 	return d.Decode(m)
-}
-
-// jsonLines calls f with each non-blank line of r.
-func jsonLines(r io.Reader, f func(n int, line []byte) error) error {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	n := 0
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		n++
-		if err := f(n, line); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // streamSplitter returns a split function for a protocol whose frames

@@ -15,6 +15,9 @@ import (
 // not fixed (a string or a list) shows "var", and offsets after it are
 // those of the encoding where every variable field is empty.
 func printSpec(p *protocol, out io.Writer) error {
+	if p.table != nil {
+		return printTableSpec(p, out)
+	}
 	w := bufio.NewWriter(out)
 	defer w.Flush()
 	fmt.Fprintf(w, "%s: %s\n", p.name, p.summary)

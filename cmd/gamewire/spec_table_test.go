@@ -1,0 +1,55 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+func TestSpecPrintsTheTable(t *testing.T) {
+	table := wire.NewTable(wire.Protocol{
+		Name: "tabled", MaxFrame: 64,
+		Header: []wire.Field{
+			{Name: "marker", Type: "u8", Role: wire.MarkerRole, Value: '*'},
+			{Name: "length", Type: "u8", Role: wire.LengthRole, Adjust: 3},
+			{Name: "code", Type: "u8", Role: wire.CodeRole},
+		},
+		Types: []wire.Form{{Name: "Point", Fields: []wire.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}}}},
+	}, []wire.Form{
+		{Name: "MsgFixed", Code: 1, From: wire.FromClient, Fields: []wire.Field{{Name: "at", Type: "Point"}, {Name: "id", Type: "u16"}}},
+		{Name: "MsgList", Code: 2, From: wire.Both, Fields: []wire.Field{
+			{Name: "count", Type: "u8"}, {Name: "points", Type: "list", Entry: "Point", Count: "count", Max: 4},
+			{Name: "note", Type: "str8", Max: 10},
+		}},
+	}, nil)
+	p := &protocol{name: "tabled", summary: "a table", table: table, codeName: func(c uint32) string {
+		if c == 1 {
+			return "fx"
+		}
+		return ""
+	}}
+	register(p)
+	defer delete(registry, "tabled")
+	code, out, errs := runCLI(t, "", "spec", "-proto", "tabled")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"byte order big-endian; at most 64 bytes a frame",
+		"  offset size  field                    type",
+		"  0      1     marker                   u8, always 0x2a",
+		"  1      1     length                   u8, the length (frame length - 3)",
+		"type Point (8 bytes)",
+		`MsgFixed                 code     1 (0x0001) "fx"  from client  size 13`,
+		"  3      8     at                       Point",
+		"  11     2     id                       u16",
+		"MsgList                  code     2 (0x0002)  from both    size 5..47",
+		"  4      var   points                   list of Point, count in count, at most 4",
+		"  +      var   note                     str8, at most 10 bytes",
+	} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("spec lacks %q:\n%s", want, out)
+		}
+	}
+}

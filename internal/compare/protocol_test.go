@@ -2,6 +2,8 @@ package compare
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -30,17 +32,6 @@ func load(t testing.TB, p *Protocol) []*Capture {
 	return cs
 }
 
-// variants returns p's three codecs by name.
-func codecs(p *Protocol) []struct {
-	name string
-	new  func() Codec
-} {
-	return []struct {
-		name string
-		new  func() Codec
-	}{{"gamewire", p.Gamewire}, {"handwritten", p.Handwritten}, {"binary", p.Binary}}
-}
-
 // TestAgree: on every unit of every capture of every protocol, the
 // hand-written code and encoding/binary decode the same field values as
 // gamewire, consume the same bytes, and each variant re-encodes the unit
@@ -54,38 +45,106 @@ func TestAgree(t *testing.T) {
 				if len(us) == 0 {
 					t.Fatalf("%s: no units", c.File)
 				}
-				cs := codecs(p)
-				reused := make([]Codec, len(cs))
-				for i, v := range cs {
-					reused[i] = v.new()
-				}
-				for j, u := range us {
-					var want []string
-					for i, v := range cs {
-						got, n, err := reused[i].Decode(u.b, u.k)
-						if err != nil || n != len(u.b) {
-							t.Fatalf("%s unit %d: %s decodes %d of %d bytes: %v", c.File, j, v.name, n, len(u.b), err)
-						}
-						f := fields(got)
-						if i == 0 {
-							want = f
-						} else if d, ok := sameFields(f, want); !ok {
-							t.Errorf("%s unit %d (% x): %s disagrees with gamewire: %s", c.File, j, head(u.b), v.name, d)
-						}
-						again, err := reused[i].Appender(got).AppendBinary([]byte{0xee})
-						if err != nil || !bytes.Equal(again[1:], u.b) || again[0] != 0xee {
-							t.Errorf("%s unit %d: %s re-encodes % x as % x, %v", c.File, j, v.name, u.b, again, err)
-						}
-						own := v.new()
-						got, _, _ = own.Decode(u.b, u.k)
-						if again, _ := own.Appender(got).AppendBinary(nil); !bytes.Equal(again, u.b) {
-							t.Errorf("%s unit %d: %s, fresh, re-encodes % x as % x", c.File, j, v.name, u.b, again)
-						}
-					}
+				for _, d := range disagreements(c, us, codecs(p)) {
+					t.Error(d)
 				}
 			}
 		})
 	}
+}
+
+// namedCodec is a variant's name and constructor.
+type namedCodec struct {
+	name string
+	new  func() Codec
+}
+
+// codecs returns p's three codecs, gamewire's first.
+func codecs(p *Protocol) []namedCodec {
+	return []namedCodec{{"gamewire", p.Gamewire}, {"handwritten", p.Handwritten}, {"binary", p.Binary}}
+}
+
+// disagreements decodes every unit of c with each codec of cs and returns
+// what differs from the first codec, and every unit a codec does not
+// decode whole or re-encode byte for byte.
+func disagreements(c *Capture, us []unit, cs []namedCodec) []string {
+	var out []string
+	reused := make([]Codec, len(cs))
+	for i, v := range cs {
+		reused[i] = v.new()
+	}
+	for j, u := range us {
+		var want []string
+		for i, v := range cs {
+			got, n, err := reused[i].Decode(u.b, u.k)
+			if err != nil || n != len(u.b) {
+				out = append(out, fmt.Sprintf("%s unit %d: %s decodes %d of %d bytes: %v", c.File, j, v.name, n, len(u.b), err))
+				continue
+			}
+			f := fields(got)
+			if i == 0 {
+				want = f
+			} else if d, ok := sameFields(f, want); !ok {
+				out = append(out, fmt.Sprintf("%s unit %d (% x): %s disagrees with %s: %s", c.File, j, head(u.b), v.name, cs[0].name, d))
+			}
+			again, err := reused[i].Appender(got).AppendBinary([]byte{0xee})
+			if err != nil || !bytes.Equal(again[1:], u.b) || again[0] != 0xee {
+				out = append(out, fmt.Sprintf("%s unit %d: %s re-encodes % x as % x, %v", c.File, j, v.name, u.b, again, err))
+			}
+			own := v.new()
+			got, _, _ = own.Decode(u.b, u.k)
+			if again, _ := own.Appender(got).AppendBinary(nil); !bytes.Equal(again, u.b) {
+				out = append(out, fmt.Sprintf("%s unit %d: %s, fresh, re-encodes % x as % x", c.File, j, v.name, u.b, again))
+			}
+		}
+	}
+	return out
+}
+
+// TestAgreeCatches shows that disagreements notices a codec that decodes
+// one field wrong, and one that consumes too little.
+func TestAgreeCatches(t *testing.T) {
+	p := tfightersProtocol
+	var c *Capture
+	for _, x := range load(t, p) {
+		if x.From == FromClient {
+			c = x
+		}
+	}
+	us := units(t, p, c)
+	for _, tt := range []struct {
+		name  string
+		short bool
+		want  string
+	}{
+		{"field", false, "broken disagrees with gamewire: B=0x0 vs Accel=0xff"},
+		{"short", true, "broken decodes 16 of 17 bytes"},
+	} {
+		broken := func() Codec { return &skewed{Codec: p.Handwritten(), short: tt.short} }
+		ds := strings.Join(disagreements(c, us, []namedCodec{{"gamewire", p.Gamewire}, {"broken", broken}}), "\n")
+		if !strings.Contains(ds, tt.want) {
+			t.Errorf("%s: disagreements do not say %q:\n%s", tt.name, tt.want, ds)
+		}
+	}
+}
+
+// skewed is a broken codec: it zeroes the signed byte of the tfighters
+// movement forms, or (short) says each of them is a byte shorter.
+type skewed struct {
+	Codec
+	short bool
+}
+
+func (s *skewed) Decode(b []byte, k Kind) (any, int, error) {
+	v, n, err := s.Codec.Decode(b, k)
+	if m, ok := v.(*tfMove); ok {
+		if s.short {
+			n--
+		} else {
+			m.B = 0
+		}
+	}
+	return v, n, err
 }
 
 func head(b []byte) []byte { return b[:min(len(b), 8)] }
@@ -144,10 +203,10 @@ func TestStreams(t *testing.T) {
 	}
 }
 
-// TestProtocolAllocs: gamewire's and the hand-written decoders, a warm
-// gamewire stream, and the encoders into a buffer with room allocate
-// nothing. encoding/binary's and a new stream's allocations are reported
-// by the benchmarks.
+// TestProtocolAllocs: gamewire's and the hand-written decoders, the
+// encoders into a buffer with room, and gamewire's streams (a warm one,
+// one reset) allocate nothing. encoding/binary's and a new stream's
+// allocations are reported by the benchmarks.
 func TestProtocolAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
@@ -171,15 +230,51 @@ func TestProtocolAllocs(t *testing.T) {
 				t.Errorf("%s: %s encoding the captures: %v allocations, want 0", p.Name, v.name, n)
 			}
 		}
-		warm := p.Streams[0].New()
-		read := func() {
-			for _, c := range cs {
-				warm.Read(c, nil)
+		for _, st := range p.Streams {
+			if st.Name == "new" {
+				continue // a new decoder allocates its buffer and values
+			}
+			r := st.New()
+			read := func() {
+				for _, c := range cs {
+					r.Read(c, nil)
+				}
+			}
+			read()
+			if n := testing.AllocsPerRun(20, read); n != 0 {
+				t.Errorf("%s: %s stream: %v allocations, want 0", p.Name, st.Name, n)
 			}
 		}
-		read()
-		if n := testing.AllocsPerRun(20, read); n != 0 {
-			t.Errorf("%s: warm stream: %v allocations, want 0", p.Name, n)
+	}
+}
+
+// TestRegistry: every protocol is complete, its first stream is the
+// warm one and the ratios program finds the names it looks for.
+func TestRegistry(t *testing.T) {
+	if len(protocols) < 3 {
+		t.Errorf("%d protocols registered", len(protocols))
+	}
+	seen := map[string]bool{}
+	for _, p := range protocols {
+		if p.Name == "" || seen[p.Name] || len(p.Files) == 0 || p.Gamewire == nil || p.Handwritten == nil || p.Binary == nil {
+			t.Errorf("incomplete or repeated protocol %+v", p)
+		}
+		seen[p.Name] = true
+		if p.Datagram == (p.FrameLen != nil) || !p.Datagram && p.From == nil {
+			t.Errorf("%s: a stream protocol needs FrameLen and From, a datagram protocol neither", p.Name)
+		}
+		if len(p.Streams) == 0 || p.Streams[0].Name != "warm" {
+			t.Errorf("%s: the first stream must be warm", p.Name)
+		}
+		names := map[string]bool{}
+		for _, s := range p.Streams {
+			if names[s.Name] || s.Name == "copy" {
+				t.Errorf("%s: stream name %q repeated or taken", p.Name, s.Name)
+			}
+			names[s.Name] = true
+		}
+		if len(load(t, p)) == 0 {
+			t.Errorf("%s: no captures", p.Name)
 		}
 	}
 }

@@ -18,7 +18,8 @@
 //   - decode and encode: gamewire's time over the hand-written code's,
 //     within 1.3x;
 //   - stream: gamewire's warm stream decoder (variant "warm") over a copy
-//     of each frame (variant "copy"), within 4x;
+//     of each frame (variant "copy"), within 4x; and, without a target,
+//     over gamewire's decoder (what the stream layer costs);
 //   - allocations per op of gamewire's decoder, its encoder, the warm
 //     stream and a new stream on a reused value (variant "reset"), all 0;
 //     a stream made new (variant "new") is shown for comparison.
@@ -132,7 +133,7 @@ func summary(groups []*group) [][]string {
 	if len(protos) == 0 {
 		return nil
 	}
-	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy",
+	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy", "warm/decode",
 		"allocs decode", "encode", "warm", "reset", "new"}}
 	for _, p := range protos {
 		dec, enc, st := byName["Decode/"+p], byName["Encode/"+p], byName["Stream/"+p]
@@ -140,11 +141,25 @@ func summary(groups []*group) [][]string {
 			ratio(dec, base, "handwritten", codecTarget),
 			ratio(enc, base, "handwritten", codecTarget),
 			ratio(st, "warm", "copy", streamTarget),
+			across(st.variant("warm"), dec.variant(base)),
 			allocs(dec, base, true), allocs(enc, base, true),
 			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
 		})
 	}
 	return rows
+}
+
+// across returns the median time of a over b's, unmarked, or "-".
+func across(a, b *result) string {
+	if a == nil || b == nil {
+		return "-"
+	}
+	na, okA := a.median("ns/op")
+	nb, okB := b.median("ns/op")
+	if !okA || !okB || nb <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(na/nb, 'f', 2, 64) + "x"
 }
 
 // variant returns g's variant v, or nil.

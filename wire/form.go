@@ -155,6 +155,18 @@ func (f *Form) FieldAt(off int) *Field {
 	return nil
 }
 
+// Short returns what a decoder returns for an input that ends at byte n,
+// before the form's frame does: the offset of the field that holds byte n
+// (the first variable field when n lies past the fixed ones) and that
+// field's ErrShort error, or n and the message's ErrShort when n lies past
+// every field. It allocates nothing.
+func (f *Form) Short(n int) (int, error) {
+	if fl := f.FieldAt(n); fl != nil {
+		return fl.Offset, fl.errs.get(ErrShort, f.Protocol, f.Name, fl.Name, fl.Offset)
+	}
+	return n, f.errs.get(ErrShort, f.Protocol, f.Name, "", 0)
+}
+
 // Err returns the error of kind for the field called name of this form
 // (the message as a whole when name is empty or unknown). It allocates
 // nothing for the sentinels of this package: the errors are built once,

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// TestGeneratedIsCurrent regenerates the checked-in test packages: the
+// output must be what is checked in, byte for byte (go generate ./...
+// leaves the tree unchanged).
+func TestGeneratedIsCurrent(t *testing.T) {
+	for _, dir := range []string{"internal/toy", "internal/toydgram"} {
+		got, err := generate(dir, "forms.go", "forms_gen.go")
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		want, err := os.ReadFile(filepath.Join(dir, "forms_gen.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s/forms_gen.go is not what formgen writes now: run go generate ./...", dir)
+		}
+	}
+}
+
+// table returns a forms.go with the given declarations after a minimal
+// valid protocol, and the line the declarations start on.
+func table(protocol, forms string) string {
+	if protocol == "" {
+		protocol = `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`
+	}
+	if forms == "" {
+		forms = `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A"}}`
+	}
+	return "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar protocol = " + protocol + "\n\nvar forms = " + forms + "\n"
+}
+
+func generateSource(src string) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "forms.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	return generateFile(fset, f, nil)
+}
+
+// TestEvalErrors checks that what formgen cannot evaluate is an error
+// that names the file, line and column.
+func TestEvalErrors(t *testing.T) {
+	form := func(fields string) string {
+		return `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{` + fields + `}}}`
+	}
+	tests := []struct {
+		name string
+		src  string
+		want string // a regular expression
+	}{
+		{"a function call", table("", form(`{Name: "a", Type: f()}`)), `^forms.go:7:\d+: formgen cannot evaluate f\(\.\.\.\)`},
+		{"an unknown identifier", table("", form(`{Name: "a", Type: "u8", Max: limit}`)), `^forms.go:7:\d+: limit is not a constant declared in this file`},
+		{"an unknown wire name", table("", form(`{Name: "a", Type: "u8", Role: wire.Nope}`)), `^forms.go:7:\d+: formgen does not know wire.Nope`},
+		{"another package", table("", form(`{Name: "a", Type: strings.ToUpper("u8")}`)), `^forms.go:7:\d+: formgen cannot evaluate strings.ToUpper`},
+		{"division", table("", form(`{Name: "a", Type: "u8", Max: 8 / 2}`)), `^forms.go:7:\d+: formgen does not evaluate the operator /`},
+		{"a string minus a number", table("", form(`{Name: "a", Type: "u8" - 1}`)), `^forms.go:7:\d+: invalid operands of -`},
+		{"a string for an int", table("", form(`{Name: "a", Type: "u8", Max: "8"}`)), `^forms.go:7:\d+: forms\[0\].Fields\[0\].Max wants an integer`},
+		{"a negative code", table("", `[]wire.Form{{Name: "A", Code: -1, Type: "A"}}`), `^forms.go:7:\d+: forms\[0\].Code wants a non-negative integer that fits a uint32`},
+		{"an int for a string", table("", form(`{Name: 1, Type: "u8"}`)), `forms\[0\].Fields\[0\].Name wants a string`},
+		{"an int for a bool", table("", `[]wire.Form{{Name: "A", Code: 1, Type: "A", Hand: 1}}`), `forms\[0\].Hand wants a bool`},
+		{"positional fields", table("", `[]wire.Form{{"A"}}`), `^forms.go:7:\d+: forms\[0\]: formgen needs keyed fields`},
+		{"an unknown field", table("", `[]wire.Form{{Nom: "A"}}`), `^forms.go:7:\d+: wire.Form has no field Nom`},
+		{"a wrong element type", table("", `[]wire.Form{wire.Field{Name: "A"}}`), `^forms.go:7:\d+: forms\[0\] wants a wire.Form literal`},
+		{"a wrong slice type", table("", `[]wire.Field{}`), `^forms.go:7:\d+: forms wants a \[\]wire.Form literal`},
+		{"an indexed element", table("", `[]wire.Form{0: {Name: "A"}}`), `^forms.go:7:\d+: forms: formgen needs the elements in order`},
+		{"no protocol", "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar forms = []wire.Form{}\n", `^forms.go:1:1: no .var protocol`},
+		{"no forms", "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar protocol = wire.Protocol{}\n", `^forms.go:1:1: no .var forms`},
+		{"no wire import", "package t\n\nvar forms = 1\n", `^forms.go:1:1: the file does not import`},
+		{"iota", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = iota\n", `^forms.go:8:11: formgen does not evaluate iota`},
+		{"implicit repetition", table("", "") + "const (\n\ta = 1\n\tb\n)\n", `^forms.go:10:2: formgen needs a value for every constant`},
+		{"a cycle", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = n\nconst n = m + 1\n", `^forms.go:\d+:\d+: constant m is defined in terms of itself`},
+		{"a variable that is not a literal", table("", form(`{Name: "a", Type: "u8"}`)) + "var h = make([]wire.Field, 1)\n", ``},
+		{"a header naming no literal", table(`wire.Protocol{Name: "t", Header: h, MaxFrame: 64}`, "") + "var h = make([]wire.Field, 1)\n", `^forms.go:8:9: protocol.Header wants a \[\]wire.Field literal, not make\(\.\.\.\)`},
+		{"a header naming nothing", table(`wire.Protocol{Name: "t", Header: h, MaxFrame: 64}`, ""), `^forms.go:5:\d+: protocol.Header: h is not a variable declared in this file`},
+		{"a bad layout", table("", form(`{Name: "a", Type: "u9"}`)), `^forms.go: wire: A.a: unknown field type u9`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := generateSource(tt.src)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				return
+			}
+			if err == nil || !regexp.MustCompile(tt.want).MatchString(err.Error()) {
+				t.Fatalf("error %v, want %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestEvalValues checks the expressions formgen does evaluate, by the
+// table they give.
+func TestEvalValues(t *testing.T) {
+	src := `package t
+
+import w "github.com/gamewire/gamewire/wire"
+
+const (
+	base        = 0x10
+	code uint16 = base<<4 | 2 // typed, from another constant
+	name        = "Msg" + "A"
+	size        = (3 + 1) * 2
+	neg         = -4
+)
+
+var header = []w.Field{{Name: "len", Type: "u8", Role: w.LengthRole, Adjust: -neg - 3}, {Name: "code", Type: "u16", Role: w.CodeRole}}
+
+var protocol = w.Protocol{Name: "t", Order: w.LittleEndian, Header: header, MaxFrame: 1 << 8, Split: nil}
+
+var forms = []w.Form{
+	{Name: name, Code: uint32(code), From: w.FromClient | w.FromServer, Type: "A", Hand: false,
+		Fields: []w.Field{{Name: "x", Type: "bytes[" + "8" + "]", Max: +size}}},
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "forms.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := newEvaluator(fset, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, forms, err := e.table(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Order != wire.LittleEndian || p.MaxFrame != 256 || len(p.Header) != 2 || p.Header[0].Adjust != 1 || p.Header[1].Role != wire.CodeRole {
+		t.Errorf("protocol = %+v", p)
+	}
+	if len(forms) != 1 || forms[0].Name != "MsgA" || forms[0].Code != 0x102 || forms[0].From != wire.Both || forms[0].Fields[0].Type != "bytes[8]" || forms[0].Fields[0].Max != 8 {
+		t.Errorf("forms = %+v", forms)
+	}
+	if _, err := generateFile(fset, f, nil); err != nil {
+		t.Errorf("generate: %v", err)
+	}
+}
+
+// TestModelErrors checks the tables formgen refuses although wire lays
+// them out: what it could not generate a correct codec for.
+func TestModelErrors(t *testing.T) {
+	form := func(fields string) string {
+		return `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{` + fields + `}}}`
+	}
+	types := `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64, Types: []wire.Form{{Name: "E", Fields: []wire.Field{{Name: "e", Type: "u8"}}}}}`
+	tests := []struct {
+		name  string
+		proto string
+		forms string
+		want  string
+	}{
+		{"no Go type", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both}}`, `form A has no Type`},
+		{"a bad Go type", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "a"}}`, `A: Type "a" is not an exported Go identifier`},
+		{"one Go type twice", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A"}, {Name: "B", Code: 2, From: wire.Both, Type: "A"}}`, `forms A and B have one Go type, A`},
+		{"rest not last", "", form(`{Name: "r", Type: "rest"}, {Name: "a", Type: "u8"}`), `A.r: rest must be the last field`},
+		{"a count after its list", types, form(`{Name: "l", Type: "list", Count: "n", Entry: "E"}, {Name: "n", Type: "u8"}`), `A.l: its Count "n" must name an earlier field`},
+		{"a signed count", types, form(`{Name: "n", Type: "s8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: its Count n must be an unsigned integer`},
+		{"a count far after a variable part", types, form(`{Name: "s", Type: "str8"}, {Name: "n", Type: "u8"}, {Name: "x", Type: "u8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: a count after a variable part must come right before its list`},
+		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: Go is "-" but the field holds data`},
+		{"a count with Go", types, form(`{Name: "n", Type: "u8", Go: "N int"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.n: a code, length, marker or list count has no Go field`},
+		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
+		{"a string of another type", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte`},
+		{"two Go fields of one name", "", form(`{Name: "a", Type: "u8"}, {Name: "b", Type: "u8", Go: "A"}`), `A: two fields are called A in Go`},
+		{"a signed length", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "len", Type: "s16", Role: wire.LengthRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.len: a length must be u8, u16 or u32`},
+		{"a float marker", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "m", Type: "f32", Role: wire.MarkerRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.m: a code or marker must be an unsigned integer`},
+		{"a variable header", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Header: []wire.Field{{Name: "s", Type: "str8"}, {Name: "code", Type: "u8", Role: wire.CodeRole}}}}`, `A.code: a header field must have a fixed offset`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := generateSource(table(tt.proto, tt.forms))
+			if err == nil || !regexp.MustCompile(tt.want).MatchString(err.Error()) {
+				t.Fatalf("error %v, want %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestNames checks the Go names formgen derives from the spec's.
+func TestNames(t *testing.T) {
+	for _, tt := range []struct{ in, exported string }{
+		{"playerId", "PlayerID"}, {"id", "ID"}, {"identity", "Identity"}, {"serverUrl", "ServerURL"},
+		{"hostIp2", "HostIP2"}, {"callSign", "CallSign"}, {"x", "X"}, {"idAck", "IDAck"},
+	} {
+		if got := exported(tt.in); got != tt.exported {
+			t.Errorf("exported(%q) = %q, want %q", tt.in, got, tt.exported)
+		}
+	}
+	for _, tt := range []struct{ in, unexported string }{
+		{"Enter", "enter"}, {"PlayerID", "playerID"}, {"IDAck", "idAck"}, {"ID", "id"}, {"X", "x"},
+	} {
+		if got := unexported(tt.in); got != tt.unexported {
+			t.Errorf("unexported(%q) = %q, want %q", tt.in, got, tt.unexported)
+		}
+	}
+}
+
+// TestHandValidates checks that a Validate in another file of the
+// package, on T or *T, keeps formgen from writing one.
+func TestHandValidates(t *testing.T) {
+	got, err := handValidates("internal/toy", "forms.go", "forms_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got["Hello"] || got["Chat"] || len(got) != 1 {
+		t.Errorf("hand-written Validates = %v, want Hello only", got)
+	}
+}

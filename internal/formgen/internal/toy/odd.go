@@ -1,0 +1,47 @@
+package toy
+
+import "github.com/gamewire/gamewire/wire"
+
+// oddSize is the size of a MsgOdd frame.
+const oddSize = headerLen + 4
+
+// Size returns 8.
+func (*Odd) Size() int { return oddSize }
+
+// AppendBinary appends the frame; the value travels with its bits
+// inverted.
+func (m *Odd) AppendBinary(b []byte) ([]byte, error) {
+	b, p := wire.Grow(b, oddSize)
+	wire.BigEndian.PutU16(p, oddSize-headerLen)
+	wire.BigEndian.PutU16(p[2:], codeOdd)
+	wire.BigEndian.PutU32(p[4:], ^m.Value)
+	return b, nil
+}
+
+// MarshalBinary returns the frame.
+func (m *Odd) MarshalBinary() ([]byte, error) { return m.AppendBinary(nil) }
+
+// Decode reads the frame at the start of b.
+func (m *Odd) Decode(b []byte) (int, error) {
+	*m = Odd{}
+	if len(b) < oddSize {
+		return forms[5].Short(len(b))
+	}
+	if wire.BigEndian.U16(b) != oddSize-headerLen {
+		return 0, forms[5].Err("length", wire.ErrInvalid)
+	}
+	if wire.BigEndian.U16(b[2:]) != codeOdd {
+		return 2, forms[5].Err("code", wire.ErrInvalid)
+	}
+	m.Value = ^wire.BigEndian.U32(b[4:])
+	return oddSize, nil
+}
+
+// UnmarshalBinary decodes exactly one frame.
+func (m *Odd) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = forms[5].Err("", wire.ErrTrailing)
+	}
+	return err
+}

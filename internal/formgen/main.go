@@ -1,0 +1,239 @@
+// Command formgen writes a protocol package's forms_gen.go from the
+// message table in its forms.go. Every protocol package runs it with
+//
+//	//go:generate go run github.com/gamewire/gamewire/internal/formgen
+//
+// in forms.go, which holds, as literals,
+//
+//	var protocol = wire.Protocol{...}
+//	var forms = []wire.Form{...}
+//	var table = wire.NewTable(protocol, forms, newMessage)
+//
+// # What it reads
+//
+// formgen parses forms.go (the file named by $GOFILE, in the current
+// directory) and evaluates the two literals into real wire values: string,
+// integer and bool literals; +, -, *, << and | of them, parenthesised;
+// conversions to basic types (uint32(x)); wire's constants (wire.BigEndian,
+// wire.LittleEndian, wire.FromClient, wire.FromServer, wire.Both,
+// wire.Data, wire.CodeRole, wire.LengthRole, wire.MarkerRole); constants
+// declared in forms.go itself, typed or untyped, each with its own value
+// (no iota); nested []wire.Field and []wire.Form literals, or the name of
+// a variable of forms.go that holds one (a shared header). Protocol.Split
+// is code and is not evaluated (it does not change the layout). Anything
+// else is an error naming its file:line:column.
+//
+// It then builds the table with wire.NewTable, the layout code the
+// runtime uses, so the offsets and sizes of the generated code and of the
+// table cannot disagree.
+//
+// # What it writes
+//
+// forms_gen.go holds, for every composite type of Protocol.Types, its
+// struct, a size constant and unexported put and get at fixed offsets;
+// for every form, its struct (one Go field per data field, json tag = the
+// spec's field name), Form, and unless the form is Hand, Size,
+// AppendBinary, MarshalBinary, Decode and UnmarshalBinary; and newMessage,
+// the constructor wire.NewTable takes.
+//
+// Go fields: Field.Go is "Name Type", "Name", "-" or empty. Empty gives the
+// exported form of the spec's name ("playerId" -> PlayerID) with the Go
+// type the wire type implies (u16 -> uint16, f32[3] -> [3]float32,
+// bytes[N] -> [N]byte, a composite type -> its Go type, cstring, str8,
+// str16, utf and rest -> []byte, list -> a slice of the entry's type). A
+// named type over a primitive (an enum) is converted on the way in and
+// out. A header's code, length and marker and a list's count have no Go
+// field ("-" or empty): their values follow from the form and the list.
+//
+// Conventions:
+//
+//   - Validate is the type's own: formgen parses the package's other
+//     files and writes `Validate() error { return nil }` only for a type
+//     that has none, so a message the spec sets no rule for needs no file
+//     of its own.
+//   - Decode fails with the prebuilt error of the field at fault, and
+//     returns that field's offset (wire.Form.Short for an input that ends
+//     early); a field after a variable part has no static offset, and its
+//     error gets the exact one from wire.Decoder or wire.Stream. On failure
+//     the value is zeroed, keeping its slices' capacity.
+//   - A code or marker that is not the form's fails with wire.ErrInvalid
+//     at that field. A length that disagrees with the fields (a fixed
+//     form's length other than its size, bytes left in a variable frame
+//     after its last field) fails with wire.ErrInvalid at the length; a
+//     frame that runs past the input is wire.ErrShort. Without a length
+//     field, Decode returns how much it read.
+//   - Encoding a value too long for its field (Max, or what its length
+//     prefix or count can say) fails with wire.ErrTooLong at that field,
+//     a NUL inside a cstring with wire.ErrInvalid, and b is returned as it
+//     was. Decoding such a value fails the same way (a list's count over
+//     Max at the count field).
+//   - UnmarshalBinary's trailing bytes are the message's prebuilt
+//     wire.ErrTrailing.
+//   - A composite type with Hand set is written by hand (struct, put and
+//     get); formgen writes nothing for it.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+var sprintf = fmt.Sprintf
+
+func main() {
+	out := flag.String("o", "forms_gen.go", "the file to write")
+	check := flag.Bool("check", false, "do not write: fail if the file is not what formgen would write")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: formgen [-o forms_gen.go] [-check] [forms.go]")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	src := os.Getenv("GOFILE")
+	if flag.NArg() == 1 {
+		src = flag.Arg(0)
+	} else if flag.NArg() > 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if src == "" {
+		src = "forms.go"
+	}
+	code, err := generate(filepath.Dir(src), filepath.Base(src), filepath.Base(*out))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formgen:", err)
+		os.Exit(1)
+	}
+	path := filepath.Join(filepath.Dir(src), *out)
+	if *check {
+		old, err := os.ReadFile(path)
+		if err != nil || !bytes.Equal(old, code) {
+			fmt.Fprintf(os.Stderr, "formgen: %s is not current: run go generate\n", path)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := os.WriteFile(path, code, 0o666); err != nil {
+		fmt.Fprintln(os.Stderr, "formgen:", err)
+		os.Exit(1)
+	}
+}
+
+// generate returns the generated file for the table in dir/file; out is
+// the generated file's name, which is not read for hand-written methods.
+func generate(dir, file, out string) ([]byte, error) {
+	fset := token.NewFileSet()
+	path := filepath.Join(dir, file)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := parser.ParseFile(fset, file, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	validate, err := handValidates(dir, file, out)
+	if err != nil {
+		return nil, err
+	}
+	return generateFile(fset, f, validate)
+}
+
+// generateFile returns the generated file for the parsed table f;
+// validate holds the Go types that have a hand-written Validate.
+func generateFile(fset *token.FileSet, f *ast.File, validate map[string]bool) ([]byte, error) {
+	e, err := newEvaluator(fset, f)
+	if err != nil {
+		return nil, err
+	}
+	p, forms, err := e.table(f)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTable(p, forms)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", fset.Position(f.Package).Filename, err)
+	}
+	var types, fs []*form
+	for i := range t.Types {
+		if t.Types[i].Hand {
+			continue
+		}
+		m, err := model(t, &t.Types[i], -1)
+		if err != nil {
+			return nil, err
+		}
+		types = append(types, m)
+	}
+	goTypes := map[string]string{}
+	for i := range t.Forms {
+		m, err := model(t, &t.Forms[i], i)
+		if err != nil {
+			return nil, err
+		}
+		if other, dup := goTypes[m.goType]; dup {
+			return nil, fmt.Errorf("forms %s and %s have one Go type, %s", other, m.Name, m.goType)
+		}
+		goTypes[m.goType] = m.Name
+		fs = append(fs, m)
+	}
+	g := &gen{pkg: f.Name.Name, source: fset.Position(f.Package).Filename, t: t, validate: validate}
+	return g.generate(types, fs)
+}
+
+// newTable calls wire.NewTable, turning its panics on a bad table into an
+// error.
+func newTable(p wire.Protocol, forms []wire.Form) (t *wire.Table, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return wire.NewTable(p, forms, func(int) wire.Message { return nil }), nil
+}
+
+// handValidates returns the types of the package in dir that have a
+// Validate method in a file other than the table's, the generated file
+// and the tests.
+func handValidates(dir, table, out string) (map[string]bool, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	have := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range names {
+		base := filepath.Base(name)
+		if base == table || base == out || strings.HasSuffix(base, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || fn.Name.Name != "Validate" || len(fn.Recv.List) != 1 {
+				continue
+			}
+			t := fn.Recv.List[0].Type
+			if s, ok := t.(*ast.StarExpr); ok {
+				t = s.X
+			}
+			if id, ok := t.(*ast.Ident); ok {
+				have[id.Name] = true
+			}
+		}
+	}
+	return have, nil
+}

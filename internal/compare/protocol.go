@@ -64,7 +64,8 @@ type Protocol struct {
 	Files []string
 	// Datagram says whether the captures are datagrams.
 	Datagram bool
-	// From returns the direction of a stream capture from its file name.
+	// From returns the sender of a capture's messages from its file
+	// name (required for a stream protocol).
 	From func(file string) Kind
 	// FrameLen returns the length of the frame at the start of b, or 0
 	// if it cannot tell (stream protocols).
@@ -92,7 +93,7 @@ func register(p *Protocol) *Protocol {
 // sequence of datagrams.
 type Capture struct {
 	File      string
-	From      Kind     // the sender of a stream capture
+	From      Kind     // the sender of the capture's messages
 	Stream    []byte   // the bytes of a stream capture
 	Datagrams [][]byte // the datagrams of a datagram capture
 }
@@ -122,10 +123,12 @@ func (p *Protocol) Load() ([]*Capture, error) {
 		}
 		for _, f := range files {
 			c := &Capture{File: f}
+			if p.From != nil {
+				c.From = p.From(f)
+			}
 			if p.Datagram {
 				c.Datagrams, err = readHex(f)
 			} else {
-				c.From = p.From(f)
 				c.Stream, err = os.ReadFile(f)
 			}
 			if err != nil {
@@ -149,8 +152,8 @@ func readHex(file string) ([][]byte, error) {
 	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
 		t := strings.TrimSpace(sc.Text())
-		if t == "" {
-			continue
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue // a blank line or a comment
 		}
 		d, err := hex.DecodeString(t)
 		if err != nil {

@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -261,7 +262,7 @@ func TestRegistry(t *testing.T) {
 		}
 		seen[p.Name] = true
 		if p.Datagram == (p.FrameLen != nil) || !p.Datagram && p.From == nil {
-			t.Errorf("%s: a stream protocol needs FrameLen and From, a datagram protocol neither", p.Name)
+			t.Errorf("%s: a stream protocol needs FrameLen and From, a datagram protocol no FrameLen", p.Name)
 		}
 		if len(p.Streams) == 0 || p.Streams[0].Name != "warm" {
 			t.Errorf("%s: the first stream must be warm", p.Name)
@@ -428,5 +429,22 @@ func BenchmarkStream(b *testing.B) {
 			})
 		}
 		b.Run(p.Name+"/copy", func(b *testing.B) { benchCopy(b, p, cs) })
+	}
+}
+
+func TestReadHex(t *testing.T) {
+	f := t.TempDir() + "/c.hex"
+	if err := os.WriteFile(f, []byte("# a comment\n0102\n\n  ff  \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := readHex(f)
+	if err != nil || len(ds) != 2 || !bytes.Equal(ds[0], []byte{1, 2}) || !bytes.Equal(ds[1], []byte{0xff}) {
+		t.Errorf("readHex = %x, %v; want [0102 ff]", ds, err)
+	}
+	if err := os.WriteFile(f, []byte("0102\nzz\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readHex(f); err == nil || !strings.Contains(err.Error(), ":2:") {
+		t.Errorf("readHex of a bad line: %v, want an error naming line 2", err)
 	}
 }

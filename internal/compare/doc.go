@@ -36,6 +36,13 @@
 // functions field by field (the style they replace), encoding/binary's
 // reflection and hand-written code over binary.BigEndian.
 //
+// On a shared machine the load changes from one benchmark to the next,
+// minutes apart, and the ratio of two separate benchmarks measures that
+// change as much as the code. BenchmarkRatio therefore times both sides
+// of each of issue 10's ratios in one benchmark, interleaved, and keeps
+// each side's fastest timing (the one no other process interrupted);
+// the ratios program takes its figures from it.
+//
 // Run the comparison and print the ratios with:
 //
 //	go test -run '^$' -bench . -benchmem -count 5 ./internal/compare | go run ./internal/compare/ratios

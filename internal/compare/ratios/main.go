@@ -13,7 +13,11 @@
 //
 // Then it prints one line per protocol (the groups Decode/P, Encode/P and
 // Stream/P of internal/compare) with the ratios that issue 10 sets targets
-// for, each marked ok or over:
+// for, each marked ok or over. Where BenchmarkRatio/P ran, the ratios are
+// the medians of what it reports (both sides of each ratio timed in one
+// benchmark, interleaved, so that a shared machine's changing load does
+// not tilt them); otherwise the ratios of the separate benchmarks'
+// medians:
 //
 //   - decode and encode: gamewire's time over the hand-written code's,
 //     within 1.3x;
@@ -87,6 +91,9 @@ func run(in io.Reader, out io.Writer) error {
 	}
 	rows := [][]string{{"group", "variant", "ns/op", "B/op", "allocs/op", "vs " + base}}
 	for _, g := range groups {
+		if g.name == pairedGroup {
+			continue // its figures are in the summary
+		}
 		var baseNs float64
 		if r := g.variant(base); r != nil {
 			baseNs, _ = r.median("ns/op")
@@ -111,23 +118,41 @@ func run(in io.Reader, out io.Writer) error {
 		if err := write(out, sum, 1); err != nil {
 			return err
 		}
-		_, err := fmt.Fprintf(out, "targets: decode and encode within %gx of hand-written, warm stream within %gx of copy, 0 allocs (but new)\n",
-			codecTarget, streamTarget)
-		return err
+		if _, err := fmt.Fprintf(out, "targets: decode and encode within %gx of hand-written, warm stream within %gx of copy, 0 allocs (but new)\n",
+			codecTarget, streamTarget); err != nil {
+			return err
+		}
+		if hasPaired(groups) {
+			_, err := fmt.Fprintln(out, "ratios from BenchmarkRatio: each side's fastest of many interleaved timings")
+			return err
+		}
 	}
 	return nil
 }
 
 // summary returns the table of issue 10's ratios, one row per protocol
-// that has a Decode, Encode or Stream group, or nil if there is none.
+// that has a Decode, Encode or Stream group or a BenchmarkRatio result,
+// or nil if there is none. The ratios come from BenchmarkRatio where it
+// ran, and from the medians of the separate benchmarks otherwise.
 func summary(groups []*group) [][]string {
 	byName := map[string]*group{}
 	var protos []string
+	add := func(p string) {
+		if !slices.Contains(protos, p) {
+			protos = append(protos, p)
+		}
+	}
 	for _, g := range groups {
 		byName[g.name] = g
+		if g.name == pairedGroup {
+			for _, r := range g.variants {
+				add(r.variant)
+			}
+			continue
+		}
 		kind, proto, ok := strings.Cut(g.name, "/")
-		if ok && (kind == "Decode" || kind == "Encode" || kind == "Stream") && !slices.Contains(protos, proto) {
-			protos = append(protos, proto)
+		if ok && (kind == "Decode" || kind == "Encode" || kind == "Stream") {
+			add(proto)
 		}
 	}
 	if len(protos) == 0 {
@@ -137,11 +162,12 @@ func summary(groups []*group) [][]string {
 		"allocs decode", "encode", "warm", "reset", "new"}}
 	for _, p := range protos {
 		dec, enc, st := byName["Decode/"+p], byName["Encode/"+p], byName["Stream/"+p]
+		pr := byName[pairedGroup].variant(p)
 		rows = append(rows, []string{p,
-			ratio(dec, base, "handwritten", codecTarget),
-			ratio(enc, base, "handwritten", codecTarget),
-			ratio(st, "warm", "copy", streamTarget),
-			across(st.variant("warm"), dec.variant(base)),
+			paired(pr, "decode-gw/hand", codecTarget, ratio(dec, base, "handwritten", codecTarget)),
+			paired(pr, "encode-gw/hand", codecTarget, ratio(enc, base, "handwritten", codecTarget)),
+			paired(pr, "warm/copy", streamTarget, ratio(st, "warm", "copy", streamTarget)),
+			paired(pr, "warm/decode", 0, across(st.variant("warm"), dec.variant(base))),
 			allocs(dec, base, true), allocs(enc, base, true),
 			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
 		})
@@ -149,34 +175,38 @@ func summary(groups []*group) [][]string {
 	return rows
 }
 
-// across returns the median time of a over b's, unmarked, or "-".
-func across(a, b *result) string {
-	if a == nil || b == nil {
-		return "-"
+// pairedGroup is the group of BenchmarkRatio/<protocol>, which reports
+// issue 10's ratios measured in one benchmark, interleaved.
+const pairedGroup = "Ratio"
+
+// paired returns the median of r's unit, marked ok or over against
+// target (unmarked if target is 0), or else if r did not report it.
+func paired(r *result, unit string, target float64, elseCell string) string {
+	if r == nil {
+		return elseCell
 	}
-	na, okA := a.median("ns/op")
-	nb, okB := b.median("ns/op")
-	if !okA || !okB || nb <= 0 {
-		return "-"
+	v, ok := r.median(unit)
+	if !ok {
+		return elseCell
 	}
-	return strconv.FormatFloat(na/nb, 'f', 2, 64) + "x"
+	return mark(v, target)
 }
 
-// variant returns g's variant v, or nil.
-func (g *group) variant(v string) *result {
-	if g == nil {
-		return nil
+// mark formats a ratio, followed by ok if it is within target and over
+// if not (nothing if target is 0).
+func mark(r, target float64) string {
+	s := strconv.FormatFloat(r, 'f', 2, 64) + "x"
+	switch {
+	case target == 0:
+		return s
+	case r > target:
+		return s + " over"
 	}
-	for _, r := range g.variants {
-		if r.variant == v {
-			return r
-		}
-	}
-	return nil
+	return s + " ok"
 }
 
-// ratio returns the median time of g's variant a over b's, marked ok
-// within target and over beyond, or "-".
+// ratio returns the median time of g's variant a over b's, marked
+// against target, or "-".
 func ratio(g *group, a, b string, target float64) string {
 	ra, rb := g.variant(a), g.variant(b)
 	if ra == nil || rb == nil {
@@ -187,12 +217,7 @@ func ratio(g *group, a, b string, target float64) string {
 	if !okA || !okB || nb <= 0 {
 		return "-"
 	}
-	r := na / nb
-	mark := "ok"
-	if r > target {
-		mark = "over"
-	}
-	return strconv.FormatFloat(r, 'f', 2, 64) + "x " + mark
+	return mark(na/nb, target)
 }
 
 // allocs returns the median allocs/op of g's variant v, marked ok or
@@ -214,6 +239,42 @@ func allocs(g *group, v string, want0 bool) string {
 		return s + " ok"
 	}
 	return s + " over"
+}
+
+// hasPaired reports whether BenchmarkRatio's results are among groups.
+func hasPaired(groups []*group) bool {
+	for _, g := range groups {
+		if g.name == pairedGroup {
+			return true
+		}
+	}
+	return false
+}
+
+// across returns the median time of a over b's, unmarked, or "-".
+func across(a, b *result) string {
+	if a == nil || b == nil {
+		return "-"
+	}
+	na, okA := a.median("ns/op")
+	nb, okB := b.median("ns/op")
+	if !okA || !okB || nb <= 0 {
+		return "-"
+	}
+	return mark(na/nb, 0)
+}
+
+// variant returns g's variant v, or nil.
+func (g *group) variant(v string) *result {
+	if g == nil {
+		return nil
+	}
+	for _, r := range g.variants {
+		if r.variant == v {
+			return r
+		}
+	}
+	return nil
 }
 
 // write prints rows as a table: the first names columns aligned left,

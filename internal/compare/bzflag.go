@@ -17,6 +17,7 @@ var bzflagProtocol = register(&Protocol{
 	Gamewire:    func() Codec { return new(bzflagGamewire) },
 	Handwritten: func() Codec { return new(bzHand) },
 	Binary:      func() Codec { return newBinary(binary.BigEndian, new(bzHand), bzFrameLen) },
+	Checked:     func() Codec { return validate(new(bzflagGamewire), isBzflagRaw) },
 	Streams: []Stream{
 		{"warm", func() StreamReader { return newWarm(bzflagStream) }},
 		{"new", func() StreamReader { return newFresh(bzflagStream) }},
@@ -55,3 +56,7 @@ func bzflagStream(r io.Reader, k Kind) nexter {
 	s := bzflag.NewStream(r, bzflagFrom(k))
 	return func() (any, error) { return s.Next() }
 }
+
+// isBzflagRaw reports whether m is a frame kept raw: Validate does not
+// apply to it.
+func isBzflagRaw(m any) bool { _, ok := m.(*bzflag.Raw); return ok }

@@ -6,7 +6,10 @@
 // and then its messages) and encoded back by four variants:
 //
 //   - gamewire: the protocol package's zero-allocation decoder and its
-//     messages' AppendBinary;
+//     messages' AppendBinary: the codec alone, which checks the structure
+//     as the hand-written code does; gamewire-checked is the same
+//     decoder as a user gets it by default, each message also checked
+//     against the spec's rules (Validate), shown beside it;
 //   - handwritten: straight-line code at fixed offsets into plain structs
 //     that mirror the frames (bzflag_hand.go, ...), the speed to match;
 //   - binary: encoding/binary's Decode and Append on the same structs

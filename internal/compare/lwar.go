@@ -16,6 +16,7 @@ var lwarProtocol = register(&Protocol{
 	Gamewire:    func() Codec { return new(lwarGamewire) },
 	Handwritten: func() Codec { return new(lwHand) },
 	Binary:      func() Codec { return newBinary(binary.BigEndian, new(lwHand), nil) },
+	Checked:     func() Codec { return validate(new(lwarGamewire), nil) },
 	Streams: []Stream{
 		{"warm", func() StreamReader { return new(lwarIterator) }},
 		{"new", func() StreamReader { return &lwarIterator{fresh: true} }},

@@ -71,10 +71,15 @@ type Protocol struct {
 	// if it cannot tell (stream protocols).
 	FrameLen func(b []byte) int
 	// Gamewire, Handwritten and Binary return a new Codec of each
-	// variant: gamewire's decoder and its messages' AppendBinary,
-	// hand-written straight-line code into plain structs, and
-	// encoding/binary.
+	// variant: gamewire's decoder and its messages' AppendBinary (the
+	// codec alone: it checks the structure, as the hand-written code
+	// does, not the spec's rules), hand-written straight-line code into
+	// plain structs, and encoding/binary.
 	Gamewire, Handwritten, Binary func() Codec
+	// Checked, if not nil, returns gamewire's decoder as a user gets it
+	// by default: each message also checked against the spec's rules
+	// (Validate).
+	Checked func() Codec
 	// Streams are gamewire's stream decoders: the first, "warm", is
 	// reused across iterations; the others show other ways to set one up.
 	Streams []Stream
@@ -228,4 +233,27 @@ func copyFrames(p *Protocol, c *Capture, buf []byte) int {
 		frames++
 	}
 	return frames
+}
+
+// validated is a Codec that validates every message it decodes but
+// those raw says are kept raw (a code the package does not know).
+type validated struct {
+	Codec
+	raw func(m any) bool
+}
+
+// validate wraps a gamewire Codec so that each message it decodes is
+// checked with Validate too, as the streams do by default, except raw
+// messages (raw may be nil).
+func validate(c Codec, raw func(m any) bool) Codec { return validated{c, raw} }
+
+func (v validated) Decode(b []byte, k Kind) (any, int, error) {
+	m, n, err := v.Codec.Decode(b, k)
+	if err != nil || v.raw != nil && v.raw(m) {
+		return m, n, err
+	}
+	if c, ok := m.(interface{ Validate() error }); ok {
+		err = c.Validate()
+	}
+	return m, n, err
 }

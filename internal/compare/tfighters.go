@@ -16,6 +16,7 @@ var tfightersProtocol = register(&Protocol{
 	Gamewire:    func() Codec { return new(tfightersGamewire) },
 	Handwritten: func() Codec { return new(tfHand) },
 	Binary:      func() Codec { return newBinary(binary.LittleEndian, new(tfHand), tfFrameLen) },
+	Checked:     func() Codec { return validate(new(tfightersGamewire), isTfightersRaw) },
 	Streams: []Stream{
 		{"warm", func() StreamReader { return newWarm(tfightersStream) }},
 		{"new", func() StreamReader { return newFresh(tfightersStream) }},
@@ -57,3 +58,7 @@ func tfightersStream(r io.Reader, k Kind) nexter {
 	}{r, io.Discard}, tfightersFrom(k))
 	return func() (any, error) { return c.ReadMessage() }
 }
+
+// isTfightersRaw reports whether m is a frame kept raw: Validate does not
+// apply to it.
+func isTfightersRaw(m any) bool { _, ok := m.(*tfighters.Raw); return ok }

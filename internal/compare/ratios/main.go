@@ -24,6 +24,9 @@
 //   - stream: gamewire's warm stream decoder (variant "warm") over a copy
 //     of each frame (variant "copy"), within 4x; and, without a target,
 //     over gamewire's decoder (what the stream layer costs);
+//   - checked/hand, without a target: gamewire's decoder checking each
+//     message against the spec's rules (Validate, variant
+//     "gamewire-checked") over the hand-written code, which checks none;
 //   - allocations per op of gamewire's decoder, its encoder, the warm
 //     stream and a new stream on a reused value (variant "reset"), all 0;
 //     a stream made new (variant "new") is shown for comparison.
@@ -158,7 +161,7 @@ func summary(groups []*group) [][]string {
 	if len(protos) == 0 {
 		return nil
 	}
-	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy", "warm/decode",
+	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy", "warm/decode", "checked/hand",
 		"allocs decode", "encode", "warm", "reset", "new"}}
 	for _, p := range protos {
 		dec, enc, st := byName["Decode/"+p], byName["Encode/"+p], byName["Stream/"+p]
@@ -168,6 +171,7 @@ func summary(groups []*group) [][]string {
 			paired(pr, "encode-gw/hand", codecTarget, ratio(enc, base, "handwritten", codecTarget)),
 			paired(pr, "warm/copy", streamTarget, ratio(st, "warm", "copy", streamTarget)),
 			paired(pr, "warm/decode", 0, across(st.variant("warm"), dec.variant(base))),
+			paired(pr, "checked/hand", 0, across(dec.variant("gamewire-checked"), dec.variant("handwritten"))),
 			allocs(dec, base, true), allocs(enc, base, true),
 			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
 		})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // hot are the messages a game sends most: movement, bullets, chat, pings
@@ -21,7 +22,7 @@ var hot = []tfighters.Message{
 
 func BenchmarkAppend(b *testing.B) {
 	for _, m := range hot {
-		b.Run(m.Code().String(), func(b *testing.B) {
+		b.Run(code(m).String(), func(b *testing.B) {
 			buf := make([]byte, 0, m.Size())
 			b.ReportAllocs()
 			b.SetBytes(int64(m.Size()))
@@ -34,9 +35,9 @@ func BenchmarkAppend(b *testing.B) {
 
 func BenchmarkDecode(b *testing.B) {
 	for _, m := range hot {
-		b.Run(m.Code().String(), func(b *testing.B) {
+		b.Run(code(m).String(), func(b *testing.B) {
 			frame, _ := m.AppendBinary(nil)
-			v := tfighters.New(m.Code())
+			v := tfighters.New(code(m), tfighters.AnyDirection)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(frame)))
 			for b.Loop() {
@@ -59,23 +60,24 @@ func BenchmarkDecoder(b *testing.B) {
 		size += len(f)
 	}
 	b.Run("valid", func(b *testing.B) {
-		var d tfighters.Decoder
+		d := tfighters.NewDecoder()
+		d.Policy = wire.Lax // no Validate, as the package's own Decoder had
 		b.ReportAllocs()
 		b.SetBytes(int64(size))
 		for b.Loop() {
-			for _, f := range frames {
-				if _, _, err := d.Decode(f); err != nil {
+			for i, f := range frames {
+				if _, _, err := d.Decode(f, code(hot[i]).From()); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
 	})
 	b.Run("short", func(b *testing.B) {
-		var d tfighters.Decoder
+		d := tfighters.NewDecoder()
 		f := frames[0][:len(frames[0])-1]
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, _, err := d.Decode(f); err == nil {
+			if _, _, err := d.Decode(f, tfighters.FromServer); err == nil {
 				b.Fatal("decoded")
 			}
 		}
@@ -94,18 +96,24 @@ func (c *cycle) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// BenchmarkConn reads the hot messages from a stream through one Conn
-// (frame splitting, dispatch, validation): the steady state of a session.
+// hotServer are the hot messages a server sends.
+var hotServer = []tfighters.Message{
+	hot[0], &tfighters.ServerTurn{ID: 5, X: 9000, Y: 31000, Turn: -2, Deg: 17500}, hot[2], hot[3], hot[4], hot[5],
+}
+
+// BenchmarkConn reads the hot messages of a server from a stream through
+// one Conn (frame splitting, dispatch, validation): the steady state of a
+// session.
 func BenchmarkConn(b *testing.B) {
 	var stream []byte
-	for _, m := range hot {
+	for _, m := range hotServer {
 		stream, _ = m.AppendBinary(stream)
 	}
-	c := tfighters.NewConn(rw{&cycle{b: stream}, io.Discard}, tfighters.AnyDirection)
+	c := tfighters.NewConn(rw{&cycle{b: stream}, io.Discard}, tfighters.FromServer)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(stream)))
 	for b.Loop() {
-		for range hot {
+		for range hotServer {
 			if _, err := c.ReadMessage(); err != nil {
 				b.Fatal(err)
 			}

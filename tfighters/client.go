@@ -1,10 +1,6 @@
 package tfighters
 
-import (
-	"errors"
-
-	"github.com/gamewire/gamewire/wire"
-)
+import "errors"
 
 // ClientState is where a Client stands in the session.
 type ClientState uint8
@@ -161,15 +157,16 @@ func (c *Client) object(id uint32) *Object {
 // ErrSequence (the message is otherwise ignored). Handle keeps no
 // reference to m.
 func (c *Client) Handle(m Message) error {
-	if m.Code().From() != FromServer {
-		return c.seqErr(m.Code().String())
+	code := CodeOf(m)
+	if code.From() != FromServer {
+		return c.seqErr(code.String())
 	}
 	if c.state == ClientClosed {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(code.String())
 	}
 	if c.state == ClientAwaitHi {
 		if _, ok := m.(*Hi); !ok {
-			return c.seqErr(m.Code().String())
+			return c.seqErr(code.String())
 		}
 	}
 	switch m := m.(type) {
@@ -260,7 +257,7 @@ func (c *Client) SetNick(nick string) error {
 	if c.state == ClientAwaitHi || c.state == ClientClosed {
 		return c.seqErr("CMSG_NICK")
 	}
-	m := &ClientNick{Nick: wire.Text(nick)}
+	m := &ClientNick{Nick: []byte(nick)}
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -289,7 +286,7 @@ func (c *Client) Spawn() error {
 // play queues m if the player is spawned and m is valid.
 func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(m.Form().Name)
 	}
 	if err := m.Validate(); err != nil {
 		return err
@@ -316,7 +313,7 @@ func (c *Client) Shoot(x, y, deg Dbl) error {
 // chat queues m if the server accepts chat in the current state.
 func (c *Client) chat(m Message) error {
 	if !c.registered() {
-		return c.seqErr(m.Code().String())
+		return c.seqErr(m.Form().Name)
 	}
 	if err := m.Validate(); err != nil {
 		return err
@@ -326,12 +323,12 @@ func (c *Client) chat(m Message) error {
 }
 
 // Say sends a chat line (CMSG_SAY).
-func (c *Client) Say(text string) error { return c.chat(&ClientSay{Text: wire.Text(text)}) }
+func (c *Client) Say(text string) error { return c.chat(&ClientSay{Text: []byte(text)}) }
 
 // TeamSay sends a team chat line (CMSG_TEAMSAY); the original server
 // ignores it.
-func (c *Client) TeamSay(text string) error { return c.chat(&ClientTeamSay{Text: wire.Text(text)}) }
+func (c *Client) TeamSay(text string) error { return c.chat(&ClientTeamSay{Text: []byte(text)}) }
 
 // Command sends a command such as "addbot" (CMSG_CMD); the original
 // server ignores it.
-func (c *Client) Command(text string) error { return c.chat(&Cmd{Text: wire.Text(text)}) }
+func (c *Client) Command(text string) error { return c.chat(&Cmd{Text: []byte(text)}) }

@@ -13,30 +13,47 @@
 // an extra field, SMSG_NICK's nick is a string, SMSG_NICKREPLY's code is
 // inverted, SMSG_PING's time is 8 bytes from 64-bit servers, and more.
 //
+// # The table
+//
+// forms.go holds the package's one description of the wire: a wire.Table
+// (Table) with one wire.Form per message, under the spec's name (SMSG_HI,
+// CMSG_NICK), its code, direction, Go type and fields with the spec's
+// names. A "dbl" is an s32 of Go type Dbl: the integer that travels
+// (value*100, truncated), with Float and DblOf to convert; a "str" is a
+// cstring, a []byte without its NUL (the gamewire command prints it as a
+// wire.Text). Dispatch (a direct lookup of
+// direction and code), New, the errors (built once per field: a malformed
+// frame costs no allocation), the gamewire command and the generators of
+// fuzz/tfightersgen all read it.
+//
 // # Messages
 //
 // One type per message form, named after the spec without its prefix, with
 // Client/Server where a name exists in both directions: Version
 // (CMSG_VERSION), ClientAccel (CMSG_ACCEL) and ServerAccel (SMSG_ACCEL), and
-// so on; Code constants name every type code, and Code.String gives the
-// spec's name. Each type has Size, AppendBinary (the whole frame), Decode
-// into a reused value, UnmarshalBinary, MarshalBinary and Validate (the
-// rules of the spec and of the original peers, kept apart from the codec so
-// that a fuzzer can break them). A "dbl" field is a Dbl: the integer that
-// travels (value*100, truncated), with Float and DblOf to convert; a "str"
-// field is a wire.Text without its NUL.
+// so on; the Code constants name every code, and Code.String gives the
+// spec's name. Each type is a wire.Message: Size, AppendBinary (the whole
+// frame), Decode into a reused value, UnmarshalBinary, MarshalBinary, Form
+// and Validate (the rules of the spec and of the original peers, kept
+// apart from the codec so that a fuzzer can break them).
 //
 // # Decoding: two levels
 //
-// The two levels share one implementation, each message's Decode.
-// Parse (or a message's UnmarshalBinary) decodes one frame into a new
-// value the caller owns: convenient, and it allocates. A Decoder decodes
-// without allocating, into one value per type that it reuses: for hot
-// loops. A Decoder keeps frames of codes the spec does not define as Raw
-// (or rejects them, if Strict) and can reject codes of the wrong
-// direction. No decoded value aliases its input. A Conn reads and writes
-// frames on a net.Conn with one bounded, reused buffer (MaxFrame) and a
-// Decoder, and validates by default.
+// The two levels share one implementation, each message's Decode. Decode
+// (or a message's UnmarshalBinary) decodes one frame into a new value the
+// caller owns: convenient, and it allocates. NewDecoder's wire.Decoder
+// decodes without allocating, into one value per form that it reuses: for
+// hot loops. No decoded value aliases its input, except a *wire.Raw's
+// Frame.
+//
+// NewStream and NewConn give the wire.Stream and wire.Conn of the table:
+// one bounded buffer (MaxFrame), reused across connections and files with
+// Reset, and the one policy of every gamewire protocol (wire.Policy): under
+// the default, wire.Checked, a code the spec does not define, or one of
+// the other direction, comes back as a *wire.Raw that re-encodes byte for
+// byte (so a session survives it), and a message that breaks a rule comes
+// back with Validate's error; wire.Strict makes both errors, wire.Lax lets
+// both through.
 //
 // # Sessions
 //
@@ -50,22 +67,22 @@
 //
 // # Adding a message type
 //
-//  1. Add its Code constant, its name in Code.name and its place in Codes
-//     (the fuzz seeds, TestCodes and the gamewire command take it from
-//     there).
-//  2. Write its file, named after the spec's name: the struct with json
-//     tags in the spec's field names, its layout table, Size,
-//     AppendBinary, Decode (fixed offsets after one length check, or
-//     isFrame/strFrame; fixedError on failure), UnmarshalBinary,
-//     MarshalBinary and Validate.
-//  3. Add it to New, Layout, and Decoder (a field and a case in value).
-//  4. In fuzz/tfightersgen, add its T and ValidT generators, list it in
-//     serverGens or clientGens, and give InvalidMessage a way to break each
-//     of its rules.
-//  5. Add its row to contractTests and a golden vector (golden_test.go),
-//     from traffic of the original where possible.
-//  6. Teach Client or Server what the original does with it, and record
-//     whatever the spec leaves open in docs/errata/tfighters.md.
+//  1. forms.go: its Code constant and its form in forms, with the spec's
+//     names, and go generate ./tfighters (forms_gen.go then holds the
+//     struct, the codec and the constructor; New, the Decoder, Codes, the
+//     errors and the gamewire command take it from the table).
+//  2. Its file, named after the spec's name (say.go for SMSG_SAY and
+//     CMSG_SAY): Validate, and the codec only for a form marked Hand
+//     (an encoding the table cannot say, as SMSG_PING's).
+//  3. fuzz/tfightersgen: its T and ValidT generators and its entry in gens
+//     (TestGeneratorsCoverTheTable fails until it has one; TestContract
+//     then runs the shared harness on it), and in InvalidMessage a way to
+//     break each of its rules.
+//  4. A golden vector in golden_test.go, from traffic of the original
+//     where possible.
+//
+// What the original does with it belongs to Client or Server, and whatever
+// the spec leaves open to docs/errata/tfighters.md.
 //
 // Data handed to this package is untrusted: decoding never panics and never
 // sizes an allocation from a length read off the wire.

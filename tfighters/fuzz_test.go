@@ -7,6 +7,7 @@ import (
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // seeds returns one valid encoding of every message type, the frames
@@ -14,7 +15,7 @@ import (
 func seeds(f *testing.F) [][]byte {
 	var out [][]byte
 	for _, c := range tfighters.Codes {
-		b, err := tfighters.New(c).AppendBinary(nil)
+		b, err := tfighters.New(c, tfighters.AnyDirection).AppendBinary(nil)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -42,24 +43,27 @@ func FuzzDecode(f *testing.F) {
 	for _, s := range seeds(f) {
 		f.Add(s)
 	}
-	var d tfighters.Decoder
+	d := tfighters.NewDecoder()
+	d.Policy = wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, n, err := d.Decode(b)
-		if err != nil {
-			return
-		}
-		re, err := m.AppendBinary(nil)
-		if err != nil || !bytes.Equal(re, b[:n]) || m.Size() != n {
-			t.Fatalf("%s: %x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", m.Code(), b, n, re, err, m.Size())
-		}
-		// The strict path agrees.
-		if _, raw := m.(*tfighters.Raw); !raw {
-			p, pn, err := tfighters.Parse(tfighters.AnyDirection, b)
-			if err != nil || pn != n || p.Code() != m.Code() {
-				t.Fatalf("Parse disagrees: %v, %d", err, pn)
+		for _, from := range []wire.Direction{tfighters.FromServer, tfighters.FromClient} {
+			m, n, err := d.Decode(b, from)
+			if err != nil {
+				continue
 			}
+			re, err := m.AppendBinary(nil)
+			if err != nil || !bytes.Equal(re, b[:n]) || m.Size() != n {
+				t.Fatalf("%s: %x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", code(m), b, n, re, err, m.Size())
+			}
+			// The allocating path agrees.
+			if _, isRaw := m.(*wire.Raw); !isRaw {
+				p, pn, err := tfighters.Decode(b, from)
+				if err != nil || pn != n || code(p) != code(m) {
+					t.Fatalf("Decode disagrees: %v, %d", err, pn)
+				}
+			}
+			_ = m.Validate()
 		}
-		_ = m.Validate()
 	})
 }
 
@@ -72,26 +76,34 @@ func FuzzStream(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		c := tfighters.NewConn(rw{bytes.NewReader(b), io.Discard}, tfighters.AnyDirection)
-		c.NoValidate = true
-		rest := b
-		for range len(b) + 1 {
-			m, err := c.ReadMessage()
-			if c.Broken() {
-				return
-			}
-			if err != nil {
-				// A frame that does not decode is skipped whole.
-				l := 2 + (int(rest[0]) | int(rest[1])<<8)
-				rest = rest[l:]
-				continue
-			}
-			re, _ := m.AppendBinary(nil)
-			if !bytes.HasPrefix(rest, re) {
-				t.Fatalf("%s re-encodes to %x, not a prefix of %x", m.Code(), re, rest)
-			}
-			rest = rest[len(re):]
+		for _, from := range []wire.Direction{tfighters.FromServer, tfighters.FromClient} {
+			stream(t, b, from)
 		}
-		t.Fatal("more messages than bytes")
 	})
+}
+
+// stream reads b as the frames from sends, checking that what a Conn
+// returns re-encodes to a prefix of the rest, in order.
+func stream(t *testing.T, b []byte, from wire.Direction) {
+	c := tfighters.NewConn(rw{bytes.NewReader(b), io.Discard}, from)
+	c.SetPolicy(wire.Lax)
+	rest := b
+	for range len(b) + 1 {
+		m, err := c.ReadMessage()
+		if broken(err) {
+			return
+		}
+		if err != nil {
+			// A frame that does not decode is skipped whole.
+			l := 2 + (int(rest[0]) | int(rest[1])<<8)
+			rest = rest[l:]
+			continue
+		}
+		re, _ := m.AppendBinary(nil)
+		if !bytes.HasPrefix(rest, re) {
+			t.Fatalf("%s re-encodes to %x, not a prefix of %x", code(m), re, rest)
+		}
+		rest = rest[len(re):]
+	}
+	t.Fatal("more messages than bytes")
 }

@@ -8,54 +8,92 @@ import (
 	"github.com/gamewire/gamewire/tfighters"
 )
 
-// TestLayout checks the layout tables against the codec: the fixed fields
-// and a NUL per string add up to the size of the zero message, offsets
-// follow each other, and the names are the JSON names of the fields.
+// jsonFields returns m's fields as JSON, by key.
+func jsonFields(t *testing.T, m tfighters.Message) map[string]string {
+	t.Helper()
+	js, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(js, &obj); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for k, v := range obj {
+		out[k] = string(v)
+	}
+	return out
+}
+
+// TestLayout checks the table against the codec, form by form: the zero
+// message encodes to the form's smallest frame; the table's field names
+// (after the header) are the JSON names of the Go fields; and changing
+// the bytes of one fixed field, at its offset in the table, changes that
+// field, and only that one, after decoding.
 func TestLayout(t *testing.T) {
-	for _, c := range tfighters.Codes {
-		fields := tfighters.Layout(c)
-		m := tfighters.New(c)
-		off := tfighters.HeaderLen
-		size := tfighters.HeaderLen
-		var names []string
-		for _, f := range fields {
-			if f.Offset != off {
-				t.Errorf("%s.%s: offset %d, want %d", c, f.Name, f.Offset, off)
-			}
-			off += f.Size()
-			size += f.Size()
-			if f.Type == "str" {
-				size++
-			}
-			names = append(names, f.Name)
+	tab := tfighters.Table()
+	for i := range tab.Forms {
+		f := &tab.Forms[i]
+		m := tab.New(f)
+		if m.Form() != f {
+			t.Errorf("%s: New gives %T of form %s", f.Name, m, m.Form().Name)
+			continue
 		}
-		if m.Size() != size {
-			t.Errorf("%s: layout gives %d bytes, Size() = %d", c, size, m.Size())
+		if f.Code != uint32(tfighters.Codes[i]) || tfighters.New(tfighters.Code(f.Code), f.From) == nil {
+			t.Errorf("%s: Codes[%d] = %s", f.Name, i, tfighters.Codes[i])
 		}
-		js, _ := json.Marshal(m)
-		var obj map[string]any
-		json.Unmarshal(js, &obj)
-		var keys []string
-		for k := range obj {
-			if c == tfighters.CodePing && k != "time" {
-				continue // wide and timeHigh: the 64-bit form, see the errata
-			}
+		b := encode(t, m)
+		if len(b) != f.Size || m.Size() != f.Size {
+			t.Errorf("%s: zero message is %d bytes (Size %d), table says %d", f.Name, len(b), m.Size(), f.Size)
+		}
+		zero := jsonFields(t, m)
+		var keys, names []string
+		for k := range zero {
 			keys = append(keys, k)
+		}
+		lay := f.Layout()
+		for _, fl := range lay[2:] {
+			names = append(names, fl.Name)
 		}
 		sort.Strings(keys)
 		sort.Strings(names)
 		if len(keys) != len(names) {
-			t.Errorf("%s: JSON keys %v, layout %v", c, keys, names)
-			continue
+			t.Errorf("%s: JSON keys %v, table %v", f.Name, keys, names)
+		} else {
+			for j := range keys {
+				if keys[j] != names[j] {
+					t.Errorf("%s: JSON keys %v, table %v", f.Name, keys, names)
+					break
+				}
+			}
 		}
-		for i := range keys {
-			if keys[i] != names[i] {
-				t.Errorf("%s: JSON keys %v, layout %v", c, keys, names)
-				break
+		for _, fl := range lay[2:] {
+			if !fl.Fixed() {
+				continue
+			}
+			if fl.Offset < 0 || fl.Offset+fl.Size > len(b) {
+				t.Errorf("%s.%s: offset %d size %d outside the %d-byte frame", f.Name, fl.Name, fl.Offset, fl.Size, len(b))
+				continue
+			}
+			c := append([]byte(nil), b...)
+			for k := fl.Offset; k < fl.Offset+fl.Size; k++ {
+				c[k] = 0x01
+			}
+			v := tab.New(f)
+			if err := v.UnmarshalBinary(c); err != nil {
+				t.Errorf("%s.%s: %v", f.Name, fl.Name, err)
+				continue
+			}
+			got := jsonFields(t, v)
+			for k := range zero {
+				if changed := got[k] != zero[k]; changed != (k == fl.Name) {
+					t.Errorf("%s: bytes %d-%d of %s change %s: %v", f.Name, fl.Offset, fl.Offset+fl.Size, fl.Name, k, changed)
+				}
 			}
 		}
 	}
-	if tfighters.Layout(0x7abc) != nil {
-		t.Error("layout of an undefined code")
+	if tfighters.New(0x7abc, tfighters.AnyDirection) != nil || tfighters.New(tfighters.CodeHi, tfighters.FromClient) != nil {
+		t.Error("New of an undefined code, or of the other direction")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/session-*.bin from the loopback session")
@@ -77,24 +78,23 @@ func (s *tcpServer) accept() {
 	}
 }
 
-func (s *tcpServer) read(p *tfighters.Peer, c *tfighters.Conn) {
+func (s *tcpServer) read(p *tfighters.Peer, c *wire.Conn) {
 	defer s.wg.Done()
 	for {
 		m, err := c.ReadMessage()
 		ev := tcpEvent{peer: p}
 		switch {
-		case c.Broken():
+		case broken(err):
 			ev.closed = true
 		case err != nil:
 			ev.err = err
 		default:
 			// The Conn reuses its values: hand the loop a copy.
 			b, _ := m.AppendBinary(nil)
-			if _, raw := m.(*tfighters.Raw); raw {
-				ev.msg = &tfighters.Raw{}
-				ev.msg.UnmarshalBinary(b)
+			if r, ok := m.(*wire.Raw); ok {
+				ev.msg = wire.NewRaw(tfighters.Table(), r.Code, r.From, b)
 			} else {
-				ev.msg, _, _ = tfighters.Parse(tfighters.FromClient, b)
+				ev.msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
 			}
 		}
 		select {
@@ -112,7 +112,7 @@ func (s *tcpServer) loop() {
 	defer s.wg.Done()
 	srv := tfighters.NewServer(time.Now())
 	conns := map[*tfighters.Peer]net.Conn{}
-	writers := map[*tfighters.Peer]*tfighters.Conn{}
+	writers := map[*tfighters.Peer]*wire.Conn{}
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	defer func() {
@@ -184,7 +184,7 @@ type tcpClient struct {
 	t    *testing.T
 	c    *tfighters.Client
 	nc   *recorder
-	conn *tfighters.Conn
+	conn *wire.Conn
 }
 
 func dial(t *testing.T, addr, nick string) *tcpClient {
@@ -209,7 +209,7 @@ func (tc *tcpClient) until(what string, done func(m tfighters.Message) bool) {
 			tc.t.Fatalf("%s waiting for %s: %v", tc.c.Nick, what, err)
 		}
 		if err := tc.c.Handle(m); err != nil {
-			tc.t.Fatalf("%s: Handle(%s): %v", tc.c.Nick, m.Code(), err)
+			tc.t.Fatalf("%s: Handle(%s): %v", tc.c.Nick, code(m), err)
 		}
 		tc.flush()
 		if done(m) {
@@ -222,7 +222,7 @@ func (tc *tcpClient) flush() {
 	tc.t.Helper()
 	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
 		if err := tc.conn.WriteMessage(m); err != nil {
-			tc.t.Fatalf("%s: write %s: %v", tc.c.Nick, m.Code(), err)
+			tc.t.Fatalf("%s: write %s: %v", tc.c.Nick, code(m), err)
 		}
 	}
 }
@@ -287,9 +287,9 @@ func TestLoopback(t *testing.T) {
 	// the session goes on, and the chat line after them comes back.
 	a.do(a.c.Command("addbot"))
 	a.do(a.c.TeamSay("team"))
-	a.conn.NoValidate = true // Validate refuses undefined codes
-	a.do(a.conn.WriteMessage(&tfighters.Raw{Type: 0x8f00, Data: []byte("from the future")}))
-	a.conn.NoValidate = false
+	a.conn.NoValidateWrites = true // Validate refuses undefined codes
+	a.do(a.conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
+	a.conn.NoValidateWrites = false
 	a.do(a.c.Say("hello Bob"))
 	a.until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
 	b.until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
@@ -329,7 +329,7 @@ func TestLoopback(t *testing.T) {
 func TestCapture(t *testing.T) {
 	tests := []struct {
 		file  string
-		from  tfighters.Direction
+		from  wire.Direction
 		first tfighters.Code
 		must  []tfighters.Code
 	}{
@@ -359,13 +359,13 @@ func TestCapture(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s frame %d: %v", tt.file, i, err)
 			}
-			if i == 0 && m.Code() != tt.first {
-				t.Errorf("%s starts with %s, want %s", tt.file, m.Code(), tt.first)
+			if i == 0 && code(m) != tt.first {
+				t.Errorf("%s starts with %s, want %s", tt.file, code(m), tt.first)
 			}
-			if _, raw := m.(*tfighters.Raw); raw {
+			if _, ok := m.(*wire.Raw); ok {
 				raws++
 			}
-			seen[m.Code()] = true
+			seen[code(m)] = true
 			out, _ = m.AppendBinary(out)
 		}
 		if !bytes.Equal(out, data) {

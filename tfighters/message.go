@@ -1,122 +1,92 @@
 package tfighters
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"io"
 
-// Message is what every message type of the package satisfies, Raw
-// included.
-type Message interface {
-	wire.Codec
-	// Code returns the message's type code.
-	Code() Code
-	// Validate checks the rules of the spec and the original peers.
-	Validate() error
-}
+	"github.com/gamewire/gamewire/wire"
+)
 
-// New returns a new, zero message of the type for code c, or nil for a code
-// the spec does not define.
-func New(c Code) Message {
-	switch c {
-	case CodeHi:
-		return new(Hi)
-	case CodeMotd:
-		return new(Motd)
-	case CodePing:
-		return new(Ping)
-	case CodeLag:
-		return new(Lag)
-	case CodeSpawnReady:
-		return new(SpawnReady)
-	case CodeServerAccel:
-		return new(ServerAccel)
-	case CodeServerTurn:
-		return new(ServerTurn)
-	case CodeInvincible:
-		return new(Invincible)
-	case CodeHit:
-		return new(Hit)
-	case CodeServerSay:
-		return new(ServerSay)
-	case CodeServerTeamSay:
-		return new(ServerTeamSay)
-	case CodeNewUser:
-		return new(NewUser)
-	case CodeDelObj:
-		return new(DelObj)
-	case CodeKill:
-		return new(Kill)
-	case CodeServerNewBullet:
-		return new(ServerNewBullet)
-	case CodeServerNick:
-		return new(ServerNick)
-	case CodeServerSpawn:
-		return new(ServerSpawn)
-	case CodeQuit:
-		return new(Quit)
-	case CodeKick:
-		return new(Kick)
-	case CodeNickReply:
-		return new(NickReply)
-	case CodeVersion:
-		return new(Version)
-	case CodePass:
-		return new(Pass)
-	case CodeClientNick:
-		return new(ClientNick)
-	case CodePong:
-		return new(Pong)
-	case CodeClientSpawn:
-		return new(ClientSpawn)
-	case CodeClientAccel:
-		return new(ClientAccel)
-	case CodeClientTurn:
-		return new(ClientTurn)
-	case CodeClientNewBullet:
-		return new(ClientNewBullet)
-	case CodeCmd:
-		return new(Cmd)
-	case CodeClientSay:
-		return new(ClientSay)
-	case CodeClientTeamSay:
-		return new(ClientTeamSay)
+// Message is what every message type of the package satisfies, through a
+// pointer, and *wire.Raw too: the codec, its form in the table, and
+// Validate.
+type Message = wire.Message
+
+// direction returns from, or the direction of code c's range when from
+// is neither FromClient nor FromServer.
+func direction(c uint32, from wire.Direction) wire.Direction {
+	if from != FromClient && from != FromServer {
+		return Code(c).From()
 	}
-	return nil
+	return from
 }
 
-// PeekCode returns the type code of the message at the start of b.
-func PeekCode(b []byte) (Code, error) {
-	if len(b) < HeaderLen {
-		return 0, wire.NewError(proto, "frame", "type", len(b), wire.ErrShort)
+// New returns a new, zero message of the type for code c sent in
+// direction from (AnyDirection: the code's range tells), or nil for a
+// code the table does not define in that direction.
+func New(c Code, from wire.Direction) Message {
+	f := table.Lookup(uint32(c), direction(uint32(c), from))
+	if f == nil {
+		return nil
 	}
-	return Code(le.U16(b[2:])), nil
+	return table.New(f)
 }
 
-// checkDirection reports a code that does not travel in direction from.
-func checkDirection(c Code, from Direction) error {
-	if from != AnyDirection && c.From() != from {
-		return wire.NewError(proto, c.errName(), "type", 2, wire.ErrInvalid)
+// lookup returns the form of the frame at the start of b sent in
+// direction from, or the error that says why there is none: a code of
+// the other direction fails with ErrInvalid on the type field, a code the
+// spec does not define with ErrUnknownCode.
+func lookup(b []byte, from wire.Direction) (*wire.Form, error) {
+	c, err := table.Code(b)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	from = direction(c, from)
+	if f := table.Lookup(c, from); f != nil {
+		return f, nil
+	}
+	if f := table.Lookup(c, from.Other()); f != nil {
+		return nil, f.Err("type", wire.ErrInvalid)
+	}
+	return nil, table.RawForm().Err("type", wire.ErrUnknownCode)
 }
 
-// Parse decodes the message at the start of b into a new value of the type
-// its code names, and returns it with its length. A code that does not
-// travel in direction from fails with ErrInvalid, a code the spec does not
-// define with ErrUnknownCode. Parse allocates; see Decoder for hot loops.
-func Parse(from Direction, b []byte) (Message, int, error) {
-	c, err := PeekCode(b)
+// Decode decodes the message at the start of b, sent in direction from
+// (AnyDirection: the code's range tells), into a new value of the type
+// its code names, and returns it with its length. A code of the other
+// direction fails with ErrInvalid, a code the spec does not define with
+// ErrUnknownCode. Decode allocates; a wire.Decoder (NewDecoder) does not.
+func Decode(b []byte, from wire.Direction) (Message, int, error) {
+	f, err := lookup(b, from)
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := checkDirection(c, from); err != nil {
-		return nil, 0, err
-	}
-	m := New(c)
-	if m == nil {
-		return nil, 0, wire.NewError(proto, unknownName, "type", 2, wire.ErrUnknownCode)
-	}
+	m := table.New(f)
 	n, err := m.Decode(b)
 	if err != nil {
-		return nil, 0, err
+		return nil, n, err
 	}
 	return m, n, nil
+}
+
+// NewDecoder returns a zero-allocation decoder of TFighters frames: one
+// reused value per form, dispatch by direct lookup of (direction, code),
+// codes the table does not know (in the direction given to its Decode) as
+// a *wire.Raw, or errors under wire.Strict.
+func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
+
+// NewStream returns a wire.Stream that reads the frames from sends, from
+// r, with one buffer of MaxFrame bytes; Reset reuses it for another
+// stream with no allocation.
+func NewStream(r io.Reader, from wire.Direction) *wire.Stream {
+	return wire.NewStream(table, r, from)
+}
+
+// NewConn returns a wire.Conn over rw that reads the messages peer sends
+// (FromServer on a client, FromClient on a server) and writes the others,
+// each frame with one Write. The policy is wire.Checked: a code the spec
+// does not define (or one of the other direction) is read as a *wire.Raw
+// so that a session survives it, and a message that breaks a rule comes
+// back with the error of Validate.
+func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn {
+	return wire.NewConn(table, rw, peer)
 }

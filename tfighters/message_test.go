@@ -33,8 +33,8 @@ func TestCodes(t *testing.T) {
 		if c.From() != wantFrom {
 			t.Errorf("%s: From = %s", name, c.From())
 		}
-		m := tfighters.New(c)
-		if m == nil || m.Code() != c {
+		m := tfighters.New(c, tfighters.AnyDirection)
+		if m == nil || code(m) != c || tfighters.New(c, c.From()) == nil || tfighters.New(c, c.From().Other()) != nil {
 			t.Errorf("New(%s) = %T", name, m)
 			continue
 		}
@@ -44,11 +44,11 @@ func TestCodes(t *testing.T) {
 			t.Errorf("%s: text %s -> %v, %v", name, text, back, err)
 		}
 	}
-	if len(seen) != 31 {
-		t.Errorf("%d codes, want the spec's 31", len(seen))
+	if len(seen) != len(tfighters.Table().Forms) || len(seen) < 31 {
+		t.Errorf("%d codes, want one per form of the table (the spec's 31 at least)", len(seen))
 	}
 	unknown := tfighters.Code(0x7abc)
-	if unknown.Known() || tfighters.New(unknown) != nil || unknown.String() != "0x7abc" {
+	if unknown.Known() || tfighters.New(unknown, tfighters.AnyDirection) != nil || unknown.String() != "0x7abc" {
 		t.Errorf("code 0x7abc: known %v, name %s", unknown.Known(), unknown)
 	}
 	if text, _ := unknown.MarshalText(); string(text) != "0x7abc" {
@@ -80,7 +80,7 @@ func TestGeneratorsCoverEveryCode(t *testing.T) {
 	for name, g := range map[string]gopter.Gen{"Message": tfightersgen.Message(), "ValidMessage": tfightersgen.ValidMessage()} {
 		seen := map[tfighters.Code]bool{}
 		for _, m := range draw(t, g, 2000) {
-			seen[m.Code()] = true
+			seen[code(m)] = true
 		}
 		for _, c := range tfighters.Codes {
 			if !seen[c] {
@@ -120,7 +120,7 @@ func TestValidate(t *testing.T) {
 		{&tfighters.ServerSpawn{Type: 3}, "type"},
 		{&tfighters.Invincible{YesNo: 2}, "yesno"},
 		{&tfighters.ClientSay{Text: bytes.Repeat([]byte{'a'}, 511)}, "text"},
-		{&tfighters.Raw{Type: 0x7abc}, "type"},
+		{raw(0x7abc, nil), "type"},
 	}
 	for _, tt := range tests {
 		var we *wire.Error
@@ -137,7 +137,8 @@ func TestEncodeErrors(t *testing.T) {
 	}{
 		{&tfighters.ClientSay{Text: []byte("a\x00b")}, wire.ErrInvalid},
 		{&tfighters.NewUser{Nick: []byte{0}}, wire.ErrInvalid},
-		{&tfighters.Ping{TimeHigh: 1}, wire.ErrInvalid},
+		{&tfighters.Ping{TimeHigh: []byte{1}}, wire.ErrInvalid},
+		{&tfighters.Ping{TimeHigh: []byte{1, 2, 3, 4, 5}}, wire.ErrTooLong},
 		{&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65533)}, wire.ErrTooLong},
 	}
 	for _, tt := range tests {
@@ -147,9 +148,21 @@ func TestEncodeErrors(t *testing.T) {
 			t.Errorf("%T: AppendBinary = %x, %v; want the input back and %v", tt.m, b, err, tt.kind)
 		}
 	}
-	// The longest message the len field can describe still encodes.
-	if _, err := (&tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, 65532)}).AppendBinary(nil); err != nil {
-		t.Errorf("65535-byte len: %v", err)
+	// The longest message MaxFrame allows still encodes, and a Stream
+	// reads it back; one byte more is too long.
+	long := &tfighters.Motd{Text: bytes.Repeat([]byte{'a'}, tfighters.MaxFrame-tfighters.HeaderLen-1)}
+	b, err := long.AppendBinary(nil)
+	if err != nil || len(b) != tfighters.MaxFrame {
+		t.Errorf("%d-byte frame: %v", len(b), err)
+	}
+	s := tfighters.NewStream(bytes.NewReader(b), tfighters.FromServer)
+	s.SetPolicy(wire.Lax) // the text breaks Validate's MaxTextLen
+	if m, err := s.Next(); err != nil || m.Size() != tfighters.MaxFrame {
+		t.Errorf("reading it back: %v", err)
+	}
+	long.Text = append(long.Text, 'a')
+	if _, err := long.AppendBinary(nil); !errors.Is(err, wire.ErrTooLong) {
+		t.Errorf("one byte over MaxFrame: %v", err)
 	}
 }
 
@@ -161,14 +174,18 @@ func TestDecodeErrors(t *testing.T) {
 		kind  error
 		field string
 	}{
-		{"len below 2", new(tfighters.Lag), "0100 00", wire.ErrInvalid, "len"},
+		// A len that disagrees with the fields is ErrInvalid at len (the
+		// generated codecs' rule; the Stream has consumed the frame).
+		{"len below 2", new(tfighters.Lag), "0100 0300 01000000", wire.ErrInvalid, "len"},
 		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
-		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrTrailing, "len"},
-		{"frame shorter than fields", new(tfighters.Lag), "0500 0300 010000 00", wire.ErrShort, "diff"},
-		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrShort, "len"},
+		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrInvalid, "len"},
+		{"input shorter than the fields", new(tfighters.Lag), "0500 0300 010000", wire.ErrShort, "diff"},
+		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrInvalid, "len"},
 		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
-		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrTrailing, "len"},
+		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrInvalid, "len"},
+		{"string frame cut short", new(tfighters.ClientSay), "0500 0185 6869", wire.ErrShort, "text"},
 		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},
+		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
 	}
 	for _, tt := range tests {
 		_, err := tt.m.Decode(mustHex(t, tt.hex))
@@ -195,67 +212,80 @@ func mustHex(t testing.TB, s string) []byte {
 
 func TestDecoder(t *testing.T) {
 	msgs := draw(t, tfightersgen.Message(), 500)
-	var d tfighters.Decoder
+	d := tfighters.NewDecoder()
+	d.Policy = wire.Lax // generated values break rules
 	for _, want := range msgs {
 		b := encode(t, want)
-		got, n, err := d.Decode(b)
-		if err != nil || n != len(b) || got.Code() != want.Code() {
+		from := code(want).From()
+		got, n, err := d.Decode(b, from)
+		if err != nil || n != len(b) || code(got) != code(want) {
 			t.Fatalf("%T: Decode = %T, %d, %v", want, got, n, err)
 		}
 		if re := encode(t, got); !bytes.Equal(re, b) {
 			t.Fatalf("%T: re-encodes to %x, want %x", want, re, b)
 		}
-		if _, raw := want.(*tfighters.Raw); raw {
+		if _, isRaw := want.(*wire.Raw); isRaw {
 			continue
 		}
-		p, _, err := tfighters.Parse(tfighters.AnyDirection, b)
-		if err != nil || !bytes.Equal(encode(t, p), b) {
-			t.Fatalf("Parse %x: %v", b, err)
+		for _, dir := range []wire.Direction{from, tfighters.AnyDirection} {
+			p, _, err := tfighters.Decode(b, dir)
+			if err != nil || !bytes.Equal(encode(t, p), b) {
+				t.Fatalf("Decode(%x, %s): %v", b, dir, err)
+			}
 		}
 	}
 	hi := encode(t, &tfighters.Hi{MyVersion: 1})
 	version := encode(t, &tfighters.Version{MyVersion: 1})
-	unknown := encode(t, &tfighters.Raw{Type: 0x7abc, Data: []byte{9}})
+	unknown := encode(t, raw(0x7abc, []byte{9}))
 	tests := []struct {
 		name   string
-		d      tfighters.Decoder
+		policy wire.Policy
+		from   wire.Direction
 		b      []byte
-		kind   error
+		kind   error // of the Decoder
 		isRaw  bool
-		parsed bool
+		decode error // of Decode
 	}{
-		{"server code from the server", tfighters.Decoder{From: tfighters.FromServer}, hi, nil, false, true},
-		{"client code from the server", tfighters.Decoder{From: tfighters.FromServer}, version, wire.ErrInvalid, false, false},
-		{"server code from the client", tfighters.Decoder{From: tfighters.FromClient}, hi, wire.ErrInvalid, false, false},
-		{"unknown code kept", tfighters.Decoder{}, unknown, nil, true, false},
-		{"unknown code, strict", tfighters.Decoder{Strict: true}, unknown, wire.ErrUnknownCode, false, false},
-		{"short header", tfighters.Decoder{}, hi[:3], wire.ErrShort, false, false},
+		{"server code from the server", wire.Checked, tfighters.FromServer, hi, nil, false, nil},
+		{"client code from the server: kept", wire.Checked, tfighters.FromServer, version, nil, true, wire.ErrInvalid},
+		{"client code from the server, strict", wire.Strict, tfighters.FromServer, version, wire.ErrUnknownCode, false, wire.ErrInvalid},
+		{"server code from the client: kept", wire.Checked, tfighters.FromClient, hi, nil, true, wire.ErrInvalid},
+		{"unknown code kept", wire.Checked, tfighters.FromServer, unknown, nil, true, wire.ErrUnknownCode},
+		{"unknown code, strict", wire.Strict, tfighters.FromServer, unknown, wire.ErrUnknownCode, false, wire.ErrUnknownCode},
+		{"short header", wire.Checked, tfighters.FromServer, hi[:3], wire.ErrShort, false, wire.ErrShort},
 	}
 	for _, tt := range tests {
-		m, _, err := tt.d.Decode(tt.b)
+		d.Policy = tt.policy
+		if tt.policy == wire.Checked {
+			d.Policy = wire.Lax
+		}
+		m, _, err := d.Decode(tt.b, tt.from)
 		if !errors.Is(err, tt.kind) || (tt.kind == nil) != (m != nil) {
 			t.Errorf("%s: %T, %v; want %v", tt.name, m, err, tt.kind)
 			continue
 		}
-		if _, raw := m.(*tfighters.Raw); raw != tt.isRaw {
+		if _, isRaw := m.(*wire.Raw); isRaw != tt.isRaw {
 			t.Errorf("%s: %T", tt.name, m)
 		}
+		var we *wire.Error
+		if _, _, err := tfighters.Decode(tt.b, tt.from); !errors.Is(err, tt.decode) || (err != nil && !errors.As(err, &we)) {
+			t.Errorf("%s: Decode: %v, want %v", tt.name, err, tt.decode)
+		}
 	}
-	if _, _, err := tfighters.Parse(tfighters.AnyDirection, unknown); !errors.Is(err, wire.ErrUnknownCode) {
-		t.Errorf("Parse of an unknown code: %v", err)
-	}
+	d.Policy = wire.Checked
 	// Zero allocations in steady state, for good and bad input.
 	frames := make([][]byte, len(msgs))
 	for i, m := range msgs {
 		frames[i] = encode(t, m)
 	}
 	for _, f := range frames {
-		d.Decode(f)
+		d.Decode(f, tfighters.FromServer)
+		d.Decode(f, tfighters.FromClient)
 	}
 	if a := testing.AllocsPerRun(20, func() {
 		for _, f := range frames {
-			d.Decode(f)
-			d.Decode(f[:len(f)-1])
+			d.Decode(f, tfighters.FromServer)
+			d.Decode(f[:len(f)-1], tfighters.FromClient)
 		}
 	}); a != 0 {
 		t.Errorf("Decoder allocates %v times per round", a)

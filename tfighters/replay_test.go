@@ -46,15 +46,15 @@ func TestClientReplaysOriginal(t *testing.T) {
 	c := tfighters.NewClient("Alice")
 	var sent []string
 	for i, h := range originalToAlice {
-		m, n, err := tfighters.Parse(tfighters.FromServer, mustHex(t, h))
+		m, n, err := tfighters.Decode(mustHex(t, h), tfighters.FromServer)
 		if err != nil || n != len(h)/2 {
 			t.Fatalf("frame %d %s: %v", i, h, err)
 		}
 		if err := m.Validate(); err != nil {
-			t.Errorf("frame %d %s: %v", i, m.Code(), err)
+			t.Errorf("frame %d %s: %v", i, code(m), err)
 		}
 		if err := c.Handle(m); err != nil {
-			t.Fatalf("frame %d %s: %v", i, m.Code(), err)
+			t.Fatalf("frame %d %s: %v", i, code(m), err)
 		}
 		if _, ok := m.(*tfighters.SpawnReady); ok {
 			if err := c.Spawn(); err != nil {

@@ -61,26 +61,47 @@ func NickProblem(nick []byte) string {
 	return ""
 }
 
-// checkNick is the Validate rule for nick fields.
-func checkNick(nick []byte, c Code, field string, off int) error {
+// checkNick is the Validate rule for nick fields: ErrInvalid for an empty
+// nick or a byte the original refuses, ErrTooLong past MaxNickLen.
+func checkNick(m Message, field string, nick []byte) error {
 	switch {
 	case len(nick) == 0:
-		return invalid(c, field, off)
+		return invalid(m, field)
 	case len(nick) > MaxNickLen:
-		return tooLong(c, field, off)
+		return tooLong(m, field)
 	}
-	for i, b := range nick {
+	for _, b := range nick {
 		if !validNickByte(b) {
-			return invalid(c, field, off+i)
+			return invalid(m, field)
 		}
 	}
 	return nil
 }
 
-func invalid(c Code, field string, off int) error {
-	return wire.NewError(proto, c.errName(), field, off, wire.ErrInvalid)
+// textLen is the Validate rule for texts: at most max bytes.
+func textLen(m Message, field string, text []byte, max int) error {
+	if len(text) > max {
+		return tooLong(m, field)
+	}
+	return nil
 }
 
-func tooLong(c Code, field string, off int) error {
-	return wire.NewError(proto, c.errName(), field, off, wire.ErrTooLong)
+// invalid returns the prebuilt ErrInvalid of m's field: no rule check
+// allocates, so a Stream that validates every message stays free.
+func invalid(m Message, field string) error { return fieldErr(m.Form(), field, wire.ErrInvalid) }
+
+// tooLong returns the prebuilt ErrTooLong of m's field.
+func tooLong(m Message, field string) error { return fieldErr(m.Form(), field, wire.ErrTooLong) }
+
+// fieldErr returns the prebuilt error of kind for the field called name
+// among f's fields after the header (SMSG_NEWUSER has a "type" of its
+// own), with the field's offset.
+func fieldErr(f *wire.Form, name string, kind error) error {
+	lay := f.Layout()
+	for i := len(protocol.Header); i < len(lay); i++ {
+		if lay[i].Name == name {
+			return f.ErrAt(i, kind)
+		}
+	}
+	return f.Err("", kind)
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strconv"
 	"time"
-
-	"github.com/gamewire/gamewire/wire"
 )
 
 // peerState mirrors the original server's STATE_* values.
@@ -174,7 +172,7 @@ func (s *Server) Kick(p *Peer, reason string) {
 	if p.state == peerDead {
 		return
 	}
-	m := &Kick{ID: p.ID, Text: wire.Text(reason)}
+	m := &Kick{ID: p.ID, Text: []byte(reason)}
 	if p.registered() {
 		s.broadcast(m, nil)
 	} else {
@@ -288,7 +286,7 @@ func (s *Server) nick(p *Peer, nick []byte, now time.Time) {
 		return
 	}
 	reply := func(r NickResult, text string) {
-		p.out = append(p.out, &NickReply{GoodOrBad: r, Text: wire.Text(text)})
+		p.out = append(p.out, &NickReply{GoodOrBad: r, Text: []byte(text)})
 	}
 	if problem := NickProblem(nick); problem != "" {
 		reply(NickResultRejected, problem)

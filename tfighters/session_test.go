@@ -21,8 +21,7 @@ type link struct {
 	now     time.Time
 	clients map[*tfighters.Client]*tfighters.Peer
 	fromSrv map[*tfighters.Client]*bytes.Buffer // what the server sent each client
-	dec     *tfighters.Decoder
-	sdec    *tfighters.Decoder
+	dec     *wire.Decoder
 }
 
 func newLink(t *testing.T) *link {
@@ -31,8 +30,7 @@ func newLink(t *testing.T) *link {
 		t: t, srv: tfighters.NewServer(now), now: now,
 		clients: map[*tfighters.Client]*tfighters.Peer{},
 		fromSrv: map[*tfighters.Client]*bytes.Buffer{},
-		dec:     tfighters.NewDecoder(tfighters.FromServer),
-		sdec:    tfighters.NewDecoder(tfighters.FromClient),
+		dec:     tfighters.NewDecoder(),
 	}
 }
 
@@ -51,17 +49,17 @@ func (l *link) pump() {
 				moved = true
 				b := encode(l.t, m)
 				l.fromSrv[c].Write(b)
-				got, _, err := l.dec.Decode(b)
+				got, _, err := l.dec.Decode(b, tfighters.FromServer)
 				if err != nil {
 					l.t.Fatalf("client decode %x: %v", b, err)
 				}
 				if err := c.Handle(got); err != nil {
-					l.t.Fatalf("client %s: Handle(%s): %v", c.Nick, got.Code(), err)
+					l.t.Fatalf("client %s: Handle(%s): %v", c.Nick, code(got), err)
 				}
 			}
 			for m := c.Next(); m != nil; m = c.Next() {
 				moved = true
-				got, _, err := l.sdec.Decode(encode(l.t, m))
+				got, _, err := l.dec.Decode(encode(l.t, m), tfighters.FromClient)
 				if err != nil {
 					l.t.Fatalf("server decode: %v", err)
 				}
@@ -81,11 +79,11 @@ func (l *link) advance(d time.Duration) {
 	}
 }
 
-func encode(t *testing.T, m tfighters.Message) []byte {
+func encode(t testing.TB, m tfighters.Message) []byte {
 	t.Helper()
 	b, err := m.AppendBinary(nil)
 	if err != nil {
-		t.Fatalf("encode %s: %v", m.Code(), err)
+		t.Fatalf("encode %s: %v", code(m), err)
 	}
 	return b
 }
@@ -95,7 +93,7 @@ func frames(t *testing.T, stream []byte) []tfighters.Message {
 	t.Helper()
 	var out []tfighters.Message
 	for len(stream) > 0 {
-		m, n, err := tfighters.Parse(tfighters.AnyDirection, stream)
+		m, n, err := tfighters.Decode(stream, tfighters.AnyDirection)
 		if err != nil {
 			t.Fatalf("parse %x: %v", stream, err)
 		}
@@ -110,7 +108,7 @@ func codes(t *testing.T, stream []byte) []string {
 	t.Helper()
 	var out []string
 	for _, m := range frames(t, stream) {
-		out = append(out, m.Code().String())
+		out = append(out, code(m).String())
 	}
 	return out
 }
@@ -231,7 +229,7 @@ func TestServerKicks(t *testing.T) {
 		{"version twice", []tfighters.Message{&tfighters.Version{MyVersion: 1}, &tfighters.Version{MyVersion: 1}}, "Invalid protocol sequence (version)"},
 		{"say before nick", []tfighters.Message{&tfighters.Version{MyVersion: 1}, &tfighters.ClientSay{Text: []byte("hi")}}, "Packet error/not registered"},
 		{"pass before nick", []tfighters.Message{&tfighters.Pass{Pass: []byte("secret")}}, "Packet error/not registered"},
-		{"unknown code", []tfighters.Message{&tfighters.Raw{Type: 0x8f00}}, "Packet error/not registered"},
+		{"unknown code", []tfighters.Message{raw(0x8f00, nil)}, "Packet error/not registered"},
 		{"negative lag", []tfighters.Message{&tfighters.Pong{ServerTime: 1000}}, "Negative lag detected"},
 	}
 	for _, tt := range tests {
@@ -300,7 +298,7 @@ func TestClientSequence(t *testing.T) {
 	if n, ok := c.Next().(*tfighters.ClientNick); !ok || string(n.Nick) != "Alice" {
 		t.Error("no CMSG_NICK after CMSG_VERSION")
 	}
-	if err := c.Handle(&tfighters.Raw{Type: 0x7abc, Data: []byte{1, 2}}); err != nil {
+	if err := c.Handle(raw(0x7abc, []byte{1, 2})); err != nil {
 		t.Errorf("unknown code: %v", err)
 	}
 	if err := c.Handle(&tfighters.SpawnReady{}); !errors.Is(err, tfighters.ErrSequence) {
@@ -324,7 +322,7 @@ func TestClientSequence(t *testing.T) {
 		&tfighters.ServerSpawn{ID: 7},
 	} {
 		if err := c.Handle(m); err != nil {
-			t.Fatalf("%s: %v", m.Code(), err)
+			t.Fatalf("%s: %v", code(m), err)
 		}
 	}
 	if err := c.Spawn(); !errors.Is(err, tfighters.ErrSequence) || c.State() != tfighters.ClientPlaying {
@@ -406,7 +404,7 @@ func TestClientZeroValue(t *testing.T) {
 		&tfighters.NewUser{ID: 6, Nick: []byte("Bob")},
 	} {
 		if err := c.Handle(m); err != nil {
-			t.Fatalf("%s: %v", m.Code(), err)
+			t.Fatalf("%s: %v", code(m), err)
 		}
 	}
 	if o := c.Objects[6]; o == nil || o.Nick != "Bob" {

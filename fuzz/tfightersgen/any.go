@@ -3,7 +3,7 @@ package tfightersgen
 import (
 	"bytes"
 
-	"github.com/gamewire/gamewire/fuzz"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -19,67 +19,137 @@ func Ping() gopter.Gen { return ping(false) }
 func ValidPing() gopter.Gen { return ping(true) }
 
 func ping(valid bool) gopter.Gen {
-	return fuzz.Struct[tfighters.Ping](map[string]gopter.Gen{
-		"Time":     u32(),
-		"Wide":     gen.Bool(),
-		"TimeHigh": u32(),
-	}).Map(func(m *tfighters.Ping) *tfighters.Ping {
-		if !m.Wide || valid {
-			m.TimeHigh = 0 // an upper half needs Wide; Validate wants 0
+	return gopter.CombineGens(u32(), gen.Bool(), u32()).Map(func(v []any) *tfighters.Ping {
+		m := &tfighters.Ping{Time: v[0].(uint32)}
+		if v[1].(bool) {
+			high := v[2].(uint32)
+			if valid {
+				high = 0 // Validate wants 0
+			}
+			m.TimeHigh = wire.LittleEndian.AppendU32(nil, high)
 		}
 		return m
 	})
 }
 
-// Raw generates a *tfighters.Raw with a code the spec does not define and
-// any data.
+// Raw generates a *wire.Raw of the tfighters table with a code the spec
+// does not define in either direction and any data: the frame a peer
+// from the future might send. Its From is the code's range.
 func Raw() gopter.Gen {
-	return fuzz.Struct[tfighters.Raw](map[string]gopter.Gen{
-		"Type": gen.UInt16().Map(func(v uint16) tfighters.Code { return tfighters.Code(v) }),
-		"Data": gen.SliceOf(gen.UInt8()).Map(func(b []byte) wire.Text { return wire.Text(b) }),
-	}).Map(func(m *tfighters.Raw) *tfighters.Raw {
-		if m.Type.Known() {
-			m.Type |= 0x00f0 // no defined code has a low byte above 0x07
+	return gopter.CombineGens(gen.UInt16(), gen.SliceOf(gen.UInt8())).Map(func(v []any) *wire.Raw {
+		c, data := tfighters.Code(v[0].(uint16)), v[1].([]byte)
+		if c.Known() {
+			c |= 0x00f0 // no defined code has a low byte above 0x07
 		}
-		return m
+		frame := make([]byte, 0, tfighters.HeaderLen+len(data))
+		frame = wire.LittleEndian.AppendU16(frame, uint16(2+len(data)))
+		frame = wire.LittleEndian.AppendU16(frame, uint16(c))
+		frame = append(frame, data...)
+		return wire.NewRaw(tfighters.Table(), uint32(c), c.From(), frame)
 	})
+}
+
+// gens maps the Go type of every form of the table to its generator and
+// its contract check: the coverage check (TestGeneratorsCoverTheTable)
+// reads the table and looks each form up here; ServerMessage,
+// ClientMessage, Message and ValidMessage draw from every entry, and
+// Contract runs the shared harness on each.
+var gens = map[string]entry{
+	"Hi": {hi, check[tfighters.Hi]}, "Motd": {motd, check[tfighters.Motd]},
+	"Ping": {ping, check[tfighters.Ping]}, "Lag": {lag, check[tfighters.Lag]},
+	"SpawnReady": {spawnReady, check[tfighters.SpawnReady]}, "ServerAccel": {serverAccel, check[tfighters.ServerAccel]},
+	"ServerTurn": {serverTurn, check[tfighters.ServerTurn]}, "Invincible": {invincible, check[tfighters.Invincible]},
+	"Hit": {hit, check[tfighters.Hit]}, "ServerSay": {serverSay, check[tfighters.ServerSay]},
+	"ServerTeamSay": {serverTeamSay, check[tfighters.ServerTeamSay]}, "NewUser": {newUser, check[tfighters.NewUser]},
+	"DelObj": {delObj, check[tfighters.DelObj]}, "Kill": {kill, check[tfighters.Kill]},
+	"ServerNewBullet": {serverNewBullet, check[tfighters.ServerNewBullet]}, "ServerNick": {serverNick, check[tfighters.ServerNick]},
+	"ServerSpawn": {serverSpawn, check[tfighters.ServerSpawn]}, "Quit": {quit, check[tfighters.Quit]},
+	"Kick": {kick, check[tfighters.Kick]}, "NickReply": {nickReply, check[tfighters.NickReply]},
+	"Version": {version, check[tfighters.Version]}, "Pass": {pass, check[tfighters.Pass]},
+	"ClientNick": {clientNick, check[tfighters.ClientNick]}, "Pong": {pong, check[tfighters.Pong]},
+	"ClientSpawn": {clientSpawn, check[tfighters.ClientSpawn]}, "ClientAccel": {clientAccel, check[tfighters.ClientAccel]},
+	"ClientTurn": {clientTurn, check[tfighters.ClientTurn]}, "ClientNewBullet": {clientNewBullet, check[tfighters.ClientNewBullet]},
+	"Cmd": {cmd, check[tfighters.Cmd]}, "ClientSay": {clientSay, check[tfighters.ClientSay]},
+	"ClientTeamSay": {clientTeamSay, check[tfighters.ClientTeamSay]},
+}
+
+// entry is a form's generator (of any values, or of valid ones) and the
+// harness's check of its Go type.
+type entry struct {
+	gen   func(valid bool) gopter.Gen
+	check func(t codectest.TB, g gopter.Gen)
+}
+
+// check runs the shared harness on T.
+func check[T any, P interface {
+	*T
+	codectest.Message
+}](t codectest.TB, g gopter.Gen) {
+	t.Helper()
+	codectest.Check[T, P](t, g)
+}
+
+// ForForm returns the generator of form f's Go type (valid values only,
+// if valid), or nil for a form that has none.
+func ForForm(f *wire.Form, valid bool) gopter.Gen {
+	e, ok := gens[f.Type]
+	if !ok {
+		return nil
+	}
+	return e.gen(valid)
+}
+
+// Contract runs the shared contract harness (internal/codectest) on form
+// f's Go type, with its generator of any values and with that of valid
+// ones, reporting to t (a *testing.T). It returns false, checking
+// nothing, for a form with no generator.
+func Contract(t interface {
+	Helper()
+	Errorf(format string, args ...any)
+}, f *wire.Form) bool {
+	t.Helper()
+	e, ok := gens[f.Type]
+	if !ok {
+		return false
+	}
+	e.check(t, e.gen(false))
+	e.check(t, e.gen(true))
+	return true
 }
 
 // ServerMessage generates any server->client message that encodes.
-func ServerMessage() gopter.Gen { return gen.OneGenOf(serverGens(false)...) }
+func ServerMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromServer, false)...) }
 
 // ClientMessage generates any client->server message that encodes.
-func ClientMessage() gopter.Gen { return gen.OneGenOf(clientGens(false)...) }
+func ClientMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromClient, false)...) }
 
 // Message generates any message of either direction that encodes,
 // including now and then a Raw with an undefined code.
 func Message() gopter.Gen {
-	gs := append(serverGens(false), clientGens(false)...)
-	return gen.OneGenOf(append(gs, Raw())...)
+	return gen.OneGenOf(append(formGens(tfighters.AnyDirection, false), Raw())...)
 }
 
 // ValidMessage generates a message of either direction that passes
 // Validate.
 func ValidMessage() gopter.Gen {
-	return gen.OneGenOf(append(serverGens(true), clientGens(true)...)...)
+	return gen.OneGenOf(formGens(tfighters.AnyDirection, true)...)
 }
 
-func serverGens(valid bool) []gopter.Gen {
-	return []gopter.Gen{
-		hi(valid), motd(valid), ping(valid), lag(valid), spawnReady(valid),
-		serverAccel(valid), serverTurn(valid), invincible(valid), hit(valid),
-		serverSay(valid), serverTeamSay(valid), newUser(valid), delObj(valid),
-		kill(valid), serverNewBullet(valid), serverNick(valid), serverSpawn(valid),
-		quit(valid), kick(valid), nickReply(valid),
+// formGens returns the generators of the table's forms sent in direction
+// from (every form for AnyDirection), in the table's order.
+func formGens(from wire.Direction, valid bool) []gopter.Gen {
+	var gs []gopter.Gen
+	t := tfighters.Table()
+	for i := range t.Forms {
+		f := &t.Forms[i]
+		if from != tfighters.AnyDirection && !f.From.Has(from) {
+			continue
+		}
+		if g := ForForm(f, valid); g != nil {
+			gs = append(gs, g)
+		}
 	}
-}
-
-func clientGens(valid bool) []gopter.Gen {
-	return []gopter.Gen{
-		version(valid), pass(valid), clientNick(valid), pong(valid), clientSpawn(valid),
-		clientAccel(valid), clientTurn(valid), clientNewBullet(valid),
-		cmd(valid), clientSay(valid), clientTeamSay(valid),
-	}
+	return gs
 }
 
 // breaking combines a generator of valid *T with one of a bad field value.
@@ -100,18 +170,18 @@ func badTurn() gopter.Gen {
 // badNick is empty, too long, or holds a byte the original server refuses.
 func badNick() gopter.Gen {
 	return gen.OneGenOf(
-		gen.Const(wire.Text(nil)),
-		gen.Const(wire.Text(bytes.Repeat([]byte{'x'}, tfighters.MaxNickLen+1))),
+		gen.Const(nil),
+		gen.Const(bytes.Repeat([]byte{'x'}, tfighters.MaxNickLen+1)),
 		gen.UInt8Range(1, 255).SuchThat(func(c byte) bool {
 			return tfighters.NickProblem([]byte{c}) != ""
-		}).Map(func(c byte) wire.Text { return wire.Text{'a', c} }),
+		}).Map(func(c byte) []byte { return []byte{'a', c} }),
 	)
 }
 
 // longText is one byte longer than max, or more.
 func longText(max int) gopter.Gen {
-	return gen.IntRange(max+1, max+64).Map(func(n int) wire.Text {
-		return wire.Text(bytes.Repeat([]byte{'t'}, n))
+	return gen.IntRange(max+1, max+64).Map(func(n int) []byte {
+		return []byte(bytes.Repeat([]byte{'t'}, n))
 	})
 }
 
@@ -124,15 +194,15 @@ func InvalidMessage() gopter.Gen {
 		breaking(ValidServerAccel(), badAccel(), func(m *tfighters.ServerAccel, a int8) { m.Accel = a }),
 		breaking(ValidClientTurn(), badTurn(), func(m *tfighters.ClientTurn, t int8) { m.Turn = t }),
 		breaking(ValidServerTurn(), badTurn(), func(m *tfighters.ServerTurn, t int8) { m.Turn = t }),
-		breaking(ValidClientNick(), badNick(), func(m *tfighters.ClientNick, n wire.Text) { m.Nick = n }),
-		breaking(ValidServerNick(), badNick(), func(m *tfighters.ServerNick, n wire.Text) { m.NewNick = n }),
+		breaking(ValidClientNick(), badNick(), func(m *tfighters.ClientNick, n []byte) { m.Nick = n }),
+		breaking(ValidServerNick(), badNick(), func(m *tfighters.ServerNick, n []byte) { m.NewNick = n }),
 		breaking(ValidNewUser(), gen.UInt8Range(3, 255), func(m *tfighters.NewUser, t uint8) { m.Type = tfighters.ObjectType(t) }),
 		breaking(ValidServerSpawn(), badAccel(), func(m *tfighters.ServerSpawn, a int8) { m.Accel = a }),
 		breaking(ValidInvincible(), gen.UInt8Range(2, 255), func(m *tfighters.Invincible, v uint8) { m.YesNo = v }),
 		breaking(ValidNickReply(), gen.UInt8Range(2, 255), func(m *tfighters.NickReply, v uint8) { m.GoodOrBad = tfighters.NickResult(v) }),
-		breaking(ValidNickReply(), longText(tfighters.MaxReplyLen), func(m *tfighters.NickReply, t wire.Text) { m.Text = t }),
-		breaking(ValidClientSay(), longText(tfighters.MaxTextLen), func(m *tfighters.ClientSay, t wire.Text) { m.Text = t }),
-		breaking(ValidCmd(), longText(tfighters.MaxTextLen), func(m *tfighters.Cmd, t wire.Text) { m.Text = t }),
-		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.Wide, m.TimeHigh = true, h }),
+		breaking(ValidNickReply(), longText(tfighters.MaxReplyLen), func(m *tfighters.NickReply, t []byte) { m.Text = t }),
+		breaking(ValidClientSay(), longText(tfighters.MaxTextLen), func(m *tfighters.ClientSay, t []byte) { m.Text = t }),
+		breaking(ValidCmd(), longText(tfighters.MaxTextLen), func(m *tfighters.Cmd, t []byte) { m.Text = t }),
+		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.TimeHigh = wire.LittleEndian.AppendU32(nil, h) }),
 	)
 }

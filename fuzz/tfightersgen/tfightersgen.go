@@ -2,19 +2,23 @@
 // message type, for property tests and for fuzzing a server.
 //
 // Each message type T has two generators: T() draws any value that
-// encodes (structurally valid: strings hold no NUL, a Ping's TimeHigh
-// needs Wide) and ValidT() draws values that also pass T.Validate. Message,
-// ValidMessage and InvalidMessage draw from every type; InvalidMessage's
-// values encode but break a rule of Validate. Every generator yields
-// pointers (*tfighters.T), which satisfy tfighters.Message and
-// encoding.BinaryAppender.
+// encodes (structurally valid: strings hold no NUL, a Ping's TimeHigh is
+// 0 or 4 bytes) and ValidT() draws values that also pass T.Validate.
+// Message, ValidMessage and InvalidMessage draw from every type;
+// InvalidMessage's values encode but break a rule of Validate. Every
+// generator yields pointers (*tfighters.T), which satisfy
+// tfighters.Message and encoding.BinaryAppender.
+//
+// The table is the list: ForForm gives the generator of any form of
+// tfighters.Table(), the test TestGeneratorsCoverTheTable fails for a
+// form without one, and Contract runs the shared harness
+// (internal/codectest) on a form's Go type.
 package tfightersgen
 
 import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -64,11 +68,11 @@ func yesNo(valid bool) gopter.Gen {
 
 // text draws a NUL-free string; valid ones are at most max bytes.
 func text(valid bool, max int) gopter.Gen {
-	return gen.SliceOf(gen.UInt8Range(1, 255)).Map(func(b []byte) wire.Text {
+	return gen.SliceOf(gen.UInt8Range(1, 255)).Map(func(b []byte) []byte {
 		if valid && len(b) > max {
 			b = b[:max]
 		}
-		return wire.Text(b)
+		return b
 	})
 }
 
@@ -84,12 +88,12 @@ func nick(valid bool) gopter.Gen {
 	return gen.SliceOfN(tfighters.MaxNickLen, gen.IntRange(0, len(nickChars)-1)).
 		FlatMap(func(v any) gopter.Gen {
 			idx := v.([]int)
-			return gen.IntRange(1, len(idx)).Map(func(n int) wire.Text {
-				b := make(wire.Text, n)
+			return gen.IntRange(1, len(idx)).Map(func(n int) []byte {
+				b := make([]byte, n)
 				for i := range b {
 					b[i] = nickChars[idx[i]]
 				}
 				return b
 			})
-		}, reflect.TypeFor[wire.Text]())
+		}, reflect.TypeFor[[]byte]())
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 )
 
@@ -13,7 +14,7 @@ func TestGenerators(t *testing.T) {
 	tests := []struct {
 		name    string
 		g       gopter.Gen
-		from    tfighters.Direction
+		from    wire.Direction
 		valid   bool
 		invalid bool
 	}{
@@ -36,9 +37,10 @@ func TestGenerators(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s yields %T", tt.name, v)
 			}
-			codes[m.Code()] = true
-			if tt.from != tfighters.AnyDirection && m.Code().From() != tt.from {
-				t.Errorf("%s yields %s", tt.name, m.Code())
+			c := tfighters.CodeOf(m)
+			codes[c] = true
+			if tt.from != tfighters.AnyDirection && c.From() != tt.from {
+				t.Errorf("%s yields %s", tt.name, c)
 			}
 			if _, err := m.AppendBinary(nil); err != nil {
 				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
@@ -49,6 +51,29 @@ func TestGenerators(t *testing.T) {
 		}
 		if len(codes) < 10 {
 			t.Errorf("%s: only %d codes in 500 draws", tt.name, len(codes))
+		}
+	}
+}
+
+// TestGeneratorsCoverTheTable reads the table: every form has a generator
+// of any and of valid values, which yields the form's own Go type.
+func TestGeneratorsCoverTheTable(t *testing.T) {
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(3))
+	tab := tfighters.Table()
+	for i := range tab.Forms {
+		f := &tab.Forms[i]
+		for _, valid := range []bool{false, true} {
+			g := tfightersgen.ForForm(f, valid)
+			if g == nil {
+				t.Errorf("%s (%s): no generator (valid %v)", f.Name, f.Type, valid)
+				continue
+			}
+			v, ok := g(params).Retrieve()
+			m, isMsg := v.(tfighters.Message)
+			if !ok || !isMsg || m.Form() != f {
+				t.Errorf("%s: generator (valid %v) yields %T", f.Name, valid, v)
+			}
 		}
 	}
 }

@@ -22,7 +22,16 @@
 //     race detector, which allocates);
 //   - the generator yields T (or *T) and, for a type with fields, more than
 //     one distinct encoding, so that the checks above do not pass on a
-//     single value.
+//     single value;
+//   - for a type that implements wire.Message (a Form method), the layout
+//     in its protocol's table agrees with the codec: the fields, header
+//     included, are contiguous and do not overlap, and the sizes agree
+//     with them; every encoding lies within the form's Size and MaxSize;
+//     and changing the bytes of each field at a fixed offset changes that
+//     field, and only that field, after decoding (the Go field whose json
+//     tag is the spec's field name), or fails at that field; changing a
+//     code or marker makes Decode fail. A type without a Form method gets
+//     every other check.
 //
 // A panic in the codec is caught and reported as a failure of the check
 // that caused it. The package's own tests run every check against a toy
@@ -63,6 +72,7 @@ type config struct {
 	prefixesDecode bool
 	rest           bool
 	allocs         bool
+	layout         bool
 }
 
 // Option changes what Check does.
@@ -98,6 +108,10 @@ func TakesRest() Option {
 // race detector is on, which makes allocation counts meaningless).
 func NoAllocs() Option { return func(c *config) { c.allocs = false } }
 
+// NoLayout turns off the layout checks of a wire.Message (for a codec
+// whose form's layout is not meant to be read at fixed offsets).
+func NoLayout() Option { return func(c *config) { c.layout = false } }
+
 // allocSamples is how many of the first samples get the allocation checks;
 // so does the sample with the longest encoding, whose lists and strings are
 // the fullest (an allocation per element does not show on empty ones).
@@ -113,12 +127,18 @@ func Check[T any, P interface {
 	Message
 }](t TB, g gopter.Gen, opts ...Option) {
 	t.Helper()
-	c := config{samples: 200, seed: 1, allocs: !raceEnabled}
+	c := config{samples: 200, seed: 1, allocs: !raceEnabled, layout: true}
 	for _, o := range opts {
 		o(&c)
 	}
 	c.cmpOpts = append(c.cmpOpts, cmpopts.EquateEmpty(), floatBits)
 	h := &harness[T, P]{t: t, c: c, name: reflect.TypeFor[T]().String()}
+	if c.layout {
+		h.form = layoutOf[T, P]()
+		if h.form != nil {
+			h.checkLayout(h.form)
+		}
+	}
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(c.seed))
 	var prev, longest P
@@ -209,6 +229,7 @@ type harness[T any, P interface {
 	failures  int
 	drawn     int
 	encodings map[string]bool // distinct encodings seen, up to two
+	form      *wire.Form      // the type's form, for the layout checks; nil for none
 }
 
 func (h *harness[T, P]) fail(format string, args ...any) {
@@ -301,6 +322,9 @@ func (h *harness[T, P]) sample(i int, v, prev P, rng *rand.Rand) {
 
 	h.prefixes(where, b)
 	h.mutations(where, b, rng)
+	if h.form != nil {
+		h.sampleLayout(where, h.form, b)
+	}
 }
 
 // prefixes checks every strict prefix of the valid encoding b.

@@ -39,6 +39,8 @@ const (
 	prefixOvercount       // a truncated input decodes, claiming one byte more than it had (with PrefixesMayDecode)
 	mutatedOvercount      // a bad flag byte decodes, claiming one byte more than the input had
 	quietsNaN             // the float codec makes signalling NaNs quiet
+	swapsAB               // the codec keeps B before A, both ways: lossless, but not the layout's order
+	ignoresHeader         // Decode does not check the header byte
 )
 
 // sink makes appendAllocates allocate.
@@ -49,11 +51,19 @@ var current bug
 // toy is a small message: a u16 A, a u32 B, an u8 flag byte and a
 // u8-length-prefixed Name, big-endian, with a 1-byte header 0x7e.
 type toy struct {
-	A    uint16
-	B    uint32
-	Flag bool
-	Name []byte
+	A    uint16 `json:"a"`
+	B    uint32 `json:"b"`
+	Flag bool   `json:"flag"`
+	Name []byte `json:"name"`
 }
+
+// layoutForm is what the toy messages' Form returns: nil (no form, so no
+// layout checks) but in the layout tests, which set it to the form under
+// test.
+var layoutForm *wire.Form
+
+func (*toy) Form() *wire.Form    { return layoutForm }
+func (*floaty) Form() *wire.Form { return layoutForm }
 
 func (m *toy) Size() int {
 	n := 1 + 2 + 4 + 1 + 1 + len(m.Name)
@@ -78,8 +88,13 @@ func (m *toy) AppendBinary(b []byte) ([]byte, error) {
 		a &^= 0x8000
 	}
 	b = append(b, 0x7e)
-	b = wire.BigEndian.AppendU16(b, a)
-	b = wire.BigEndian.AppendU32(b, m.B)
+	if current == swapsAB {
+		b = wire.BigEndian.AppendU32(b, m.B)
+		b = wire.BigEndian.AppendU16(b, a)
+	} else {
+		b = wire.BigEndian.AppendU16(b, a)
+		b = wire.BigEndian.AppendU32(b, m.B)
+	}
 	flag := byte(0)
 	if m.Flag {
 		flag = 1
@@ -111,14 +126,19 @@ func (m *toy) Decode(b []byte) (int, error) {
 		_ = table[b[7]]
 	}
 	r := wire.NewReader(b, wire.BigEndian, "toy", "Toy")
-	if r.U8("header") != 0x7e && r.Err() == nil {
+	if r.U8("header") != 0x7e && r.Err() == nil && current != ignoresHeader {
 		r.FailAt("header", 0, wire.ErrUnknownCode)
 	}
 	if current == mutatesInput && r.Err() == nil {
 		b[0] = 0
 	}
-	m.A = r.U16("a")
-	m.B = r.U32("b")
+	if current == swapsAB {
+		m.B = r.U32("b")
+		m.A = r.U16("a")
+	} else {
+		m.A = r.U16("a")
+		m.B = r.U32("b")
+	}
 	flag := r.U8("flag")
 	switch {
 	case current == ignoresBit:
@@ -222,8 +242,8 @@ func (m *rest) UnmarshalBinary(b []byte) error { _, err := m.Decode(b); return e
 // floaty is a message of two floats, big-endian, after a header byte 0x66:
 // the harness must compare them by their bits (NaN payloads, -0).
 type floaty struct {
-	F float32
-	D float64
+	F float32 `json:"f"`
+	D float64 `json:"d"`
 }
 
 func (*floaty) Size() int { return 13 }

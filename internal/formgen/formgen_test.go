@@ -170,13 +170,14 @@ func TestModelErrors(t *testing.T) {
 		{"a bad Go type", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "a"}}`, `A: Type "a" is not an exported Go identifier`},
 		{"one Go type twice", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A"}, {Name: "B", Code: 2, From: wire.Both, Type: "A"}}`, `forms A and B have one Go type, A`},
 		{"rest not last", "", form(`{Name: "r", Type: "rest"}, {Name: "a", Type: "u8"}`), `A.r: rest must be the last field`},
+		{"a list without Count, not last", types, form(`{Name: "l", Type: "list", Entry: "E"}, {Name: "a", Type: "u8"}`), `A.l: a list without a Count runs to the end of the frame: it must be the last field`},
 		{"a count after its list", types, form(`{Name: "l", Type: "list", Count: "n", Entry: "E"}, {Name: "n", Type: "u8"}`), `A.l: its Count "n" must name an earlier field`},
 		{"a signed count", types, form(`{Name: "n", Type: "s8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: its Count n must be an unsigned integer`},
 		{"a count far after a variable part", types, form(`{Name: "s", Type: "str8"}, {Name: "n", Type: "u8"}, {Name: "x", Type: "u8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: a count after a variable part must come right before its list`},
 		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: Go is "-" but the field holds data`},
 		{"a count with Go", types, form(`{Name: "n", Type: "u8", Go: "N int"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.n: a code, length, marker or list count has no Go field`},
 		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
-		{"a string of another type", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte`},
+		{"a string as a Go string", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte or a named \[\]byte type`},
 		{"two Go fields of one name", "", form(`{Name: "a", Type: "u8"}, {Name: "b", Type: "u8", Go: "A"}`), `A: two fields are called A in Go`},
 		{"a signed length", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "len", Type: "s16", Role: wire.LengthRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.len: a length must be u8, u16 or u32`},
 		{"a float marker", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "m", Type: "f32", Role: wire.MarkerRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.m: a code or marker must be an unsigned integer`},
@@ -220,5 +221,26 @@ func TestHandValidates(t *testing.T) {
 	}
 	if !got["Hello"] || got["Chat"] || len(got) != 1 {
 		t.Errorf("hand-written Validates = %v, want Hello only", got)
+	}
+}
+
+// TestHandType checks that a composite type with Hand set gets nothing
+// generated (its struct, put and get are the package's), while the forms
+// that use it do.
+func TestHandType(t *testing.T) {
+	src := table(`wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64,
+		Types: []wire.Form{{Name: "Angle", Hand: true, Fields: []wire.Field{{Name: "deg", Type: "u16"}}}}}`,
+		`[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{{Name: "dir", Type: "Angle"}}}}`)
+	out, err := generateSource(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"m.Dir.put(p[1:])", "m.Dir.get(b[1:])", "Dir Angle `json:\"dir\"`"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the generated code has no %q:\n%s", want, out)
+		}
+	}
+	if bytes.Contains(out, []byte("type Angle")) || bytes.Contains(out, []byte("func (v *Angle)")) {
+		t.Errorf("formgen wrote code for the Hand type Angle:\n%s", out)
 	}
 }

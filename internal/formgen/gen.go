@@ -90,15 +90,23 @@ func (g *gen) generate(types, forms []*form) ([]byte, error) {
 	g.p("")
 	g.p("package %s", g.pkg)
 	g.p("")
-	g.p("import (")
+	var std []string
 	for _, imp := range []string{"bytes", "slices"} {
 		if g.imports[imp] {
-			g.p("\t%q", imp)
+			std = append(std, imp)
 		}
 	}
-	g.p("")
-	g.p("\t%q", wirePath)
-	g.p(")")
+	if len(std) == 0 {
+		g.p("import %q", wirePath)
+	} else {
+		g.p("import (")
+		for _, imp := range std {
+			g.p("\t%q", imp)
+		}
+		g.p("")
+		g.p("\t%q", wirePath)
+		g.p(")")
+	}
 	g.buf.Write(body.Bytes())
 	src, err := format.Source(g.buf.Bytes())
 	if err != nil {
@@ -709,7 +717,15 @@ func (g *gen) decodeVariable(f *form) {
 			g.imports["slices"] = true
 			c := fl.count
 			n := countVar(fl)
-			if fl.limit < maxUnsigned(c.Type) {
+			if c == nil { // the entries run to the end of the frame
+				g.p("\t%s := (len(b) - off) / %d", n, fl.comp.Size)
+				g.p("\tif %s > %d {", n, fl.limit)
+				fail("off", fl, "ErrTooLong")
+				g.p("\t}")
+				g.p("\tif (len(b)-off)%%%d != 0 {", fl.comp.Size)
+				fail("off", fl, "ErrShort")
+				g.p("\t}")
+			} else if fl.limit < maxUnsigned(c.Type) {
 				co := strconv.Itoa(c.Offset)
 				if c.Offset < 0 {
 					co = pos{"off", -c.Size}.String()
@@ -719,19 +735,23 @@ func (g *gen) decodeVariable(f *form) {
 				fail(co, c, "ErrTooLong")
 				g.p("\t}")
 			}
-			g.p("\tif (len(b)-off)/%d < %s {", fl.comp.Size, n)
-			fail("off", fl, "ErrShort")
-			g.p("\t}")
+			if c != nil {
+				g.p("\tif (len(b)-off)/%d < %s {", fl.comp.Size, n)
+				fail("off", fl, "ErrShort")
+				g.p("\t}")
+			}
 			g.p("\t%s = slices.Grow(%s[:0], %s)[:%s]", x, x, n, n)
 			g.p("\tfor i := range %s {", x)
 			g.p("\t\t%s[i].get(b[off+%d*i:])", x, fl.comp.Size)
 			g.p("\t}")
-			g.p("\toff += %d * %s", fl.comp.Size, n)
+			if c != nil {
+				g.p("\toff += %d * %s", fl.comp.Size, n)
+			}
 		}
 	}
-	lastKind := f.fields[len(f.fields)-1].kind
+	last := f.fields[len(f.fields)-1]
 	switch {
-	case lastKind == kRest:
+	case last.kind == kRest || last.kind == kList && last.count == nil:
 		g.p("\treturn len(b), nil")
 	case f.length != nil:
 		g.p("\tif %s != len(b) {", o)

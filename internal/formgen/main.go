@@ -67,6 +67,9 @@
 //     a NUL inside a cstring with wire.ErrInvalid, and b is returned as it
 //     was. Decoding such a value fails the same way (a list's count over
 //     Max at the count field).
+//   - A list without a Count runs to the end of the frame (it must be the
+//     last field): its entries are what the bytes left hold, and a part of
+//     an entry fails with wire.ErrShort at the list.
 //   - UnmarshalBinary's trailing bytes are the message's prebuilt
 //     wire.ErrTrailing.
 //   - A composite type with Hand set is written by hand (struct, put and

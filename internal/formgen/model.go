@@ -114,7 +114,10 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 		if fl.kind == kRest && i != len(fm.fields)-1 {
 			return nil, errors.New(where + ": rest must be the last field")
 		}
-		if fl.kind == kList {
+		if fl.kind == kList && fl.Count == "" && i != len(fm.fields)-1 {
+			return nil, errors.New(where + ": a list without a Count runs to the end of the frame: it must be the last field")
+		}
+		if fl.kind == kList && fl.Count != "" {
 			c := names[fl.Count]
 			if c == nil || c.idx >= fl.idx {
 				return nil, errors.New(where + ": its Count " + strconv.Quote(fl.Count) + " must name an earlier field")
@@ -132,7 +135,7 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 		}
 	}
 	for _, fl := range fm.fields {
-		if err := fl.goField(); err != nil {
+		if err := fl.goField(f.Hand); err != nil {
 			return nil, errors.New(f.Name + "." + fl.Name + ": " + err.Error())
 		}
 		if fl.goName != "" {
@@ -201,8 +204,9 @@ func (fl *field) classify(t *wire.Table) error {
 }
 
 // goField sets the Go field from Field.Go: "Name Type", "Name", "-" or
-// empty.
-func (fl *field) goField() error {
+// empty. A field of a Hand form may have any Go type: its codec is the
+// package's own.
+func (fl *field) goField(hand bool) error {
 	implied := fl.Role == wire.CodeRole || fl.Role == wire.LengthRole || fl.Role == wire.MarkerRole || fl.list != nil
 	switch {
 	case fl.Go == "-":
@@ -227,8 +231,8 @@ func (fl *field) goField() error {
 	if !isIdent(fl.goName) || !ast.IsExported(fl.goName) {
 		return errors.New("Go field name " + strconv.Quote(fl.goName) + " is not an exported identifier")
 	}
-	if fl.goType != fl.natural && (fl.kind.variable() || fl.kind == kComp || fl.kind == kCompArray) {
-		return errors.New("a " + fl.Type + " field's Go type must be " + fl.natural)
+	if !hand && fl.kind.variable() && fl.kind != kList && fl.goType == "string" {
+		return errors.New("a " + fl.Type + " field's Go type must be []byte or a named []byte type: its bytes are copied into reused capacity")
 	}
 	return nil
 }

@@ -8,9 +8,10 @@ import (
 
 // The types of the toydgram protocol's messages.
 const (
-	typeMove uint8 = 1
-	typeSay  uint8 = 2
-	typeBye        = typeSay + 1
+	typeMove  uint8 = 1
+	typeSay   uint8 = 2
+	typeBye         = typeSay + 1
+	typeTrail       = 4
 )
 
 // marker starts every datagram.
@@ -59,6 +60,12 @@ var forms = []w.Form{
 	{Name: "BYE", Code: uint32(typeBye), From: w.FromServer, Type: "Bye", Header: reliable,
 		Fields: []w.Field{
 			{Name: "reason", Type: "cstring", Max: 4 * 4},
+		}},
+	{Name: "TRAIL", Code: typeTrail, From: w.FromServer, Type: "Trail",
+		Doc: "the points a player went through, to the end of the datagram",
+		Fields: []w.Field{
+			{Name: "player", Type: "u8"},
+			{Name: "points", Type: "list", Entry: "Vec", Max: 16},
 		}},
 }
 

@@ -316,6 +316,92 @@ func (m *Bye) UnmarshalBinary(b []byte) error {
 	return err
 }
 
+// Trail is TRAIL, server to client: the points a player went through, to the
+// end of the datagram.
+type Trail struct {
+	Player uint8 `json:"player"` // player
+	Points []Vec `json:"points"` // points
+}
+
+// Form returns TRAIL's entry in the package's table.
+func (*Trail) Form() *wire.Form { return &forms[3] }
+
+// Validate returns nil: the spec sets TRAIL no rule beyond its layout.
+func (*Trail) Validate() error { return nil }
+
+// Size returns the size of m's TRAIL frame, header included.
+func (m *Trail) Size() int { return 3 + 8*len(m.Points) }
+
+// AppendBinary appends the TRAIL frame, header included, to b. A value too
+// long for its field fails with wire.ErrTooLong, and b is returned as it
+// was.
+func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
+	if len(m.Points) > 16 {
+		return b, forms[3].ErrAt(3, wire.ErrTooLong)
+	}
+	n := m.Size()
+	b, p := wire.Grow(b, n)
+	p[0] = 0x2a
+	p[1] = 0x04
+	p[2] = m.Player
+	for i := range m.Points {
+		m.Points[i].put(p[3+8*i:])
+	}
+	return b, nil
+}
+
+// reset zeroes m but keeps the capacity of its slices.
+func (m *Trail) reset() { *m = Trail{Points: m.Points[:0]} }
+
+// fail resets m and returns off and the error of kind for field i of TRAIL.
+func (m *Trail) fail(off, i int, kind error) (int, error) {
+	m.reset()
+	return off, forms[3].ErrAt(i, kind)
+}
+
+// Decode reads a TRAIL frame from the start of b into m and returns its
+// size; on failure it returns the offset of the field at fault and zeroes m.
+// Strings and lists are copied into m's own slices, reusing their capacity.
+func (m *Trail) Decode(b []byte) (int, error) {
+	if len(b) < 3 {
+		m.reset()
+		return forms[3].Short(len(b))
+	}
+	if b[0] != 0x2a {
+		return m.fail(0, 0, wire.ErrInvalid)
+	}
+	if b[1] != 0x04 {
+		return m.fail(1, 1, wire.ErrInvalid)
+	}
+	m.Player = b[2]
+	off := 3
+	pointsCount := (len(b) - off) / 8
+	if pointsCount > 16 {
+		return m.fail(off, 3, wire.ErrTooLong)
+	}
+	if (len(b)-off)%8 != 0 {
+		return m.fail(off, 3, wire.ErrShort)
+	}
+	m.Points = slices.Grow(m.Points[:0], pointsCount)[:pointsCount]
+	for i := range m.Points {
+		m.Points[i].get(b[off+8*i:])
+	}
+	return len(b), nil
+}
+
+// MarshalBinary returns the TRAIL frame.
+func (m *Trail) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+
+// UnmarshalBinary decodes exactly one TRAIL frame from b; m does not alias
+// b.
+func (m *Trail) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	if err == nil && n != len(b) {
+		err = forms[3].Err("", wire.ErrTrailing)
+	}
+	return err
+}
+
 // newMessage returns a new zero value of form i's Go type, for
 // wire.NewTable.
 func newMessage(i int) wire.Message {
@@ -326,6 +412,8 @@ func newMessage(i int) wire.Message {
 		return new(Say)
 	case 2:
 		return new(Bye)
+	case 3:
+		return new(Trail)
 	}
 	return nil
 }

@@ -51,6 +51,14 @@ func TestCodecs(t *testing.T) {
 			}, reflect.TypeFor[[]Vec]()),
 		}))
 	})
+	t.Run("Trail", func(t *testing.T) {
+		codectest.Check[Trail](t, gen.StrictStruct(reflect.TypeFor[Trail](), map[string]gopter.Gen{
+			"Player": gen.UInt8(),
+			"Points": gen.IntRange(0, 16).FlatMap(func(n any) gopter.Gen {
+				return gen.SliceOfN(n.(int), vecGen())
+			}, reflect.TypeFor[[]Vec]()),
+		}), codectest.TakesRest())
+	})
 	t.Run("Bye", func(t *testing.T) {
 		codectest.Check[Bye](t, gen.StrictStruct(reflect.TypeFor[Bye](), map[string]gopter.Gen{
 			"Seq":    gen.UInt16(),
@@ -67,6 +75,7 @@ func TestGolden(t *testing.T) {
 	codectest.Golden(t, &Say{Seq: 0x0102, Name: []byte("ab"), Words: []byte("c"), Mood: 3, Path: []Vec{{X: 0, Y: 1}}},
 		"2a 02 0201 | 0002 6162 | 0100 63 | 03 | 01 | 00000000 0000803f")
 	codectest.Golden(t, &Bye{Seq: 7, Reason: []byte("no")}, "2a 03 0700 | 6e6f00")
+	codectest.Golden(t, &Trail{Player: 5, Points: []Vec{{X: 1}, {Y: 1}}}, "2a 04 05 | 0000803f 00000000 | 00000000 0000803f")
 }
 
 // TestDecodeErrors checks the marker, a count after a variable part and
@@ -85,6 +94,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"type", new(Bye), []byte("*\x01\x00\x00\x00"), wire.ErrInvalid, "type", 1},
 		{"count over Max", new(Say), patch(say, 10, 9), wire.ErrTooLong, "hops", 10},
 		{"list past the input", new(Say), patch(say, 10, 1), wire.ErrShort, "path", 11},
+		{"a part of an entry", new(Trail), []byte("*\x04\x00" + string(make([]byte, 8+3))), wire.ErrShort, "points", 3},
+		{"entries over Max", new(Trail), []byte("*\x04\x00" + string(make([]byte, 8*17))), wire.ErrTooLong, "points", 3},
 		{"cstring over Max", new(Bye), []byte("*\x03\x00\x00xxxxxxxxxxxxxxxx"), wire.ErrTooLong, "reason", 4},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package tfighters_test
+
+const raceEnabled = false

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // nexter returns the next message of a stream decoder.
@@ -85,6 +87,53 @@ func (f *fresh) Read(c *Capture, visit func(any)) (int, error) {
 	next := f.open(&f.r, c.From)
 	for units := 0; ; units++ {
 		m, err := next()
+		if errors.Is(err, io.EOF) {
+			return units, nil
+		}
+		if err != nil {
+			return units, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
+		}
+		if visit != nil {
+			visit(m)
+		}
+	}
+}
+
+// wireStreams returns the ways of using a wire.Stream that open returns:
+// warm (one Stream reading each capture again and again), reset (one
+// Stream per direction, Reset to each capture: a new stream on a reused
+// value) and new (a Stream made for each read).
+func wireStreams(open func(r io.Reader, k Kind) *wire.Stream) []Stream {
+	next := func(r io.Reader, k Kind) nexter {
+		s := open(r, k)
+		return func() (any, error) { return s.Next() }
+	}
+	return []Stream{
+		{"warm", func() StreamReader { return newWarm(next) }},
+		{"reset", func() StreamReader { return &reset{open: open} }},
+		{"new", func() StreamReader { return newFresh(next) }},
+	}
+}
+
+// reset keeps one wire.Stream per direction and Resets it to each
+// capture it reads.
+type reset struct {
+	open    func(r io.Reader, k Kind) *wire.Stream
+	streams [PacketHeader]*wire.Stream
+	r       bytes.Reader
+}
+
+func (s *reset) Read(c *Capture, visit func(any)) (int, error) {
+	s.r.Reset(c.Stream)
+	st := s.streams[c.From]
+	if st == nil {
+		st = s.open(&s.r, c.From)
+		s.streams[c.From] = st
+	} else {
+		st.Reset(&s.r)
+	}
+	for units := 0; ; units++ {
+		m, err := st.Next()
 		if errors.Is(err, io.EOF) {
 			return units, nil
 		}

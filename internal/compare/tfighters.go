@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // TFighters: a session with the original server, both directions.
@@ -13,14 +14,11 @@ var tfightersProtocol = register(&Protocol{
 	Files:       []string{"tfighters/*.bin"},
 	From:        fromName,
 	FrameLen:    tfFrameLen,
-	Gamewire:    func() Codec { return new(tfightersGamewire) },
+	Gamewire:    func() Codec { return newTfightersGamewire(wire.Lax) },
 	Handwritten: func() Codec { return new(tfHand) },
 	Binary:      func() Codec { return newBinary(binary.LittleEndian, new(tfHand), tfFrameLen) },
-	Checked:     func() Codec { return validate(new(tfightersGamewire), isTfightersRaw) },
-	Streams: []Stream{
-		{"warm", func() StreamReader { return newWarm(tfightersStream) }},
-		{"new", func() StreamReader { return newFresh(tfightersStream) }},
-	},
+	Checked:     func() Codec { return newTfightersGamewire(wire.Checked) },
+	Streams:     wireStreams(tfightersStream),
 })
 
 // tfFrameLen returns the length of the frame at the start of b: the
@@ -32,33 +30,32 @@ func tfFrameLen(b []byte) int {
 	return 2 + int(binary.LittleEndian.Uint16(b))
 }
 
-func tfightersFrom(k Kind) tfighters.Direction {
+func tfightersFrom(k Kind) wire.Direction {
 	if k == FromServer {
 		return tfighters.FromServer
 	}
 	return tfighters.FromClient
 }
 
-// tfightersGamewire is gamewire's zero-allocation Decoder.
-type tfightersGamewire struct{ d tfighters.Decoder }
+// tfightersGamewire is gamewire's zero-allocation decoder: under
+// wire.Lax, the codec alone; under the default policy it also validates
+// each message.
+type tfightersGamewire struct{ d *wire.Decoder }
+
+func newTfightersGamewire(p wire.Policy) Codec {
+	d := tfighters.NewDecoder()
+	d.Policy = p
+	return &tfightersGamewire{d: d}
+}
 
 func (g *tfightersGamewire) Decode(b []byte, k Kind) (any, int, error) {
-	g.d.From = tfightersFrom(k)
-	m, n, err := g.d.Decode(b)
+	m, n, err := g.d.Decode(b, tfightersFrom(k))
 	return m, n, err
 }
 
 func (*tfightersGamewire) Appender(v any) Appender { return v.(Appender) }
 
-// tfightersStream is gamewire's stream connection reading r.
-func tfightersStream(r io.Reader, k Kind) nexter {
-	c := tfighters.NewConn(struct {
-		io.Reader
-		io.Writer
-	}{r, io.Discard}, tfightersFrom(k))
-	return func() (any, error) { return c.ReadMessage() }
+// tfightersStream is gamewire's stream decoder over r.
+func tfightersStream(r io.Reader, k Kind) *wire.Stream {
+	return tfighters.NewStream(r, tfightersFrom(k))
 }
-
-// isTfightersRaw reports whether m is a frame kept raw: Validate does not
-// apply to it.
-func isTfightersRaw(m any) bool { _, ok := m.(*tfighters.Raw); return ok }

@@ -132,21 +132,20 @@ type tfNickReply struct {
 	Text []byte
 }
 
-// tfPing: SMSG_PING, with a 4-byte time or (from a 64-bit server) an
-// 8-byte one.
+// tfPing: SMSG_PING, with a 4-byte time, and from a 64-bit server the
+// 4 upper bytes of an 8-byte one.
 type tfPing struct {
 	H        tfHeader `cmp:"-"`
 	Time     uint32
-	Wide     bool
-	TimeHigh uint32
+	TimeHigh []byte
 }
 
-// tfRaw is a frame of a code the forms do not know: its type and the
-// bytes after it.
+// tfRaw is a frame of a code the forms do not know, kept whole with its
+// code and sender, as wire.Raw keeps it (From: 1 client, 2 server).
 type tfRaw struct {
-	Len  uint16 `cmp:"-"`
-	Type uint16
-	Data []byte
+	Code  uint32
+	From  uint8
+	Frame []byte
 }
 
 // Codes.
@@ -265,7 +264,7 @@ func (h *tfHand) Decode(b []byte, k Kind) (any, int, error) {
 	case codePing:
 		v, ok = &h.ping, h.ping.decode(b)
 	default:
-		v, ok = &h.raw, h.raw.decode(b)
+		v, ok = &h.raw, h.raw.decode(b, k)
 	}
 	if !ok {
 		return nil, 0, errBadLength
@@ -277,7 +276,7 @@ func (*tfHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value that the frame at b decodes into, for
 // encoding/binary.
-func (h *tfHand) value(b []byte, _ Kind) any {
+func (h *tfHand) value(b []byte, k Kind) any {
 	if len(b) < 4 {
 		return nil
 	}
@@ -331,6 +330,7 @@ func (h *tfHand) value(b []byte, _ Kind) any {
 	case codePing:
 		return &h.ping
 	}
+	h.raw.From = 1 << k
 	return &h.raw
 }
 
@@ -654,47 +654,32 @@ func (m *tfNickReply) AppendBinary(b []byte) ([]byte, error) {
 }
 
 func (m *tfPing) decode(b []byte) bool {
-	*m = tfPing{}
-	switch len(b) {
-	case 12:
-		m.Wide, m.TimeHigh = true, le.Uint32(b[8:])
-	case 8:
-	default:
+	if len(b) != 8 && len(b) != 12 {
+		m.TimeHigh = m.TimeHigh[:0]
 		return false
 	}
 	m.H = tfGetHeader(b)
 	m.Time = le.Uint32(b[4:])
+	m.TimeHigh = append(m.TimeHigh[:0], b[8:]...)
 	return true
 }
 
 func (m *tfPing) AppendBinary(b []byte) ([]byte, error) {
-	n := 8
-	if m.Wide {
-		n = 12
-	}
+	n := 8 + len(m.TimeHigh)
 	b, w := grow(b, n)
 	tfPutHeader(w, m.H, n)
 	le.PutUint32(w[4:], m.Time)
-	if m.Wide {
-		le.PutUint32(w[8:], m.TimeHigh)
-	}
+	copy(w[8:], m.TimeHigh)
 	return b, nil
 }
 
-func (m *tfRaw) decode(b []byte) bool {
-	m.Len, m.Type = le.Uint16(b), le.Uint16(b[2:])
-	m.Data = append(m.Data[:0], b[4:]...)
+func (m *tfRaw) decode(b []byte, k Kind) bool {
+	m.Code, m.From = uint32(le.Uint16(b[2:])), 1<<k
+	m.Frame = append(m.Frame[:0], b...)
 	return true
 }
 
-func (m *tfRaw) AppendBinary(b []byte) ([]byte, error) {
-	n := 4 + len(m.Data)
-	b, w := grow(b, n)
-	le.PutUint16(w, uint16(n-2))
-	le.PutUint16(w[2:], m.Type)
-	copy(w[4:], m.Data)
-	return b, nil
-}
+func (m *tfRaw) AppendBinary(b []byte) ([]byte, error) { return append(b, m.Frame...), nil }
 
 // Variable layouts, for encoding/binary: binary.Decode and binary.Append
 // on the fixed part, the byte order's functions for the rest.
@@ -772,32 +757,24 @@ func (m *tfPing) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	*m = tfPing{H: fixed.H, Time: fixed.Time}
-	if fixed.H.Len == 10 {
-		k, err := binary.Decode(b[n:], o, &m.TimeHigh)
-		if err != nil {
-			return 0, err
-		}
-		m.Wide = true
-		n += k
+	end := 2 + int(fixed.H.Len)
+	if end != 8 && end != 12 || end > len(b) {
+		return 0, errBadLength
 	}
-	return n, nil
+	m.H, m.Time = fixed.H, fixed.Time
+	m.TimeHigh = append(m.TimeHigh[:0], b[n:end]...)
+	return end, nil
 }
 
 func (m *tfPing) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
 	h := m.H
-	h.Len = 6
-	if m.Wide {
-		h.Len = 10
-	}
+	h.Len = uint16(6 + len(m.TimeHigh))
 	b, err := binary.Append(b, o, &h)
 	if err != nil {
 		return b, err
 	}
-	if b, err = binary.Append(b, o, m.Time); err != nil || !m.Wide {
-		return b, err
-	}
-	return binary.Append(b, o, m.TimeHigh)
+	b, err = binary.Append(b, o, m.Time)
+	return append(b, m.TimeHigh...), err
 }
 
 func (m *tfRaw) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
@@ -809,13 +786,11 @@ func (m *tfRaw) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
 	if end < 4 || end > len(b) {
 		return 0, errShortFrame
 	}
-	m.Len, m.Type = h.Len, h.Code
-	m.Data = append(m.Data[:0], b[4:end]...)
+	m.Code = uint32(h.Code)
+	m.Frame = append(m.Frame[:0], b[:end]...)
 	return end, nil
 }
 
 func (m *tfRaw) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	h := tfHeader{uint16(2 + len(m.Data)), m.Type}
-	b, err := binary.Append(b, o, &h)
-	return append(b, m.Data...), err
+	return append(b, m.Frame...), nil
 }

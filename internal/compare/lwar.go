@@ -10,13 +10,14 @@ import (
 // lwar: datagrams of sessions with the original server and of the
 // package's own loopback test.
 var lwarProtocol = register(&Protocol{
-	Name:        "lwar",
-	Files:       []string{"lwar/*.hex"},
-	Datagram:    true,
-	Gamewire:    func() Codec { return new(lwarGamewire) },
-	Handwritten: func() Codec { return new(lwHand) },
-	Binary:      func() Codec { return newBinary(binary.BigEndian, new(lwHand), nil) },
-	Checked:     func() Codec { return validate(new(lwarGamewire), nil) },
+	Name:         "lwar",
+	Files:        []string{"lwar/*.hex"},
+	Datagram:     true,
+	PacketHeader: true,
+	Gamewire:     func() Codec { return new(lwarGamewire) },
+	Handwritten:  func() Codec { return new(lwHand) },
+	Binary:       func() Codec { return newBinary(binary.BigEndian, new(lwHand), nil) },
+	Checked:      func() Codec { return validate(new(lwarGamewire), nil) },
 	Streams: []Stream{
 		{"warm", func() StreamReader { return new(lwarIterator) }},
 		{"new", func() StreamReader { return &lwarIterator{fresh: true} }},

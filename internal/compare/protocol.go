@@ -64,6 +64,9 @@ type Protocol struct {
 	Files []string
 	// Datagram says whether the captures are datagrams.
 	Datagram bool
+	// PacketHeader says a datagram starts with a packet header, a unit
+	// of its own (lwar's), before its messages.
+	PacketHeader bool
 	// From returns the sender of a capture's messages from its file
 	// name (required for a stream protocol).
 	From func(file string) Kind
@@ -99,6 +102,7 @@ func register(p *Protocol) *Protocol {
 type Capture struct {
 	File      string
 	From      Kind     // the sender of the capture's messages
+	Header    bool     // each datagram starts with a packet header
 	Stream    []byte   // the bytes of a stream capture
 	Datagrams [][]byte // the datagrams of a datagram capture
 }
@@ -127,7 +131,7 @@ func (p *Protocol) Load() ([]*Capture, error) {
 			return nil, fmt.Errorf("%s: no capture matches %s", p.Name, glob)
 		}
 		for _, f := range files {
-			c := &Capture{File: f}
+			c := &Capture{File: f, Header: p.PacketHeader}
 			if p.From != nil {
 				c.From = p.From(f)
 			}
@@ -179,8 +183,8 @@ func fromName(file string) Kind {
 }
 
 // Walk decodes every unit of c with codec, splitting c as gamewire's
-// stream decoders do: a stream frame after frame, each datagram as its
-// packet header and then message after message. It calls visit (if not
+// stream decoders do: a stream frame after frame, each datagram message
+// after message (after its packet header, if it has one). It calls visit (if not
 // nil) with each unit's bytes, kind and decoded value, and returns the
 // number of units.
 func Walk(c *Capture, codec Codec, visit func(b []byte, k Kind, v any)) (int, error) {
@@ -199,7 +203,10 @@ func Walk(c *Capture, codec Codec, visit func(b []byte, k Kind, v any)) (int, er
 		return units, nil
 	}
 	for i, d := range c.Datagrams {
-		k := PacketHeader
+		k := c.From
+		if c.Header {
+			k = PacketHeader
+		}
 		for off := 0; off < len(d); units++ {
 			v, n, err := codec.Decode(d[off:], k)
 			if err != nil {

@@ -14,10 +14,10 @@ var tfightersProtocol = register(&Protocol{
 	Files:       []string{"tfighters/*.bin"},
 	From:        fromName,
 	FrameLen:    tfFrameLen,
-	Gamewire:    func() Codec { return newTfightersGamewire(wire.Lax) },
+	Gamewire:    func() Codec { return newWireCodec(tfighters.NewDecoder(), wire.Lax) },
 	Handwritten: func() Codec { return new(tfHand) },
 	Binary:      func() Codec { return newBinary(binary.LittleEndian, new(tfHand), tfFrameLen) },
-	Checked:     func() Codec { return newTfightersGamewire(wire.Checked) },
+	Checked:     func() Codec { return newWireCodec(tfighters.NewDecoder(), wire.Checked) },
 	Streams:     wireStreams(tfightersStream),
 })
 
@@ -30,32 +30,7 @@ func tfFrameLen(b []byte) int {
 	return 2 + int(binary.LittleEndian.Uint16(b))
 }
 
-func tfightersFrom(k Kind) wire.Direction {
-	if k == FromServer {
-		return tfighters.FromServer
-	}
-	return tfighters.FromClient
-}
-
-// tfightersGamewire is gamewire's zero-allocation decoder: under
-// wire.Lax, the codec alone; under the default policy it also validates
-// each message.
-type tfightersGamewire struct{ d *wire.Decoder }
-
-func newTfightersGamewire(p wire.Policy) Codec {
-	d := tfighters.NewDecoder()
-	d.Policy = p
-	return &tfightersGamewire{d: d}
-}
-
-func (g *tfightersGamewire) Decode(b []byte, k Kind) (any, int, error) {
-	m, n, err := g.d.Decode(b, tfightersFrom(k))
-	return m, n, err
-}
-
-func (*tfightersGamewire) Appender(v any) Appender { return v.(Appender) }
-
 // tfightersStream is gamewire's stream decoder over r.
 func tfightersStream(r io.Reader, k Kind) *wire.Stream {
-	return tfighters.NewStream(r, tfightersFrom(k))
+	return tfighters.NewStream(r, wireFrom(k))
 }

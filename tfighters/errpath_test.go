@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -102,7 +103,7 @@ func TestErrorPathAllocs(t *testing.T) {
 	// AllocsPerRun runs round once to warm up (every form's value exists,
 	// the buffer is allocated), then once more, measured, with GOMAXPROCS
 	// at 1 and nothing divided: the count is exact.
-	a := testing.AllocsPerRun(1, func() {
+	a := codectest.ExactAllocs(func() {
 		errs, msgs = 0, 0
 		round()
 	})

@@ -26,5 +26,5 @@ func broken(err error) bool {
 	// A type assertion, not errors.As, which would allocate: the Stream
 	// returns its *wire.Error values as they are.
 	we, ok := err.(*wire.Error)
-	return !ok || we.Message == "frame" || we.Message == "header"
+	return !ok || we.Message == "frame"
 }

@@ -45,10 +45,10 @@ func TestDecoder(t *testing.T) {
 		{"over size, strict", wire.Strict, over, wire.FromClient, "", 27, wire.ErrTooLong, ""},
 		{"over size, lax", wire.Lax, over, wire.FromClient, "MsgSay", 27, nil, ""},
 		{"unknown code", wire.Checked, unknown, wire.FromClient, "unknown", 5, nil, ""},
-		{"unknown code, strict", wire.Strict, unknown, wire.FromClient, "", 0, wire.ErrUnknownCode, "toy: header: field code at byte 2: unknown code"},
+		{"unknown code, strict", wire.Strict, unknown, wire.FromClient, "", 0, wire.ErrUnknownCode, "toy: frame: field code at byte 2: unknown code"},
 		{"unknown, short frame", wire.Checked, unknown[:4], wire.FromClient, "", 4, wire.ErrShort, ""},
 		{"unknown, bad length", wire.Checked, []byte{0xff, 0, 1, 1}, wire.FromClient, "", 0, wire.ErrTooLong, ""},
-		{"no code", wire.Checked, ping[:3], wire.FromClient, "", 0, wire.ErrShort, "toy: header: field code at byte 2: short input"},
+		{"no code", wire.Checked, ping[:3], wire.FromClient, "", 0, wire.ErrShort, "toy: frame: field code at byte 2: short input"},
 		{"short fixed", wire.Checked, ping[:6], wire.FromClient, "", 4, wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
 		{"short after variable", wire.Checked, say[:8], wire.FromClient, "", 8, wire.ErrShort, "toy: MsgSay: field after at byte 8: short input"},
 	}
@@ -142,7 +142,13 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 	// one whole pass exactly (the total is not divided, so nothing rounds
 	// down), with GOMAXPROCS at 1 so that no other goroutine's allocation
 	// is counted.
-	if n := testing.AllocsPerRun(1, run); n != 0 {
+	// (Up to three passes, the least count: see codectest.ExactAllocs,
+	// which wire's tests cannot import.)
+	n := testing.AllocsPerRun(1, run)
+	for i := 0; i < 2 && n > 0; i++ {
+		n = min(n, testing.AllocsPerRun(1, run))
+	}
+	if n != 0 {
 		t.Errorf("%v allocations over %d inputs", n, len(inputs))
 	}
 }
@@ -150,7 +156,7 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 // isMessageError reports an error after which a Stream is still in step.
 func isMessageError(err error) bool {
 	e, ok := err.(*wire.Error) // errors.As would allocate
-	return ok && e.Message != "frame" && e.Message != "header"
+	return ok && e.Message != "frame"
 }
 
 func TestStream(t *testing.T) {
@@ -179,7 +185,7 @@ func TestStream(t *testing.T) {
 		{"", wire.ErrShort, "toy: MsgSay: field text at byte 5: short input"},
 		{"MsgSay", nil, ""},
 		{"", wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
-		{"", wire.ErrTooLong, "toy: header: field length at byte 0: too long"},
+		{"", wire.ErrTooLong, "toy: frame: field length at byte 0: too long"},
 	}
 	for i, w := range want {
 		m, err := s.Next()
@@ -259,7 +265,7 @@ func TestRaw(t *testing.T) {
 	if out, _ := r.MarshalBinary(); !bytes.Equal(out, in[:5]) {
 		t.Errorf("MarshalBinary = % x", out)
 	}
-	if err := r.Validate(); !errors.Is(err, wire.ErrUnknownCode) || err.Error() != "toy: header: field code at byte 2: unknown code" {
+	if err := r.Validate(); !errors.Is(err, wire.ErrUnknownCode) || err.Error() != "toy: frame: field code at byte 2: unknown code" {
 		t.Errorf("Validate = %v", err)
 	}
 	if err := r.UnmarshalBinary(in); !errors.Is(err, wire.ErrTrailing) {

@@ -40,6 +40,7 @@ type Table struct {
 
 	new    func(i int) Message
 	header []Field
+	hdrEnd int    // the end of the header's fixed fields
 	code   *Field // the header's CodeRole field
 	length *Field // the header's LengthRole field, if any
 	raw    Form
@@ -68,9 +69,10 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 		}
 	}
 	t.header = t.layoutHeader(p.Header)
+	t.hdrEnd = t.fieldsEnd(t.header)
 	t.raw = Form{Name: "unknown", Type: "Raw", From: Both, Protocol: p.Name, Index: -1, table: t}
 	t.raw.all = t.header
-	t.raw.Size, t.raw.MaxSize = t.fieldsEnd(t.header), t.HardMax
+	t.raw.Size, t.raw.MaxSize = t.hdrEnd, t.HardMax
 	t.raw.errs.init(p.Name, t.raw.Name, "", 0)
 	for i := range t.header {
 		switch t.header[i].Role {
@@ -114,9 +116,11 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 	return t
 }
 
-// layoutHeader lays out the default header.
+// layoutHeader lays out the default header. Its errors name the message
+// "frame", as the FrameReader's own framing errors do: before the code is
+// known, the frame is all there is to name.
 func (t *Table) layoutHeader(h []Field) []Field {
-	f := Form{Name: "header", Fields: h}
+	f := Form{Name: "frame", Fields: h}
 	t.layout(&f, nil, "header")
 	return f.all
 }
@@ -244,26 +248,36 @@ func (t *Table) Form(name string, from Direction) *Form {
 }
 
 // Lookup returns the form for code sent in direction from, or nil. It is
-// a direct lookup, two array indexings.
+// a direct lookup, two array indexings. With from Both it returns the form
+// either peer sends with that code when there is exactly one (a protocol
+// whose codes tell the direction, or a form of both directions), and nil
+// when the two directions have different forms for it.
 func (t *Table) Lookup(code uint32, from Direction) *Form {
-	var d int
-	switch from {
-	case FromClient:
-		d = 0
-	case FromServer:
-		d = 1
-	default:
-		return nil
-	}
 	if code > 0xffff {
 		return nil
 	}
-	page := t.index[d][code>>8]
-	if page == nil {
-		return nil
+	switch from {
+	case FromClient:
+		return t.lookup(0, code)
+	case FromServer:
+		return t.lookup(1, code)
+	case Both:
+		c, s := t.lookup(0, code), t.lookup(1, code)
+		switch {
+		case c == nil:
+			return s
+		case s == nil || s == c:
+			return c
+		}
 	}
-	if i := page[code&0xff]; i != 0 {
-		return &t.Forms[i-1]
+	return nil
+}
+
+func (t *Table) lookup(d int, code uint32) *Form {
+	if page := t.index[d][code>>8]; page != nil {
+		if i := page[code&0xff]; i != 0 {
+			return &t.Forms[i-1]
+		}
 	}
 	return nil
 }
@@ -320,7 +334,7 @@ func (t *Table) FrameLen(b []byte) (int, error) {
 	if n > t.HardMax {
 		return 0, &l.errs.e[slotTooLong]
 	}
-	if n < t.fieldsEnd(t.header) {
+	if n < t.hdrEnd {
 		return 0, &l.errs.e[slotInvalid]
 	}
 	return n, nil

@@ -53,6 +53,10 @@ func TestTableLayout(t *testing.T) {
 	if toyTable.Form("Nope", 0) != nil || toyTable.Type("Nope") != nil || toyTable.Type("Point").Size != 4 {
 		t.Error("Form or Type lookup")
 	}
+	onlyServer := wire.NewTable(toyProtocol, []wire.Form{{Name: "S", Code: 5, From: wire.FromServer}, {Name: "C", Code: 6, From: wire.FromClient}}, nil)
+	if onlyServer.Lookup(5, wire.Both).Name != "S" || onlyServer.Lookup(6, wire.Both).Name != "C" {
+		t.Error("Lookup with Both finds the one form of a code")
+	}
 	if len(toyTable.Header()) != 2 || toyTable.RawForm().Name != "unknown" {
 		t.Error("Header or RawForm")
 	}
@@ -93,7 +97,9 @@ func TestTableLookup(t *testing.T) {
 		{0x7361, wire.FromServer, "MsgSay"},
 		{0x7362, wire.FromServer, ""},
 		{0x1234, wire.FromServer, ""},
-		{0x7069, wire.Both, ""},
+		{0x7069, wire.Both, ""}, // two forms: the direction must say
+		{0x7361, wire.Both, "MsgSay"},
+		{0x7362, wire.Both, ""},
 		{0x17069, wire.FromClient, ""},
 	}
 	for _, tt := range tests {

@@ -231,3 +231,20 @@ func TestCheckReportsAnEmptyGenerator(t *testing.T) {
 		t.Fatal("a generator that yields nothing passed")
 	}
 }
+
+func TestExactAllocs(t *testing.T) {
+	if RaceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	var sink []*int
+	if n := ExactAllocs(func() {
+		for i := 0; i < 1000; i++ {
+			sink = append(sink[:0], new(int)) // one escaping allocation a step
+		}
+	}); n < 1000 {
+		t.Errorf("ExactAllocs = %v for 1000 allocations", n)
+	}
+	if n := ExactAllocs(func() { sink = sink[:0] }); n != 0 {
+		t.Errorf("ExactAllocs = %v for none", n)
+	}
+}

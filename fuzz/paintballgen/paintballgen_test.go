@@ -1,0 +1,119 @@
+package paintballgen_test
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/gamewire/gamewire/fuzz/paintballgen"
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/wire"
+	"github.com/leanovate/gopter"
+)
+
+func params(seed int64) *gopter.GenParameters {
+	p := gopter.DefaultGenParameters()
+	p.Rng = rand.New(rand.NewSource(seed))
+	return p
+}
+
+func TestGenerators(t *testing.T) {
+	tests := []struct {
+		name    string
+		g       gopter.Gen
+		from    wire.Direction
+		valid   bool
+		invalid bool
+		forms   int
+	}{
+		{"ServerMessage", paintballgen.ServerMessage(), paintball.FromServer, false, false, 2},
+		{"ClientMessage", paintballgen.ClientMessage(), paintball.FromClient, false, false, 4},
+		{"Message", paintballgen.Message(), 0, false, false, 5},
+		{"ValidServerMessage", paintballgen.ValidServerMessage(), paintball.FromServer, true, false, 2},
+		{"ValidClientMessage", paintballgen.ValidClientMessage(), paintball.FromClient, true, false, 4},
+		{"ValidMessage", paintballgen.ValidMessage(), 0, true, false, 5},
+		{"InvalidMessage", paintballgen.InvalidMessage(), 0, false, true, 3},
+	}
+	for _, tt := range tests {
+		p := params(7)
+		forms := map[string]bool{}
+		for i := 0; i < 500; i++ {
+			v, ok := tt.g(p).Retrieve()
+			if !ok {
+				continue
+			}
+			m, ok := v.(paintball.Message)
+			if !ok {
+				t.Fatalf("%s yields %T", tt.name, v)
+			}
+			forms[m.Form().Name] = true
+			if tt.from != 0 && !m.Form().From.Has(tt.from) {
+				t.Errorf("%s yields %s", tt.name, m.Form().Name)
+			}
+			if _, err := m.AppendBinary(nil); err != nil {
+				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
+			}
+			if err := m.Validate(); (tt.valid && err != nil) || (tt.invalid && err == nil) {
+				t.Fatalf("%s: %T %+v: Validate = %v", tt.name, m, m, err)
+			}
+		}
+		if len(forms) != tt.forms {
+			t.Errorf("%s: %d forms in 500 draws, want %d", tt.name, len(forms), tt.forms)
+		}
+	}
+}
+
+// TestWriteUTF: the generator's writeUTF oracle and the package's MakeUTF
+// agree on every Java string without a lone surrogate, and the package
+// accepts what the oracle writes for any Java string.
+func TestWriteUTF(t *testing.T) {
+	p := params(3)
+	g := paintballgen.JavaUnits()
+	for i := 0; i < 2000; i++ {
+		v, _ := g(p).Retrieve()
+		u := v.([]uint16)
+		b := paintballgen.WriteUTF(u)
+		if !wire.ValidModifiedUTF8(b) || !paintball.UTF(b).Valid() {
+			t.Fatalf("%04x: writeUTF gives %x, which the package refuses", u, b)
+		}
+		lone := false
+		for j := 0; j < len(u); j++ {
+			if utf16.IsSurrogate(rune(u[j])) {
+				if u[j] < 0xdc00 && j+1 < len(u) && u[j+1] >= 0xdc00 && u[j+1] < 0xe000 {
+					j++
+					continue
+				}
+				lone = true
+			}
+		}
+		if lone {
+			continue
+		}
+		got, err := paintball.MakeUTF(string(utf16.Decode(u)))
+		if err != nil || !bytes.Equal(got, b) {
+			t.Fatalf("%04x: MakeUTF = %x, %v; writeUTF writes %x", u, got, err, b)
+		}
+	}
+}
+
+func TestGameState(t *testing.T) {
+	p := params(5)
+	sizes := 0
+	for i := 0; i < 100; i++ {
+		v, _ := paintballgen.GameState()(p).Retrieve()
+		st := v.([]paintball.Update)
+		sizes += len(st)
+		for j := range st {
+			if err := st[j].Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if j > 0 && st[j-1].ObjectID >= st[j].ObjectID {
+				t.Fatalf("ids not increasing: %d then %d", st[j-1].ObjectID, st[j].ObjectID)
+			}
+		}
+	}
+	if sizes == 0 {
+		t.Fatal("only empty game states")
+	}
+}

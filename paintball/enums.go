@@ -1,0 +1,144 @@
+package paintball
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// ObjectType is the Update's "Object Type", a Java char: "whether it's a
+// player, paintball, obstacle, etc.". The spec gives no values; these
+// letters are this package's choice, by the convention of the packet type
+// (docs/errata/paintball.md, 9). Other values decode, re-encode as they
+// came and are reported by Validate.
+type ObjectType uint16
+
+// Object types.
+const (
+	ObjectTypePlayer    ObjectType = 'P' // a player
+	ObjectTypePaintball ObjectType = 'B' // a paintball in flight
+	ObjectTypeObstacle  ObjectType = 'O' // an obstacle
+)
+
+// Known reports whether t is one of the defined object types.
+func (t ObjectType) Known() bool { return t.name() != "" }
+
+func (t ObjectType) name() string {
+	switch t {
+	case ObjectTypePlayer:
+		return "player"
+	case ObjectTypePaintball:
+		return "paintball"
+	case ObjectTypeObstacle:
+		return "obstacle"
+	}
+	return ""
+}
+
+// String returns "player", "paintball" or "obstacle"; another value that
+// is a printable ASCII character as that character in single quotes
+// ("'X'"), anything else as its number.
+func (t ObjectType) String() string {
+	if n := t.name(); n != "" {
+		return n
+	}
+	if t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
+		return string([]byte{'\'', byte(t), '\''})
+	}
+	return strconv.FormatUint(uint64(t), 10)
+}
+
+// MarshalText returns the String form.
+func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText accepts a name, a quoted character ('X') or a number
+// (decimal, or 0x hexadecimal) up to 65535.
+func (t *ObjectType) UnmarshalText(b []byte) error {
+	for _, v := range [...]ObjectType{ObjectTypePlayer, ObjectTypePaintball, ObjectTypeObstacle} {
+		if v.name() == string(b) {
+			*t = v
+			return nil
+		}
+	}
+	if len(b) == 3 && b[0] == '\'' && b[2] == '\'' {
+		*t = ObjectType(b[1])
+		return nil
+	}
+	v, err := strconv.ParseUint(string(b), 0, 16)
+	if err != nil {
+		return &textError{what: "object type", text: string(b)}
+	}
+	*t = ObjectType(v)
+	return nil
+}
+
+// ShootingState is the Shoot Update Request's "Shooting State", a Byte.
+type ShootingState uint8
+
+// Shooting states, as the spec numbers them.
+const (
+	// ShootingStateNone is "0: not shooting (used to turn off automatic
+	// fire)".
+	ShootingStateNone ShootingState = 0
+	// ShootingStateSingle is "1: single shot".
+	ShootingStateSingle ShootingState = 1
+	// ShootingStateAutomatic is "2: automatic fire (will continue to fire
+	// until a not shooting request is sent)".
+	ShootingStateAutomatic ShootingState = 2
+)
+
+// Known reports whether s is one of the spec's three states.
+func (s ShootingState) Known() bool { return s <= ShootingStateAutomatic }
+
+func (s ShootingState) name() string {
+	switch s {
+	case ShootingStateNone:
+		return "none"
+	case ShootingStateSingle:
+		return "single"
+	case ShootingStateAutomatic:
+		return "automatic"
+	}
+	return ""
+}
+
+// String returns "none", "single", "automatic" or the number.
+func (s ShootingState) String() string {
+	if n := s.name(); n != "" {
+		return n
+	}
+	return strconv.FormatUint(uint64(s), 10)
+}
+
+// MarshalText returns the String form.
+func (s ShootingState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText accepts a name or a number up to 255.
+func (s *ShootingState) UnmarshalText(b []byte) error {
+	for v := ShootingStateNone; v <= ShootingStateAutomatic; v++ {
+		if v.name() == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	v, err := strconv.ParseUint(string(b), 0, 8)
+	if err != nil {
+		return &textError{what: "shooting state", text: string(b)}
+	}
+	*s = ShootingState(v)
+	return nil
+}
+
+// textError reports text that names no value of an enum.
+type textError struct{ what, text string }
+
+func (e *textError) Error() string {
+	return "paintball: invalid " + e.what + " " + strconv.Quote(e.text)
+}
+
+// Unwrap returns wire.ErrInvalid.
+func (e *textError) Unwrap() error { return wire.ErrInvalid }
+
+// validFacing reports whether f is an angle: finite (docs/errata, 12).
+func validFacing(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

@@ -1,0 +1,55 @@
+package paintball_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// TestEnumText: every value of both enums survives its text form, known
+// values by name, unknown ones as a number or a quoted character.
+func TestEnumText(t *testing.T) {
+	for v := 0; v <= 0xffff; v++ {
+		o := paintball.ObjectType(v)
+		text, err := o.MarshalText()
+		var back paintball.ObjectType
+		if err != nil || back.UnmarshalText(text) != nil || back != o {
+			t.Fatalf("ObjectType %d -> %q -> %d", v, text, back)
+		}
+	}
+	for v := 0; v <= 0xff; v++ {
+		s := paintball.ShootingState(v)
+		text, err := s.MarshalText()
+		var back paintball.ShootingState
+		if err != nil || back.UnmarshalText(text) != nil || back != s {
+			t.Fatalf("ShootingState %d -> %q -> %d", v, text, back)
+		}
+	}
+	for _, tt := range []struct {
+		v    paintball.ObjectType
+		text string
+	}{{'P', "player"}, {'B', "paintball"}, {'O', "obstacle"}, {'X', "'X'"}, {0, "0"}, {'\'', "39"}, {0xffff, "65535"}} {
+		if got := tt.v.String(); got != tt.text {
+			t.Errorf("ObjectType(%d) = %q, want %q", tt.v, got, tt.text)
+		}
+	}
+	for i, want := range []string{"none", "single", "automatic", "3"} {
+		if got := paintball.ShootingState(i).String(); got != want {
+			t.Errorf("ShootingState(%d) = %q, want %q", i, got, want)
+		}
+	}
+	for _, bad := range []string{"", "tank", "''", "65536", "-1"} {
+		var o paintball.ObjectType
+		if err := o.UnmarshalText([]byte(bad)); !errors.Is(err, wire.ErrInvalid) {
+			t.Errorf("ObjectType.UnmarshalText(%q) = %v", bad, err)
+		}
+	}
+	for _, bad := range []string{"", "burst", "256"} {
+		var s paintball.ShootingState
+		if err := s.UnmarshalText([]byte(bad)); !errors.Is(err, wire.ErrInvalid) {
+			t.Errorf("ShootingState.UnmarshalText(%q) = %v", bad, err)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package paintball_test
+
+import (
+	"encoding/hex"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// The vectors below are typed by hand from the spec's tables, with the
+// types of Java's DataOutputStream (docs/errata/paintball.md, 1-5): '*'
+// (2a), the type as a big-endian char ('A' = 0041), Ints as big-endian
+// two's complement, Doubles as big-endian IEEE 754, Strings as writeUTF.
+// No traffic of the original game is public.
+func TestGolden(t *testing.T) {
+	g := func(name string, f func(t *testing.T)) { t.Run(name, f) }
+	g("Login", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("bob")}, "2a | 0046 | 0003 626f62")
+	})
+	g("Login empty", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{}, "2a | 0046 | 0000")
+	})
+	g("Login with U+0000 as C0 80", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("a\xc0\x80b")}, "2a | 0046 | 0004 61c08062")
+	})
+	g("Login with U+1F600 as two surrogates", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\xbd\xed\xb8\x80")}, "2a | 0046 | 0006 eda0bd edb880")
+	})
+	g("Login with a lone surrogate", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\x80")}, "2a | 0046 | 0003 eda080")
+	})
+	g("Login é", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("é")}, "2a | 0046 | 0002 c3a9")
+	})
+	g("Update", func(t *testing.T) {
+		codectest.Golden(t, &paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7,
+			PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2},
+			"2a | 0041 | 0050 | 00000007 | 00000064 | 000000c8 | fffffffb | 00000003 | 3ff921fb54442d18")
+	})
+	g("Update dead", func(t *testing.T) {
+		u := &paintball.Update{ObjectType: paintball.ObjectTypePaintball, ObjectID: 0x7fffffff,
+			PositionX: -1, PositionY: -1, Facing: math.Pi}
+		codectest.Golden(t, u, "2a | 0041 | 0042 | 7fffffff | ffffffff | ffffffff | 00000000 | 00000000 | 400921fb54442d18")
+		if !u.Dead() {
+			t.Error("Dead() = false for positions -1, -1")
+		}
+	})
+	g("Update with NaN payload facing", func(t *testing.T) {
+		u := &paintball.Update{ObjectType: paintball.ObjectTypeObstacle, ObjectID: -2,
+			Facing: math.Float64frombits(0x7ff0000000000001)}
+		codectest.Golden(t, u, "2a | 0041 | 004f | fffffffe | 00000000 | 00000000 | 00000000 | 00000000 | 7ff0000000000001")
+		if err := u.Validate(); !errors.Is(err, wire.ErrInvalid) {
+			t.Errorf("Validate = %v, want ErrInvalid (NaN facing)", err)
+		}
+	})
+	g("Player Update Request", func(t *testing.T) {
+		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: math.Copysign(0, -1)},
+			"2a | 0043 | 0000000a | fffffff6 | 8000000000000000")
+	})
+	g("Player Update Request extremes", func(t *testing.T) {
+		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: math.MinInt32, VelocityY: math.MaxInt32, Facing: math.Inf(-1)},
+			"2a | 0043 | 80000000 | 7fffffff | fff0000000000000")
+	})
+	for _, s := range []struct {
+		state paintball.ShootingState
+		hex   string
+	}{{paintball.ShootingStateNone, "2a 0044 00"}, {paintball.ShootingStateSingle, "2a 0044 01"}, {paintball.ShootingStateAutomatic, "2a 0044 02"}} {
+		g("Shoot Update Request "+s.state.String(), func(t *testing.T) {
+			codectest.Golden(t, &paintball.ShootUpdateRequest{ShootingState: s.state}, s.hex)
+		})
+	}
+	g("Game Dump Request", func(t *testing.T) {
+		codectest.Golden(t, &paintball.GameDumpRequest{}, "2a | 0045")
+	})
+}
+
+func mustHex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(strings.NewReplacer(" ", "", "|", "").Replace(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestGoldenBroken: packets that must be refused, each with the sentinel,
+// the field and the byte offset of the error.
+func TestGoldenBroken(t *testing.T) {
+	for _, tt := range []struct {
+		name, hex string
+		from      wire.Direction
+		kind      error
+		message   string
+		field     string
+		offset    int
+	}{
+		{"empty", "", paintball.FromClient, wire.ErrShort, "", "type", 1},
+		{"no marker", "2b 0045", paintball.FromClient, wire.ErrInvalid, "frame", "marker", 0},
+		{"type B", "2a 0042", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"type F as the number 15", "2a 000f 0003 626f62", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"Update from a client", "2a 0041" + strings.Repeat("00", 30), paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
+		{"request from the server", "2a 0045", paintball.FromServer, wire.ErrUnknownCode, "frame", "type", 1},
+		{"Login cut in its count", "2a 0046 00", paintball.FromClient, wire.ErrShort, "Login", "username", 3},
+		{"Login cut in its name", "2a 0046 0005 6162", paintball.FromServer, wire.ErrShort, "Login", "username", 3},
+		{"Login with a byte 00", "2a 0046 0001 00", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
+		{"Login with a four-byte sequence", "2a 0046 0004 f09f9880", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
+		{"Login with an overlong A", "2a 0046 0002 c181", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
+		{"Login with a truncated sequence", "2a 0046 0002 61e2", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
+		{"Login with a stray continuation", "2a 0046 0001 80", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
+		{"Update cut in facing", "2a 0041 0050 00000007 00000064 000000c8 fffffffb 00000003 3ff921fb54442d", paintball.FromServer, wire.ErrShort, "Update", "facing", 25},
+		{"Player Update Request cut", "2a 0043 0000000a ffff", paintball.FromClient, wire.ErrShort, "PlayerUpdateRequest", "velocityY", 7},
+		{"Shoot Update Request without its state", "2a 0044", paintball.FromClient, wire.ErrShort, "ShootUpdateRequest", "shootingState", 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := mustHex(t, tt.hex)
+			m, _, err := paintball.Decode(b, tt.from)
+			if m != nil || !errors.Is(err, tt.kind) {
+				t.Fatalf("Decode(%x) = %v, %v; want %v", b, m, err, tt.kind)
+			}
+			var e *wire.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v is not a *wire.Error", err)
+			}
+			if tt.message != "" && e.Message != tt.message || e.Field != tt.field || e.Offset != tt.offset {
+				t.Errorf("error %v: message %q field %q offset %d; want %q %q %d", err, e.Message, e.Field, e.Offset, tt.message, tt.field, tt.offset)
+			}
+			if !strings.HasPrefix(err.Error(), "paintball: ") {
+				t.Errorf("error %q does not name the protocol", err)
+			}
+		})
+	}
+}
+
+// TestValidate: packets that decode but break a rule of the spec.
+func TestValidate(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		m     paintball.Message
+		field string
+	}{
+		{"shooting state 3", &paintball.ShootUpdateRequest{ShootingState: 3}, "shootingState"},
+		{"shooting state Java -1", &paintball.ShootUpdateRequest{ShootingState: 255}, "shootingState"},
+		{"object type X", &paintball.Update{ObjectType: 'X'}, "objectType"},
+		{"object type 0", &paintball.Update{ObjectType: 0}, "objectType"},
+		{"facing NaN", &paintball.PlayerUpdateRequest{Facing: math.NaN()}, "facing"},
+		{"facing +Inf", &paintball.Update{ObjectType: paintball.ObjectTypePlayer, Facing: math.Inf(1)}, "facing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.m.Validate()
+			var e *wire.Error
+			if !errors.Is(err, wire.ErrInvalid) || !errors.As(err, &e) || e.Field != tt.field {
+				t.Fatalf("Validate = %v, want ErrInvalid on %s", err, tt.field)
+			}
+			// The codec carries it all the same: a fuzzer can send it.
+			b, err := tt.m.AppendBinary(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tt.m.Decode(b); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	for _, m := range []paintball.Message{
+		&paintball.Login{}, &paintball.GameDumpRequest{},
+		&paintball.Update{ObjectType: paintball.ObjectTypePaintball, Facing: -7},
+		&paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateAutomatic},
+		&paintball.PlayerUpdateRequest{Facing: math.Copysign(0, -1)},
+	} {
+		if err := m.Validate(); err != nil {
+			t.Errorf("%s: Validate = %v", m.Form().Name, err)
+		}
+	}
+}
+
+// TestLoginRefusesOnEncode: writeUTF cannot write these.
+func TestLoginRefusesOnEncode(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		u    paintball.UTF
+		kind error
+	}{
+		{"65536 bytes", paintball.UTF(strings.Repeat("a", 65536)), wire.ErrTooLong},
+		{"a byte 00", paintball.UTF("a\x00"), wire.ErrInvalid},
+		{"four-byte UTF-8", paintball.UTF("\xf0\x9f\x98\x80"), wire.ErrInvalid},
+	} {
+		m := &paintball.Login{Username: tt.u}
+		b, err := m.AppendBinary([]byte{1})
+		var e *wire.Error
+		if !errors.Is(err, tt.kind) || !errors.As(err, &e) || e.Field != "username" || e.Message != "Login" {
+			t.Errorf("%s: AppendBinary error %v, want %v on Login.username", tt.name, err, tt.kind)
+		}
+		if len(b) != 1 {
+			t.Errorf("%s: AppendBinary appended %d bytes on failure", tt.name, len(b)-1)
+		}
+	}
+	m := &paintball.Login{Username: paintball.UTF(strings.Repeat("a", 65535))}
+	b, err := m.AppendBinary(nil)
+	if err != nil || len(b) != paintball.MaxFrame {
+		t.Errorf("the longest username: %d bytes, %v; want %d", len(b), err, paintball.MaxFrame)
+	}
+}

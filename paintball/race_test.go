@@ -1,0 +1,5 @@
+//go:build race
+
+package paintball_test
+
+const raceEnabled = true

@@ -1,0 +1,51 @@
+package paintball
+
+import "github.com/gamewire/gamewire/wire"
+
+// split tells a stream reader the length of the packet at the start of b
+// (the table's Split): the frame has no length field, so the length
+// follows from the type, and for a Login from the String's byte count.
+// It returns 0 and nil while b does not hold enough to tell.
+//
+// A first byte other than '*' fails with wire.ErrInvalid on field
+// "marker" at byte 0, and a type the table defines in neither direction
+// with wire.ErrUnknownCode on field "type" at byte 1: the reader cannot
+// know where such a packet ends, and cannot resynchronise on the next
+// '*' either, since 0x2A occurs inside payloads (docs/errata/paintball.md,
+// 6 and 7), so the stream stops there. A type defined only for the other
+// direction is framed all the same (errata, 8). The errors are the
+// table's own, built once: split allocates nothing.
+func split(t *wire.Table, b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	if b[0] != Marker {
+		return 0, t.RawForm().Err("marker", wire.ErrInvalid)
+	}
+	if len(b) < 3 {
+		return 0, nil
+	}
+	code := uint32(b[1])<<8 | uint32(b[2])
+	f := t.Lookup(code, wire.FromServer)
+	if f == nil {
+		f = t.Lookup(code, wire.FromClient)
+	}
+	if f == nil {
+		return 0, t.RawForm().Err("type", wire.ErrUnknownCode)
+	}
+	if f.Fixed() {
+		return f.Size, nil
+	}
+	// A variable form (Login) ends with a String: its u16 count tells.
+	lay := f.Layout()
+	last := &lay[len(lay)-1]
+	if last.Offset < 0 || (last.Type != "utf" && last.Type != "str16") {
+		// A layout split cannot measure: a mistake in the table, which
+		// TestSplitMeasuresEveryForm catches.
+		return 0, t.RawForm().Err("type", wire.ErrInvalid)
+	}
+	if len(b) < last.Offset+2 {
+		return 0, nil
+	}
+	return last.Offset + 2 + int(wire.BigEndian.U16(b[last.Offset:])), nil
+}

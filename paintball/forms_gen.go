@@ -2,9 +2,7 @@
 
 package paintball
 
-import (
-	"github.com/gamewire/gamewire/wire"
-)
+import "github.com/gamewire/gamewire/wire"
 
 // Login is Login, either way: Sent by client to login to the server. Sent by
 // server to all existing clients to update clients on new clients.
@@ -238,7 +236,7 @@ const gameDumpRequestSize = 3
 func (*GameDumpRequest) Size() int { return gameDumpRequestSize }
 
 // AppendBinary appends the GameDumpRequest frame, header included, to b.
-func (m *GameDumpRequest) AppendBinary(b []byte) ([]byte, error) {
+func (*GameDumpRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, gameDumpRequestSize)
 	_ = p[gameDumpRequestSize-1] // one bounds check
 	p[0] = 0x2a
@@ -249,17 +247,14 @@ func (m *GameDumpRequest) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a GameDumpRequest frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
-func (m *GameDumpRequest) Decode(b []byte) (int, error) {
+func (*GameDumpRequest) Decode(b []byte) (int, error) {
 	if len(b) < gameDumpRequestSize {
-		*m = GameDumpRequest{}
 		return forms[4].Short(len(b))
 	}
 	if b[0] != 0x2a {
-		*m = GameDumpRequest{}
 		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[1:]) != 0x0045 {
-		*m = GameDumpRequest{}
 		return 1, forms[4].ErrAt(1, wire.ErrInvalid)
 	}
 	return gameDumpRequestSize, nil

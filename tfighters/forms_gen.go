@@ -31,7 +31,7 @@ func (*Hi) Size() int { return hiSize }
 func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, hiSize)
 	_ = p[hiSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], hiSize-2)
+	wire.LittleEndian.PutU16(p, hiSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0000)
 	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
 	wire.LittleEndian.PutU32(p[8:], m.UWID)
@@ -45,7 +45,7 @@ func (m *Hi) Decode(b []byte) (int, error) {
 		*m = Hi{}
 		return forms[0].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != hiSize-2 {
+	if wire.LittleEndian.U16(b) != hiSize-2 {
 		*m = Hi{}
 		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
 	}
@@ -95,7 +95,7 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0001)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
@@ -125,7 +125,7 @@ func (m *Motd) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0001 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -195,7 +195,7 @@ func (*Lag) Size() int { return lagSize }
 func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, lagSize)
 	_ = p[lagSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], lagSize-2)
+	wire.LittleEndian.PutU16(p, lagSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0003)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.Diff))
 	return b, nil
@@ -208,7 +208,7 @@ func (m *Lag) Decode(b []byte) (int, error) {
 		*m = Lag{}
 		return forms[3].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != lagSize-2 {
+	if wire.LittleEndian.U16(b) != lagSize-2 {
 		*m = Lag{}
 		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
 	}
@@ -251,10 +251,10 @@ const spawnReadySize = 4
 func (*SpawnReady) Size() int { return spawnReadySize }
 
 // AppendBinary appends the SMSG_SPAWNREADY frame, header included, to b.
-func (m *SpawnReady) AppendBinary(b []byte) ([]byte, error) {
+func (*SpawnReady) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, spawnReadySize)
 	_ = p[spawnReadySize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], spawnReadySize-2)
+	wire.LittleEndian.PutU16(p, spawnReadySize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0200)
 	return b, nil
 }
@@ -262,17 +262,14 @@ func (m *SpawnReady) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_SPAWNREADY frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
-func (m *SpawnReady) Decode(b []byte) (int, error) {
+func (*SpawnReady) Decode(b []byte) (int, error) {
 	if len(b) < spawnReadySize {
-		*m = SpawnReady{}
 		return forms[4].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != spawnReadySize-2 {
-		*m = SpawnReady{}
+	if wire.LittleEndian.U16(b) != spawnReadySize-2 {
 		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.LittleEndian.U16(b[2:]) != 0x0200 {
-		*m = SpawnReady{}
 		return 2, forms[4].ErrAt(1, wire.ErrInvalid)
 	}
 	return spawnReadySize, nil
@@ -316,7 +313,7 @@ func (*ServerAccel) Size() int { return serverAccelSize }
 func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, serverAccelSize)
 	_ = p[serverAccelSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], serverAccelSize-2)
+	wire.LittleEndian.PutU16(p, serverAccelSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0400)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -333,7 +330,7 @@ func (m *ServerAccel) Decode(b []byte) (int, error) {
 		*m = ServerAccel{}
 		return forms[5].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != serverAccelSize-2 {
+	if wire.LittleEndian.U16(b) != serverAccelSize-2 {
 		*m = ServerAccel{}
 		return 0, forms[5].ErrAt(0, wire.ErrInvalid)
 	}
@@ -386,7 +383,7 @@ func (*ServerTurn) Size() int { return serverTurnSize }
 func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, serverTurnSize)
 	_ = p[serverTurnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], serverTurnSize-2)
+	wire.LittleEndian.PutU16(p, serverTurnSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0401)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -403,7 +400,7 @@ func (m *ServerTurn) Decode(b []byte) (int, error) {
 		*m = ServerTurn{}
 		return forms[6].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != serverTurnSize-2 {
+	if wire.LittleEndian.U16(b) != serverTurnSize-2 {
 		*m = ServerTurn{}
 		return 0, forms[6].ErrAt(0, wire.ErrInvalid)
 	}
@@ -454,7 +451,7 @@ func (*Invincible) Size() int { return invincibleSize }
 func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, invincibleSize)
 	_ = p[invincibleSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], invincibleSize-2)
+	wire.LittleEndian.PutU16(p, invincibleSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0402)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	p[8] = m.YesNo
@@ -470,7 +467,7 @@ func (m *Invincible) Decode(b []byte) (int, error) {
 		*m = Invincible{}
 		return forms[7].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != invincibleSize-2 {
+	if wire.LittleEndian.U16(b) != invincibleSize-2 {
 		*m = Invincible{}
 		return 0, forms[7].ErrAt(0, wire.ErrInvalid)
 	}
@@ -523,7 +520,7 @@ func (*Hit) Size() int { return hitSize }
 func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, hitSize)
 	_ = p[hitSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], hitSize-2)
+	wire.LittleEndian.PutU16(p, hitSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0403)
 	wire.LittleEndian.PutU32(p[4:], m.VictimID)
 	wire.LittleEndian.PutU32(p[8:], m.EvilID)
@@ -538,7 +535,7 @@ func (m *Hit) Decode(b []byte) (int, error) {
 		*m = Hit{}
 		return forms[8].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != hitSize-2 {
+	if wire.LittleEndian.U16(b) != hitSize-2 {
 		*m = Hit{}
 		return 0, forms[8].ErrAt(0, wire.ErrInvalid)
 	}
@@ -589,7 +586,7 @@ func (m *ServerSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0500)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
@@ -620,7 +617,7 @@ func (m *ServerSay) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0500 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 9 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -684,7 +681,7 @@ func (m *ServerTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0501)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
@@ -715,7 +712,7 @@ func (m *ServerTeamSay) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0501 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 9 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -791,7 +788,7 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0600)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -832,7 +829,7 @@ func (m *NewUser) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0600 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 38 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -903,7 +900,7 @@ func (*DelObj) Size() int { return delObjSize }
 func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, delObjSize)
 	_ = p[delObjSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], delObjSize-2)
+	wire.LittleEndian.PutU16(p, delObjSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0601)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	return b, nil
@@ -917,7 +914,7 @@ func (m *DelObj) Decode(b []byte) (int, error) {
 		*m = DelObj{}
 		return forms[12].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != delObjSize-2 {
+	if wire.LittleEndian.U16(b) != delObjSize-2 {
 		*m = DelObj{}
 		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
 	}
@@ -968,7 +965,7 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0602)
 	wire.LittleEndian.PutU32(p[4:], m.VictimID)
 	wire.LittleEndian.PutU32(p[8:], m.EvilID)
@@ -1000,7 +997,7 @@ func (m *Kill) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0602 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 13 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1068,7 +1065,7 @@ func (*ServerNewBullet) Size() int { return serverNewBulletSize }
 func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, serverNewBulletSize)
 	_ = p[serverNewBulletSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], serverNewBulletSize-2)
+	wire.LittleEndian.PutU16(p, serverNewBulletSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0603)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], m.OwnerID)
@@ -1086,7 +1083,7 @@ func (m *ServerNewBullet) Decode(b []byte) (int, error) {
 		*m = ServerNewBullet{}
 		return forms[14].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != serverNewBulletSize-2 {
+	if wire.LittleEndian.U16(b) != serverNewBulletSize-2 {
 		*m = ServerNewBullet{}
 		return 0, forms[14].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1142,7 +1139,7 @@ func (m *ServerNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0604)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.NewNick)
@@ -1173,7 +1170,7 @@ func (m *ServerNick) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0604 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 9 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1242,7 +1239,7 @@ func (*ServerSpawn) Size() int { return serverSpawnSize }
 func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, serverSpawnSize)
 	_ = p[serverSpawnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], serverSpawnSize-2)
+	wire.LittleEndian.PutU16(p, serverSpawnSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x0605)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -1264,7 +1261,7 @@ func (m *ServerSpawn) Decode(b []byte) (int, error) {
 		*m = ServerSpawn{}
 		return forms[16].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != serverSpawnSize-2 {
+	if wire.LittleEndian.U16(b) != serverSpawnSize-2 {
 		*m = ServerSpawn{}
 		return 0, forms[16].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1325,7 +1322,7 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0606)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
@@ -1356,7 +1353,7 @@ func (m *Quit) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0606 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 9 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1420,7 +1417,7 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0607)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
@@ -1451,7 +1448,7 @@ func (m *Kick) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0607 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 9 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1516,7 +1513,7 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0700)
 	p[4] = byte(m.GoodOrBad)
 	copy(p[5:], m.Text)
@@ -1547,7 +1544,7 @@ func (m *NickReply) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x0700 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 6 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1609,7 +1606,7 @@ func (*Version) Size() int { return versionSize }
 func (m *Version) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, versionSize)
 	_ = p[versionSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], versionSize-2)
+	wire.LittleEndian.PutU16(p, versionSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8000)
 	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
 	return b, nil
@@ -1623,7 +1620,7 @@ func (m *Version) Decode(b []byte) (int, error) {
 		*m = Version{}
 		return forms[20].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != versionSize-2 {
+	if wire.LittleEndian.U16(b) != versionSize-2 {
 		*m = Version{}
 		return 0, forms[20].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1672,7 +1669,7 @@ func (m *Pass) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8001)
 	copy(p[4:], m.Pass)
 	p[n-1] = 0
@@ -1702,7 +1699,7 @@ func (m *Pass) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x8001 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1764,7 +1761,7 @@ func (m *ClientNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8002)
 	copy(p[4:], m.Nick)
 	p[n-1] = 0
@@ -1794,7 +1791,7 @@ func (m *ClientNick) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x8002 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -1856,7 +1853,7 @@ func (*Pong) Size() int { return pongSize }
 func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, pongSize)
 	_ = p[pongSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], pongSize-2)
+	wire.LittleEndian.PutU16(p, pongSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8003)
 	wire.LittleEndian.PutU32(p[4:], m.ServerTime)
 	return b, nil
@@ -1869,7 +1866,7 @@ func (m *Pong) Decode(b []byte) (int, error) {
 		*m = Pong{}
 		return forms[23].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != pongSize-2 {
+	if wire.LittleEndian.U16(b) != pongSize-2 {
 		*m = Pong{}
 		return 0, forms[23].ErrAt(0, wire.ErrInvalid)
 	}
@@ -1911,27 +1908,24 @@ const clientSpawnSize = 4
 func (*ClientSpawn) Size() int { return clientSpawnSize }
 
 // AppendBinary appends the CMSG_SPAWN frame, header included, to b.
-func (m *ClientSpawn) AppendBinary(b []byte) ([]byte, error) {
+func (*ClientSpawn) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, clientSpawnSize)
 	_ = p[clientSpawnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], clientSpawnSize-2)
+	wire.LittleEndian.PutU16(p, clientSpawnSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8200)
 	return b, nil
 }
 
 // Decode reads a CMSG_SPAWN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
-func (m *ClientSpawn) Decode(b []byte) (int, error) {
+func (*ClientSpawn) Decode(b []byte) (int, error) {
 	if len(b) < clientSpawnSize {
-		*m = ClientSpawn{}
 		return forms[24].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != clientSpawnSize-2 {
-		*m = ClientSpawn{}
+	if wire.LittleEndian.U16(b) != clientSpawnSize-2 {
 		return 0, forms[24].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.LittleEndian.U16(b[2:]) != 0x8200 {
-		*m = ClientSpawn{}
 		return 2, forms[24].ErrAt(1, wire.ErrInvalid)
 	}
 	return clientSpawnSize, nil
@@ -1974,7 +1968,7 @@ func (*ClientAccel) Size() int { return clientAccelSize }
 func (m *ClientAccel) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, clientAccelSize)
 	_ = p[clientAccelSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], clientAccelSize-2)
+	wire.LittleEndian.PutU16(p, clientAccelSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8300)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -1990,7 +1984,7 @@ func (m *ClientAccel) Decode(b []byte) (int, error) {
 		*m = ClientAccel{}
 		return forms[25].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != clientAccelSize-2 {
+	if wire.LittleEndian.U16(b) != clientAccelSize-2 {
 		*m = ClientAccel{}
 		return 0, forms[25].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2042,7 +2036,7 @@ func (*ClientTurn) Size() int { return clientTurnSize }
 func (m *ClientTurn) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, clientTurnSize)
 	_ = p[clientTurnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], clientTurnSize-2)
+	wire.LittleEndian.PutU16(p, clientTurnSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8301)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -2058,7 +2052,7 @@ func (m *ClientTurn) Decode(b []byte) (int, error) {
 		*m = ClientTurn{}
 		return forms[26].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != clientTurnSize-2 {
+	if wire.LittleEndian.U16(b) != clientTurnSize-2 {
 		*m = ClientTurn{}
 		return 0, forms[26].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2114,7 +2108,7 @@ func (*ClientNewBullet) Size() int { return clientNewBulletSize }
 func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, clientNewBulletSize)
 	_ = p[clientNewBulletSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p[0:], clientNewBulletSize-2)
+	wire.LittleEndian.PutU16(p, clientNewBulletSize-2)
 	wire.LittleEndian.PutU16(p[2:], 0x8302)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -2130,7 +2124,7 @@ func (m *ClientNewBullet) Decode(b []byte) (int, error) {
 		*m = ClientNewBullet{}
 		return forms[27].Short(len(b))
 	}
-	if wire.LittleEndian.U16(b[0:]) != clientNewBulletSize-2 {
+	if wire.LittleEndian.U16(b) != clientNewBulletSize-2 {
 		*m = ClientNewBullet{}
 		return 0, forms[27].ErrAt(0, wire.ErrInvalid)
 	}
@@ -2183,7 +2177,7 @@ func (m *Cmd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8500)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
@@ -2213,7 +2207,7 @@ func (m *Cmd) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x8500 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -2274,7 +2268,7 @@ func (m *ClientSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8501)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
@@ -2304,7 +2298,7 @@ func (m *ClientSay) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x8501 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -2366,7 +2360,7 @@ func (m *ClientTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.LittleEndian.PutU16(p[0:], uint16(n-2))
+	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8502)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
@@ -2396,7 +2390,7 @@ func (m *ClientTeamSay) Decode(b []byte) (int, error) {
 	if wire.LittleEndian.U16(b[2:]) != 0x8502 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.LittleEndian.U16(b[0:])) + 2
+	n := int(wire.LittleEndian.U16(b)) + 2
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}

@@ -44,22 +44,24 @@ func (e *posError) Error() string { return e.pos.String() + ": " + e.msg }
 
 // evaluator evaluates the literals of one forms.go into wire values.
 type evaluator struct {
-	fset   *token.FileSet
-	wire   string              // the file's name for package wire
-	consts map[string]ast.Expr // constant declarations of the file, by name
-	vars   map[string]ast.Expr // variable declarations of the file, by name
-	values map[string]constant.Value
-	busy   map[string]bool // constants being evaluated, to catch cycles
+	fset     *token.FileSet
+	wire     string              // the file's name for package wire
+	consts   map[string]ast.Expr // constant declarations of the file, by name
+	vars     map[string]ast.Expr // variable declarations of the file, by name
+	values   map[string]constant.Value
+	busy     map[string]bool      // constants being evaluated, to catch cycles
+	implicit map[string]token.Pos // constants without a value of their own (iota blocks)
 }
 
 // newEvaluator indexes the declarations of f.
 func newEvaluator(fset *token.FileSet, f *ast.File) (*evaluator, error) {
 	e := &evaluator{
-		fset:   fset,
-		consts: make(map[string]ast.Expr),
-		vars:   make(map[string]ast.Expr),
-		values: make(map[string]constant.Value),
-		busy:   make(map[string]bool),
+		fset:     fset,
+		consts:   make(map[string]ast.Expr),
+		vars:     make(map[string]ast.Expr),
+		values:   make(map[string]constant.Value),
+		busy:     make(map[string]bool),
+		implicit: make(map[string]token.Pos),
 	}
 	for _, imp := range f.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == wirePath {
@@ -81,7 +83,9 @@ func newEvaluator(fset *token.FileSet, f *ast.File) (*evaluator, error) {
 			vs := s.(*ast.ValueSpec)
 			if len(vs.Values) != len(vs.Names) {
 				if g.Tok == token.CONST {
-					return nil, e.errorf(vs.Pos(), "formgen needs a value for every constant (no implicit repetition or iota)")
+					for _, n := range vs.Names {
+						e.implicit[n.Name] = n.Pos() // an error if the table uses it
+					}
 				}
 				continue // a var without a value: not for the table
 			}
@@ -161,6 +165,9 @@ func (e *evaluator) ident(x *ast.Ident) (constant.Value, error) {
 	}
 	if v, ok := e.values[x.Name]; ok {
 		return v, nil
+	}
+	if pos, ok := e.implicit[x.Name]; ok {
+		return nil, e.errorf(x.Pos(), "formgen needs constant %s, declared at %s, to have a value of its own (no implicit repetition or iota)", x.Name, e.fset.Position(pos))
 	}
 	def, ok := e.consts[x.Name]
 	if !ok {

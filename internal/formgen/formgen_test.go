@@ -82,7 +82,8 @@ func TestEvalErrors(t *testing.T) {
 		{"no forms", "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar protocol = wire.Protocol{}\n", `^forms.go:1:1: no .var forms`},
 		{"no wire import", "package t\n\nvar forms = 1\n", `^forms.go:1:1: the file does not import`},
 		{"iota", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = iota\n", `^forms.go:8:11: formgen does not evaluate iota`},
-		{"implicit repetition", table("", "") + "const (\n\ta = 1\n\tb\n)\n", `^forms.go:10:2: formgen needs a value for every constant`},
+		{"implicit repetition", table("", form(`{Name: "a", Type: "u8", Max: b}`)) + "const (\n\ta = 1\n\tb\n)\n", `^forms.go:7:\d+: formgen needs constant b, declared at forms.go:10:2, to have a value of its own`},
+		{"an unused iota block", table("", "") + "const (\n\ta = iota\n\tb\n)\n", ``},
 		{"a cycle", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = n\nconst n = m + 1\n", `^forms.go:\d+:\d+: constant m is defined in terms of itself`},
 		{"a variable that is not a literal", table("", form(`{Name: "a", Type: "u8"}`)) + "var h = make([]wire.Field, 1)\n", ``},
 		{"a header naming no literal", table(`wire.Protocol{Name: "t", Header: h, MaxFrame: 64}`, "") + "var h = make([]wire.Field, 1)\n", `^forms.go:8:9: protocol.Header wants a \[\]wire.Field literal, not make\(\.\.\.\)`},
@@ -174,7 +175,7 @@ func TestModelErrors(t *testing.T) {
 		{"a count after its list", types, form(`{Name: "l", Type: "list", Count: "n", Entry: "E"}, {Name: "n", Type: "u8"}`), `A.l: its Count "n" must name an earlier field`},
 		{"a signed count", types, form(`{Name: "n", Type: "s8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: its Count n must be an unsigned integer`},
 		{"a count far after a variable part", types, form(`{Name: "s", Type: "str8"}, {Name: "n", Type: "u8"}, {Name: "x", Type: "u8"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.l: a count after a variable part must come right before its list`},
-		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: Go is "-" but the field holds data`},
+		{"a data field without Go", "", form(`{Name: "a", Type: "u8", Go: "-"}`), `A.a: the field holds data but its Go is "-"`},
 		{"a count with Go", types, form(`{Name: "n", Type: "u8", Go: "N int"}, {Name: "l", Type: "list", Count: "n", Entry: "E"}`), `A.n: a code, length, marker or list count has no Go field`},
 		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
 		{"a string as a Go string", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte or a named \[\]byte type`},
@@ -242,5 +243,57 @@ func TestHandType(t *testing.T) {
 	}
 	if bytes.Contains(out, []byte("type Angle")) || bytes.Contains(out, []byte("func (v *Angle)")) {
 		t.Errorf("formgen wrote code for the Hand type Angle:\n%s", out)
+	}
+}
+
+// TestRun runs the command on a copy of the toy package: it writes the
+// file, -check passes on it and fails on a stale one, and usage errors
+// and bad tables give their exit status.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"forms.go", "types.go", "hello.go", "odd.go"} {
+		b, err := os.ReadFile(filepath.Join("internal/toy", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	forms := filepath.Join(dir, "forms.go")
+	var stderr bytes.Buffer
+	if code := run([]string{"-check", forms}, "", &stderr); code != 1 || !bytes.Contains(stderr.Bytes(), []byte("is not current")) {
+		t.Errorf("-check before generating: status %d, %q", code, stderr.String())
+	}
+	if code := run([]string{forms}, "", &stderr); code != 0 {
+		t.Fatalf("formgen: status %d, %q", code, stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "forms_gen.go"))
+	want, _ := os.ReadFile("internal/toy/forms_gen.go")
+	if !bytes.Equal(got, want) {
+		t.Errorf("the file written differs from internal/toy/forms_gen.go")
+	}
+	stderr.Reset()
+	if code := run([]string{"-check"}, forms, &stderr); code != 0 {
+		t.Errorf("-check after generating ($GOFILE): status %d, %q", code, stderr.String())
+	}
+	for _, tt := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"a.go", "b.go"}, 2, "usage: formgen"},
+		{[]string{"-nope"}, 2, "flag provided but not defined"},
+		{[]string{filepath.Join(dir, "missing.go")}, 1, "no such file"},
+		{[]string{filepath.Join(dir, "types.go")}, 1, "no `var protocol"}, // an unused iota block is fine
+		{[]string{"-o", "sub/x.go", forms}, 0, ""},
+	} {
+		stderr.Reset()
+		if code := run(tt.args, "", &stderr); code != tt.status || !bytes.Contains(stderr.Bytes(), []byte(tt.want)) {
+			t.Errorf("formgen %v: status %d, %q; want %d, %q", tt.args, code, stderr.String(), tt.status, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.go")); err != nil {
+		t.Errorf("-o sub/x.go: %v (the file goes beside the table)", err)
 	}
 }

@@ -251,6 +251,12 @@ func headerValue(fl *field, v uint64) string {
 
 // fixedForm writes Size, AppendBinary and Decode of a fixed form.
 func (g *gen) fixedForm(f *form) {
+	recv := "" // a form with no Go fields needs no receiver nor reset
+	for _, fl := range f.fields {
+		if fl.goName != "" {
+			recv = "m "
+		}
+	}
 	size := unexported(f.goType) + "Size"
 	g.p("")
 	g.comment(0, size+" is the size of a "+f.Name+" frame, header included.")
@@ -261,7 +267,7 @@ func (g *gen) fixedForm(f *form) {
 
 	g.p("")
 	g.comment(0, "AppendBinary appends the "+f.Name+" frame, header included, to b.")
-	g.p("func (m *%s) AppendBinary(b []byte) ([]byte, error) {", f.goType)
+	g.p("func (%s*%s) AppendBinary(b []byte) ([]byte, error) {", recv, f.goType)
 	g.p("\tb, p := wire.Grow(b, %s)", size)
 	g.p("\t_ = p[%s-1] // one bounds check", size)
 	for _, fl := range f.fields {
@@ -272,9 +278,11 @@ func (g *gen) fixedForm(f *form) {
 
 	g.p("")
 	g.comment(0, "Decode reads a "+f.Name+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
-	g.p("func (m *%s) Decode(b []byte) (int, error) {", f.goType)
+	g.p("func (%s*%s) Decode(b []byte) (int, error) {", recv, f.goType)
 	g.p("\tif len(b) < %s {", size)
-	g.p("\t\t*m = %s{}", f.goType)
+	if recv != "" {
+		g.p("\t\t*m = %s{}", f.goType)
+	}
 	g.p("\t\treturn forms[%d].Short(len(b))", f.index)
 	g.p("\t}")
 	for _, fl := range f.fields {
@@ -293,7 +301,9 @@ func (g *gen) fixedForm(f *form) {
 			continue
 		}
 		g.p("\tif %s != %s {", getPrim(g.ord, fl.Type, "b", pos{"", fl.Offset}), want)
-		g.p("\t\t*m = %s{}", f.goType)
+		if recv != "" {
+			g.p("\t\t*m = %s{}", f.goType)
+		}
 		g.p("\t\treturn %d, forms[%d].ErrAt(%d, wire.ErrInvalid)", fl.Offset, f.index, fl.idx)
 		g.p("\t}")
 	}
@@ -334,7 +344,7 @@ func putPrim(ord, typ, buf string, o pos, x string) string {
 		return fmt.Sprintf("%s[%s] = %s", buf, o, x)
 	}
 	name := map[string]string{"u16": "U16", "s16": "U16", "u32": "U32", "s32": "U32", "u64": "U64", "s64": "U64", "f32": "F32", "f64": "F64"}[typ]
-	return fmt.Sprintf("%s.Put%s(%s[%s:], %s)", ord, name, buf, o, x)
+	return fmt.Sprintf("%s.Put%s(%s, %s)", ord, name, from(buf, o), x)
 }
 
 // getPrim returns the expression reading a primitive from buf at o, of
@@ -347,7 +357,15 @@ func getPrim(ord, typ, buf string, o pos) string {
 		return fmt.Sprintf("int8(%s[%s])", buf, o)
 	}
 	name := map[string]string{"u16": "U16", "s16": "I16", "u32": "U32", "s32": "I32", "u64": "U64", "s64": "I64", "f32": "F32", "f64": "F64"}[typ]
-	return fmt.Sprintf("%s.%s(%s[%s:])", ord, name, buf, o)
+	return fmt.Sprintf("%s.%s(%s)", ord, name, from(buf, o))
+}
+
+// from returns buf from offset o on: buf[o:], or buf itself at 0.
+func from(buf string, o pos) string {
+	if o.base == "" && o.k == 0 {
+		return buf
+	}
+	return buf + "[" + o.String() + ":]"
 }
 
 // unroll is the longest array written element by element.
@@ -382,7 +400,7 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 	case kPrim:
 		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, convert(x, fl.goType, putType(fl.Type))))
 	case kBytes:
-		g.p("\tcopy(p[%s:], %s[:])", o, x)
+		g.p("\tcopy(%s, %s[:])", from("p", o), x)
 	case kArray:
 		et := naturals[fl.elem]
 		size := primSize[fl.elem]
@@ -396,7 +414,7 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 		g.p("\t\t%s", putPrim(g.ord, fl.elem, "p", pos{o.elem(size), 0}, convert("e", et, putType(fl.elem))))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.put(p[%s:])", x, o)
+		g.p("\t%s.put(%s)", x, from("p", o))
 	case kCompArray:
 		g.p("\tfor i := range %s {", x)
 		g.p("\t\t%s[i].put(p[%s:])", x, o.elem(fl.comp.Size))
@@ -417,7 +435,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 	case kPrim:
 		g.p("\t%s = %s", x, convert(getPrim(g.ord, fl.Type, buf, o), fl.natural, fl.goType))
 	case kBytes:
-		g.p("\tcopy(%s[:], %s[%s:])", x, buf, o)
+		g.p("\tcopy(%s[:], %s)", x, from(buf, o))
 	case kArray:
 		size := primSize[fl.elem]
 		if fl.n <= unroll {
@@ -430,7 +448,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 		g.p("\t\t%s[i] = %s", x, getPrim(g.ord, fl.elem, buf, pos{o.elem(size), 0}))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.get(%s[%s:])", x, buf, o)
+		g.p("\t%s.get(%s)", x, from(buf, o))
 	case kCompArray:
 		g.p("\tfor i := range %s {", x)
 		g.p("\t\t%s[i].get(%s[%s:])", x, buf, o.elem(fl.comp.Size))

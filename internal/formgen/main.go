@@ -17,8 +17,9 @@
 // conversions to basic types (uint32(x)); wire's constants (wire.BigEndian,
 // wire.LittleEndian, wire.FromClient, wire.FromServer, wire.Both,
 // wire.Data, wire.CodeRole, wire.LengthRole, wire.MarkerRole); constants
-// declared in forms.go itself, typed or untyped, each with its own value
-// (no iota); nested []wire.Field and []wire.Form literals, or the name of
+// declared in forms.go itself, typed or untyped, that have a value of
+// their own (an iota block may sit in the file, but the table cannot use
+// its constants); nested []wire.Field and []wire.Form literals, or the name of
 // a variable of forms.go that holds one (a shared header). Protocol.Split
 // is code and is not evaluated (it does not change the layout). Anything
 // else is an error naming its file:line:column.
@@ -83,6 +84,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -93,42 +95,52 @@ import (
 
 var sprintf = fmt.Sprintf
 
-func main() {
-	out := flag.String("o", "forms_gen.go", "the file to write")
-	check := flag.Bool("check", false, "do not write: fail if the file is not what formgen would write")
-	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: formgen [-o forms_gen.go] [-check] [forms.go]")
-		flag.PrintDefaults()
+func main() { os.Exit(run(os.Args[1:], os.Getenv("GOFILE"), os.Stderr)) }
+
+// run is the command: it returns the exit status, 0 when the file was
+// written (or is current, with -check), 1 on an error, 2 on a usage
+// error. gofile is $GOFILE, the table's file when no argument names it.
+func run(args []string, gofile string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("formgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "forms_gen.go", "the file to write, in the table's directory")
+	check := fs.Bool("check", false, "do not write: fail if the file is not what formgen would write")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: formgen [-o forms_gen.go] [-check] [forms.go]")
+		fs.PrintDefaults()
 	}
-	flag.Parse()
-	src := os.Getenv("GOFILE")
-	if flag.NArg() == 1 {
-		src = flag.Arg(0)
-	} else if flag.NArg() > 1 {
-		flag.Usage()
-		os.Exit(2)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	src := gofile
+	switch {
+	case fs.NArg() == 1:
+		src = fs.Arg(0)
+	case fs.NArg() > 1:
+		fs.Usage()
+		return 2
 	}
 	if src == "" {
 		src = "forms.go"
 	}
 	code, err := generate(filepath.Dir(src), filepath.Base(src), filepath.Base(*out))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "formgen:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "formgen:", err)
+		return 1
 	}
-	path := filepath.Join(filepath.Dir(src), *out)
+	path := filepath.Join(filepath.Dir(src), filepath.Base(*out))
 	if *check {
-		old, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(old, code) {
-			fmt.Fprintf(os.Stderr, "formgen: %s is not current: run go generate\n", path)
-			os.Exit(1)
+		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, code) {
+			fmt.Fprintf(stderr, "formgen: %s is not current: run go generate\n", path)
+			return 1
 		}
-		return
+		return 0
 	}
 	if err := os.WriteFile(path, code, 0o666); err != nil {
-		fmt.Fprintln(os.Stderr, "formgen:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "formgen:", err)
+		return 1
 	}
+	return 0
 }
 
 // generate returns the generated file for the table in dir/file; out is

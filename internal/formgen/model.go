@@ -211,7 +211,7 @@ func (fl *field) goField(hand bool) error {
 	switch {
 	case fl.Go == "-":
 		if !implied {
-			return errors.New(`Go is "-" but the field holds data: only a code, length, marker or list count has no Go field`)
+			return errors.New(`the field holds data but its Go is "-": only a code, length, marker or list count has no Go field`)
 		}
 		return nil
 	case implied:

@@ -23,7 +23,7 @@ const playerIDSize = 7
 // put stores v in p[:playerIDSize].
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], v.Port)
+	wire.BigEndian.PutU16(p, v.Port)
 	p[2] = v.Number
 	copy(p[3:], v.Addr[:])
 }
@@ -31,7 +31,7 @@ func (v *PlayerID) put(p []byte) {
 // get reads v from p[:playerIDSize].
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	v.Port = wire.BigEndian.U16(p[0:])
+	v.Port = wire.BigEndian.U16(p)
 	v.Number = p[2]
 	copy(v.Addr[:], p[3:])
 }
@@ -49,7 +49,7 @@ const scoreSize = 23
 // put stores v in p[:scoreSize].
 func (v *Score) put(p []byte) {
 	_ = p[scoreSize-1] // one bounds check
-	v.Player.put(p[0:])
+	v.Player.put(p)
 	wire.BigEndian.PutU32(p[7:], uint32(v.Points))
 	wire.BigEndian.PutF32(p[11:], v.Pos[0])
 	wire.BigEndian.PutF32(p[15:], v.Pos[1])
@@ -59,7 +59,7 @@ func (v *Score) put(p []byte) {
 // get reads v from p[:scoreSize].
 func (v *Score) get(p []byte) {
 	_ = p[scoreSize-1] // one bounds check
-	v.Player.get(p[0:])
+	v.Player.get(p)
 	v.Points = wire.BigEndian.I32(p[7:])
 	v.Pos[0] = wire.BigEndian.F32(p[11:])
 	v.Pos[1] = wire.BigEndian.F32(p[15:])
@@ -99,7 +99,7 @@ func (*Hello) Size() int { return helloSize }
 func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, helloSize)
 	_ = p[helloSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], helloSize-4)
+	wire.BigEndian.PutU16(p, helloSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x6865)
 	m.PlayerID.put(p[4:])
 	wire.BigEndian.PutU16(p[11:], uint16(m.Type))
@@ -132,7 +132,7 @@ func (m *Hello) Decode(b []byte) (int, error) {
 		*m = Hello{}
 		return forms[0].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != helloSize-4 {
+	if wire.BigEndian.U16(b) != helloSize-4 {
 		*m = Hello{}
 		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
 	}
@@ -212,7 +212,7 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.BigEndian.PutU16(p[0:], uint16(n-4))
+	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6368)
 	m.To.put(p[4:])
 	off := 11
@@ -251,7 +251,7 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	if wire.BigEndian.U16(b[2:]) != 0x6368 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.BigEndian.U16(b[0:])) + 4
+	n := int(wire.BigEndian.U16(b)) + 4
 	if n < 19 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -343,7 +343,7 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.BigEndian.PutU16(p[0:], uint16(n-4))
+	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	p[4] = byte(len(m.Scores))
 	wire.BigEndian.PutU16(p[5:], m.Round)
@@ -376,7 +376,7 @@ func (m *Scores) Decode(b []byte) (int, error) {
 	if wire.BigEndian.U16(b[2:]) != 0x7363 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.BigEndian.U16(b[0:])) + 4
+	n := int(wire.BigEndian.U16(b)) + 4
 	if n < 7 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -442,7 +442,7 @@ func (m *Data) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
-	wire.BigEndian.PutU16(p[0:], uint16(n-4))
+	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6461)
 	p[4] = m.Kind
 	copy(p[5:], m.Payload)
@@ -472,7 +472,7 @@ func (m *Data) Decode(b []byte) (int, error) {
 	if wire.BigEndian.U16(b[2:]) != 0x6461 {
 		return m.fail(2, 1, wire.ErrInvalid)
 	}
-	n := int(wire.BigEndian.U16(b[0:])) + 4
+	n := int(wire.BigEndian.U16(b)) + 4
 	if n < 5 {
 		return m.fail(0, 0, wire.ErrInvalid)
 	}
@@ -519,27 +519,24 @@ const pingSize = 4
 func (*Ping) Size() int { return pingSize }
 
 // AppendBinary appends the MsgPing frame, header included, to b.
-func (m *Ping) AppendBinary(b []byte) ([]byte, error) {
+func (*Ping) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, pingSize)
 	_ = p[pingSize-1] // one bounds check
-	wire.BigEndian.PutU16(p[0:], pingSize-4)
+	wire.BigEndian.PutU16(p, pingSize-4)
 	wire.BigEndian.PutU16(p[2:], 0x7069)
 	return b, nil
 }
 
 // Decode reads a MsgPing frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
-func (m *Ping) Decode(b []byte) (int, error) {
+func (*Ping) Decode(b []byte) (int, error) {
 	if len(b) < pingSize {
-		*m = Ping{}
 		return forms[4].Short(len(b))
 	}
-	if wire.BigEndian.U16(b[0:]) != pingSize-4 {
-		*m = Ping{}
+	if wire.BigEndian.U16(b) != pingSize-4 {
 		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
 	}
 	if wire.BigEndian.U16(b[2:]) != 0x7069 {
-		*m = Ping{}
 		return 2, forms[4].ErrAt(1, wire.ErrInvalid)
 	}
 	return pingSize, nil

@@ -113,11 +113,15 @@ func run(in io.Reader, out io.Writer) error {
 				format(r, "ns/op", 2), format(r, "B/op", 0), format(r, "allocs/op", 0), ratio})
 		}
 	}
-	if err := write(out, rows, 2); err != nil {
-		return err
+	if len(rows) > 1 {
+		if err := write(out, rows, 2); err != nil {
+			return err
+		}
 	}
 	if sum := summary(groups); sum != nil {
-		fmt.Fprintln(out)
+		if len(rows) > 1 {
+			fmt.Fprintln(out)
+		}
 		if err := write(out, sum, 1); err != nil {
 			return err
 		}

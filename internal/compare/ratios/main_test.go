@@ -179,3 +179,16 @@ ratios from BenchmarkRatio: each side's fastest of many interleaved timings
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestRunPairedOnly: with BenchmarkRatio's results alone there is no
+// detail table, only the summary.
+func TestRunPairedOnly(t *testing.T) {
+	in := "BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op\n"
+	var out strings.Builder
+	if err := run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "protocol ") || strings.Contains(out.String(), "group") {
+		t.Errorf("got\n%s", out.String())
+	}
+}

@@ -162,9 +162,10 @@ func (c *Client) Receive(pkt []byte, now time.Time) error {
 	if c.Update(now).Final() {
 		return nil
 	}
-	if _, err := c.ch.Receive(pkt, now); err != nil {
+	if msgs, err := c.ch.Receive(pkt, now); msgs == nil {
 		return err
 	}
+	c.it.From, c.it.Policy = FromServer, c.ch.cfg.Policy
 	if err := c.it.Reset(pkt); err != nil {
 		return err
 	}

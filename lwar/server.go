@@ -229,12 +229,12 @@ func (s *Server) Broadcast(m Message) error {
 
 func (s *Server) queue(p *serverPeer, m Message) error {
 	var err error
-	if m.Type().Reliable() {
+	if TypeOf(m).Reliable() {
 		_, err = p.ch.QueueReliable(m)
 	} else {
 		err = p.ch.QueueUnreliable(m)
 	}
-	if errors.Is(err, ErrQueueFull) && m.Type().Reliable() {
+	if errors.Is(err, ErrQueueFull) && TypeOf(m).Reliable() {
 		s.remove(p, LeaveOverflow)
 	}
 	return err
@@ -253,14 +253,15 @@ func (s *Server) Receive(addr netip.AddrPort, pkt []byte, now time.Time) error {
 		return s.receiveNew(addr, pkt, now)
 	}
 	p := &s.peers[i]
-	if _, err := p.ch.Receive(pkt, now); err != nil {
+	msgs, err := p.ch.Receive(pkt, now)
+	if msgs == nil {
 		return err
 	}
 	if p.leaving {
 		p.answer = true
-		return nil
+		return err
 	}
-	if err := s.it.Reset(pkt); err != nil {
+	if err := s.reset(pkt); err != nil {
 		return err
 	}
 	s.takeAll(p)
@@ -279,8 +280,15 @@ func (s *Server) takeAll(p *serverPeer) {
 	}
 }
 
+// reset starts the iterator's walk over pkt, a packet from a client,
+// with the channels' policy.
+func (s *Server) reset(pkt []byte) error {
+	s.it.From, s.it.Policy = FromClient, s.cfg.Channel.Policy
+	return s.it.Reset(pkt)
+}
+
 func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) error {
-	if err := s.it.Reset(pkt); err != nil {
+	if err := s.reset(pkt); err != nil {
 		return err
 	}
 	for s.it.Next() {
@@ -307,7 +315,7 @@ func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) erro
 		} else {
 			p.ch.reset(now)
 		}
-		if _, err := p.ch.Receive(pkt, now); err != nil {
+		if msgs, err := p.ch.Receive(pkt, now); msgs == nil {
 			return err
 		}
 		// The Connect is processed whatever its sequence number, as

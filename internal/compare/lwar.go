@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gamewire/gamewire/lwar"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // lwar: datagrams of sessions with the original server and of the
@@ -14,21 +15,29 @@ var lwarProtocol = register(&Protocol{
 	Files:        []string{"lwar/*.hex"},
 	Datagram:     true,
 	PacketHeader: true,
-	Gamewire:     func() Codec { return new(lwarGamewire) },
+	Gamewire:     func() Codec { return newLwarGamewire(wire.Lax) },
 	Handwritten:  func() Codec { return new(lwHand) },
 	Binary:       func() Codec { return newBinary(binary.BigEndian, new(lwHand), nil) },
-	Checked:      func() Codec { return validate(new(lwarGamewire), nil) },
+	Checked:      func() Codec { return newLwarGamewire(wire.Checked) },
 	Streams: []Stream{
 		{"warm", func() StreamReader { return new(lwarIterator) }},
 		{"new", func() StreamReader { return &lwarIterator{fresh: true} }},
 	},
 })
 
-// lwarGamewire is gamewire's zero-allocation Decoder, and the packet
-// Header.
+// lwarGamewire is gamewire's zero-allocation wire.Decoder, for messages
+// of either direction (lwar's type ids tell it), and the packet Header:
+// under wire.Lax the codec alone, under the default policy (Checked) each
+// message also validated.
 type lwarGamewire struct {
 	h lwar.Header
-	d lwar.Decoder
+	d *wire.Decoder
+}
+
+func newLwarGamewire(p wire.Policy) Codec {
+	d := wire.NewDecoder(lwar.Table())
+	d.Policy = p
+	return &lwarGamewire{d: d}
 }
 
 func (g *lwarGamewire) Decode(b []byte, k Kind) (any, int, error) {
@@ -36,7 +45,7 @@ func (g *lwarGamewire) Decode(b []byte, k Kind) (any, int, error) {
 		n, err := g.h.Decode(b)
 		return &g.h, n, err
 	}
-	m, n, err := g.d.Decode(b)
+	m, n, err := g.d.Decode(b, wire.Both)
 	return m, n, err
 }
 

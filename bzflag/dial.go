@@ -9,58 +9,15 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// Conn is a BZFlag connection: framed messages over a net.Conn. Reading
-// is a Stream (see its doc: bounded buffer, no allocation per message in
-// steady state, unknown codes as *Raw); writing builds each frame in one
-// reused buffer and writes it with one Write call.
-//
-// A Conn is for one reader and one writer at a time: ReadMessage and
-// WriteMessage may run concurrently with each other, but not with
-// themselves.
-type Conn struct {
-	*Stream
-	c net.Conn
-	w *wire.FrameWriter
-	// NoValidateWrites turns off Validate on messages written, so that a
-	// fuzzer can send messages that break the spec's rules.
-	NoValidateWrites bool
-}
-
-// NewConn returns a Conn over c that reads the messages sent by peer:
-// FromServer on a client's connection, FromClient on a server's.
-func NewConn(c net.Conn, peer Direction) *Conn {
-	return &Conn{Stream: NewStream(c, peer), c: c, w: wire.NewFrameWriter(c)}
-}
-
-// NetConn returns the underlying connection (for deadlines, addresses).
-func (c *Conn) NetConn() net.Conn { return c.c }
-
-// ReadMessage reads the next message; see Stream.Next.
-func (c *Conn) ReadMessage() (Message, error) { return c.Next() }
-
-// WriteMessage validates m (unless NoValidateWrites) and writes its frame
-// in one Write call. It allocates only while the write buffer grows to
-// the largest message written so far.
-func (c *Conn) WriteMessage(m Message) error {
-	if !c.NoValidateWrites {
-		if err := m.Validate(); err != nil {
-			return err
-		}
-	}
-	return c.w.WriteMessage(m)
-}
-
-// Close closes the connection.
-func (c *Conn) Close() error { return c.c.Close() }
-
 // Dial connects to the BZFlag server at addr ("host:port") as a 1.7 client
 // does ("connect to server"): it connects, reads the handshake and checks
 // it as a client of version v (ErrIncompatible, ErrRefused), connects
 // again to the same host at the reconnect port, with TCP_NODELAY, then
 // closes the first connection, and returns the second with the handshake.
+// The connection's ReadWriter is the net.Conn (for deadlines and Close).
 // ctx bounds the whole exchange: cancelling it ends Dial with ctx's
 // error, and its deadline applies to every step.
-func Dial(ctx context.Context, addr string, v Version) (*Conn, Handshake, error) {
+func Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, error) {
 	var d net.Dialer
 	first, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // BZFlag: the traffic of a real session with the original bzfs 1.7g2
@@ -14,14 +15,11 @@ var bzflagProtocol = register(&Protocol{
 	Files:       []string{"bzflag/bzfs-1.7g2-*.bin"},
 	From:        fromName,
 	FrameLen:    bzFrameLen,
-	Gamewire:    func() Codec { return new(bzflagGamewire) },
+	Gamewire:    func() Codec { return newWireCodec(bzflag.NewDecoder(), wire.Lax) },
 	Handwritten: func() Codec { return new(bzHand) },
 	Binary:      func() Codec { return newBinary(binary.BigEndian, new(bzHand), bzFrameLen) },
-	Checked:     func() Codec { return validate(new(bzflagGamewire), isBzflagRaw) },
-	Streams: []Stream{
-		{"warm", func() StreamReader { return newWarm(bzflagStream) }},
-		{"new", func() StreamReader { return newFresh(bzflagStream) }},
-	},
+	Checked:     func() Codec { return newWireCodec(bzflag.NewDecoder(), wire.Checked) },
+	Streams:     wireStreams(bzflagStream),
 })
 
 // bzFrameLen returns the length of the frame at the start of b: the
@@ -33,30 +31,5 @@ func bzFrameLen(b []byte) int {
 	return 4 + int(binary.BigEndian.Uint16(b))
 }
 
-// bzflagFrom converts a Kind.
-func bzflagFrom(k Kind) bzflag.Direction {
-	if k == FromServer {
-		return bzflag.FromServer
-	}
-	return bzflag.FromClient
-}
-
-// bzflagGamewire is gamewire's zero-allocation Decoder.
-type bzflagGamewire struct{ d bzflag.Decoder }
-
-func (g *bzflagGamewire) Decode(b []byte, k Kind) (any, int, error) {
-	m, n, err := g.d.Decode(b, bzflagFrom(k))
-	return m, n, err
-}
-
-func (*bzflagGamewire) Appender(v any) Appender { return v.(Appender) }
-
 // bzflagStream is gamewire's stream decoder over r.
-func bzflagStream(r io.Reader, k Kind) nexter {
-	s := bzflag.NewStream(r, bzflagFrom(k))
-	return func() (any, error) { return s.Next() }
-}
-
-// isBzflagRaw reports whether m is a frame kept raw: Validate does not
-// apply to it.
-func isBzflagRaw(m any) bool { _, ok := m.(*bzflag.Raw); return ok }
+func bzflagStream(r io.Reader, k Kind) *wire.Stream { return bzflag.NewStream(r, wireFrom(k)) }

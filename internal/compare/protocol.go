@@ -241,26 +241,3 @@ func copyFrames(p *Protocol, c *Capture, buf []byte) int {
 	}
 	return frames
 }
-
-// validated is a Codec that validates every message it decodes but
-// those raw says are kept raw (a code the package does not know).
-type validated struct {
-	Codec
-	raw func(m any) bool
-}
-
-// validate wraps a gamewire Codec so that each message it decodes is
-// checked with Validate too, as the streams do by default, except raw
-// messages (raw may be nil).
-func validate(c Codec, raw func(m any) bool) Codec { return validated{c, raw} }
-
-func (v validated) Decode(b []byte, k Kind) (any, int, error) {
-	m, n, err := v.Codec.Decode(b, k)
-	if err != nil || v.raw != nil && v.raw(m) {
-		return m, n, err
-	}
-	if c, ok := m.(interface{ Validate() error }); ok {
-		err = c.Validate()
-	}
-	return m, n, err
-}

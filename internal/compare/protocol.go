@@ -54,13 +54,13 @@ type Stream struct {
 
 // Protocol is what the comparison knows of a protocol: where its
 // captures are, how its frames are split, its codecs and its stream
-// decoders. Each protocol registers one in its own file (bzflag.go).
+// decoders. Each protocol registers one in its own file (paintball.go).
 type Protocol struct {
 	Name string
 	// Files are the captures, as globs under the module's testdata
 	// directory. A stream capture is a binary file of what one side
 	// sent; a datagram capture is a text file of one datagram in hex a
-	// line.
+	// line (blank lines and lines that start with # are skipped).
 	Files []string
 	// Datagram says whether the captures are datagrams.
 	Datagram bool

@@ -656,7 +656,7 @@ func (d *pcapDecoder) print(out io.Writer, asJSON bool) error {
 			if e.obj == nil {
 				w.WriteString("error: " + strings.ReplaceAll(e.err, "\n", " "))
 			} else {
-				w.Write(textLine(e.obj))
+				w.Write(pcapText(e.proto, e.obj))
 			}
 		}
 		w.WriteByte('\n')

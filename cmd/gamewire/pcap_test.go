@@ -357,8 +357,8 @@ func TestPcapText(t *testing.T) {
 	}
 	lines := strings.Split(out, "\n")
 	want := []string{
-		"#4 2024-05-14T20:13:07.003153Z 192.0.2.11:36607 -> 198.51.100.7:5155 client bzflag MsgGetWorld code=26487(0x6777) offset=0",
-		"#6 2024-05-14T20:13:07.013207Z 198.51.100.7:5155 -> 192.0.2.11:36607 server bzflag MsgGetWorld code=26487(0x6777) remaining=162 data=c3QAGAAAAAQAAQAB",
+		"#4 2024-05-14T20:13:07.003153Z 192.0.2.11:36607 -> 198.51.100.7:5155 client bzflag MsgGetWorld code=gw(0x6777) offset=0",
+		"#6 2024-05-14T20:13:07.013207Z 198.51.100.7:5155 -> 192.0.2.11:36607 server bzflag MsgGetWorld code=gw(0x6777) remaining=162 data=162B:7374001800000004...",
 	}
 	for i, w := range want {
 		if i >= len(lines) || !strings.HasPrefix(lines[i], w) {

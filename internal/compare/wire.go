@@ -25,8 +25,31 @@ func DecodeWire(m *Record, b []byte) error {
 	return nil
 }
 
-// AppendWire appends the encoding of m to b with wire's Append functions.
+// AppendWire appends the encoding of m to b as gamewire's generated
+// codecs do: wire.Grow once, then wire's Put functions at fixed offsets.
 func AppendWire(b []byte, m *Record) []byte {
+	b, p := wire.Grow(b, Size)
+	p = p[:Size] // one bounds check here, none below
+	wire.BigEndian.PutU32(p[0:], m.ID)
+	wire.BigEndian.PutU16(p[4:], m.Status)
+	wire.BigEndian.PutF32(p[6:], m.Pos[0])
+	wire.BigEndian.PutF32(p[10:], m.Pos[1])
+	wire.BigEndian.PutF32(p[14:], m.Pos[2])
+	wire.BigEndian.PutF32(p[18:], m.Vel[0])
+	wire.BigEndian.PutF32(p[22:], m.Vel[1])
+	wire.BigEndian.PutF32(p[26:], m.Vel[2])
+	wire.BigEndian.PutF32(p[30:], m.Azimuth)
+	wire.BigEndian.PutF32(p[34:], m.AngVel)
+	p[38] = m.Team
+	p[39] = m.Flags
+	copy(p[40:48], m.Tag[:])
+	return b
+}
+
+// AppendWireFields appends the encoding of m to b field by field with
+// wire's Append functions, the style the generated codecs replace (issue
+// 10, point 9): each append checks the capacity again.
+func AppendWireFields(b []byte, m *Record) []byte {
 	b = wire.BigEndian.AppendU32(b, m.ID)
 	b = wire.BigEndian.AppendU16(b, m.Status)
 	for _, v := range m.Pos {

@@ -1,13 +1,36 @@
 // Command ratios reads the output of go test -bench on standard input and
-// prints, for each group of benchmarks (BenchmarkDecode/wire,
-// BenchmarkDecode/binary, ... form the group Decode), each variant's ns/op,
-// B/op and allocs/op and its time relative to the group's "wire" variant:
+// prints, for each group of benchmarks (BenchmarkDecode/bzflag/gamewire,
+// BenchmarkDecode/bzflag/handwritten, ... form the group Decode/bzflag),
+// each variant's ns/op, B/op and allocs/op and its time relative to the
+// group's "gamewire" variant (in a Stream group, gamewire's warm stream,
+// "warm"):
 //
 //	go test -run '^$' -bench . -benchmem -count 5 ./internal/compare | go run ./internal/compare/ratios
 //
 // The group is the benchmark name up to its last slash, the variant what
 // follows. With -count above 1, each figure is the median of the runs,
 // which a busy machine's outliers do not move.
+//
+// Then it prints one line per protocol (the groups Decode/P, Encode/P and
+// Stream/P of internal/compare) with the ratios that issue 10 sets targets
+// for, each marked ok or over. Where BenchmarkRatio/P ran, the ratios are
+// the medians of what it reports (both sides of each ratio timed in one
+// benchmark, interleaved, so that a shared machine's changing load does
+// not tilt them); otherwise the ratios of the separate benchmarks'
+// medians:
+//
+//   - decode and encode: gamewire's time over the hand-written code's,
+//     within 1.3x;
+//   - stream: gamewire's warm stream decoder (variant "warm") over a copy
+//     of each frame (variant "copy"), within 4x; and, without a target,
+//     over gamewire's decoder (what the stream layer costs);
+//   - checked/hand, without a target: gamewire's decoder checking each
+//     message against the spec's rules (Validate, variant
+//     "gamewire-checked") over the hand-written code, which checks none;
+//   - allocations per op of gamewire's decoder, its encoder, the warm
+//     stream and a new stream on a reused value (variant "reset"), all 0;
+//     a stream made new (variant "new") is shown for comparison.
+//
 // Lines that are not benchmark results are ignored. The exit status is 1
 // if no benchmark result was found.
 package main
@@ -24,7 +47,13 @@ import (
 )
 
 // base is the variant the others are compared with.
-const base = "wire"
+const base = "gamewire"
+
+// Targets of issue 10.
+const (
+	codecTarget  = 1.3 // gamewire over hand-written, decode and encode
+	streamTarget = 4.0 // warm stream over a copy of each frame
+)
 
 func main() {
 	if err := run(os.Stdin, os.Stdout); err != nil {
@@ -65,11 +94,14 @@ func run(in io.Reader, out io.Writer) error {
 	}
 	rows := [][]string{{"group", "variant", "ns/op", "B/op", "allocs/op", "vs " + base}}
 	for _, g := range groups {
+		if g.name == pairedGroup {
+			continue // its figures are in the summary
+		}
 		var baseNs float64
-		for _, r := range g.variants {
-			if r.variant == base {
-				baseNs, _ = r.median("ns/op")
-			}
+		if r := g.variant(base); r != nil {
+			baseNs, _ = r.median("ns/op")
+		} else if r := g.variant("warm"); r != nil {
+			baseNs, _ = r.median("ns/op") // gamewire's warm stream
 		}
 		for _, r := range g.variants {
 			ns, ok := r.median("ns/op")
@@ -81,12 +113,181 @@ func run(in io.Reader, out io.Writer) error {
 				format(r, "ns/op", 2), format(r, "B/op", 0), format(r, "allocs/op", 0), ratio})
 		}
 	}
-	return write(out, rows)
+	if len(rows) > 1 {
+		if err := write(out, rows, 2); err != nil {
+			return err
+		}
+	}
+	if sum := summary(groups); sum != nil {
+		if len(rows) > 1 {
+			fmt.Fprintln(out)
+		}
+		if err := write(out, sum, 1); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(out, "targets: decode and encode within %gx of hand-written, warm stream within %gx of copy, 0 allocs (but new)\n",
+			codecTarget, streamTarget); err != nil {
+			return err
+		}
+		if hasPaired(groups) {
+			_, err := fmt.Fprintln(out, "ratios from BenchmarkRatio: each side's fastest of many interleaved timings")
+			return err
+		}
+	}
+	return nil
 }
 
-// write prints rows as a table: the first two columns (names) aligned
-// left, the others (numbers) aligned right, two spaces apart.
-func write(out io.Writer, rows [][]string) error {
+// summary returns the table of issue 10's ratios, one row per protocol
+// that has a Decode, Encode or Stream group or a BenchmarkRatio result,
+// or nil if there is none. The ratios come from BenchmarkRatio where it
+// ran, and from the medians of the separate benchmarks otherwise.
+func summary(groups []*group) [][]string {
+	byName := map[string]*group{}
+	var protos []string
+	add := func(p string) {
+		if !slices.Contains(protos, p) {
+			protos = append(protos, p)
+		}
+	}
+	for _, g := range groups {
+		byName[g.name] = g
+		if g.name == pairedGroup {
+			for _, r := range g.variants {
+				add(r.variant)
+			}
+			continue
+		}
+		kind, proto, ok := strings.Cut(g.name, "/")
+		if ok && (kind == "Decode" || kind == "Encode" || kind == "Stream") {
+			add(proto)
+		}
+	}
+	if len(protos) == 0 {
+		return nil
+	}
+	rows := [][]string{{"protocol", "decode gw/hand", "encode gw/hand", "stream warm/copy", "warm/decode", "checked/hand",
+		"allocs decode", "encode", "warm", "reset", "new"}}
+	for _, p := range protos {
+		dec, enc, st := byName["Decode/"+p], byName["Encode/"+p], byName["Stream/"+p]
+		pr := byName[pairedGroup].variant(p)
+		rows = append(rows, []string{p,
+			paired(pr, "decode-gw/hand", codecTarget, ratio(dec, base, "handwritten", codecTarget)),
+			paired(pr, "encode-gw/hand", codecTarget, ratio(enc, base, "handwritten", codecTarget)),
+			paired(pr, "warm/copy", streamTarget, ratio(st, "warm", "copy", streamTarget)),
+			paired(pr, "warm/decode", 0, across(st.variant("warm"), dec.variant(base))),
+			paired(pr, "checked/hand", 0, across(dec.variant("gamewire-checked"), dec.variant("handwritten"))),
+			allocs(dec, base, true), allocs(enc, base, true),
+			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
+		})
+	}
+	return rows
+}
+
+// pairedGroup is the group of BenchmarkRatio/<protocol>, which reports
+// issue 10's ratios measured in one benchmark, interleaved.
+const pairedGroup = "Ratio"
+
+// paired returns the median of r's unit, marked ok or over against
+// target (unmarked if target is 0), or else if r did not report it.
+func paired(r *result, unit string, target float64, elseCell string) string {
+	if r == nil {
+		return elseCell
+	}
+	v, ok := r.median(unit)
+	if !ok {
+		return elseCell
+	}
+	return mark(v, target)
+}
+
+// mark formats a ratio, followed by ok if it is within target and over
+// if not (nothing if target is 0).
+func mark(r, target float64) string {
+	s := strconv.FormatFloat(r, 'f', 2, 64) + "x"
+	switch {
+	case target == 0:
+		return s
+	case r > target:
+		return s + " over"
+	}
+	return s + " ok"
+}
+
+// ratio returns the median time of g's variant a over b's, marked
+// against target, or "-".
+func ratio(g *group, a, b string, target float64) string {
+	ra, rb := g.variant(a), g.variant(b)
+	if ra == nil || rb == nil {
+		return "-"
+	}
+	na, okA := ra.median("ns/op")
+	nb, okB := rb.median("ns/op")
+	if !okA || !okB || nb <= 0 {
+		return "-"
+	}
+	return mark(na/nb, target)
+}
+
+// allocs returns the median allocs/op of g's variant v, marked ok or
+// over if want0 (zero is the target), or "-".
+func allocs(g *group, v string, want0 bool) string {
+	r := g.variant(v)
+	if r == nil {
+		return "-"
+	}
+	n, ok := r.median("allocs/op")
+	if !ok {
+		return "-"
+	}
+	s := strconv.FormatFloat(n, 'f', -1, 64)
+	if !want0 {
+		return s
+	}
+	if n == 0 {
+		return s + " ok"
+	}
+	return s + " over"
+}
+
+// hasPaired reports whether BenchmarkRatio's results are among groups.
+func hasPaired(groups []*group) bool {
+	for _, g := range groups {
+		if g.name == pairedGroup {
+			return true
+		}
+	}
+	return false
+}
+
+// across returns the median time of a over b's, unmarked, or "-".
+func across(a, b *result) string {
+	if a == nil || b == nil {
+		return "-"
+	}
+	na, okA := a.median("ns/op")
+	nb, okB := b.median("ns/op")
+	if !okA || !okB || nb <= 0 {
+		return "-"
+	}
+	return mark(na/nb, 0)
+}
+
+// variant returns g's variant v, or nil.
+func (g *group) variant(v string) *result {
+	if g == nil {
+		return nil
+	}
+	for _, r := range g.variants {
+		if r.variant == v {
+			return r
+		}
+	}
+	return nil
+}
+
+// write prints rows as a table: the first names columns aligned left,
+// the others (numbers) aligned right, two spaces apart.
+func write(out io.Writer, rows [][]string, names int) error {
 	width := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
@@ -98,7 +299,7 @@ func write(out io.Writer, rows [][]string) error {
 		cells := make([]string, len(row))
 		for i, cell := range row {
 			pad := strings.Repeat(" ", width[i]-len(cell))
-			if i < 2 {
+			if i < names {
 				cells[i] = cell + pad
 			} else {
 				cells[i] = pad + cell

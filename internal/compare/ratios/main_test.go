@@ -9,14 +9,27 @@ const sample = `goos: linux
 goarch: amd64
 pkg: github.com/gamewire/gamewire/internal/compare
 cpu: AMD EPYC
-BenchmarkDecode/wire-2         	16601154	        30.00 ns/op	1538.22 MB/s	       0 B/op	       0 allocs/op
-BenchmarkDecode/binary-2       	  121174	      1800 ns/op	  26.94 MB/s	      48 B/op	       1 allocs/op
-BenchmarkDecode/handwritten-2  	20835495	        27.00 ns/op	1530.43 MB/s	       0 B/op	       0 allocs/op
-BenchmarkDecode/wire-2         	16601154	        34.00 ns/op	1538.22 MB/s	       0 B/op	       0 allocs/op
-BenchmarkEncode/wire-2         	  110458	      4000 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
-BenchmarkEncode/wire-2         	  110458	        41.00 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
-BenchmarkEncode/binary-2       	  260473	      4230 ns/op	  11.35 MB/s	      48 B/op	       1 allocs/op
-BenchmarkEncode/wire-2         	  110458	        40.00 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/gamewire-2         	  326694	      1100 ns/op	3085.37 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/handwritten-2      	  669921	       400.0 ns/op	7673.40 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/gamewire-checked-2 	  326694	       600.0 ns/op	3085.37 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/binary-2           	   19204	     12000 ns/op	 261.65 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/copy-2             	 1000000	       300.0 ns/op	9015.00 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/gamewire-2         	  326694	       500.0 ns/op	3085.37 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/bzflag/gamewire-2         	  326694	       480.0 ns/op	3085.37 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/record/gamewire-2         	16601154	        30.00 ns/op	1538.22 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/record/binary-2           	  121174	      1800 ns/op	  26.94 MB/s	      48 B/op	       1 allocs/op
+BenchmarkDecode/record/handwritten-2      	20835495	        27.00 ns/op	1530.43 MB/s	       0 B/op	       0 allocs/op
+BenchmarkDecode/record/gamewire-2         	16601154	        34.00 ns/op	1538.22 MB/s	       0 B/op	       0 allocs/op
+BenchmarkEncode/bzflag/gamewire-2         	 1000000	       130.0 ns/op	9882.46 MB/s	       0 B/op	       0 allocs/op
+BenchmarkEncode/bzflag/handwritten-2      	 1766617	       100.0 ns/op	24261.02 MB/s	       0 B/op	       0 allocs/op
+BenchmarkEncode/record/gamewire-2         	  110458	      4000 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
+BenchmarkEncode/record/gamewire-2         	  110458	        41.00 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
+BenchmarkEncode/record/binary-2           	  260473	      4230 ns/op	  11.35 MB/s	      48 B/op	       1 allocs/op
+BenchmarkEncode/record/gamewire-2         	  110458	        40.00 ns/op	  33.26 MB/s	       0 B/op	       0 allocs/op
+BenchmarkStream/bzflag/warm-2             	  191227	      1200 ns/op	 913.92 MB/s	       0 B/op	       0 allocs/op
+BenchmarkStream/bzflag/reset-2            	  191227	      1250 ns/op	 913.92 MB/s	       0 B/op	       1 allocs/op
+BenchmarkStream/bzflag/new-2              	   46690	      5000 ns/op	 635.04 MB/s	    5384 B/op	      21 allocs/op
+BenchmarkStream/bzflag/copy-2             	 1000000	       300.0 ns/op	8896.17 MB/s	       0 B/op	       0 allocs/op
 BenchmarkOrder/U16/big         	1000000000	         0.5000 ns/op
 BenchmarkLonely-8              	    1000	      1000 ns/op
 BenchmarkBroken/wire-2 --- FAIL: something
@@ -24,18 +37,43 @@ PASS
 ok  	github.com/gamewire/gamewire/internal/compare	3.257s
 `
 
-// want is sample's report: Decode/wire is the median of 30 and 34 (their
-// mean), Encode/wire the median of 4000, 41 and 40 (a busy machine's
-// outlier does not move it); Order/U16 has no wire variant and reported
-// no memory figures.
-const want = `group      variant        ns/op  B/op  allocs/op  vs wire
-Decode     wire           32.00     0          0    1.00x
-Decode     binary       1800.00    48          1   56.25x
-Decode     handwritten    27.00     0          0    0.84x
-Encode     wire           41.00     0          0    1.00x
-Encode     binary       4230.00    48          1  103.17x
-Order/U16  big             0.50     -          -        -
-Lonely                  1000.00     -          -        -
+// want is sample's report. Decode/bzflag/gamewire is the median of
+// 1100, 500 and 480 (a busy machine's outlier does not move it), so
+// decode is 500/400 = 1.25x, within 1.3x; encode is 1.30x, on the target
+// and so ok; Decode/record/gamewire the
+// median of 30 and 34 (their mean), Encode/record/gamewire of 4000, 41
+// and 40. The Stream group is compared with its warm stream, which is
+// 1200/300 = 4x of copy: on the target, so ok, and 1200/500 = 2.4x of
+// gamewire's decoder; gamewire validating each message takes 600/400 =
+// 1.5x the hand-written code; its reset variant
+// allocates, which is over. Order/U16 has no gamewire variant and
+// reported no memory figures. The record has a Decode and an Encode group
+// and so a summary line, without a stream (and without an encode ratio:
+// no hand-written encode in the sample).
+const want = `group          variant              ns/op  B/op  allocs/op  vs gamewire
+Decode/bzflag  gamewire            500.00     0          0        1.00x
+Decode/bzflag  handwritten         400.00     0          0        0.80x
+Decode/bzflag  gamewire-checked    600.00     0          0        1.20x
+Decode/bzflag  binary            12000.00     0          0       24.00x
+Decode/bzflag  copy                300.00     0          0        0.60x
+Decode/record  gamewire             32.00     0          0        1.00x
+Decode/record  binary             1800.00    48          1       56.25x
+Decode/record  handwritten          27.00     0          0        0.84x
+Encode/bzflag  gamewire            130.00     0          0        1.00x
+Encode/bzflag  handwritten         100.00     0          0        0.77x
+Encode/record  gamewire             41.00     0          0        1.00x
+Encode/record  binary             4230.00    48          1      103.17x
+Stream/bzflag  warm               1200.00     0          0        1.00x
+Stream/bzflag  reset              1250.00     0          1        1.04x
+Stream/bzflag  new                5000.00  5384         21        4.17x
+Stream/bzflag  copy                300.00     0          0        0.25x
+Order/U16      big                   0.50     -          -            -
+Lonely                            1000.00     -          -            -
+
+protocol  decode gw/hand  encode gw/hand  stream warm/copy  warm/decode  checked/hand  allocs decode  encode  warm   reset  new
+bzflag          1.25x ok        1.30x ok          4.00x ok        2.40x         1.50x           0 ok    0 ok  0 ok  1 over   21
+record          1.19x ok               -                 -            -             -           0 ok    0 ok     -       -    -
+targets: decode and encode within 1.3x of hand-written, warm stream within 4x of copy, 0 allocs (but new)
 `
 
 func TestRun(t *testing.T) {
@@ -67,5 +105,90 @@ func TestSplit(t *testing.T) {
 		if g, v := split(tt.in); g != tt.group || v != tt.variant {
 			t.Errorf("split(%q) = %q, %q; want %q, %q", tt.in, g, v, tt.group, tt.variant)
 		}
+	}
+}
+
+// TestRatio checks the summary's cells: a ratio over its target is
+// marked over, a missing variant or group gives "-".
+func TestRatio(t *testing.T) {
+	g := &group{name: "Decode/x", variants: []*result{
+		{variant: "gamewire", values: map[string][]float64{"ns/op": {200, 260, 900}, "allocs/op": {0, 2, 2}}},
+		{variant: "handwritten", values: map[string][]float64{"ns/op": {100}}},
+		{variant: "copy", values: map[string][]float64{"ns/op": {0}}},
+	}}
+	tests := []struct {
+		name, got, want string
+	}{
+		{"over", ratio(g, "gamewire", "handwritten", 1.3), "2.60x over"},
+		{"within", ratio(g, "gamewire", "handwritten", 4), "2.60x ok"},
+		{"faster", ratio(g, "handwritten", "gamewire", 1.3), "0.38x ok"},
+		{"no variant", ratio(g, "gamewire", "binary", 1.3), "-"},
+		{"zero time", ratio(g, "gamewire", "copy", 1.3), "-"},
+		{"no group", ratio(nil, "gamewire", "handwritten", 1.3), "-"},
+		{"allocs over", allocs(g, "gamewire", true), "2 over"},
+		{"allocs shown", allocs(g, "gamewire", false), "2"},
+		{"allocs unreported", allocs(g, "handwritten", true), "-"},
+		{"allocs no group", allocs(nil, "warm", true), "-"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+// TestRunNoSummary: without Decode, Encode or Stream groups there is no
+// summary table.
+func TestRunNoSummary(t *testing.T) {
+	var out strings.Builder
+	in := "BenchmarkOrder/U16/big-2  1000  0.5 ns/op\nBenchmarkDecodeX/gamewire-2  10  5 ns/op\n"
+	if err := run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "protocol") || strings.Contains(out.String(), "targets") {
+		t.Errorf("summary printed for %q:\n%s", in, out.String())
+	}
+}
+
+// TestRunPaired: BenchmarkRatio's figures (medians of its runs) replace
+// the separate benchmarks' ratios in the summary, and its group is left
+// out of the detail table.
+func TestRunPaired(t *testing.T) {
+	in := `BenchmarkDecode/bzflag/gamewire-2  1000  900 ns/op  0 B/op  0 allocs/op
+BenchmarkDecode/bzflag/handwritten-2  1000  300 ns/op  0 B/op  0 allocs/op
+BenchmarkRatio/bzflag-2  4332  167 ns/op  160 copy-ns  2.9 decode-gw/hand  1.05 encode-gw/hand  7.1 warm/copy  2.0 warm/decode  0 B/op  0 allocs/op
+BenchmarkRatio/bzflag-2  4332  160 ns/op  160 copy-ns  1.2 decode-gw/hand  1.35 encode-gw/hand  3.9 warm/copy  2.1 warm/decode  0 B/op  0 allocs/op
+BenchmarkRatio/bzflag-2  4332  165 ns/op  160 copy-ns  1.1 decode-gw/hand  1.40 encode-gw/hand  3.8 warm/copy  2.2 warm/decode  1.8 checked/hand  0 B/op  0 allocs/op
+BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op
+`
+	want := `group          variant       ns/op  B/op  allocs/op  vs gamewire
+Decode/bzflag  gamewire     900.00     0          0        1.00x
+Decode/bzflag  handwritten  300.00     0          0        0.33x
+
+protocol  decode gw/hand  encode gw/hand  stream warm/copy  warm/decode  checked/hand  allocs decode  encode  warm  reset  new
+bzflag          1.20x ok      1.35x over          3.90x ok        2.10x         1.80x           0 ok       -     -      -    -
+lwar          1.50x over               -                 -            -             -              -       -     -      -    -
+targets: decode and encode within 1.3x of hand-written, warm stream within 4x of copy, 0 allocs (but new)
+ratios from BenchmarkRatio: each side's fastest of many interleaved timings
+`
+	var out strings.Builder
+	if err := run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestRunPairedOnly: with BenchmarkRatio's results alone there is no
+// detail table, only the summary.
+func TestRunPairedOnly(t *testing.T) {
+	in := "BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op\n"
+	var out strings.Builder
+	if err := run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "protocol ") || strings.Contains(out.String(), "group") {
+		t.Errorf("got\n%s", out.String())
 	}
 }

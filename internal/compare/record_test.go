@@ -27,7 +27,8 @@ type variant struct {
 func variants() []variant {
 	c := new(Binary)
 	return []variant{
-		{"wire", DecodeWire, func(b []byte, m *Record) ([]byte, error) { return AppendWire(b, m), nil }, false},
+		{"gamewire", DecodeWire, func(b []byte, m *Record) ([]byte, error) { return AppendWire(b, m), nil }, false},
+		{"gamewire-fields", DecodeWire, func(b []byte, m *Record) ([]byte, error) { return AppendWireFields(b, m), nil }, false},
 		{"binary", c.Decode, c.Append, true},
 		{"handwritten", DecodeHandwritten, func(b []byte, m *Record) ([]byte, error) { return AppendHandwritten(b, m), nil }, false},
 	}
@@ -126,10 +127,10 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestAgree: on random records the three encoders write the same bytes,
+// TestRecordAgree: on random records the three encoders write the same bytes,
 // and the three decoders read them back to the same record; on random
 // bytes the three decoders agree, and each encoder writes the bytes again.
-func TestAgree(t *testing.T) {
+func TestRecordAgree(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	vs := variants()
 	for range 2000 {
@@ -213,9 +214,9 @@ func TestShort(t *testing.T) {
 	}
 }
 
-// TestAllocs checks that wire and the hand-written code allocate nothing;
+// TestRecordAllocs checks that wire and the hand-written code allocate nothing;
 // encoding/binary's are reported by the benchmarks.
-func TestAllocs(t *testing.T) {
+func TestRecordAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
@@ -240,11 +241,12 @@ var (
 	sinkBytes []byte
 )
 
-// BenchmarkDecode decodes one Record per op: wire, binary, handwritten.
-func BenchmarkDecode(b *testing.B) {
+// benchRecordDecode decodes one Record per op: gamewire, binary,
+// handwritten (BenchmarkDecode/record/...).
+func benchRecordDecode(b *testing.B) {
 	in := AppendWire(nil, &golden.m)
 	for _, v := range variants() {
-		b.Run(v.name, func(b *testing.B) {
+		b.Run("record/"+v.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(Size)
 			var m Record
@@ -255,10 +257,11 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkEncode encodes one Record per op into a reused buffer.
-func BenchmarkEncode(b *testing.B) {
+// benchRecordEncode encodes one Record per op into a reused buffer
+// (BenchmarkEncode/record/...).
+func benchRecordEncode(b *testing.B) {
 	for _, v := range variants() {
-		b.Run(v.name, func(b *testing.B) {
+		b.Run("record/"+v.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(Size)
 			buf := make([]byte, 0, Size)

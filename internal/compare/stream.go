@@ -1,0 +1,147 @@
+package compare
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// nexter returns the next message of a stream decoder.
+type nexter func() (any, error)
+
+// loopReader reads its bytes over and over: a stream decoder reading it
+// never meets the end, so one decoder can read a capture again and again
+// and stay warm (its buffer and its values allocated).
+type loopReader struct {
+	b   []byte
+	off int
+}
+
+func (r *loopReader) Read(p []byte) (int, error) {
+	if r.off == len(r.b) {
+		r.off = 0
+	}
+	n := copy(p, r.b[r.off:])
+	r.off += n
+	return n, nil
+}
+
+// warm is a stream decoder kept for each capture and read again on every
+// Read: the steady state of a long connection, no allocation.
+type warm struct {
+	open    func(r io.Reader, k Kind) nexter
+	streams map[*Capture]*warmStream
+}
+
+type warmStream struct {
+	next  nexter
+	units int // the capture's messages: a Read reads as many
+}
+
+func newWarm(open func(r io.Reader, k Kind) nexter) *warm {
+	return &warm{open: open, streams: map[*Capture]*warmStream{}}
+}
+
+func (w *warm) Read(c *Capture, visit func(any)) (int, error) {
+	s := w.streams[c]
+	if s == nil {
+		// Count the capture's frames with a decoder of its own.
+		units := 0
+		next := w.open(bytes.NewReader(c.Stream), c.From)
+		for {
+			if _, err := next(); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				return 0, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
+			}
+			units++
+		}
+		s = &warmStream{next: w.open(&loopReader{b: c.Stream}, c.From), units: units}
+		w.streams[c] = s
+	}
+	for i := range s.units {
+		m, err := s.next()
+		if err != nil {
+			return i, fmt.Errorf("%s: frame %d: %w", c.File, i, err)
+		}
+		if visit != nil {
+			visit(m)
+		}
+	}
+	return s.units, nil
+}
+
+// fresh is a new stream decoder for every Read, over a reused reader.
+type fresh struct {
+	open func(r io.Reader, k Kind) nexter
+	r    bytes.Reader
+}
+
+func newFresh(open func(r io.Reader, k Kind) nexter) *fresh { return &fresh{open: open} }
+
+func (f *fresh) Read(c *Capture, visit func(any)) (int, error) {
+	f.r.Reset(c.Stream)
+	next := f.open(&f.r, c.From)
+	for units := 0; ; units++ {
+		m, err := next()
+		if errors.Is(err, io.EOF) {
+			return units, nil
+		}
+		if err != nil {
+			return units, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
+		}
+		if visit != nil {
+			visit(m)
+		}
+	}
+}
+
+// wireStreams returns the ways of using a wire.Stream that open returns:
+// warm (one Stream reading each capture again and again), reset (one
+// Stream per direction, Reset to each capture: a new stream on a reused
+// value) and new (a Stream made for each read).
+func wireStreams(open func(r io.Reader, k Kind) *wire.Stream) []Stream {
+	next := func(r io.Reader, k Kind) nexter {
+		s := open(r, k)
+		return func() (any, error) { return s.Next() }
+	}
+	return []Stream{
+		{"warm", func() StreamReader { return newWarm(next) }},
+		{"reset", func() StreamReader { return &reset{open: open} }},
+		{"new", func() StreamReader { return newFresh(next) }},
+	}
+}
+
+// reset keeps one wire.Stream per direction and Resets it to each
+// capture it reads.
+type reset struct {
+	open    func(r io.Reader, k Kind) *wire.Stream
+	streams [PacketHeader]*wire.Stream
+	r       bytes.Reader
+}
+
+func (s *reset) Read(c *Capture, visit func(any)) (int, error) {
+	s.r.Reset(c.Stream)
+	st := s.streams[c.From]
+	if st == nil {
+		st = s.open(&s.r, c.From)
+		s.streams[c.From] = st
+	} else {
+		st.Reset(&s.r)
+	}
+	for units := 0; ; units++ {
+		m, err := st.Next()
+		if errors.Is(err, io.EOF) {
+			return units, nil
+		}
+		if err != nil {
+			return units, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
+		}
+		if visit != nil {
+			visit(m)
+		}
+	}
+}

@@ -143,6 +143,7 @@ func (p *player) play() error {
 			return err
 		}
 	}
+	g.Move(0, g.Me().Position, bzflag.Vec3{}, 0.785398, 0) // stop
 	if err := p.until("the lag ping and the robot", func() bool {
 		return p.seen[bzflag.CodeLagPing] > 0 && g.Player(robotID).Updated > 0
 	}); err != nil {

@@ -173,6 +173,15 @@ func (s *gameServer) serve() error {
 				err = send(&bzflag.ScoreFromServer{ID: robotID, Wins: 4})
 			}
 		case *bzflag.Exit:
+			// What came over UDP before MsgExit is still counted.
+			for s.link != nil {
+				s.udp.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+				m, err := s.link.ReadMessage()
+				if err != nil {
+					break
+				}
+				s.udpCodes = append(s.udpCodes, bzflag.CodeOf(m))
+			}
 			return nil
 		}
 		if err != nil {

@@ -21,8 +21,9 @@ type player struct {
 	nc  net.Conn
 	now time.Duration
 	out io.Writer
-	// seen records what came from the server, for the script to wait on.
-	seen map[bzflag.Code]int
+	// seen records what came from the server, for the script to wait on;
+	// viaUDP what of it came over the UDP link.
+	seen, viaUDP map[bzflag.Code]int
 }
 
 // dialPlayer connects to the server at addr, with a UDP socket if udp,
@@ -58,7 +59,7 @@ func dialPlayer(addr string, udp bool, out io.Writer, wrap func(net.Conn) net.Co
 		g.UDP = bzflag.NewUDPLink(uc, bzflag.FromServer)
 		g.UDP.Tap = tap
 	}
-	return &player{g: g, nc: nc, out: out, seen: map[bzflag.Code]int{}}, nil
+	return &player{g: g, nc: nc, out: out, seen: map[bzflag.Code]int{}, viaUDP: map[bzflag.Code]int{}}, nil
 }
 
 func (p *player) Close() {
@@ -78,6 +79,9 @@ func (p *player) frame() error {
 	if wire.IsTimeout(err) && p.g.UDP != nil {
 		p.g.UDP.Conn().SetReadDeadline(time.Now().Add(2 * time.Millisecond))
 		m, err = p.g.UDP.ReadMessage()
+		if err == nil {
+			p.viaUDP[bzflag.CodeOf(m)]++
+		}
 	}
 	switch {
 	case wire.IsTimeout(err):

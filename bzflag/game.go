@@ -352,6 +352,19 @@ func (g *Game) joining(m Message, now time.Duration) error {
 	return g.write(&g.relay)
 }
 
+// Retry sends MsgEnter again after a MsgReject (Handle returned
+// ErrRejected), as the spec allows; the 1.7 client gives up instead
+// (errata J4). It does nothing in any other state.
+func (g *Game) Retry() error {
+	if g.state != GameJoining {
+		return nil
+	}
+	if m := g.Join.Retry(); m != nil {
+		return g.write(m)
+	}
+	return nil
+}
+
 // size makes the tables for the world's limits, once it has arrived.
 func (g *Game) size() {
 	st := &g.Join.World.Style
@@ -534,8 +547,13 @@ func (g *Game) killedMsg(r *KilledFromServer, now time.Duration) error {
 	if r.Killer != g.id || r.Victim == g.id {
 		return nil
 	}
-	// The player killed someone: a win, or a loss for a teammate.
-	if v := g.Player(r.Victim); v != nil && v.Team == g.me.Team && g.me.Team != RogueTeam {
+	// The player killed someone it knows: a win, or a loss for a
+	// teammate.
+	v := g.Player(r.Victim)
+	if v == nil {
+		return nil
+	}
+	if v.Team == g.me.Team && g.me.Team != RogueTeam {
 		return g.changeScore(0, 1)
 	}
 	return g.changeScore(1, 0)
@@ -741,13 +759,14 @@ func (g *Game) Killed(killer PlayerID, shotID int16, now time.Duration) error {
 }
 
 // GrabFlag asks for flag i, as the 1.7 client does when it drives over
-// a flag on the ground while holding none: at most once per GrabInterval.
+// a flag on the ground while alive, not paused and holding none: at most
+// once per GrabInterval.
 // It reports whether it sent MsgGrabFlag.
 func (g *Game) GrabFlag(i uint16, now time.Duration) (bool, error) {
 	if g.state != GamePlaying {
 		return false, ErrNotPlaying
 	}
-	if g.me.Status&StatusAlive == 0 || g.me.Flag != NullFlag || int(i) >= len(g.flags) ||
+	if g.me.Status&(StatusAlive|StatusPaused) != StatusAlive || g.me.Flag != NullFlag || int(i) >= len(g.flags) ||
 		g.flags[i].Status != FlagOnGround || g.flags[i].ID == NullFlag ||
 		g.grabbed && now-g.lastGrab <= GrabInterval {
 		return false, nil

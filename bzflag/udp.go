@@ -173,6 +173,9 @@ func (l *UDPLink) Conn() *net.UDPConn { return l.conn }
 // Port returns the socket's local port, what a client sends in
 // MsgUDPLinkRequest.
 func (l *UDPLink) Port() uint16 {
+	if l.conn == nil {
+		return 0
+	}
 	if a, ok := l.conn.LocalAddr().(*net.UDPAddr); ok {
 		return uint16(a.Port)
 	}

@@ -5,7 +5,9 @@
 //
 //	gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+//	gamewire decode -pcap FILE [-proto P] [-json]
 //	gamewire spec   [-proto P]
+//	gamewire dissector -proto P [FILE]
 //
 // decode prints one line per message (stream protocols: bzflag, tfighters)
 // or per datagram (lwar). Stream input is the raw byte stream, or with
@@ -23,6 +25,15 @@
 // encode reads those JSON lines and writes the exact bytes back (with
 // -hex, one hex line per message or datagram; without it a datagram
 // protocol writes one datagram), so decode -json | encode is the identity.
+//
+// decode -pcap reads a pcap or pcapng capture (see pcap.go): every TCP
+// connection reassembled per direction, every UDP datagram, each
+// conversation decoded with -proto or the protocol of its default port,
+// each message printed with its frame number, time, endpoints and
+// direction (the same keys first in its JSON object).
+//
+// dissector writes a protocol's Wireshark dissector in Lua, generated from
+// its message table (see dissector.go and dissectors/).
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec
@@ -61,7 +72,9 @@ func main() {
 const usageText = `usage:
   gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+  gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
+  gamewire dissector -proto P [FILE]
 `
 
 // commandHelp is what -h prints for each command, after its usage line
@@ -74,9 +87,16 @@ Input, from FILE or standard input:
   datagram protocols  one datagram per file; with -hex, one datagram per line of hex
 Input is decoded as it arrives: from a pipe each line is printed at once.
 A unit that does not decode is reported on standard error and decoding goes on.
+With -pcap FILE the input is a capture (pcap or pcapng): TCP reassembled per connection
+and direction, UDP by datagram, each conversation decoded as -proto or by its default
+port; each message prints with its frame, time, endpoints and direction, and what
+cannot be framed prints as an error line, decoding resuming where framing is found again.
 `,
 	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
 (with -hex, one hex line per message or datagram): decode -json | encode is the identity.
+`,
+	"dissector": `Writes the Wireshark Lua dissector of a protocol, generated from its message
+table, to FILE or standard output (the generated files are in dissectors/).
 `,
 	"spec": `Prints the message table of a protocol (every form with its code, direction,
 size and fields with offsets and types), or without -proto the list of protocols.
@@ -91,6 +111,7 @@ message, field and byte offset), 2 usage error.
 type options struct {
 	proto, from  string
 	hexIn, json  bool
+	pcap         string
 	timesync     bool
 	files        []string
 	fromGiven    bool
@@ -111,6 +132,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	}
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+		fs.StringVar(&o.pcap, "pcap", "", "read a pcap or pcapng capture: every conversation of -proto, or of each protocol on its default port")
 	}
 	fs.Usage = func() {
 		for _, line := range strings.Split(usageText, "\n") {
@@ -143,7 +165,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, args := args[0], args[1:]
 	var err error
 	switch cmd {
-	case "decode", "encode", "spec":
+	case "decode", "encode", "spec", "dissector":
 		var o *options
 		o, err = parseFlags(cmd, args, stderr)
 		if errors.Is(err, flag.ErrHelp) {
@@ -188,6 +210,15 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 			return err
 		}
 		return printSpec(p, stdout)
+	}
+	if cmd == "dissector" {
+		return dissectorCommand(o.proto, o.files, stdout)
+	}
+	if o.pcap != "" {
+		if o.fromGiven || o.hexIn {
+			return usageError{"-pcap takes neither -from nor -hex: the capture says who sent what"}
+		}
+		return pcapCommand(cmd, o.proto, o.pcap, o.json, o.files, stdout, stderr)
 	}
 	p, err := lookupProtocol(o.proto)
 	if err != nil {

@@ -65,7 +65,7 @@ func TestDatagram(t *testing.T) {
 
 // udpPair returns a client's and a server's link over loopback, the
 // server expecting the client.
-func udpPair(t *testing.T) (client, server *bzflag.UDPLink) {
+func udpPair(t testing.TB) (client, server *bzflag.UDPLink) {
 	t.Helper()
 	cc, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {

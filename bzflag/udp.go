@@ -127,8 +127,8 @@ func ParseDatagram(d []byte) (ack, seq uint16, frame []byte, err error) {
 // UDPLink is one end of the UDP link over a UDP socket: it wraps each
 // message written in a datagram of its own, numbered, and reads the
 // messages of the datagrams that arrive. It allocates nothing in steady
-// state. Reading and writing may run concurrently with each other, each
-// on one goroutine at a time.
+// state. It is for one goroutine at a time (a game loop): on the server
+// the first datagram read sets the address that writes go to.
 //
 // On a client (NewUDPLink(c, FromServer)), the link is up once Establish
 // has named the server's address, which the client does when it sends

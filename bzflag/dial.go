@@ -17,7 +17,29 @@ import (
 // The connection's ReadWriter is the net.Conn (for deadlines and Close).
 // ctx bounds the whole exchange: cancelling it ends Dial with ctx's
 // error, and its deadline applies to every step.
+//
+// Dial is Dialer.Dial with no hooks; a Dialer records or logs the game
+// connection.
 func Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, error) {
+	return (&Dialer{}).Dial(ctx, addr, v)
+}
+
+// Dialer connects as Dial does, with hooks that see the game connection
+// (the second one; the handshake travels on the first): to record a
+// session, log it, or put something between the game and the socket.
+type Dialer struct {
+	// Wrap, if set, wraps the game connection before the Conn is built
+	// on it; the Conn's ReadWriter is then what Wrap returned. Nothing
+	// has been read from or written to the connection yet.
+	Wrap func(net.Conn) net.Conn
+	// Tap, if set, is the Conn's Tap (wire.Conn.Tap): it sees every whole
+	// frame the Conn reads and writes, with its direction.
+	Tap func(from Direction, frame []byte)
+}
+
+// Dial connects to addr as the package's Dial does, then applies Wrap
+// and Tap.
+func (dd *Dialer) Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, error) {
 	var d net.Dialer
 	first, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
@@ -53,5 +75,10 @@ func Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, e
 	if tc, ok := c.(*net.TCPConn); ok {
 		tc.SetNoDelay(true)
 	}
-	return NewConn(c, FromServer), h, nil
+	if dd.Wrap != nil {
+		c = dd.Wrap(c)
+	}
+	conn := NewConn(c, FromServer)
+	conn.Tap = dd.Tap
+	return conn, h, nil
 }

@@ -63,7 +63,8 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // by a wire.Decoder. Reset makes it read another connection or file with
 // no allocation. See wire.Stream for the policy: unknown codes as
 // *wire.Raw, rule violations reported with the message, framing errors
-// final.
+// final; a read deadline that passes (wire.IsTimeout) is returned and is
+// not final: read again to go on where the read stopped.
 func NewStream(r io.Reader, from Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
 // NewConn returns a connection over c that reads the messages sent by

@@ -64,6 +64,19 @@
 // codes as *wire.Raw, so a session survives them; Reset reuses them for
 // another connection or file with no allocation.
 //
+// Reading: a message that fails to decode or breaks a rule comes back
+// with its error, and the stream is still in step: read on. A read
+// deadline that passes (wire.IsTimeout reports it) is not final either:
+// the read returns the timeout, keeps what part of a frame has arrived,
+// and the next read goes on from there, so a game loop can poll its
+// connection with short deadlines. Only broken framing (a length over
+// MaxPacketLen), a stream that ends inside a frame, or another read error
+// ends the stream. UDPLink reads the same way.
+//
+// Recording: a Dialer's Wrap wraps the game connection, and its Tap (a
+// wire.Conn's Tap, and UDPLink's) sees every whole frame read and written,
+// with its direction, to record or log a session.
+//
 // Client is the client side of joining a game as a state machine the
 // caller drives: the world download (package bzflag/world holds the
 // database codec, the download Assembler and the server's Chunker),
@@ -71,6 +84,37 @@
 // that arrive before the player's own MsgAddPlayer. Server is the
 // server's side, with a WorldServer answering the download. None of them
 // starts a goroutine or reads a clock.
+//
+// # Playing
+//
+// Game is a client's whole session as the 1.7 client plays it: the join
+// (a Client), then MsgNetworkRelay, the UDP link (UDPLink:
+// MsgUDPLinkRequest both ways, MsgUDPLinkEstablished, then MsgPlayerUpdate,
+// MsgShotBegin, MsgShotEnd and MsgGMUpdate in datagrams, or TCP when the
+// server does not answer), the echo of MsgLagPing, MsgPlayerUpdate at the
+// client's rate (dead reckoning, at least every MaxUpdateTime, at most
+// every MinUpdateTime), the tables of players, flags and teams, kills,
+// flags, teleports, and MsgExit. One loop drives it, with the time it
+// says it is:
+//
+//	for g.State() != bzflag.GameLeft {
+//		now := frameClock()
+//		conn.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
+//		m, err := g.TCP.ReadMessage() // then g.UDP.ReadMessage, likewise
+//		switch {
+//		case wire.IsTimeout(err): // nothing came: not the end
+//		case err != nil:
+//			return err
+//		default:
+//			g.Handle(m, now) // after looking at m, if the game wants to
+//		}
+//		g.Move(status, pos, vel, azimuth, angVel) // the player's motion
+//		g.Tick(now)                                // sends what is due
+//	}
+//
+// Example_game plays a whole session against a server written with the
+// package, over loopback TCP and UDP. docs/errata/bzflag.md (part 3) gives
+// the 1.7 client's and bzfs's behaviour that Game and UDPLink follow.
 //
 // # Adding a message type
 //

@@ -44,6 +44,12 @@
 // packets (errata, 6 and 7). Every packet before the break has been
 // returned; Buffered holds the rest.
 //
+// A read deadline that passes is not the end of the stream: the read
+// returns the timeout (wire.IsTimeout reports it), keeps what part of a
+// frame has arrived, and the next read goes on from there, so a game loop
+// may poll its connection with short deadlines. A Conn's Tap sees every
+// whole frame read and written, to record or log a session.
+//
 // # Sessions
 //
 // Client and Server are the two sides as state machines the caller

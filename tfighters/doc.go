@@ -55,6 +55,12 @@
 // back with Validate's error; wire.Strict makes both errors, wire.Lax lets
 // both through.
 //
+// A read deadline that passes is not the end of the stream: the read
+// returns the timeout (wire.IsTimeout reports it), keeps what part of a
+// frame has arrived, and the next read goes on from there, so a game loop
+// may poll its connection with short deadlines. A Conn's Tap sees every
+// whole frame read and written, to record or log a session.
+//
 // # Sessions
 //
 // Client and Server are the two sides of the session as state machines the

@@ -16,6 +16,15 @@ type Conn struct {
 	// NoValidateWrites turns off Validate on messages written, so that a
 	// fuzzer can send messages that break the spec's rules.
 	NoValidateWrites bool
+	// Tap, if set, sees every whole frame, header included, that the Conn
+	// reads (through Next, NextFrame or ReadMessage, with the peer's
+	// direction) or writes (with the other direction), in the order they
+	// pass: to record or log a session. A frame read is seen before it is
+	// decoded, so frames that fail to decode are seen too; a frame written
+	// is seen once built, just before its Write call. The slice aliases
+	// the Conn's buffers: copy what you keep. Tap runs on the goroutine
+	// that reads or writes; it must not call the Conn.
+	Tap func(from Direction, frame []byte)
 }
 
 // NewConn returns a Conn of table t over rw that reads the messages sent
@@ -38,6 +47,26 @@ func (c *Conn) ReadWriter() io.ReadWriter { return c.rw }
 // ReadMessage reads the next message; see Stream.Next.
 func (c *Conn) ReadMessage() (Message, error) { return c.Next() }
 
+// Next reads and decodes the next message as Stream.Next does, showing
+// the frame to Tap first.
+func (c *Conn) Next() (Message, error) {
+	b, err := c.NextFrame()
+	if err != nil {
+		return nil, err
+	}
+	return c.Stream.Decode(b)
+}
+
+// NextFrame returns the next whole frame as Stream.NextFrame does,
+// showing it to Tap.
+func (c *Conn) NextFrame() ([]byte, error) {
+	b, err := c.Stream.NextFrame()
+	if err == nil && c.Tap != nil {
+		c.Tap(c.From(), b)
+	}
+	return b, err
+}
+
 // WriteMessage validates m (unless NoValidateWrites) and writes its frame
 // in one Write call. It allocates only while the write buffer grows to
 // the largest message written so far.
@@ -47,7 +76,17 @@ func (c *Conn) WriteMessage(m Message) error {
 			return err
 		}
 	}
-	return c.w.WriteMessage(m)
+	if c.Tap == nil {
+		return c.w.WriteMessage(m)
+	}
+	b, err := m.AppendBinary(c.w.buf[:0])
+	if err != nil {
+		return err
+	}
+	c.w.buf = b
+	c.Tap(c.From().Other(), b)
+	_, err = c.rw.Write(b)
+	return err
 }
 
 // Close closes the underlying connection if it can be closed (a net.Conn

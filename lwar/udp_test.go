@@ -315,7 +315,7 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 // TestOriginalServerReplay feeds the datagrams the original server sent
 // to the client "alice" in that session (testdata/lwar/
 // original-server-to-alice.hex) to a fresh Client: it is synchronized as
-// player 1/0, hears of bob (2/0), gets alice's chat back from the server,
+// player 0/1 (generation 0, identity 1), hears of bob (0/2), gets alice's chat back from the server,
 // and sees bob leave.
 func TestOriginalServerReplay(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "lwar", "original-server-to-alice.hex"))
@@ -358,7 +358,7 @@ func TestOriginalServerReplay(t *testing.T) {
 		// The first datagram holds Join (seqno 1) through Synced.
 		t.Errorf("states %v", states)
 	}
-	want := []string{"join 1/0 alice", "join 0/0 server", "join 2/0 bob", "chat 1/0 hello from alice", "leave 2/0"}
+	want := []string{"join 0/1 alice", "join 0/0 server", "join 0/2 bob", "chat 0/1 hello from alice", "leave 0/2"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("messages\n got %q\nwant %q", got, want)
 	}

@@ -14,12 +14,12 @@ import (
 	"time"
 )
 
-// updateCapture regenerates testdata/lwar/session.hex from the loopback
+// updateCapture regenerates testdata/lwar/loopback.hex from the loopback
 // session (go test ./lwar -run TestUDPSession -update). Other tests of
 // the package that want a -update flag should read this one.
-var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/session.hex from the UDP loopback test")
+var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/loopback.hex from the UDP loopback test")
 
-var capturePath = filepath.Join("..", "testdata", "lwar", "session.hex")
+var capturePath = filepath.Join("..", "testdata", "lwar", "loopback.hex")
 
 // udpPeer is one client of the loopback test.
 type udpPeer struct {
@@ -33,7 +33,7 @@ type udpPeer struct {
 
 // TestUDPSession runs one server and two clients over real UDP sockets on
 // 127.0.0.1 through connect, sync, input, chat and disconnect, and
-// records every datagram into testdata/lwar/session.hex with -update.
+// records every datagram into testdata/lwar/loopback.hex with -update.
 func TestUDPSession(t *testing.T) {
 	lo := netip.MustParseAddrPort("127.0.0.1:0")
 	srvConn, err := net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
@@ -264,7 +264,7 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 	t.Helper()
 	f, err := os.Open(capturePath)
 	if err != nil {
-		t.Fatalf("%v (regenerate session.hex with go test ./lwar -run TestUDPSession -update)", err)
+		t.Fatalf("%v (regenerate loopback.hex with go test ./lwar -run TestUDPSession -update)", err)
 	}
 	defer f.Close()
 	seen := map[Type]int{}

@@ -44,9 +44,12 @@ const (
 	// has been received for this long is considered gone.
 	DisconnectTimeout = 15 * time.Second
 
-	// DefaultPort is the UDP port the original client connects to by
-	// default. The spec does not name one; it comes from the original
-	// client (see docs/errata/lwar.md).
+	// DefaultPort is the UDP port of an lwar server. The spec does not
+	// name one; the original server binds SERVER_PORT, 32422
+	// (axel-habermaier/lwar commit 2796ebc, Source/Server/connection.c:39),
+	// and the original client connects to DefaultServerPort, the same
+	// number (Source/Client/Network/Specification.cs:43). See
+	// docs/errata/lwar.md.
 	DefaultPort = 32422
 )
 

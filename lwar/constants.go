@@ -44,6 +44,18 @@ const (
 	// has been received for this long is considered gone.
 	DisconnectTimeout = 15 * time.Second
 
+	// InputInterval is how often the original client sends its Input:
+	// InputUpdateFrequency, 30 Hz (axel-habermaier/lwar commit 2796ebc,
+	// Source/Client/Network/Specification.cs:38), the spec's "Input
+	// Message Frequency: ~30 Hz".
+	InputInterval = time.Second / 30
+	// ServerSendInterval is how often the original server builds a packet
+	// for each client, with its queued reliable messages and the entity
+	// updates: UPDATE_INTERVAL, 30 ms (Source/Server/protocol.c:21, used at
+	// :319), about 33 Hz where the spec says "~15 Hz" for updates and
+	// reliable messages (docs/errata/lwar.md, E13).
+	ServerSendInterval = 30 * time.Millisecond
+
 	// DefaultPort is the UDP port of an lwar server. The spec does not
 	// name one; the original server binds SERVER_PORT, 32422
 	// (axel-habermaier/lwar commit 2796ebc, Source/Server/connection.c:39),

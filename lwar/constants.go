@@ -78,3 +78,20 @@ const (
 	// UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
 	UpdateCircleEntrySize = updateCircleEntrySize
 )
+
+// The entity type template ids of Add's typeId and of Selection's shipType
+// and weaponType. The spec leaves them to "the EntityTemplates.fsx code
+// generation script"; these are the values that script generated for the
+// server of axel-habermaier/lwar commit 2796ebc
+// (Source/Server/entity.h:10-18). See docs/errata/lwar.md, E14.
+const (
+	EntityTypeBullet    = 1 // ENTITY_TYPE_BULLET
+	EntityTypeShip      = 2 // ENTITY_TYPE_SHIP
+	EntityTypePlanet    = 3 // ENTITY_TYPE_PLANET
+	EntityTypeRocket    = 4 // ENTITY_TYPE_ROCKET
+	EntityTypeGun       = 5 // ENTITY_TYPE_GUN
+	EntityTypePhaser    = 6 // ENTITY_TYPE_PHASER
+	EntityTypeSun       = 7 // ENTITY_TYPE_SUN
+	EntityTypeRay       = 8 // ENTITY_TYPE_RAY
+	EntityTypeShockwave = 9 // ENTITY_TYPE_SHOCKWAVE
+)

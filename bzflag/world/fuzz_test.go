@@ -11,9 +11,9 @@ import (
 
 // FuzzWorld: any bytes never panic; what decodes re-encodes to exactly the
 // bytes consumed, with Size() equal to their count, and Validate never
-// panics either and names the rule a failure breaks. A decode error is a
-// *wire.Error; what fails to decode leaves whole blocks only, which
-// encode.
+// panics either and names the rule a failure breaks. What fails to decode
+// fails with a *wire.Error wrapping a sentinel at the offset Decode
+// returns, and leaves whole blocks only, which encode.
 func FuzzWorld(f *testing.F) {
 	f.Add(unhex(f, goldenWorldHex))
 	f.Add(unhex(f, styleHex+endHex))
@@ -26,6 +26,10 @@ func FuzzWorld(f *testing.F) {
 		n, err := w.Decode(b)
 		if err != nil {
 			checkErr(t, err)
+			var we *wire.Error
+			if !errors.As(err, &we) || we.Offset != n || n < 0 || n > len(b) {
+				t.Fatalf("%x: Decode = %d, %v; want a *wire.Error at the offset returned, inside the input", b, n, err)
+			}
 			if _, err := w.AppendBinary(nil); err != nil {
 				t.Fatalf("%x: after the failed Decode the blocks do not encode: %v", b, err)
 			}

@@ -24,6 +24,13 @@ const (
 	MaxReplyLen = 254
 )
 
+// MaxBullets is how many bullets of one player the original server keeps
+// in the field: BULLET_MAX, 5 (Fighterz/server/genproc.c:235). A sixth
+// CMSG_NEWBULLET silently removes that player's oldest bullet
+// (server/packet.c:176-194); no message says so (docs/errata/tfighters.md,
+// erratum 28).
+const MaxBullets = 5
+
 // Port is the TCP port of a TFighters server. The spec names none; the
 // original server listens on PORT, 8099 (Fighterz/server/common.h:5,
 // bound in server/server.c:261), and the original client connects to it

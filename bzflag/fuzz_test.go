@@ -50,7 +50,7 @@ func FuzzDecode(f *testing.F) {
 				if fl, err := bzflag.FrameLen(rest); err != nil || fl != n {
 					t.Fatalf("%T: FrameLen = %d, %v; decoded %d bytes", m, fl, err, n)
 				}
-				_ = m.Validate()
+				checkValidate(t, m)
 				rest = rest[n:]
 			}
 		}
@@ -59,6 +59,9 @@ func FuzzDecode(f *testing.F) {
 		m1, n1, err1 := bzflag.Decode(b, from)
 		if err1 == nil {
 			err1 = m1.Validate()
+		}
+		if err1 != nil {
+			checkErr(t, err1)
 		}
 		m2, n2, err2 := strict.Decode(b, from)
 		if (err1 == nil) != (err2 == nil) || n1 != n2 {
@@ -74,17 +77,44 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// checkErr fails t unless err is a *wire.Error of one of the sentinels.
+// checkErr fails t unless err, from a decode, is a *wire.Error (reached
+// with errors.As, as a user does) wrapping one of the wire sentinels.
 func checkErr(t *testing.T, err error) {
 	t.Helper()
 	var we *wire.Error
 	if !errors.As(err, &we) {
-		t.Fatalf("error %v is not a *wire.Error", err)
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
 	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
+	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
 		if errors.Is(err, kind) {
 			return
 		}
 	}
 	t.Fatalf("error %v has no known sentinel", err)
+}
+
+// checkValidate runs m.Validate, which must not panic (the fuzzer reports
+// a panic as a failure), and fails t unless a failure names the rule it
+// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
+// A raw message (a code the package does not know) fails with
+// ErrUnknownCode instead.
+func checkValidate(t *testing.T, m wire.Message) {
+	t.Helper()
+	err := m.Validate()
+	if err == nil {
+		return
+	}
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
+	}
+	if _, raw := m.(*wire.Raw); raw {
+		if !errors.Is(err, wire.ErrUnknownCode) {
+			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
+		}
+		return
+	}
+	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
+		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
+	}
 }

@@ -25,8 +25,8 @@ var update = flag.Bool("update", false, "rewrite the captures in testdata/bzflag
 // the game connection's bytes, client to server and server to client (the
 // handshake travels on the first connection and is not in them).
 var (
-	captureClient = filepath.Join("..", "testdata", "bzflag", "session-client.bin")
-	captureServer = filepath.Join("..", "testdata", "bzflag", "session-server.bin")
+	captureClient = filepath.Join("..", "testdata", "bzflag", "loopback-client.bin")
+	captureServer = filepath.Join("..", "testdata", "bzflag", "loopback-server.bin")
 )
 
 // recorder copies what passes through a connection, read and written.

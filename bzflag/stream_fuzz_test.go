@@ -12,7 +12,8 @@ import (
 // nothing panics, and every message read re-encodes to exactly the frame
 // it came from (a FrameReader over the same bytes gives the frames), with
 // Size() equal to its length; the stream stops at the first framing error
-// only. The seeds include every golden vector.
+// only; every error of a frame that is there is a *wire.Error, and every
+// message passes checkValidate. The seeds include every golden vector.
 func FuzzStream(f *testing.F) {
 	f.Add(frames(f, serverMessages()...))
 	f.Add(frames(f, &bzflag.GetWorldRequest{Offset: 0}, &bzflag.Enter{ID: myID, CallSign: bzflag.NewCallSign("a")},
@@ -43,12 +44,16 @@ func FuzzStream(f *testing.F) {
 					}
 					break
 				}
+				if err != nil {
+					checkErr(t, err)
+				}
 				if m == nil {
 					if err == nil {
 						t.Fatalf("frame %d: no message and no error", i)
 					}
 					continue
 				}
+				checkValidate(t, m)
 				re, aerr := m.AppendBinary(nil)
 				if aerr != nil || !bytes.Equal(re, frame) || m.Size() != len(frame) {
 					t.Fatalf("frame %d (%s) %x re-encodes to %x, %v (Size %d)", i, from, frame, re, aerr, m.Size())

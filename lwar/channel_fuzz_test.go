@@ -3,11 +3,14 @@ package lwar
 import (
 	"bufio"
 	"encoding/hex"
+	"errors"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // fuzzPackets splits fuzz input into datagrams: each is a length byte and
@@ -75,7 +78,8 @@ func fuzzSeeds(f *testing.F) {
 
 // FuzzChannelReceive feeds arbitrary datagrams to a Channel's receive path
 // (Receive, then Admit for each message the Iterator finds) and checks its
-// guarantees: no panic; a rejected packet changes nothing; reliable
+// guarantees: no panic; a rejected packet changes nothing and its error
+// is a *wire.Error; reliable
 // messages are admitted only as the direct successor of the last one, so
 // the ack grows by one per admission and never otherwise; unreliable messages are admitted only from a packet
 // whose timestamp is not older than one admitted before; the peer's ack
@@ -99,6 +103,7 @@ func FuzzChannelReceive(f *testing.F) {
 			acked, unacked, last := c.Acked(), c.Unacked(), c.LastReceived()
 			_, err := c.Receive(pkt, now)
 			if err != nil {
+				checkWireErr(t, err)
 				if c.Acked() != acked || c.Unacked() != unacked || !c.LastReceived().Equal(last) {
 					t.Fatal("a rejected packet changed the channel's state")
 				}
@@ -150,7 +155,8 @@ func FuzzChannelReceive(f *testing.F) {
 // FuzzLifecycleReceive feeds the same datagrams to a Client and to a
 // Server (from two addresses): neither may panic, a client never returns
 // from a final state, and the server never holds more players than it
-// may.
+// may. Every error Receive returns, the channel's, the client's and the
+// server's, is a *wire.Error.
 func FuzzLifecycleReceive(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -165,14 +171,18 @@ func FuzzLifecycleReceive(f *testing.F) {
 		for i, pkt := range fuzzPackets(data) {
 			now = now.Add(100 * time.Millisecond)
 			was := cl.State()
-			_ = cl.Receive(pkt, now)
+			if err := cl.Receive(pkt, now); err != nil {
+				checkWireErr(t, err)
+			}
 			if was.Final() && cl.State() != was {
 				t.Fatalf("client left final state %v for %v", was, cl.State())
 			}
 			if p, ok := cl.AppendPacket(buf[:0], now); ok && len(p) > MaxPacketSize {
 				t.Fatalf("client packet of %d bytes", len(p))
 			}
-			_ = srv.Receive(addrs[i%2], pkt, now)
+			if err := srv.Receive(addrs[i%2], pkt, now); err != nil {
+				checkWireErr(t, err)
+			}
 			for k := 0; ; k++ {
 				if k > 64 {
 					t.Fatal("server keeps sending")
@@ -190,4 +200,20 @@ func FuzzLifecycleReceive(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkWireErr fails t unless err is a *wire.Error (reached with
+// errors.As, as a user does) wrapping one of the wire sentinels.
+func checkWireErr(t *testing.T, err error) {
+	t.Helper()
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+	}
+	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
+		if errors.Is(err, kind) {
+			return
+		}
+	}
+	t.Fatalf("error %v has no known sentinel", err)
 }

@@ -76,7 +76,9 @@ type Client struct {
 // Connect message's "name"). handler, if not nil, receives every message
 // the channel admits (in order, exactly once for reliable ones; current
 // ones only for unreliable ones), after the client has taken its own part
-// (Join with sequence number 1, Synced, Full, Leave). A Message passed to
+// (Join with sequence number 1, Synced, Full, Leave): the Full or the
+// Leave for the client's own player that ends the connection reaches the
+// handler too, once, with State already final. A Message passed to
 // handler is valid only during the call.
 func NewClient(name []byte, cfg ChannelConfig, now time.Time, handler func(Message)) (*Client, error) {
 	c := &Client{ch: NewChannel(cfg, now), handler: handler}
@@ -186,6 +188,7 @@ func (c *Client) take(m Message, raw []byte) bool {
 		// taken whatever its packet's timestamp.
 		if c.state == ClientConnecting {
 			c.state = ClientFull
+			c.deliver(m)
 			return true
 		}
 	case *Leave:
@@ -195,6 +198,7 @@ func (c *Client) take(m Message, raw []byte) bool {
 		// gap: take it whatever its sequence number.
 		if c.state != ClientConnecting && m.PlayerID == c.player {
 			c.state = ClientClosed
+			c.deliver(m)
 			return true
 		}
 	}
@@ -212,8 +216,13 @@ func (c *Client) take(m Message, raw []byte) bool {
 			c.state = ClientConnected
 		}
 	}
+	c.deliver(m)
+	return false
+}
+
+// deliver passes m to the handler, if there is one.
+func (c *Client) deliver(m Message) {
 	if c.handler != nil {
 		c.handler(m)
 	}
-	return false
 }

@@ -44,9 +44,24 @@ const (
 	// has been received for this long is considered gone.
 	DisconnectTimeout = 15 * time.Second
 
-	// DefaultPort is the UDP port the original client connects to by
-	// default. The spec does not name one; it comes from the original
-	// client (see docs/errata/lwar.md).
+	// InputInterval is how often the original client sends its Input:
+	// InputUpdateFrequency, 30 Hz (axel-habermaier/lwar commit 2796ebc,
+	// Source/Client/Network/Specification.cs:38), the spec's "Input
+	// Message Frequency: ~30 Hz".
+	InputInterval = time.Second / 30
+	// ServerSendInterval is how often the original server builds a packet
+	// for each client, with its queued reliable messages and the entity
+	// updates: UPDATE_INTERVAL, 30 ms (Source/Server/protocol.c:21, used at
+	// :319), about 33 Hz where the spec says "~15 Hz" for updates and
+	// reliable messages (docs/errata/lwar.md, E13).
+	ServerSendInterval = 30 * time.Millisecond
+
+	// DefaultPort is the UDP port of an lwar server. The spec does not
+	// name one; the original server binds SERVER_PORT, 32422
+	// (axel-habermaier/lwar commit 2796ebc, Source/Server/connection.c:39),
+	// and the original client connects to DefaultServerPort, the same
+	// number (Source/Client/Network/Specification.cs:43). See
+	// docs/errata/lwar.md.
 	DefaultPort = 32422
 )
 
@@ -62,4 +77,21 @@ const (
 	UpdateRayEntrySize = updateRayEntrySize
 	// UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
 	UpdateCircleEntrySize = updateCircleEntrySize
+)
+
+// The entity type template ids of Add's typeId and of Selection's shipType
+// and weaponType. The spec leaves them to "the EntityTemplates.fsx code
+// generation script"; these are the values that script generated for the
+// server of axel-habermaier/lwar commit 2796ebc
+// (Source/Server/entity.h:10-18). See docs/errata/lwar.md, E14.
+const (
+	EntityTypeBullet    = 1 // ENTITY_TYPE_BULLET
+	EntityTypeShip      = 2 // ENTITY_TYPE_SHIP
+	EntityTypePlanet    = 3 // ENTITY_TYPE_PLANET
+	EntityTypeRocket    = 4 // ENTITY_TYPE_ROCKET
+	EntityTypeGun       = 5 // ENTITY_TYPE_GUN
+	EntityTypePhaser    = 6 // ENTITY_TYPE_PHASER
+	EntityTypeSun       = 7 // ENTITY_TYPE_SUN
+	EntityTypeRay       = 8 // ENTITY_TYPE_RAY
+	EntityTypeShockwave = 9 // ENTITY_TYPE_SHOCKWAVE
 )

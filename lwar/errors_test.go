@@ -245,7 +245,7 @@ func TestID(t *testing.T) {
 	if string(b) != "\x12\x34\xab\xcd" {
 		t.Errorf("AppendBinary = %x", b)
 	}
-	if id.String() != "43981/4660" {
+	if id.String() != "4660/43981" { // generation/identity, the wire order
 		t.Errorf("String = %q", id.String())
 	}
 }

@@ -24,7 +24,7 @@ func ExampleBuilder() {
 func ExampleIterator() {
 	packet := []byte{
 		0xf2, 0x70, 0x87, 0xc5, 0, 0, 0, 1, 0, 0, 0x0b, 0xb8, // header: ack 1, timestamp 3000
-		3, 0, 0, 0, 1, 0, 0, 0, 1, 4, 'A', 'x', 'e', 'l', // Join seqno 1, player 1/0, "Axel"
+		3, 0, 0, 0, 1, 0, 0, 0, 1, 4, 'A', 'x', 'e', 'l', // Join seqno 1, player 0/1 (generation 0, identity 1), "Axel"
 		10, 0, 0, 0, 2, // Synced seqno 2
 		104, // Full
 	}
@@ -47,7 +47,7 @@ func ExampleIterator() {
 	fmt.Println("err:", it.Err())
 	// Output:
 	// ack 1 timestamp 3000
-	// Join #1: player 1/0 is Axel
+	// Join #1: player 0/1 is Axel
 	// Synced #2
 	// Full
 	// err: <nil>

@@ -14,7 +14,8 @@ import (
 // message's length equal to its Size; the Iterator, the allocating Packet
 // decoder and Decode agree. A packet over MaxPacketSize (kept and flagged
 // under the default policy) is rebuilt with Packet.AppendLax, since a
-// Builder never exceeds the limit.
+// Builder never exceeds the limit. Every decode error is a *wire.Error, and
+// Validate names the rule a message breaks.
 func FuzzPacket(f *testing.F) {
 	hdr := unhex(f, "f27087c5 00000001 00000002")
 	all := append([]byte{}, hdr...)
@@ -41,7 +42,11 @@ func FuzzPacket(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var p lwar.Packet
 		perr := p.UnmarshalBinary(b)
+		if perr != nil {
+			checkErr(t, perr)
+		}
 		if err := it.Reset(b); err != nil {
+			checkErr(t, err)
 			if perr == nil {
 				t.Fatalf("Packet decoded what Iterator.Reset rejected: %v", err)
 			}
@@ -59,7 +64,11 @@ func FuzzPacket(f *testing.F) {
 			if err != nil || !bytes.Equal(enc, raw) {
 				t.Fatalf("%v: re-encoded %x, %v; read %x", lwar.TypeOf(m), enc, err, raw)
 			}
+			checkValidate(t, m)
 			one, k, err := lwar.Decode(raw, 0)
+			if err != nil {
+				checkErr(t, err)
+			}
 			if err != nil || k != len(raw) || diff(one, m) != "" {
 				t.Fatalf("%v: Decode disagrees: %v", lwar.TypeOf(m), err)
 			}
@@ -71,6 +80,9 @@ func FuzzPacket(f *testing.F) {
 			n++
 		}
 		oversize := len(b) > lwar.MaxPacketSize
+		if err := it.Err(); err != nil {
+			checkErr(t, err)
+		}
 		if err := it.Err(); err != nil && !(oversize && errors.Is(err, wire.ErrTooLong)) {
 			if perr == nil {
 				t.Fatalf("Packet decoded what the Iterator rejected: %v", it.Err())
@@ -91,4 +103,46 @@ func FuzzPacket(f *testing.F) {
 			t.Fatalf("rebuilt %x\nwant    %x", rebuilt, b)
 		}
 	})
+}
+
+// checkErr fails t unless err, from a decode, is a *wire.Error (reached
+// with errors.As, as a user does) wrapping one of the wire sentinels.
+func checkErr(t *testing.T, err error) {
+	t.Helper()
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+	}
+	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
+		if errors.Is(err, kind) {
+			return
+		}
+	}
+	t.Fatalf("error %v has no known sentinel", err)
+}
+
+// checkValidate runs m.Validate, which must not panic (the fuzzer reports
+// a panic as a failure), and fails t unless a failure names the rule it
+// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
+// A raw message (a type the package does not know) fails with
+// ErrUnknownCode instead.
+func checkValidate(t *testing.T, m wire.Message) {
+	t.Helper()
+	err := m.Validate()
+	if err == nil {
+		return
+	}
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
+	}
+	if _, raw := m.(*wire.Raw); raw {
+		if !errors.Is(err, wire.ErrUnknownCode) {
+			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
+		}
+		return
+	}
+	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
+		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
+	}
 }

@@ -23,9 +23,12 @@ func (id ID) Uint32() uint32 { return uint32(id.Generation)<<16 | uint32(id.Iden
 // IDFromUint32 is the inverse of ID.Uint32.
 func IDFromUint32(v uint32) ID { return ID{Generation: uint16(v >> 16), Identity: uint16(v)} }
 
-// String returns "identity/generation", such as "3/1".
+// String returns "generation/identity", such as "1/3" for identity (slot)
+// 3 in its generation 1: the wire's order, the order of Uint32's halves,
+// and the order in which the gamewire command prints the two fields
+// (playerId={generation=1 identity=3}).
 func (id ID) String() string {
-	return strconv.Itoa(int(id.Identity)) + "/" + strconv.Itoa(int(id.Generation))
+	return strconv.Itoa(int(id.Generation)) + "/" + strconv.Itoa(int(id.Identity))
 }
 
 // AppendBinary appends the four bytes of the ID.

@@ -62,9 +62,9 @@ func ExampleClient() {
 	}
 	fmt.Println("client:", cl.State())
 	// Output:
-	// server: player 1/0 joined
-	// client: connected as player 1/0
-	// client: chat from 1/0: gg
-	// server: player 1/0 left: disconnect
+	// server: player 0/1 joined
+	// client: connected as player 0/1
+	// client: chat from 0/1: gg
+	// server: player 0/1 left: disconnect
 	// client: closed
 }

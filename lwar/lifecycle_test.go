@@ -679,3 +679,40 @@ func seqnoOf(m Message) uint32 {
 	}
 	return be.U32(b[1:])
 }
+
+// TestClientHandlerSeesItsEnd: the handler gets the messages that end the
+// client's own connection, Full and the Leave for its own player, after
+// the client has taken its part (the state is final during the call), as
+// NewClient's doc says, and exactly once.
+func TestClientHandlerSeesItsEnd(t *testing.T) {
+	n := newMemNet(t, ServerConfig{MaxClients: 1})
+	a := n.addClient("alice")
+	var states []ClientState
+	a.c.handler = func(m Message) {
+		a.got = append(a.got, copyMessage(t, m))
+		states = append(states, a.c.State())
+	}
+	n.run("alice connected", 10, func() bool { return a.c.State() == ClientConnected })
+	b := n.addClient("bob")
+	n.run("bob full", 10, func() bool { return b.c.State() == ClientFull })
+	if len(b.got) != 1 || TypeOf(b.got[0]) != TypeFull {
+		t.Errorf("bob's handler got %v, want the Full", b.got)
+	}
+	if err := a.c.Disconnect(n.now); err != nil {
+		t.Fatal(err)
+	}
+	n.run("alice closed", 10, func() bool { return a.c.State() == ClientClosed })
+	n.step(time.Second)
+	var own int
+	for i, m := range a.got {
+		if l, ok := m.(*Leave); ok && l.PlayerID == a.c.Player() {
+			own++
+			if states[i] != ClientClosed {
+				t.Errorf("handler got her own Leave in state %v, want closed", states[i])
+			}
+		}
+	}
+	if own != 1 {
+		t.Errorf("alice's handler got her own Leave %d times, want 1", own)
+	}
+}

@@ -14,12 +14,12 @@ import (
 	"time"
 )
 
-// updateCapture regenerates testdata/lwar/session.hex from the loopback
+// updateCapture regenerates testdata/lwar/loopback.hex from the loopback
 // session (go test ./lwar -run TestUDPSession -update). Other tests of
 // the package that want a -update flag should read this one.
-var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/session.hex from the UDP loopback test")
+var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/loopback.hex from the UDP loopback test")
 
-var capturePath = filepath.Join("..", "testdata", "lwar", "session.hex")
+var capturePath = filepath.Join("..", "testdata", "lwar", "loopback.hex")
 
 // udpPeer is one client of the loopback test.
 type udpPeer struct {
@@ -33,7 +33,7 @@ type udpPeer struct {
 
 // TestUDPSession runs one server and two clients over real UDP sockets on
 // 127.0.0.1 through connect, sync, input, chat and disconnect, and
-// records every datagram into testdata/lwar/session.hex with -update.
+// records every datagram into testdata/lwar/loopback.hex with -update.
 func TestUDPSession(t *testing.T) {
 	lo := netip.MustParseAddrPort("127.0.0.1:0")
 	srvConn, err := net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
@@ -264,7 +264,7 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 	t.Helper()
 	f, err := os.Open(capturePath)
 	if err != nil {
-		t.Fatalf("%v (regenerate session.hex with go test ./lwar -run TestUDPSession -update)", err)
+		t.Fatalf("%v (regenerate loopback.hex with go test ./lwar -run TestUDPSession -update)", err)
 	}
 	defer f.Close()
 	seen := map[Type]int{}
@@ -315,7 +315,7 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 // TestOriginalServerReplay feeds the datagrams the original server sent
 // to the client "alice" in that session (testdata/lwar/
 // original-server-to-alice.hex) to a fresh Client: it is synchronized as
-// player 1/0, hears of bob (2/0), gets alice's chat back from the server,
+// player 0/1 (generation 0, identity 1), hears of bob (0/2), gets alice's chat back from the server,
 // and sees bob leave.
 func TestOriginalServerReplay(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "lwar", "original-server-to-alice.hex"))
@@ -358,7 +358,7 @@ func TestOriginalServerReplay(t *testing.T) {
 		// The first datagram holds Join (seqno 1) through Synced.
 		t.Errorf("states %v", states)
 	}
-	want := []string{"join 1/0 alice", "join 0/0 server", "join 2/0 bob", "chat 1/0 hello from alice", "leave 2/0"}
+	want := []string{"join 0/1 alice", "join 0/0 server", "join 0/2 bob", "chat 0/1 hello from alice", "leave 0/2"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("messages\n got %q\nwant %q", got, want)
 	}

@@ -17,12 +17,12 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/paintball/session-*.bin from the loopback session")
+var update = flag.Bool("update", false, "rewrite ../testdata/paintball/loopback-*.bin from the loopback session")
 
 // Captures of the loopback session, as one client (alice) saw it.
 var (
-	captureClient = filepath.Join("..", "testdata", "paintball", "session-client.bin")
-	captureServer = filepath.Join("..", "testdata", "paintball", "session-server.bin")
+	captureClient = filepath.Join("..", "testdata", "paintball", "loopback-client.bin")
+	captureServer = filepath.Join("..", "testdata", "paintball", "loopback-server.bin")
 )
 
 // tcpEvent is what the loop of tcpServer receives.

@@ -2,6 +2,7 @@ package retrotank_test
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 	"time"
 
@@ -18,7 +19,8 @@ func seed(f *testing.F) {
 }
 
 // FuzzDecode: no input panics; what decodes, in either direction,
-// re-encodes byte for byte to Size() bytes.
+// re-encodes byte for byte to Size() bytes; every decode error is a
+// *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
 	seed(f)
 	d := retrotank.NewDecoder()
@@ -26,7 +28,11 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, from := range []wire.Direction{retrotank.FromClient, retrotank.FromServer} {
 			m, n, err := d.Decode(b, from)
+			if _, _, perr := retrotank.Decode(b, from); perr != nil {
+				checkErr(t, perr)
+			}
 			if err != nil {
+				checkErr(t, err)
 				continue
 			}
 			out, err := m.AppendBinary(nil)
@@ -41,10 +47,12 @@ func FuzzDecode(f *testing.F) {
 					t.Fatalf("Decode disagrees with the Decoder: %v, n %d of %d", err, n, len(b))
 				}
 			}
-			m.Validate()
+			checkValidate(t, m)
 		}
 		for _, from := range []wire.Direction{retrotank.FromClient, retrotank.FromServer} {
-			if m, _, err := retrotank.DecodeTime(b, from); err == nil {
+			if m, _, err := retrotank.DecodeTime(b, from); err != nil {
+				checkErr(t, err)
+			} else {
 				if out, _ := m.MarshalBinary(); !bytes.Equal(out, b) {
 					t.Fatalf("time sync %x re-encodes to %x", b, out)
 				}
@@ -73,6 +81,7 @@ func FuzzAssembler(f *testing.F) {
 		for _, b := range bytes.Split(in, []byte{0xff, 0xfe}) {
 			m, _, err := d.Decode(b, retrotank.FromServer)
 			if err != nil {
+				checkErr(t, err)
 				continue
 			}
 			a.Add(m)
@@ -146,4 +155,46 @@ func FuzzAcker(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkErr fails t unless err, from a decode, is a *wire.Error (reached
+// with errors.As, as a user does) wrapping one of the wire sentinels.
+func checkErr(t *testing.T, err error) {
+	t.Helper()
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+	}
+	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
+		if errors.Is(err, kind) {
+			return
+		}
+	}
+	t.Fatalf("error %v has no known sentinel", err)
+}
+
+// checkValidate runs m.Validate, which must not panic (the fuzzer reports
+// a panic as a failure), and fails t unless a failure names the rule it
+// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
+// A raw message (a type the package does not know) fails with
+// ErrUnknownCode instead.
+func checkValidate(t *testing.T, m wire.Message) {
+	t.Helper()
+	err := m.Validate()
+	if err == nil {
+		return
+	}
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
+	}
+	if _, raw := m.(*wire.Raw); raw {
+		if !errors.Is(err, wire.ErrUnknownCode) {
+			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
+		}
+		return
+	}
+	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
+		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
+	}
 }

@@ -135,8 +135,8 @@ func TestUDPLoopback(t *testing.T) {
 	}
 	if *update {
 		// testdata/retrotank/README.md describes these files.
-		os.WriteFile("../testdata/retrotank/session-server.hex", []byte(strings.Join(capt.fromServer, "\n")+"\n"), 0o644)
-		os.WriteFile("../testdata/retrotank/session-client.hex", []byte(strings.Join(capt.fromCl, "\n")+"\n"), 0o644)
+		os.WriteFile("../testdata/retrotank/loopback-server.hex", []byte(strings.Join(capt.fromServer, "\n")+"\n"), 0o644)
+		os.WriteFile("../testdata/retrotank/loopback-client.hex", []byte(strings.Join(capt.fromCl, "\n")+"\n"), 0o644)
 	}
 }
 
@@ -348,7 +348,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 	for _, c := range []struct {
 		file string
 		from wire.Direction
-	}{{"session-server.hex", retrotank.FromServer}, {"session-client.hex", retrotank.FromClient}} {
+	}{{"loopback-server.hex", retrotank.FromServer}, {"loopback-client.hex", retrotank.FromClient}} {
 		data, err := os.ReadFile("../testdata/retrotank/" + c.file)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,9 @@
 package tfighters
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // ClientState is where a Client stands in the session.
 type ClientState uint8
@@ -62,21 +65,33 @@ func (e *sequenceError) Unwrap() error { return ErrSequence }
 // Object is what a Client knows of a player, bot or bullet the server told
 // it about.
 type Object struct {
-	ID         uint32     // the id in every message about the object
-	Nick       string     // from SMSG_NEWUSER and SMSG_NICK
-	Type       ObjectType // player, bot or bullet
-	X, Y, Deg  Dbl        // position and heading, as last reported
-	Accel      int8       // -1, 0 or +1
-	Turn       int8       // -4, -2, 0, +2 or +4
-	Speed      Dbl        // speed, as last reported
-	Frags      int16      // from SMSG_NEWUSER and SMSG_SPAWN, plus one per SMSG_KILL by it
-	Invincible bool       // from SMSG_INVINCIBLE
-	Alive      bool       // spawned and not killed since
+	ID        uint32     // the id in every message about the object
+	Nick      string     // from SMSG_NEWUSER and SMSG_NICK
+	Type      ObjectType // player, bot or bullet
+	X, Y, Deg Dbl        // position and heading, as last reported
+	Accel     int8       // -1, 0 or +1
+	Turn      int8       // -4, -2, 0, +2 or +4
+	Speed     Dbl        // speed, as last reported
+	Frags     int16      // from SMSG_NEWUSER and SMSG_SPAWN, plus one per SMSG_KILL by it
+	// Invincible is set by SMSG_INVINCIBLE and cleared when its time
+	// runs out on the Client's Clock: the original server sends nothing
+	// when it ends (server/ship.c clears its flag silently).
+	Invincible bool
+	// InvincibleUntil is when Invincible ends, on the Client's Clock
+	// (the receipt of SMSG_INVINCIBLE plus its invincibility_t); zero
+	// when not invincible.
+	InvincibleUntil time.Time
+	// Alive: announced (SMSG_NEWUSER: the original client sets dead = 0,
+	// client/socket.cpp m_newuser) or spawned (SMSG_SPAWN), and not
+	// killed (SMSG_KILL) since.
+	Alive bool
 }
 
 // Client is the client side of a TFighters session as a state machine
 // the caller drives: feed it every message the server sends with Handle,
-// and send what Next returns. It has no clock and starts no goroutines.
+// and send what Next returns, and call Tick once a frame (or as often as
+// the game wants invincibility to end on time). Its clock is injected
+// (Clock); it starts no goroutines.
 //
 // The flow, as the original server runs it: the server speaks first with
 // SMSG_HI; the client answers CMSG_VERSION and CMSG_NICK; the server
@@ -91,6 +106,10 @@ type Client struct {
 	MyVersion uint32
 	// Nick is the nick the client asks for, or has once accepted.
 	Nick []byte
+	// Clock is the session's clock, read by Handle and Tick to time
+	// invincibility (NewClient sets time.Now; nil means time.Now). Games
+	// and tests inject their own.
+	Clock func() time.Time
 
 	state ClientState
 	// ID is the id the server gave this connection in SMSG_HI.
@@ -108,13 +127,60 @@ type Client struct {
 	// Objects holds what the server said about every object, by id.
 	Objects map[uint32]*Object
 
-	wantNick []byte // the nick of the CMSG_NICK awaiting its reply
-	out      []Message
+	wantNick   []byte // the nick of the CMSG_NICK awaiting its reply
+	out        []Message
+	invincible int // how many Objects are Invincible, so that Tick skips the scan when none is
 }
 
 // NewClient returns a Client that will ask for nick.
 func NewClient(nick string) *Client {
-	return &Client{MyVersion: 1, Nick: []byte(nick), Objects: map[uint32]*Object{}}
+	return &Client{MyVersion: 1, Nick: []byte(nick), Clock: time.Now, Objects: map[uint32]*Object{}}
+}
+
+// now reads the Clock.
+func (c *Client) now() time.Time {
+	if c.Clock == nil {
+		return time.Now()
+	}
+	return c.Clock()
+}
+
+// Tick ends the invincibility of every object whose time has run out on
+// the Clock, as the original client does once a frame (client/ship.cpp
+// moveships). Handle does the same before each message.
+func (c *Client) Tick() { c.expire(c.now()) }
+
+// expire clears Invincible on the objects whose InvincibleUntil is before
+// now.
+func (c *Client) expire(now time.Time) {
+	if c.invincible == 0 {
+		return
+	}
+	for _, o := range c.Objects {
+		if o.Invincible && now.After(o.InvincibleUntil) {
+			c.setInvincible(o, false, time.Time{})
+		}
+	}
+}
+
+// setInvincible sets o's invincibility, keeping the count Tick reads.
+func (c *Client) setInvincible(o *Object, on bool, until time.Time) {
+	if o.Invincible != on {
+		if on {
+			c.invincible++
+		} else {
+			c.invincible--
+		}
+	}
+	o.Invincible, o.InvincibleUntil = on, until
+}
+
+// forget deletes an object, keeping the invincible count.
+func (c *Client) forget(id uint32) {
+	if o := c.Objects[id]; o != nil {
+		c.setInvincible(o, false, time.Time{})
+		delete(c.Objects, id)
+	}
 }
 
 // State returns where the session stands.
@@ -164,6 +230,8 @@ func (c *Client) Handle(m Message) error {
 	if c.state == ClientClosed {
 		return c.seqErr(code.String())
 	}
+	now := c.now()
+	c.expire(now)
 	if c.state == ClientAwaitHi {
 		if _, ok := m.(*Hi); !ok {
 			return c.seqErr(code.String())
@@ -204,7 +272,7 @@ func (c *Client) Handle(m Message) error {
 		}
 	case *NewUser:
 		o := c.object(m.ID)
-		o.Nick, o.Type = string(m.Nick), m.Type
+		o.Nick, o.Type, o.Alive = string(m.Nick), m.Type, true
 		o.X, o.Y, o.Deg, o.Accel, o.Turn, o.Speed, o.Frags = m.X, m.Y, m.Deg, m.Accel, m.Turn, m.Speed, m.Frags
 	case *ServerSpawn:
 		o := c.object(m.ID)
@@ -220,7 +288,16 @@ func (c *Client) Handle(m Message) error {
 		o := c.object(m.ID)
 		o.X, o.Y, o.Turn, o.Deg = m.X, m.Y, m.Turn, m.Deg
 	case *Invincible:
-		c.object(m.ID).Invincible = m.YesNo != 0
+		// invincibility_t is the time left in milliseconds; the original
+		// server computes it unsigned (server/player.c:249), so a time
+		// that had already run out arrives wrapped around: above
+		// MaxInt32 it counts as over.
+		o := c.object(m.ID)
+		if m.YesNo != 0 && m.InvincibilityT <= 1<<31-1 {
+			c.setInvincible(o, true, now.Add(time.Duration(m.InvincibilityT)*time.Millisecond))
+		} else {
+			c.setInvincible(o, false, time.Time{})
+		}
 	case *Kill:
 		c.object(m.VictimID).Alive = false
 		if o := c.Objects[m.EvilID]; o != nil {
@@ -232,7 +309,7 @@ func (c *Client) Handle(m Message) error {
 	case *ServerNick:
 		c.object(m.ID).Nick = string(m.NewNick)
 	case *DelObj:
-		delete(c.Objects, m.ID)
+		c.forget(m.ID)
 	case *Quit:
 		c.gone(m.ID, m.Text)
 	case *Kick:
@@ -244,7 +321,7 @@ func (c *Client) Handle(m Message) error {
 // gone removes a player that quit or was kicked; if it is us, the session
 // is over.
 func (c *Client) gone(id uint32, reason []byte) {
-	delete(c.Objects, id)
+	c.forget(id)
 	if id == c.ID {
 		c.state, c.Reason = ClientClosed, string(reason)
 		c.out = c.out[:0]

@@ -64,7 +64,10 @@
 // # Sessions
 //
 // Client and Server are the two sides of the session as state machines the
-// caller drives: no goroutines, no clock of their own. They follow the
+// caller drives: no goroutines, and the time comes from the caller (the
+// Server's methods take now; the Client reads its injected Clock, and its
+// Tick ends invincibility, which the original server never announces).
+// They follow the
 // original server: SMSG_HI; CMSG_VERSION (no reply); CMSG_NICK and
 // SMSG_NICKREPLY; for a new player, SMSG_NEWUSER to the others, a first
 // SMSG_PING, the user list (SMSG_NEWUSER and SMSG_INVINCIBLE), four more

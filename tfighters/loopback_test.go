@@ -16,12 +16,12 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/session-*.bin from the loopback session")
+var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/loopback-*.bin from the loopback session")
 
 // Captures of the loopback session, as one client (Alice) saw it.
 var (
-	captureClient = filepath.Join("..", "testdata", "tfighters", "session-client.bin")
-	captureServer = filepath.Join("..", "testdata", "tfighters", "session-server.bin")
+	captureClient = filepath.Join("..", "testdata", "tfighters", "loopback-client.bin")
+	captureServer = filepath.Join("..", "testdata", "tfighters", "loopback-server.bin")
 )
 
 // tcpEvent is what the server loop of tcpServer receives.

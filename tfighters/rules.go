@@ -3,23 +3,40 @@ package tfighters
 import "github.com/gamewire/gamewire/wire"
 
 // Limits that Validate applies. The spec states none; they come from the
-// buffers of the original peers (see docs/errata/tfighters.md).
+// buffers of the original peers, rayburgemeestre/fighterz commit 8812983
+// (see docs/errata/tfighters.md).
 const (
 	// MaxNickLen is the longest nick. The original server accepts up to
-	// NICKLEN (63) characters but stores the nick, with its NUL, in a
-	// 63-byte array, so a 63-character nick overflows it: 62 is the
-	// longest that is safe.
+	// NICKLEN (63) characters (Fighterz/server/common.h:44, the check in
+	// server/packet.c:45) but stores the nick, with its NUL, in a 63-byte
+	// array (server/struct.h:22), so a 63-character nick overflows it: 62
+	// is the longest that is safe.
 	MaxNickLen = 62
 	// MaxTextLen is the longest text of a chat message, command, or
 	// other string: the original server reads them into 512-byte buffers
-	// and kicks the client if the NUL is not within the first 511 bytes,
+	// (server/packet.c:324 and :333, with common/proto.c get_str, which
+	// needs the NUL within max-1 bytes) and kicks the client otherwise,
 	// leaving 510 characters.
 	MaxTextLen = 510
 	// MaxReplyLen is the longest text of SMSG_NICKREPLY: the original
-	// client reads it into a 256-byte buffer (254 characters and the NUL
-	// within its 255-byte read limit).
+	// client reads it into a 256-byte buffer (client/socket.cpp:189-193:
+	// 254 characters and the NUL within its 255-byte read limit).
 	MaxReplyLen = 254
 )
+
+// MaxBullets is how many bullets of one player the original server keeps
+// in the field: BULLET_MAX, 5 (Fighterz/server/genproc.c:235). A sixth
+// CMSG_NEWBULLET silently removes that player's oldest bullet
+// (server/packet.c:176-194); no message says so (docs/errata/tfighters.md,
+// erratum 28).
+const MaxBullets = 5
+
+// Port is the TCP port of a TFighters server. The spec names none; the
+// original server listens on PORT, 8099 (Fighterz/server/common.h:5,
+// bound in server/server.c:261), and the original client connects to it
+// (client/socket.cpp:48, and the default "port:8099" of
+// client/project_files/fighterz.cfg:6).
+const Port = 8099
 
 // validAccel reports whether a is an accel the spec allows: -1, 0 or +1.
 func validAccel(a int8) bool { return a >= -1 && a <= 1 }

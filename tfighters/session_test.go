@@ -35,6 +35,7 @@ func newLink(t *testing.T) *link {
 }
 
 func (l *link) connect(c *tfighters.Client) {
+	c.Clock = func() time.Time { return l.now }
 	l.clients[c] = l.srv.Accept(l.now)
 	l.fromSrv[c] = new(bytes.Buffer)
 }
@@ -439,5 +440,74 @@ func TestServerInGame(t *testing.T) {
 	}
 	if !b.Objects[b.ID].Invincible {
 		t.Error("Bob is not invincible in his own list")
+	}
+}
+
+// TestClientNewUserAlive: an object the server announces only with
+// SMSG_NEWUSER (a player already in the game when we join) is alive, as
+// the original client makes it (client/socket.cpp m_newuser: dead = 0).
+func TestClientNewUserAlive(t *testing.T) {
+	c := tfighters.NewClient("Alice")
+	for _, m := range []tfighters.Message{
+		&tfighters.Hi{MyVersion: 1, UWID: 5},
+		&tfighters.NickReply{GoodOrBad: tfighters.NickResultOK, Text: []byte("Ok")},
+		&tfighters.NewUser{ID: 6, Nick: []byte("Bob"), Type: tfighters.ObjectTypePlayer},
+		&tfighters.ServerAccel{ID: 6, X: 100, Y: 100, Accel: 1},
+	} {
+		if err := c.Handle(m); err != nil {
+			t.Fatalf("%s: %v", code(m), err)
+		}
+	}
+	if o := c.Objects[6]; o == nil || !o.Alive {
+		t.Errorf("Bob, announced by SMSG_NEWUSER and moving: %+v, want Alive", o)
+	}
+}
+
+// TestClientInvincibleExpires: SMSG_INVINCIBLE gives the time left; the
+// original server sends nothing when it runs out (server/ship.c clears the
+// flag silently), so the client expires it on its own clock.
+func TestClientInvincibleExpires(t *testing.T) {
+	now := time.Date(2003, 8, 30, 23, 36, 29, 0, time.UTC)
+	c := tfighters.NewClient("Alice")
+	c.Clock = func() time.Time { return now }
+	for _, m := range []tfighters.Message{
+		&tfighters.Hi{MyVersion: 1, UWID: 5},
+		&tfighters.NickReply{GoodOrBad: tfighters.NickResultOK, Text: []byte("Ok")},
+		&tfighters.NewUser{ID: 6, Nick: []byte("Bob"), Type: tfighters.ObjectTypePlayer},
+		&tfighters.Invincible{ID: 6, YesNo: 1, InvincibilityT: 4696},
+		&tfighters.NewUser{ID: 7, Nick: []byte("Carol"), Type: tfighters.ObjectTypePlayer},
+		// A time left that wrapped around (the original computes it
+		// unsigned, server/player.c:249) is already over.
+		&tfighters.Invincible{ID: 7, YesNo: 1, InvincibilityT: 0xffffff00},
+	} {
+		if err := c.Handle(m); err != nil {
+			t.Fatalf("%s: %v", code(m), err)
+		}
+	}
+	bob := c.Objects[6]
+	if !bob.Invincible || !bob.InvincibleUntil.Equal(now.Add(4696*time.Millisecond)) {
+		t.Fatalf("Bob after SMSG_INVINCIBLE: %+v", bob)
+	}
+	if c.Objects[7].Invincible {
+		t.Errorf("Carol, with a wrapped-around time left: %+v, want not invincible", c.Objects[7])
+	}
+	for _, step := range []struct {
+		at   time.Duration
+		want bool
+	}{{4696 * time.Millisecond, true}, {4697 * time.Millisecond, false}} {
+		now = time.Date(2003, 8, 30, 23, 36, 29, 0, time.UTC).Add(step.at)
+		c.Tick()
+		if bob.Invincible != step.want {
+			t.Errorf("at +%v: Invincible = %v, want %v", step.at, bob.Invincible, step.want)
+		}
+	}
+	// A message handled later expires it too, without Tick.
+	c.Handle(&tfighters.Invincible{ID: 6, YesNo: 1, InvincibilityT: 10})
+	now = now.Add(11 * time.Millisecond)
+	if err := c.Handle(&tfighters.Lag{Diff: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if bob.Invincible || !bob.InvincibleUntil.IsZero() {
+		t.Errorf("after its time, on the next Handle: %+v", bob)
 	}
 }

@@ -183,7 +183,8 @@ func allZero(b []byte) bool {
 //
 // Invariants: nothing panics; every frame is whole (its header's length,
 // at most the maximum) and the frames are exactly those of a simple model
-// parse of the stream, which also predicts the final error; and nothing
+// parse of the stream, which also predicts the final error (a *wire.Error,
+// except a clean end's io.EOF); and nothing
 // received is lost: the frames, concatenated, followed by Buffered(),
 // equal the stream up to what the reader delivered.
 func FuzzFrameReader(f *testing.F) {
@@ -222,6 +223,10 @@ func FuzzFrameReader(f *testing.F) {
 				}
 				if !errors.Is(err, wantErr) {
 					t.Fatalf("error %v, want %v", err, wantErr)
+				}
+				var we *wire.Error
+				if wantErr != io.EOF && !errors.As(err, &we) {
+					t.Fatalf("framing error %v (%T) is not a *wire.Error", err, err)
 				}
 				break
 			}

@@ -11,8 +11,9 @@ import (
 
 // FuzzWorld: any bytes never panic; what decodes re-encodes to exactly the
 // bytes consumed, with Size() equal to their count, and Validate never
-// panics either. What fails to decode fails with a *wire.Error at the
-// offset Decode returns, and leaves whole blocks only, which encode.
+// panics either and names the rule a failure breaks. What fails to decode
+// fails with a *wire.Error wrapping a sentinel at the offset Decode
+// returns, and leaves whole blocks only, which encode.
 func FuzzWorld(f *testing.F) {
 	f.Add(unhex(f, goldenWorldHex))
 	f.Add(unhex(f, styleHex+endHex))
@@ -24,6 +25,7 @@ func FuzzWorld(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := w.Decode(b)
 		if err != nil {
+			checkErr(t, err)
 			var we *wire.Error
 			if !errors.As(err, &we) || we.Offset != n || n < 0 || n > len(b) {
 				t.Fatalf("%x: Decode = %d, %v; want a *wire.Error at the offset returned, inside the input", b, n, err)
@@ -37,8 +39,42 @@ func FuzzWorld(f *testing.F) {
 		if err != nil || !bytes.Equal(re, b[:n]) || w.Size() != n {
 			t.Fatalf("%x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", b, n, re, err, w.Size())
 		}
-		_ = w.Validate()
+		checkValidate(t, &w)
 	})
+}
+
+// checkErr fails t unless err, from a decode, is a *wire.Error (reached
+// with errors.As, as a user does) wrapping one of the wire sentinels.
+func checkErr(t *testing.T, err error) {
+	t.Helper()
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+	}
+	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
+		if errors.Is(err, kind) {
+			return
+		}
+	}
+	t.Fatalf("error %v has no known sentinel", err)
+}
+
+// checkValidate runs v.Validate, which must not panic (the fuzzer reports
+// a panic as a failure), and fails t unless a failure names the rule it
+// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
+func checkValidate(t *testing.T, v interface{ Validate() error }) {
+	t.Helper()
+	err := v.Validate()
+	if err == nil {
+		return
+	}
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", v, err, err)
+	}
+	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
+		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", v, err, we.Field)
+	}
 }
 
 // FuzzAssembler feeds replies made of fuzz bytes (offset, remaining,

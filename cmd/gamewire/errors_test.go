@@ -127,9 +127,9 @@ func TestTextOutput(t *testing.T) {
 func TestFromHintEveryProtocol(t *testing.T) {
 	tests := []struct{ proto, file, from string }{
 		{"bzflag", "bzflag/bzfs-1.7g2-server.bin", "client"},
-		{"tfighters", "tfighters/session-client.bin", "server"},
-		{"paintball", "paintball/session-server.bin", "client"},
-		{"retrotank", "retrotank/session-server.hex", "client"},
+		{"tfighters", "tfighters/loopback-client.bin", "server"},
+		{"paintball", "paintball/loopback-server.bin", "client"},
+		{"retrotank", "retrotank/loopback-server.hex", "client"},
 		{"lwar", "lwar/original-server.hex", "client"},
 	}
 	for _, tt := range tests {

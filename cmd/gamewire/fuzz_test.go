@@ -21,8 +21,8 @@ func FuzzCommand(f *testing.F) {
 		file  string
 	}{
 		{0 << 1, "bzflag/bzfs-1.7g2-client.bin"}, {1<<1 | 1, "bzflag/bzfs-1.7g2-server.bin"},
-		{2<<1 | 1, "paintball/session-server.bin"}, {2 << 1, "paintball/session-client.bin"},
-		{5 << 1, "tfighters/session-client.bin"},
+		{2<<1 | 1, "paintball/loopback-server.bin"}, {2 << 1, "paintball/loopback-client.bin"},
+		{5 << 1, "tfighters/loopback-client.bin"},
 	} {
 		if b, err := os.ReadFile("../../testdata/" + s.file); err == nil {
 			f.Add(byte(s.proto), b)

@@ -62,12 +62,12 @@ func TestPcapMatchesStreams(t *testing.T) {
 		needsProto     bool
 	}{
 		{"../../testdata/bzflag/bzfs-1.7g2.pcap", "bzflag", "../../testdata/bzflag/bzfs-1.7g2-client.bin", "../../testdata/bzflag/bzfs-1.7g2-server.bin", false},
-		{"../../testdata/bzflag/session.pcap", "bzflag", "../../testdata/bzflag/session-client.bin", "../../testdata/bzflag/session-server.bin", false},
-		{"../../testdata/tfighters/session.pcap", "tfighters", "../../testdata/tfighters/session-client.bin", "../../testdata/tfighters/session-server.bin", true},
-		{"../../testdata/paintball/session.pcap", "paintball", "../../testdata/paintball/session-client.bin", "../../testdata/paintball/session-server.bin", true},
+		{"../../testdata/bzflag/loopback.pcap", "bzflag", "../../testdata/bzflag/loopback-client.bin", "../../testdata/bzflag/loopback-server.bin", false},
+		{"../../testdata/tfighters/loopback.pcap", "tfighters", "../../testdata/tfighters/loopback-client.bin", "../../testdata/tfighters/loopback-server.bin", true},
+		{"../../testdata/paintball/loopback.pcap", "paintball", "../../testdata/paintball/loopback-client.bin", "../../testdata/paintball/loopback-server.bin", true},
 		{"../../testdata/lwar/original-server.pcap", "lwar", "../../testdata/lwar/original-server.hex", "", false},
-		{"../../testdata/lwar/session.pcap", "lwar", "../../testdata/lwar/session.hex", "", false},
-		{"../../testdata/retrotank/session.pcap", "retrotank", "../../testdata/retrotank/session-client.hex", "../../testdata/retrotank/session-server.hex", false},
+		{"../../testdata/lwar/loopback.pcap", "lwar", "../../testdata/lwar/loopback.hex", "", false},
+		{"../../testdata/retrotank/loopback.pcap", "retrotank", "../../testdata/retrotank/loopback-client.hex", "../../testdata/retrotank/loopback-server.hex", false},
 	} {
 		t.Run(filepath.Base(filepath.Dir(c.pcap))+"/"+filepath.Base(c.pcap), func(t *testing.T) {
 			if _, err := os.Stat(c.pcap); err != nil && registry[c.proto] == nil {
@@ -279,7 +279,7 @@ func bzflagLen(b []byte) int { return int(b[0])<<8 | int(b[1]) + 4 }
 
 // TestPcapng reads the same capture written as pcapng.
 func TestPcapng(t *testing.T) {
-	in, err := os.Open("../../testdata/bzflag/session.pcap")
+	in, err := os.Open("../../testdata/bzflag/loopback.pcap")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestPcapng(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "session.pcapng")
+	path := filepath.Join(t.TempDir(), "loopback.pcapng")
 	out, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
@@ -311,7 +311,7 @@ func TestPcapng(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Close()
-	_, a, _ := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/session.pcap")
+	_, a, _ := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/loopback.pcap")
 	code, b, errs := runCLI(t, "", "decode", "-pcap", path)
 	if code != 0 {
 		t.Fatalf("pcapng: exit %d: %s", code, errs)
@@ -323,7 +323,7 @@ func TestPcapng(t *testing.T) {
 
 // TestPcapSkipped checks the note on conversations of no known port.
 func TestPcapSkipped(t *testing.T) {
-	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/tfighters/session.pcap")
+	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/tfighters/loopback.pcap")
 	if code != 0 || out != "" || !strings.Contains(errs, "1 conversations on no protocol's default port were skipped (name the protocol with -proto)") {
 		t.Errorf("exit %d, output %q, note %q", code, out, errs)
 	}
@@ -332,11 +332,11 @@ func TestPcapSkipped(t *testing.T) {
 // TestPcapUsage checks the usage errors of -pcap.
 func TestPcapUsage(t *testing.T) {
 	for _, args := range [][]string{
-		{"decode", "-pcap", "../../testdata/bzflag/session.pcap", "-from", "client"},
-		{"decode", "-pcap", "../../testdata/bzflag/session.pcap", "-hex"},
-		{"decode", "-pcap", "../../testdata/bzflag/session.pcap", "other.bin"},
+		{"decode", "-pcap", "../../testdata/bzflag/loopback.pcap", "-from", "client"},
+		{"decode", "-pcap", "../../testdata/bzflag/loopback.pcap", "-hex"},
+		{"decode", "-pcap", "../../testdata/bzflag/loopback.pcap", "other.bin"},
 		{"decode", "-pcap", "nosuch.pcap"},
-		{"encode", "-pcap", "../../testdata/bzflag/session.pcap"},
+		{"encode", "-pcap", "../../testdata/bzflag/loopback.pcap"},
 	} {
 		if code, _, _ := runCLI(t, "", args...); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
@@ -351,7 +351,7 @@ func TestPcapUsage(t *testing.T) {
 // TestPcapText checks the text lines of decode -pcap: frame, time,
 // endpoints, direction, protocol, then the message as decode prints it.
 func TestPcapText(t *testing.T) {
-	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/session.pcap")
+	code, out, errs := runCLI(t, "", "decode", "-pcap", "../../testdata/bzflag/loopback.pcap")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -22,7 +22,7 @@ var bzflagFromServer = "0000726a" + "0002726a0004" +
 func TestBzflagDecodeEncodeIdentity(t *testing.T) {
 	type input struct{ from, hex string }
 	inputs := map[string]input{"server frames": {"server", bzflagFromServer}}
-	for _, f := range []string{"bzfs-1.7g2-client.bin", "bzfs-1.7g2-server.bin", "session-client.bin", "session-server.bin"} {
+	for _, f := range []string{"bzfs-1.7g2-client.bin", "bzfs-1.7g2-server.bin", "loopback-client.bin", "loopback-server.bin"} {
 		b, err := os.ReadFile("../../testdata/bzflag/" + f)
 		if err != nil {
 			t.Fatal(err)

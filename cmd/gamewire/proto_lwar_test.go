@@ -130,3 +130,27 @@ func TestLwarSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestLwarIDOrder: an Id prints in the wire's order, generation then
+// identity, in the text line and in JSON, as lwar.ID.String ("G/I") does.
+// The datagram's Join names generation 0x0102, identity 0x0304.
+func TestLwarIDOrder(t *testing.T) {
+	pkt := "f27087c50000000100000bb8" + "03" + "00000001" + "01020304" + "0141"
+	code, out, errs := runCLI(t, pkt+"\n", "decode", "-proto", "lwar", "-hex")
+	if code != exitOK {
+		t.Fatalf("decode: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(out, "playerId={generation=258 identity=772}") {
+		t.Errorf("text line %q, want playerId={generation=258 identity=772}", out)
+	}
+	code, out, errs = runCLI(t, pkt+"\n", "decode", "-proto", "lwar", "-hex", "-json")
+	if code != exitOK {
+		t.Fatalf("decode -json: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(out, `"playerId":{"generation":258,"identity":772}`) {
+		t.Errorf("JSON line %q", out)
+	}
+	if s := (lwar.ID{Generation: 258, Identity: 772}).String(); s != "258/772" {
+		t.Errorf("ID.String() = %q, want 258/772", s)
+	}
+}

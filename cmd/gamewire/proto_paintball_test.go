@@ -35,12 +35,12 @@ func TestPaintballDecodeEncodeIdentity(t *testing.T) {
 		"server frames": {strings.ReplaceAll(paintballServer, " ", ""), "server"},
 		"client frames": {strings.ReplaceAll(paintballClient, " ", ""), "client"},
 	}
-	for _, f := range []string{"session-client", "session-server"} {
+	for _, f := range []string{"loopback-client", "loopback-server"} {
 		b, err := os.ReadFile("../../testdata/paintball/" + f + ".bin")
 		if err != nil {
 			t.Fatal(err)
 		}
-		inputs[f] = [2]string{hex.EncodeToString(b), strings.TrimPrefix(f, "session-")}
+		inputs[f] = [2]string{hex.EncodeToString(b), strings.TrimPrefix(f, "loopback-")}
 	}
 	for name, in := range inputs {
 		for _, from := range []string{"", in[1]} {

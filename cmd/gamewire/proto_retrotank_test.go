@@ -10,7 +10,7 @@ import (
 // retrotankCapture returns the datagrams of testdata/retrotank's loopback
 // capture sent by the server or by the clients.
 func retrotankCapture(t *testing.T, who string) []string {
-	b, err := os.ReadFile("../../testdata/retrotank/session-" + who + ".hex")
+	b, err := os.ReadFile("../../testdata/retrotank/loopback-" + who + ".hex")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ var tfightersFrames = "0a0000000100000005000000" + "06000007004f6b00" + "0a00020
 
 func TestTfightersDecodeEncodeIdentity(t *testing.T) {
 	inputs := map[string]string{"original frames": tfightersFrames}
-	for _, f := range []string{"session-client.bin", "session-server.bin"} {
+	for _, f := range []string{"loopback-client.bin", "loopback-server.bin"} {
 		b, err := os.ReadFile("../../testdata/tfighters/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -23,11 +23,11 @@ import (
 
 // dissectorCaptures are the captures each protocol's dissector is run on.
 var dissectorCaptures = map[string][]string{
-	"bzflag":    {"../../testdata/bzflag/bzfs-1.7g2.pcap", "../../testdata/bzflag/session.pcap"},
-	"tfighters": {"../../testdata/tfighters/session.pcap"},
-	"lwar":      {"../../testdata/lwar/original-server.pcap", "../../testdata/lwar/session.pcap"},
-	"retrotank": {"../../testdata/retrotank/session.pcap"},
-	"paintball": {"../../testdata/paintball/session.pcap"},
+	"bzflag":    {"../../testdata/bzflag/bzfs-1.7g2.pcap", "../../testdata/bzflag/loopback.pcap"},
+	"tfighters": {"../../testdata/tfighters/loopback.pcap"},
+	"lwar":      {"../../testdata/lwar/original-server.pcap", "../../testdata/lwar/loopback.pcap"},
+	"retrotank": {"../../testdata/retrotank/loopback.pcap"},
+	"paintball": {"../../testdata/paintball/loopback.pcap"},
 }
 
 // TestDissectorsCurrent checks that the dissectors in dissectors/ are what

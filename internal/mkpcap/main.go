@@ -97,9 +97,9 @@ var (
 		{"testdata/bzflag/bzfs-1.7g2.pcap", "testdata/bzflag/bzfs-1.7g2-client.bin", "testdata/bzflag/bzfs-1.7g2-server.bin",
 			bzflagLen, "192.0.2.10:15156", "198.51.100.7:39207", day,
 			[]byte("BZFS107e\x99\x27"), "198.51.100.7:5155"},
-		{"testdata/bzflag/session.pcap", "testdata/bzflag/session-client.bin", "testdata/bzflag/session-server.bin",
+		{"testdata/bzflag/loopback.pcap", "testdata/bzflag/loopback-client.bin", "testdata/bzflag/loopback-server.bin",
 			bzflagLen, "192.0.2.11:36607", "198.51.100.7:5155", day.Add(31 * time.Minute), nil, ""},
-		{"testdata/tfighters/session.pcap", "testdata/tfighters/session-client.bin", "testdata/tfighters/session-server.bin",
+		{"testdata/tfighters/loopback.pcap", "testdata/tfighters/loopback-client.bin", "testdata/tfighters/loopback-server.bin",
 			tfightersLen, "192.0.2.12:49822", "198.51.100.9:16200", day.Add(2 * time.Hour), nil, ""},
 	}
 	lwarPeers = map[string]string{
@@ -109,12 +109,12 @@ var (
 	}
 	dgrams = []datagrams{
 		{"testdata/lwar/original-server.pcap", map[string]string{"": "testdata/lwar/original-server.hex"}, "testdata/lwar/original-server.peers", lwarPeers, day.Add(3 * time.Hour)},
-		{"testdata/lwar/session.pcap", map[string]string{"": "testdata/lwar/session.hex"}, "testdata/lwar/session.peers", lwarPeers, day.Add(4 * time.Hour)},
+		{"testdata/lwar/loopback.pcap", map[string]string{"": "testdata/lwar/loopback.hex"}, "testdata/lwar/loopback.peers", lwarPeers, day.Add(4 * time.Hour)},
 		// Retro Tank's clients listen on port 26002, each on its host.
-		{"testdata/retrotank/session.pcap", map[string]string{
-			"client": "testdata/retrotank/session-client.hex",
-			"server": "testdata/retrotank/session-server.hex",
-		}, "testdata/retrotank/session.peers", map[string]string{
+		{"testdata/retrotank/loopback.pcap", map[string]string{
+			"client": "testdata/retrotank/loopback-client.hex",
+			"server": "testdata/retrotank/loopback-server.hex",
+		}, "testdata/retrotank/loopback.peers", map[string]string{
 			"server":  "198.51.100.11:26000",
 			"client0": "192.0.2.31:26002",
 			"client1": "192.0.2.32:26002",
@@ -149,7 +149,7 @@ func paintballLen(b []byte) int {
 
 func init() {
 	// Paintball has no documented port: 7777 here.
-	streams = append(streams, stream{"testdata/paintball/session.pcap", "testdata/paintball/session-client.bin", "testdata/paintball/session-server.bin",
+	streams = append(streams, stream{"testdata/paintball/loopback.pcap", "testdata/paintball/loopback-client.bin", "testdata/paintball/loopback-server.bin",
 		paintballLen, "192.0.2.13:52114", "198.51.100.10:7777", day.Add(5 * time.Hour), nil, ""})
 }
 

@@ -464,10 +464,27 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return
 		}
 	}
+	answered := false
 	probe := func() bool {
+		answered = false
 		msg, isAnswer := f.probeFor(sess.State())
 		if msg == nil || res.desync || res.closed != nil {
 			return true
+		}
+		// Let the answers to what was sent before arrive first, so that
+		// they are not taken for the probe's (up to the timeout).
+		for settle := time.Now().Add(to); time.Now().Before(settle); {
+			got, err := pr.poll(time.Millisecond, func(m wire.Message) bool { sess.Handle(m); return true })
+			if err != nil {
+				res.closed = err
+				return false
+			}
+			if !got {
+				break
+			}
+		}
+		if !flush(sess.State()) {
+			return false
 		}
 		b := encode(msg)
 		if !send(Unit{Bytes: b, Repeat: 1, Kind: KindProbe, Form: msg.Form().Name, Framed: true}) {
@@ -489,6 +506,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			res.stalled = "no answer to " + msg.Form().Name + " within " + to.String() + " on the fuzzed connection"
 			return false
 		}
+		answered = true
 		return flush(sess.State())
 	}
 	for i := 0; ; i++ {
@@ -517,11 +535,11 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return
 		}
 	}
-	if !probe() {
+	if !probe() || answered {
 		return
 	}
-	// A server that closes after the last message: give it a moment.
-	if _, err := pr.poll(min(to/10, 50*time.Millisecond), handle); err != nil {
+	// No probe: a server that closes after the last message gets a moment.
+	if _, err := pr.poll(min(to/10, 20*time.Millisecond), handle); err != nil {
 		res.closed = err
 	}
 }

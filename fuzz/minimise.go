@@ -8,7 +8,7 @@ import "context"
 // fails the target is followed by recover. At most MinimiseRuns replays
 // are made: past that, the shortest run found so far is returned.
 //
-// It first finds the shortest prefix (the failure is detected after the
+// It first tries the last unit alone, then finds the shortest prefix (the failure is detected after the
 // unit that caused it, so a prefix holds it), then tries the prefix's
 // last unit alone, then removes chunks of the rest (delta debugging's
 // complements), and last lowers the state.
@@ -30,6 +30,10 @@ func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind Fin
 	if len(units) == 0 {
 		return units, state
 	}
+	// Most often the unit just before the failure was seen does it alone.
+	if last := units[len(units)-1]; len(units) > 1 && test(state, []Unit{last}) {
+		return f.lowerState(state, []Unit{last}, test)
+	}
 	lo, hi := 1, len(units)
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -49,14 +53,19 @@ func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind Fin
 			rest = ddmin(rest, func(c []Unit) bool { return test(state, withLast(c)) })
 		}
 	}
-	min := withLast(rest)
+	return f.lowerState(state, withLast(rest), test)
+}
+
+// lowerState returns the lowest state, at most state, in which units
+// still make test hold.
+func (f *Fuzzer) lowerState(state int, units []Unit, test func(int, []Unit) bool) ([]Unit, int) {
 	for s := state - 1; s >= 0; s-- {
-		if !test(s, min) {
+		if !test(s, units) {
 			break
 		}
 		state = s
 	}
-	return min, state
+	return units, state
 }
 
 // ddmin removes chunks of c while test still holds for what is left

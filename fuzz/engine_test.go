@@ -1,0 +1,91 @@
+package fuzz_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/fuzz"
+	"github.com/gamewire/gamewire/fuzz/internal/planted"
+	"github.com/gamewire/gamewire/fuzz/sessions"
+)
+
+// plantedCase is one planted fault and what the fuzzer must report.
+type plantedCase struct {
+	fault, proto string
+	kind         fuzz.FindingKind
+	state        string // the lowest state the minimised trigger needs
+	maxMessages  int    // the bound within which it must be found
+}
+
+var plantedCases = []plantedCase{
+	{"tfighters-accel", "tfighters", fuzz.Crash, "connected", 20000},
+	{"tfighters-turn-joined", "tfighters", fuzz.Crash, "joined", 30000},
+	{"tfighters-len3", "tfighters", fuzz.Hang, "connected", 20000},
+	{"paintball-shoot", "paintball", fuzz.Crash, "connected", 20000},
+	{"paintball-name256", "paintball", fuzz.Stall, "logged-in", 20000},
+}
+
+func TestPlantedFaults(t *testing.T) {
+	for _, tc := range plantedCases {
+		t.Run(tc.fault, func(t *testing.T) {
+			srv := planted.New(tc.fault)
+			if err := srv.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Stop()
+			dir := t.TempDir()
+			cfg := fuzz.Config{
+				Protocol: sessions.ByName(tc.proto), Target: srv.Addr(), Seed: 1,
+				Rate: fuzz.MaxRate, Duration: 60 * time.Second, MaxMessages: tc.maxMessages, MaxFindings: 1,
+				Timeout: 500 * time.Millisecond, Monitor: srv, OutDir: dir,
+			}
+			f, err := fuzz.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			sum, err := f.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s\n%.0f messages/s; found after %v", sum, sum.Rate(), time.Since(start))
+			if len(sum.Findings) != 1 {
+				t.Fatalf("%d findings within %d messages, want 1", len(sum.Findings), tc.maxMessages)
+			}
+			fd := sum.Findings[0]
+			if fd.Kind != tc.kind || !fd.Minimised || !fd.Reproduced || fd.State != tc.state {
+				t.Errorf("finding %s in state %s (minimised %v, reproduced %v), want %s in state %s", fd.Kind, fd.State, fd.Minimised, fd.Reproduced, tc.kind, tc.state)
+			}
+			if n := len(fd.Trigger()); n != 1 {
+				t.Errorf("minimised trigger has %d units, want 1", n)
+			}
+			// The reproducer file replays it.
+			if fd.File == "" {
+				t.Fatal("no reproducer written")
+			}
+			if _, err := os.Stat(filepath.Join(dir, filepath.Base(fd.File))); err != nil {
+				t.Fatal(err)
+			}
+			r, err := fuzz.ReadReproducer(fd.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv.Restart(context.Background())
+			cfg.Monitor = nil
+			g, err := fuzz.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := g.Replay(context.Background(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.Failed || out.Kind != tc.kind {
+				t.Errorf("replay of %s: %+v, want a %s", fd.File, out, tc.kind)
+			}
+		})
+	}
+}

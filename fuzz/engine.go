@@ -221,7 +221,6 @@ type Fuzzer struct {
 	cfg   Config
 	p     *Protocol
 	addr  string
-	rng   *rand.Rand
 	mut   *mutator
 	pace  pacer
 	sum   Summary
@@ -275,8 +274,8 @@ func New(cfg Config) (*Fuzzer, error) {
 		cfg.RecoverWait = DefaultRecoverWait
 	}
 	f := &Fuzzer{cfg: cfg, p: cfg.Protocol, addr: addr, seen: map[string]int{}}
-	f.rng = rand.New(rand.NewSource(cfg.Seed))
-	f.mut = newMutator(f.p, f.rng)
+
+	f.mut = newMutator(f.p, rand.New(rand.NewSource(cfg.Seed)))
 	f.pace.rate = cfg.Rate
 	f.sum = Summary{Protocol: f.p.Name, Target: addr, Seed: cfg.Seed, States: f.p.States, Reached: make([]int, len(f.p.States))}
 	return f, nil
@@ -301,7 +300,11 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
 	}
 	for f.running(ctx) {
-		state := f.rng.Intn(len(f.p.States))
+		// Each case draws from a generator of its own, seeded from the
+		// seed and the case's number: how long the cases before it ran
+		// (which depends on the server's timing) does not change it.
+		f.mut.reseed(f.cfg.Seed + int64(f.sum.Cases)*0x5851f42d4c957f2d)
+		state := f.mut.rng.Intn(len(f.p.States))
 		var res caseResult
 		f.runCase(ctx, &res, state, f.fuzzSource(), true)
 		f.sum.Cases++
@@ -472,9 +475,10 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return true
 		}
 		// Let the answers to what was sent before arrive first, so that
-		// they are not taken for the probe's (up to the timeout).
-		for settle := time.Now().Add(to); time.Now().Before(settle); {
-			got, err := pr.poll(time.Millisecond, func(m wire.Message) bool { sess.Handle(m); return true })
+		// they are not taken for the probe's (for a few milliseconds: a
+		// server that talks all the time never falls quiet).
+		for settle := time.Now().Add(min(to, 5*time.Millisecond)); time.Now().Before(settle); {
+			got, err := pr.poll(250*time.Microsecond, func(m wire.Message) bool { sess.Handle(m); return true })
 			if err != nil {
 				res.closed = err
 				return false
@@ -509,6 +513,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		answered = true
 		return flush(sess.State())
 	}
+	since := 0 // units since the last probe
 	for i := 0; ; i++ {
 		if fuzzing && !f.running(ctx) {
 			break
@@ -517,9 +522,15 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		if !ok {
 			break
 		}
+		// A unit that breaks the framing ends the probes: probe first, so
+		// that what came before it is judged.
+		if !u.Framed && !f.p.Datagram() && since > 0 && !probe() {
+			return
+		}
 		if !send(u) {
 			return
 		}
+		since++
 		if _, err := pr.poll(0, handle); err != nil {
 			res.closed = err
 			return
@@ -531,8 +542,11 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			res.desync = true
 			break
 		}
-		if (i+1)%f.cfg.ProbeEvery == 0 && !probe() {
-			return
+		if since >= f.cfg.ProbeEvery {
+			if !probe() {
+				return
+			}
+			since = 0
 		}
 	}
 	if !probe() || answered {
@@ -687,9 +701,14 @@ func (f *Fuzzer) crashDetail(seen string) string {
 
 // recover brings the target back after a failure: the Monitor restarts
 // it; without one the run waits up to RecoverWait for it to come back.
-func (f *Fuzzer) recover(ctx context.Context) bool {
-	if ok, _, _ := f.alive(ctx); ok {
-		return true
+//
+// down says the target is known to be down (a crash or a hang was just
+// seen), so that the Monitor restarts it without another check.
+func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
+	if !down {
+		if ok, _, _ := f.alive(ctx); ok {
+			return true
+		}
 	}
 	if m := f.cfg.Monitor; m != nil {
 		f.sum.Restarts++
@@ -714,7 +733,7 @@ func (f *Fuzzer) recover(ctx context.Context) bool {
 func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: out.State, Units: res.sent,
 		Before: len(fuzzUnits(res.sent)), AfterMessages: f.sum.Messages, After: time.Since(f.start)}
-	if !f.recover(ctx) {
+	if !f.recover(ctx, out.Kind != Stall) {
 		f.stop = "target down (" + string(out.Kind) + ") and not restarted"
 		f.add(fd, "")
 		return
@@ -730,7 +749,7 @@ func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 		if fd.Reproduced {
 			fd.Units, fd.State, fd.Detail = rr.sent, o.State, o.Detail
 		}
-		if o.Failed && !f.recover(ctx) {
+		if o.Failed && !f.recover(ctx, o.Kind != Stall) {
 			f.stop = "target down after replay and not restarted"
 		}
 	}
@@ -797,7 +816,7 @@ func (p *pacer) wait(ctx context.Context, n int) {
 	p.sent += float64(n)
 	d := time.Until(due)
 	if d <= 0 {
-		if d < -time.Second { // do not burst to catch up after a pause
+		if d < -time.Second { // no burst to catch up after a pause
 			p.start = p.start.Add(-d - time.Second)
 		}
 		return

@@ -22,7 +22,7 @@ func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind Fin
 		var res caseResult
 		f.runCase(ctx, &res, s, replaySource(us), false)
 		o := f.judge(ctx, &res)
-		if o.Failed && !f.recover(ctx) {
+		if o.Failed && !f.recover(ctx, o.Kind != Stall) {
 			budget = 0
 		}
 		return o.Failed && o.Kind == kind

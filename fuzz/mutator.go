@@ -97,12 +97,18 @@ func newMutator(p *Protocol, rng *rand.Rand) *mutator {
 	return &mutator{p: p, rng: rng, params: params}
 }
 
+// reseed makes the mutator draw from a new generator seeded with seed.
+func (m *mutator) reseed(seed int64) {
+	m.rng = rand.New(rand.NewSource(seed))
+	m.params.Rng = m.rng
+}
+
 // kindWeights sets how often each kind is drawn.
 var kindWeights = []struct {
 	k Kind
 	w int
 }{
-	{KindValid, 18}, {KindAny, 10}, {KindInvalid, 12}, {KindBoundary, 16}, {KindStringLength, 6},
+	{KindValid, 18}, {KindAny, 10}, {KindInvalid, 12}, {KindBoundary, 16}, {KindStringLength, 10},
 	{KindLength, 8}, {KindCount, 3}, {KindUnknownCode, 4}, {KindWrongDirection, 4},
 	{KindTruncate, 3}, {KindBytes, 8}, {KindOutOfOrder, 4}, {KindFlood, 2},
 }

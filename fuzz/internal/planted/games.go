@@ -46,10 +46,10 @@ func (g tfGame) Out(p any) []wire.Message {
 	return out
 }
 
-// Paintball returns a new game of paintball.Server with no periodic dump.
+// Paintball returns a new game of paintball.Server with a dump every 250ms (dead objects are forgotten after two).
 func Paintball(now time.Time) Game {
 	s := paintball.NewServer(now)
-	s.DumpInterval = 0
+	s.DumpInterval = 250 * time.Millisecond
 	return pbGame{s}
 }
 

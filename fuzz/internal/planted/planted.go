@@ -79,7 +79,7 @@ type Server struct {
 	// process that must really die panics there); the server then closes
 	// as it does without it.
 	OnCrash func(reason string)
-	// TickEvery is the game's tick (2ms if 0).
+	// TickEvery is the game's tick (500µs if 0).
 	TickEvery time.Duration
 
 	mu     sync.Mutex // guards the game, the connections and what follows
@@ -190,7 +190,7 @@ func (s *Server) tick(quit chan struct{}) {
 	defer s.wg.Done()
 	every := s.TickEvery
 	if every == 0 {
-		every = 2 * time.Millisecond
+		every = 500 * time.Microsecond
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()

@@ -129,6 +129,11 @@ type Finding struct {
 	Hits int
 	// File is the reproducer written for it, if any.
 	File string
+	// Signature identifies the finding among the run's: the server's
+	// crash line ("panic: ...", "fatal error: ...", a sanitizer's
+	// "SUMMARY: ..."), or the exit status, or else the kind and the last
+	// unit of the minimised trigger. Findings with one signature are one.
+	Signature string
 }
 
 // Trigger returns the finding's fuzz units (without the session's).
@@ -612,7 +617,7 @@ func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 	if m := f.cfg.Monitor; m != nil {
 		if dead, how := m.Exited(); dead {
-			return false, Crash, "server exited: " + how
+			return false, Crash, "server exited: " + how + crashSuffix(m)
 		}
 	}
 	to := f.cfg.Timeout
@@ -684,6 +689,14 @@ func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 	return true, "", ""
 }
 
+// crashSuffix is ": " and the server's crash line, if there is one.
+func crashSuffix(m Monitor) string {
+	if line := crashLine(m); line != "" {
+		return ": " + line
+	}
+	return ""
+}
+
 // crashDetail adds the Monitor's word on the server to what was seen.
 func (f *Fuzzer) crashDetail(seen string) string {
 	m := f.cfg.Monitor
@@ -692,7 +705,7 @@ func (f *Fuzzer) crashDetail(seen string) string {
 	}
 	for i := 0; i < 20; i++ {
 		if dead, how := m.Exited(); dead {
-			return "server exited: " + how + " (" + seen + ")"
+			return "server exited: " + how + crashSuffix(m) + " (" + seen + ")"
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
@@ -753,7 +766,8 @@ func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 			f.stop = "target down after replay and not restarted"
 		}
 	}
-	f.add(fd, signature(fd))
+	fd.Signature = f.signature(fd)
+	f.add(fd, fd.Signature)
 }
 
 // add records fd, or counts it as another hit of an earlier finding with
@@ -778,15 +792,40 @@ func (f *Fuzzer) add(fd Finding, sig string) {
 	f.sum.Findings = append(f.sum.Findings, fd)
 }
 
-// signature identifies a minimised finding: its kind and its last
+// signature identifies a minimised finding: for a crash, the server's
+// crash line if the Monitor has its output, else the kind and the last
 // trigger unit's kind, form and field.
-func signature(fd Finding) string {
+func (f *Fuzzer) signature(fd Finding) string {
+	if fd.Kind == Crash {
+		if line := crashLine(f.cfg.Monitor); line != "" {
+			return string(fd.Kind) + "|" + line
+		}
+	}
 	t := fd.Trigger()
 	if len(t) == 0 {
 		return string(fd.Kind) + "|" + fd.State
 	}
 	u := t[len(t)-1]
 	return string(fd.Kind) + "|" + string(u.Kind) + "|" + u.Form + "|" + u.Field
+}
+
+// crashLine returns the line of the server's output that says why it
+// crashed, when m keeps its output (ExecMonitor.Tail).
+func crashLine(m Monitor) string {
+	t, ok := m.(interface{ Tail() string })
+	if !ok {
+		return ""
+	}
+	var last string
+	for _, line := range strings.Split(t.Tail(), "\n") {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{"panic:", "fatal error:", "SUMMARY:", "Segmentation fault", "Assertion"} {
+			if strings.HasPrefix(line, p) || p == "Assertion" && strings.Contains(line, "Assertion") {
+				last = line
+			}
+		}
+	}
+	return last
 }
 
 // fuzzUnits returns the units that are not the session's nor probes.

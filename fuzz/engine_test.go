@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/fuzz"
-	"github.com/gamewire/gamewire/fuzz/internal/planted"
+	"github.com/gamewire/gamewire/fuzz/planted"
 	"github.com/gamewire/gamewire/fuzz/sessions"
 )
 

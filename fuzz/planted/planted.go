@@ -5,7 +5,9 @@
 // the handshake. A Server is a fuzz.Monitor: it restarts after a crash,
 // with a fresh game, on the same address.
 //
-// Only for tests: it listens on 127.0.0.1 only.
+// It is for tests and examples (the fuzzer's own, and yours: a fuzzer is
+// shown working by finding faults someone planted), and listens on
+// 127.0.0.1 only.
 package planted
 
 import (
@@ -79,6 +81,9 @@ type Server struct {
 	// process that must really die panics there); the server then closes
 	// as it does without it.
 	OnCrash func(reason string)
+	// Address is where to listen the first time ("": 127.0.0.1 and a
+	// free port).
+	Address string
 	// TickEvery is the game's tick (500µs if 0).
 	TickEvery time.Duration
 
@@ -119,6 +124,9 @@ func (s *Server) Addr() string { return s.addr }
 func (s *Server) Start() error {
 	addr := s.addr
 	if addr == "" {
+		addr = s.Address
+	}
+	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
 	var ln net.Listener
@@ -146,6 +154,24 @@ func (s *Server) Start() error {
 	go s.accept(ln, quit)
 	go s.tick(quit)
 	return nil
+}
+
+// Serve runs the server with the fault called name at addr until a
+// planted crash, which panics: the process dies as a crashing server's
+// does (exit status 2, the panic on standard error). It is what a test
+// runs in a child process for `gamewire fuzz -exec`.
+func Serve(name, addr string) error {
+	s := New(name)
+	if s == nil {
+		return errors.New("planted: no fault called " + name)
+	}
+	s.Address = addr
+	crashed := make(chan string)
+	s.OnCrash = func(reason string) { crashed <- reason }
+	if err := s.Start(); err != nil {
+		return err
+	}
+	panic(<-crashed)
 }
 
 // Starts returns how many times the server started.

@@ -6,21 +6,26 @@
 //	BZFlag 1.7                   github.com/gamewire/gamewire/bzflag           TCP stream (+ world database in bzflag/world)
 //	lwar (revision 14)           github.com/gamewire/gamewire/lwar             UDP datagrams, ordered-reliable channel
 //	TFighters protocol v2        github.com/gamewire/gamewire/tfighters        TCP stream
-//	Retro Tank Super Attack      github.com/gamewire/gamewire/retrotank        (planned)
-//	Paintball                    github.com/gamewire/gamewire/paintball        (planned)
+//	Retro Tank Super Attack      github.com/gamewire/gamewire/retrotank        UDP datagrams, acknowledgements, time sync
+//	Paintball                    github.com/gamewire/gamewire/paintball        TCP stream
 //
 // Shared pieces:
 //
 //   - wire: byte-order primitives, bounds-checked readers, errors that carry
-//     protocol, message, field and byte offset, and frame readers;
+//     protocol, message, field and byte offset; the message table every
+//     protocol declares its wire in (Protocol, Form, Field, Table), and
+//     the Decoder, Stream, Conn, Raw and Policy every protocol shares;
+//   - internal/formgen: the generator of each package's codecs from its
+//     table;
 //   - fuzz: gopter generators for every message (one sub-package per
 //     protocol, such as fuzz/bzflaggen) and a sender that aims them at a
 //     server;
 //   - cmd/gamewire: the command-line tool (decode, encode, spec).
 //
-// Every message type has the same contract: Size, AppendBinary (the whole
-// message as it travels, header included), Decode into a reused value,
-// UnmarshalBinary and MarshalBinary. Decoding never panics and allocates
+// Every message type has the same contract (wire.Message): Size,
+// AppendBinary (the whole message as it travels, header included), Decode
+// into a reused value, UnmarshalBinary, MarshalBinary, Form (its entry in
+// the protocol's table) and Validate. Decoding never panics and allocates
 // nothing in steady state. Where a specification is wrong or silent, the
 // resolution is written down in docs/errata/<protocol>.md.
 package gamewire

@@ -22,20 +22,7 @@ type AddPlayer struct {
 	AssignedID    PlayerID   `json:"assignedId,omitzero"`     // the extra id (not in the spec)
 }
 
-var addPlayerLayout = newLayout(CodeAddPlayer, FromServer, "AddPlayer", PlayerIDLen,
-	f("playerId", "PlayerId"), f("type", "uint16"), f("team", "uint16"),
-	f("wins", "uint16"), f("losses", "uint16"),
-	f("callSign", "char[32]"), f("email", "char[128]"), f("assignedId", "PlayerId"))
-
 const addPlayerSize = HeaderLen + PlayerIDLen + 8 + CallSignLen + EmailLen
-
-func init() {
-	// The assigned id is optional: the smallest frame ends before it.
-	addPlayerLayout.Size = addPlayerSize
-}
-
-// Code returns CodeAddPlayer.
-func (*AddPlayer) Code() Code { return CodeAddPlayer }
 
 // Size returns the frame size: 180, or 188 with the assigned id.
 func (m *AddPlayer) Size() int {
@@ -66,13 +53,13 @@ func (m *AddPlayer) MarshalBinary() ([]byte, error) { return marshal(m) }
 
 // Decode reads the frame at the start of b.
 func (m *AddPlayer) Decode(b []byte) (int, error) {
-	n, err := checkHeader(b, addPlayerLayout)
+	n, err := checkHeader(b, addPlayerForm)
 	if err == nil && n != addPlayerSize-HeaderLen && n != addPlayerSize+PlayerIDLen-HeaderLen {
-		err = wire.NewError(proto, addPlayerLayout.Name, "length", 0, wire.ErrInvalid)
+		err = addPlayerForm.Err("length", wire.ErrInvalid)
 	}
 	if err != nil {
 		*m = AddPlayer{}
-		return 0, err
+		return failAt(err)
 	}
 	m.ID = getPlayerID(b[4:])
 	m.Type = PlayerType(be.U16(b[12:]))
@@ -90,7 +77,7 @@ func (m *AddPlayer) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *AddPlayer) UnmarshalBinary(b []byte) error { return unmarshal(m, addPlayerLayout, b) }
+func (m *AddPlayer) UnmarshalBinary(b []byte) error { return unmarshal(m, addPlayerForm, b) }
 
 // Validate checks the spec's rules: a known type, a known team, call sign
 // and email NUL-terminated ASCII padded with NULs, and no assigned id
@@ -98,15 +85,18 @@ func (m *AddPlayer) UnmarshalBinary(b []byte) error { return unmarshal(m, addPla
 func (m *AddPlayer) Validate() error {
 	switch {
 	case !m.Type.Known():
-		return invalid(addPlayerLayout, "type")
+		return invalid(addPlayerForm, "type")
 	case !m.Team.Known():
-		return invalid(addPlayerLayout, "team")
+		return invalid(addPlayerForm, "team")
 	case !checkCString(m.CallSign[:]):
-		return invalid(addPlayerLayout, "callSign")
+		return invalid(addPlayerForm, "callSign")
 	case !checkCString(m.Email[:]):
-		return invalid(addPlayerLayout, "email")
+		return invalid(addPlayerForm, "email")
 	case !m.HasAssignedID && !m.AssignedID.IsZero():
-		return invalid(addPlayerLayout, "assignedId")
+		return invalid(addPlayerForm, "assignedId")
 	}
 	return nil
 }
+
+// addPlayerForm is the table's entry of AddPlayer.
+var addPlayerForm = (*AddPlayer)(nil).Form()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // TestCaptureCodec decodes the traffic of a real session with the original
@@ -26,7 +27,8 @@ func TestCaptureCodec(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var d bzflag.Decoder
+		d := bzflag.NewDecoder()
+		d.Policy = wire.Strict
 		for off := 0; off < len(b); {
 			m, n, err := d.Decode(b[off:], c.from)
 			if err != nil {
@@ -39,7 +41,7 @@ func TestCaptureCodec(t *testing.T) {
 			if ap, ok := m.(*bzflag.AddPlayer); ok && ap.HasAssignedID {
 				seen["AddPlayer with assigned id"]++
 			}
-			seen[c.from.String()+" "+m.Code().String()]++
+			seen[c.from.String()+" "+bzflag.CodeOf(m).String()]++
 			off += n
 		}
 	}

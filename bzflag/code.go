@@ -1,13 +1,19 @@
 package bzflag
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // Code is a message code: the second uint16 of every frame. The values are
 // two ASCII letters, as in BZFlag 1.7's include/Protocol.h.
 type Code uint16
 
-// Message codes. The spec lists most of them; the rest are codes the 1.7
-// client and server exchange that the spec omits (see docs/errata/bzflag.md).
+// Message codes, for convenience: the table (forms.go) is where a form's
+// code and name are given, and String reads them there. The spec lists
+// most of them; the rest are codes the 1.7 client and server exchange that
+// the spec omits (see docs/errata/bzflag.md).
 const (
 	CodeNull               Code = 0x0000 // "MsgNull": never sent
 	CodeAccept             Code = 0x6163 // 'ac' MsgAccept
@@ -55,58 +61,33 @@ const (
 	CodeTimeUpdate = CodeTimeLeft
 )
 
-// codeNames maps every code above to the spec's name for it (the source's
-// where the spec has none).
+// codeNames names the codes of 1.7 that have no form in the table (the
+// names of the others are the table's).
 var codeNames = [...]struct {
 	code Code
 	name string
 }{
 	{CodeNull, "MsgNull"},
-	{CodeAccept, "MsgAccept"},
-	{CodeAlive, "MsgAlive"},
-	{CodeAddPlayer, "MsgAddPlayer"},
-	{CodeAcquireRadio, "MsgAcquireRadio"},
 	{CodeAudio, "MsgAudio"},
-	{CodeCaptureFlag, "MsgCaptureFlag"},
-	{CodeDropFlag, "MsgDropFlag"},
-	{CodeEnter, "MsgEnter"},
-	{CodeExit, "MsgExit"},
-	{CodeFlagUpdate, "MsgFlagUpdate"},
-	{CodeGrabFlag, "MsgGrabFlag"},
-	{CodeGMUpdate, "MsgGMUpdate"},
-	{CodeGetWorld, "MsgGetWorld"},
-	{CodeIDAck, "MsgIdAck"},
-	{CodeKilled, "MsgKilled"},
-	{CodeMessage, "MsgMessage"},
-	{CodeNetworkRelay, "MsgNetworkRelay"},
-	{CodeUDPLinkRequest, "MsgUDPLinkRequest"},
-	{CodeUDPLinkEstablished, "MsgUDPLinkEstablished"},
 	{CodeUDPLinkUpdate, "MsgUDPLinkUpdate"},
 	{CodeServerControl, "MsgServerControl"},
-	{CodeClientVersion, "MsgClientVersion"},
-	{CodeLagPing, "MsgLagPing"},
-	{CodePlayerUpdate, "MsgPlayerUpdate"},
-	{CodeQueryGame, "MsgQueryGame"},
-	{CodeQueryPlayers, "MsgQueryPlayers"},
-	{CodeReject, "MsgReject"},
-	{CodeRemovePlayer, "MsgRemovePlayer"},
-	{CodeReleaseRadio, "MsgReleaseRadio"},
-	{CodeShotBegin, "MsgShotBegin"},
-	{CodeScore, "MsgScore"},
-	{CodeShotEnd, "MsgShotEnd"},
-	{CodeSuperKill, "MsgSuperKill"},
-	{CodeScoreOver, "MsgScoreOver"},
-	{CodeTimeLeft, "MsgTimeLeft"},
-	{CodeTeleport, "MsgTeleport"},
-	{CodeSetTTL, "MsgSetTTL"},
-	{CodeTeamUpdate, "MsgTeamUpdate"},
 	{CodeVideo, "MsgVideo"},
-	{CodeWantWHash, "MsgWantWHash"},
+}
+
+// form returns a form of code c from either side, or nil.
+func (c Code) form() *wire.Form {
+	if f := table.Lookup(uint32(c), FromClient); f != nil {
+		return f
+	}
+	return table.Lookup(uint32(c), FromServer)
 }
 
 // String returns the spec's name of the code ("MsgEnter"), or "0x" and
 // four hexadecimal digits for a code 1.7 does not define.
 func (c Code) String() string {
+	if f := c.form(); f != nil {
+		return f.Name
+	}
 	for _, e := range &codeNames {
 		if e.code == c {
 			return e.name
@@ -126,6 +107,9 @@ func codeHex(c Code) string {
 
 // Known reports whether c is a code BZFlag 1.7 defines.
 func (c Code) Known() bool {
+	if c.form() != nil {
+		return true
+	}
 	for _, e := range &codeNames {
 		if e.code == c {
 			return true
@@ -140,6 +124,12 @@ func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 // UnmarshalText accepts a name ("MsgEnter"; "MsgTimeUpdate" too), or a
 // number (decimal, or hexadecimal with 0x).
 func (c *Code) UnmarshalText(t []byte) error {
+	for i := range table.Forms {
+		if f := &table.Forms[i]; string(t) == f.Name {
+			*c = Code(f.Code)
+			return nil
+		}
+	}
 	for _, e := range &codeNames {
 		if string(t) == e.name {
 			*c = e.code

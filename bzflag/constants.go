@@ -1,10 +1,9 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/bzflag/world"
-
-// Sizes and limits of the BZFlag 1.7 protocol. The spec names them without
-// values; the values are those of BZFlag 1.7's include/global.h and
-// include/Protocol.h (see docs/errata/bzflag.md).
+// More sizes and limits of the BZFlag 1.7 protocol (forms.go has the
+// frame's). The spec names them without values; the values are those of
+// BZFlag 1.7's include/global.h and include/Protocol.h (see
+// docs/errata/bzflag.md).
 const (
 	// CallSignLen is the size of a call sign field, terminating NUL
 	// included ("CallSignLen").
@@ -15,17 +14,6 @@ const (
 	// MessageLen is the size of the text field of MsgMessage, terminating
 	// NUL included ("MessageLen").
 	MessageLen = 128
-	// MaxPacketLen is the largest frame, header included ("MaxPacketLen").
-	MaxPacketLen = world.MaxPacketLen
-	// HeaderLen is the size of the frame header: the body length and the
-	// message code, both uint16.
-	HeaderLen = 4
-	// MaxBodyLen is the largest body a frame of MaxPacketLen bytes holds.
-	MaxBodyLen = MaxPacketLen - HeaderLen
-	// MaxWorldChunk is the most world database bytes one MsgGetWorld reply
-	// may carry ("MaxPacketLen - 6"); the download logic in bzflag/world
-	// owns the number.
-	MaxWorldChunk = world.MaxChunk
 	// PlayerIDLen is the encoded size of a player id ("PlayerIdPLen").
 	PlayerIDLen = 8
 	// FlagStatusLen is the encoded size of a flag status ("FlagPLen").

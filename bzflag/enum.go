@@ -9,7 +9,7 @@ import (
 
 // errInvalidText is returned by the UnmarshalText methods for text that
 // names no value.
-var errInvalidText = wire.NewError(proto, "text", "", 0, wire.ErrInvalid)
+var errInvalidText = &wire.Error{Protocol: proto, Message: "text", Err: wire.ErrInvalid}
 
 // enumString returns names[v], or v in decimal where names has no entry,
 // so unknown values still print (and parse back).

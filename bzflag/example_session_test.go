@@ -12,6 +12,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // tinyServer is a one-player BZFlag server written with the package's own
@@ -80,8 +81,8 @@ func (s *tinyServer) serveOne() error {
 	if s.wrap != nil {
 		nc = s.wrap(nc)
 	}
+	defer nc.Close()
 	c := bzflag.NewConn(nc, bzflag.FromClient)
-	defer c.Close()
 	send := func(ms ...bzflag.Message) error {
 		for _, m := range ms {
 			if err := c.WriteMessage(m); err != nil {
@@ -90,7 +91,7 @@ func (s *tinyServer) serveOne() error {
 		}
 		return nil
 	}
-	adm := &bzflag.Admit{Worlds: s.worlds}
+	adm := &bzflag.Server{Worlds: s.worlds}
 	var me bzflag.PlayerID // the id the client gave in MsgEnter
 	for {
 		m, err := c.ReadMessage()
@@ -106,7 +107,7 @@ func (s *tinyServer) serveOne() error {
 				return err
 			}
 		}
-		if adm.State() == bzflag.AdmitDeciding {
+		if adm.State() == bzflag.ServerDeciding {
 			// bzfs 1.7 assigns the id from the connection (address, port,
 			// slot); Welcome tells the player, under the id it asked for.
 			e := adm.Request()
@@ -150,7 +151,7 @@ func cstring(b []byte) string {
 }
 
 // playSession is the client: it connects (and reconnects to the port the
-// server gives), downloads the world and joins with a Join, then comes
+// server gives), downloads the world and joins with a Client, then comes
 // alive, sends an update and a shot, chats and exits. It reports what it
 // saw on out.
 func playSession(addr string, out io.Writer) error {
@@ -160,20 +161,21 @@ func playSession(addr string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer c.Close()
-	c.NetConn().SetDeadline(time.Now().Add(10 * time.Second))
+	nc := c.ReadWriter().(net.Conn) // for deadlines and Close
+	defer nc.Close()
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
 	fmt.Fprintf(out, "server %s\n", h.Version)
 
 	// Until the game server tells it otherwise, a client names itself
 	// with the server's address and the reconnect port.
-	j := &bzflag.Join{Enter: bzflag.Enter{
+	j := &bzflag.Client{Enter: bzflag.Enter{
 		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
 		Type:     bzflag.TankPlayer,
 		Team:     bzflag.RedTeam,
 		CallSign: bzflag.NewCallSign("gopher"),
 		Email:    bzflag.NewEmail("gopher@localhost"),
 	}}
-	for m := j.Start(); j.State() != bzflag.JoinJoined; {
+	for m := j.Start(); j.State() != bzflag.ClientJoined; {
 		if m != nil {
 			if err := c.WriteMessage(m); err != nil {
 				return err
@@ -194,12 +196,12 @@ func playSession(addr string, out io.Writer) error {
 		if m, err = j.Handle(in); err != nil {
 			return err
 		}
-		if j.State() == bzflag.JoinEntering && m != nil {
+		if j.State() == bzflag.ClientEntering && m != nil {
 			w := &j.World
 			fmt.Fprintf(out, "world: %d bytes, %d walls, %d boxes, %d pyramids, %d teleporters, %d links\n",
 				len(j.Database()), len(w.Walls), len(w.Boxes), len(w.Pyramids), len(w.Teleporters), len(w.Links))
 		}
-		if j.State() == bzflag.JoinJoined && m != nil {
+		if j.State() == bzflag.ClientJoined && m != nil {
 			if err := c.WriteMessage(m); err != nil { // MsgIdAck
 				return err
 			}
@@ -246,13 +248,13 @@ func playSession(addr string, out io.Writer) error {
 }
 
 // expect reads one message and checks its code.
-func expect(c *bzflag.Conn, code bzflag.Code) error {
+func expect(c *wire.Conn, code bzflag.Code) error {
 	m, err := c.ReadMessage()
 	if err != nil {
 		return err
 	}
-	if m.Code() != code {
-		return errors.New("got " + m.Code().String() + ", want " + code.String())
+	if bzflag.CodeOf(m) != code {
+		return errors.New("got " + bzflag.CodeOf(m).String() + ", want " + code.String())
 	}
 	return nil
 }

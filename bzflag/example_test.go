@@ -26,15 +26,16 @@ func ExampleEnter() {
 }
 
 // Decode a stream of frames from the server without allocating: the
-// Decoder reuses one value per message type.
-func ExampleDecoder() {
+// decoder reuses one value per message type, and keeps a frame of an
+// unknown code as a *wire.Raw.
+func ExampleNewDecoder() {
 	var stream []byte
 	stream, _ = (&bzflag.Accept{}).AppendBinary(stream)
 	stream, _ = (&bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1}).AppendBinary(stream)
-	stream, _ = (&bzflag.Raw{RawCode: 0x7a7a, Body: []byte("?")}).AppendBinary(stream)
+	stream = append(stream, 0, 1, 'z', 'z', '?') // a code 1.7 does not define
 	stream, _ = (&bzflag.LagPing{Seq: 42}).AppendBinary(stream)
 
-	d := bzflag.Decoder{KeepUnknown: true}
+	d := bzflag.NewDecoder()
 	for len(stream) > 0 {
 		m, n, err := d.Decode(stream, bzflag.FromServer)
 		if err != nil {
@@ -44,11 +45,11 @@ func ExampleDecoder() {
 		stream = stream[n:]
 		switch m := m.(type) {
 		case *bzflag.TeamUpdate:
-			fmt.Println(m.Code(), m.Team, m.Players)
+			fmt.Println(bzflag.CodeOf(m), m.Team, m.Players)
 		case *bzflag.LagPing:
-			fmt.Println(m.Code(), m.Seq, "(echo it back)")
+			fmt.Println(bzflag.CodeOf(m), m.Seq, "(echo it back)")
 		default:
-			fmt.Println(m.Code())
+			fmt.Println(bzflag.CodeOf(m))
 		}
 	}
 	// Output:
@@ -64,4 +65,21 @@ func ExampleDecode() {
 	_, _, err := bzflag.Decode(frame, bzflag.FromServer)
 	fmt.Println(err, errors.Is(err, wire.ErrShort))
 	// Output: bzflag: MsgPlayerUpdate: field playerId at byte 4: short input true
+}
+
+// The table answers "what are the bytes of X?": every form's fields, with
+// their offsets and sizes, header included.
+func ExampleTable() {
+	f := bzflag.Table().Form("MsgAlive", bzflag.FromServer)
+	fmt.Println(f.Name, f.Type, f.From, f.Size, "bytes")
+	for _, fl := range f.Layout() {
+		fmt.Printf("%3d %2d %-8s %s\n", fl.Offset, fl.Size, fl.Name, fl.Type)
+	}
+	// Output:
+	// MsgAlive AliveFromServer server 36 bytes
+	//   0  2 length   u16
+	//   2  2 code     u16
+	//   4  8 playerId PlayerId
+	//  12 12 position f32[3]
+	//  24 12 forward  f32[3]
 }

@@ -1,14 +1,19 @@
 package bzflag
 
 import (
-	"encoding/binary"
-	"math"
-
 	"github.com/gamewire/gamewire/wire"
 )
 
 // proto is the protocol's name in errors.
 const proto = "bzflag"
+
+// Framing errors, built once: reading a header allocates nothing, even
+// when it fails.
+var (
+	errHeaderLength = &wire.Error{Protocol: proto, Message: "frame", Field: "length", Offset: 0, Err: wire.ErrShort}
+	errHeaderCode   = &wire.Error{Protocol: proto, Message: "frame", Field: "code", Offset: 2, Err: wire.ErrShort}
+	errFrameTooLong = &wire.Error{Protocol: proto, Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong}
+)
 
 // ReadHeader returns the body length and the code of the frame that b
 // starts with. It fails with wire.ErrShort if b holds less than HeaderLen
@@ -18,11 +23,10 @@ const proto = "bzflag"
 // "excludes itself and the code", which the 1.7 source confirms.
 func ReadHeader(b []byte) (bodyLen int, code Code, err error) {
 	if len(b) < HeaderLen {
-		f := "length"
 		if len(b) >= 2 {
-			f = "code"
+			return 0, 0, errHeaderCode
 		}
-		return 0, 0, wire.NewError(proto, "", f, len(b)&^1, wire.ErrShort)
+		return 0, 0, errHeaderLength
 	}
 	return int(be.U16(b)), Code(be.U16(b[2:])), nil
 }
@@ -36,7 +40,7 @@ func FrameLen(hdr []byte) (int, error) {
 		return 0, err
 	}
 	if n > MaxBodyLen {
-		return 0, wire.NewError(proto, "frame", "length", 0, wire.ErrTooLong)
+		return 0, errFrameTooLong
 	}
 	return HeaderLen + n, nil
 }
@@ -46,110 +50,48 @@ func appendHeader(b []byte, c Code, n int) []byte {
 	return append(b, byte(n>>8), byte(n), byte(c>>8), byte(c))
 }
 
-// shortError reports that a frame of layout l ends after n bytes, naming
+// shortError reports that a frame of form f ends after n bytes, naming
 // the field it ends in.
-func shortError(l *Layout, n int) error {
-	fl := l.fieldAt(n)
-	return wire.NewError(proto, l.Name, fl.Name, fl.Offset, wire.ErrShort)
-}
-
-// invalid reports a value of field name that l's rules forbid.
-func invalid(l *Layout, name string) error {
-	return wire.NewError(proto, l.Name, name, l.field(name).Offset, wire.ErrInvalid)
-}
-
-// checkHeader checks the header of a frame of layout l at the start of b
-// and returns its body length: the code must be l's, the body length
-// within l's bounds, and b must hold the whole frame.
-func checkHeader(b []byte, l *Layout) (int, error) {
-	if len(b) < HeaderLen {
-		return 0, shortError(l, len(b))
+func shortError(f *wire.Form, n int) error {
+	if fl := f.FieldAt(n); fl != nil {
+		return f.Err(fl.Name, wire.ErrShort)
 	}
-	if Code(be.U16(b[2:])) != l.Code {
-		return 0, wire.NewError(proto, l.Name, "code", 2, wire.ErrInvalid)
+	return f.Err("", wire.ErrShort)
+}
+
+// invalid reports a value of field name that f's rules forbid.
+func invalid(f *wire.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
+
+// checkHeader checks the header of a frame of form f at the start of b
+// and returns its body length: the code must be f's, the body length
+// within f's bounds, and b must hold the whole frame.
+func checkHeader(b []byte, f *wire.Form) (int, error) {
+	if len(b) < HeaderLen {
+		return 0, shortError(f, len(b))
+	}
+	if uint32(be.U16(b[2:])) != f.Code {
+		return 0, f.Err("code", wire.ErrInvalid)
 	}
 	n := int(be.U16(b))
-	if n < l.Size-HeaderLen {
-		return 0, wire.NewError(proto, l.Name, "length", 0, wire.ErrInvalid)
+	if n < f.Size-HeaderLen {
+		return 0, f.Err("length", wire.ErrInvalid)
 	}
-	if n > l.MaxSize-HeaderLen {
+	if n > f.MaxSize-HeaderLen {
 		kind := wire.ErrInvalid
-		if !l.Fixed() {
+		if !f.Fixed() {
 			kind = wire.ErrTooLong
 		}
-		return 0, wire.NewError(proto, l.Name, "length", 0, kind)
+		return 0, f.Err("length", kind)
 	}
 	if len(b) < HeaderLen+n {
-		return 0, shortError(l, len(b))
+		return 0, shortError(f, len(b))
 	}
 	return n, nil
 }
 
-// grow extends b by n bytes and returns the longer slice and the new n
-// bytes, for writing a fixed-size frame at fixed offsets.
-func grow(b []byte, n int) ([]byte, []byte) {
-	l := len(b)
-	if cap(b)-l < n {
-		b = append(b, make([]byte, n)...)
-	} else {
-		b = b[:l+n]
-	}
-	return b, b[l : l+n : l+n]
-}
-
-// putHeader writes a frame header for a body of n bytes into w[0:4].
-func putHeader(w []byte, c Code, n int) {
-	binary.BigEndian.PutUint16(w, uint16(n))
-	binary.BigEndian.PutUint16(w[2:], uint16(c))
-}
-
-// putF32 writes v big-endian into w[0:4].
-func putF32(w []byte, v float32) { binary.BigEndian.PutUint32(w, math.Float32bits(v)) }
-
-// putVec3 writes v into w[0:12].
-func putVec3(w []byte, v *Vec3) {
-	_ = w[11]
-	putF32(w, v[0])
-	putF32(w[4:], v[1])
-	putF32(w[8:], v[2])
-}
-
-// putPlayerID writes id into w[0:8].
-func putPlayerID(w []byte, id *PlayerID) {
-	_ = w[7]
-	copy(w, id.Host[:])
-	binary.BigEndian.PutUint16(w[4:], id.Port)
-	binary.BigEndian.PutUint16(w[6:], id.Number)
-}
-
-// fixedOK reports whether b starts with a whole frame of a fixed-size
-// form: the fast path of checkHeader, small enough to inline. When it
-// returns false, checkHeader returns the error.
-func fixedOK(b []byte, c Code, size int) bool {
-	return len(b) >= size && int(binary.BigEndian.Uint16(b)) == size-HeaderLen &&
-		Code(binary.BigEndian.Uint16(b[2:])) == c
-}
-
-// tooLong reports that field name of layout l does not fit in a frame.
-func tooLong(l *Layout, name string) error {
-	return wire.NewError(proto, l.Name, name, l.field(name).Offset, wire.ErrTooLong)
-}
+// tooLong reports that field name of form f does not fit in a frame.
+func tooLong(f *wire.Form, name string) error { return f.Err(name, wire.ErrTooLong) }
 
 // Vec3 is a vector of three IEEE 754 single precision numbers: a position,
 // velocity or direction, x then y then z.
 type Vec3 [3]float32
-
-func appendVec3(b []byte, v *Vec3) []byte {
-	b = be.AppendF32(b, v[0])
-	b = be.AppendF32(b, v[1])
-	return be.AppendF32(b, v[2])
-}
-
-func getVec3(b []byte) Vec3 {
-	_ = b[11]
-	return Vec3{f32(b), f32(b[4:]), f32(b[8:])}
-}
-
-// f32 reads a big-endian float32 from b[0:4]; cheaper to inline than
-// wire.BigEndian.F32, which also handles the other order.
-func f32(b []byte) float32 { return math.Float32frombits(binary.BigEndian.Uint32(b)) }

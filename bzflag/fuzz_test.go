@@ -26,14 +26,14 @@ func FuzzDecode(f *testing.F) {
 		f.Add(b, true)
 		f.Add(b, false)
 	}
-	var strict, keep bzflag.Decoder
-	keep.KeepUnknown = true
+	strict, keep := bzflag.NewDecoder(), bzflag.NewDecoder()
+	strict.Policy, keep.Policy = wire.Strict, wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte, server bool) {
 		from := bzflag.FromClient
 		if server {
 			from = bzflag.FromServer
 		}
-		for _, d := range []*bzflag.Decoder{&strict, &keep} {
+		for _, d := range []*wire.Decoder{strict, keep} {
 			for rest := b; len(rest) > 0; {
 				m, n, err := d.Decode(rest, from)
 				if err != nil {
@@ -54,13 +54,17 @@ func FuzzDecode(f *testing.F) {
 				rest = rest[n:]
 			}
 		}
-		// The allocating decoder agrees with the Decoder.
+		// The allocating decoder agrees with the strict Decoder, which
+		// applies Validate too.
 		m1, n1, err1 := bzflag.Decode(b, from)
+		if err1 == nil {
+			err1 = m1.Validate()
+		}
 		m2, n2, err2 := strict.Decode(b, from)
 		if (err1 == nil) != (err2 == nil) || n1 != n2 {
 			t.Fatalf("Decode and Decoder disagree: %v %d, %v %d", err1, n1, err2, n2)
 		}
-		if err1 == nil {
+		if err1 == nil && err2 == nil {
 			e1, _ := m1.MarshalBinary()
 			e2, _ := m2.MarshalBinary()
 			if !bytes.Equal(e1, e2) {

@@ -42,16 +42,26 @@ func (v *Version) UnmarshalText(t []byte) error { return wire.UnmarshalFixed(v[:
 // The revision is any byte: 1.7 uses a letter.
 func (v Version) Parse() (major, minor int, revision byte, err error) {
 	if string(v[:4]) != Magic {
-		return 0, 0, 0, wire.NewError(proto, "version", "magic", 0, wire.ErrInvalid)
+		return 0, 0, 0, errVersionMagic
 	}
 	if !isDigit(v[4]) {
-		return 0, 0, 0, wire.NewError(proto, "version", "major", 4, wire.ErrInvalid)
+		return 0, 0, 0, errVersionMajor
 	}
 	if !isDigit(v[5]) || !isDigit(v[6]) {
-		return 0, 0, 0, wire.NewError(proto, "version", "minor", 5, wire.ErrInvalid)
+		return 0, 0, 0, errVersionMinor
 	}
 	return int(v[4] - '0'), int(v[5]-'0')*10 + int(v[6]-'0'), v[7], nil
 }
+
+// The errors of the version string and the handshake, built once.
+var (
+	errVersionMagic      = &wire.Error{Protocol: proto, Message: "version", Field: "magic", Offset: 0, Err: wire.ErrInvalid}
+	errVersionMajor      = &wire.Error{Protocol: proto, Message: "version", Field: "major", Offset: 4, Err: wire.ErrInvalid}
+	errVersionMinor      = &wire.Error{Protocol: proto, Message: "version", Field: "minor", Offset: 5, Err: wire.ErrInvalid}
+	errHandshakeVersion  = &wire.Error{Protocol: proto, Message: "handshake", Field: "version", Offset: 0, Err: wire.ErrShort}
+	errHandshakePort     = &wire.Error{Protocol: proto, Message: "handshake", Field: "port", Offset: VersionLen, Err: wire.ErrShort}
+	errHandshakeTrailing = &wire.Error{Protocol: proto, Message: "handshake", Offset: HandshakeLen, Err: wire.ErrTrailing}
+)
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
@@ -100,9 +110,9 @@ func (h *Handshake) Decode(b []byte) (int, error) {
 	if len(b) < HandshakeLen {
 		*h = Handshake{}
 		if len(b) < VersionLen {
-			return 0, wire.NewError(proto, "handshake", "version", 0, wire.ErrShort)
+			return 0, errHandshakeVersion
 		}
-		return 0, wire.NewError(proto, "handshake", "port", VersionLen, wire.ErrShort)
+		return 0, errHandshakePort
 	}
 	copy(h.Version[:], b)
 	h.Port = be.U16(b[VersionLen:])
@@ -116,7 +126,7 @@ func (h *Handshake) UnmarshalBinary(b []byte) error {
 		return err
 	}
 	if n != len(b) {
-		return wire.NewError(proto, "handshake", "", n, wire.ErrTrailing)
+		return errHandshakeTrailing
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite the captures in testdata/bzflag: go test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR, TestOriginalServer)")
@@ -111,7 +112,7 @@ func TestCapture(t *testing.T) {
 func codes(t *testing.T, b []byte, from bzflag.Direction) []bzflag.Code {
 	t.Helper()
 	s := bzflag.NewStream(bytes.NewReader(b), from)
-	s.Strict = true
+	s.SetPolicy(wire.Strict)
 	var out []bzflag.Code
 	off := 0
 	for {
@@ -124,10 +125,10 @@ func codes(t *testing.T, b []byte, from bzflag.Direction) []bzflag.Code {
 		}
 		re, err := m.AppendBinary(nil)
 		if err != nil || !bytes.HasPrefix(b[off:], re) {
-			t.Fatalf("%s stream, message %d (%v) does not re-encode to its bytes", from, len(out), m.Code())
+			t.Fatalf("%s stream, message %d (%v) does not re-encode to its bytes", from, len(out), bzflag.CodeOf(m))
 		}
 		off += len(re)
-		out = append(out, m.Code())
+		out = append(out, bzflag.CodeOf(m))
 	}
 }
 
@@ -177,20 +178,20 @@ func TestOriginalServer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Dial: %v (handshake %+v)", err, h)
 	}
-	defer c.Close()
-	c.NetConn().SetDeadline(time.Now().Add(10 * time.Second))
+	defer netConn(c).Close()
+	netConn(c).SetDeadline(time.Now().Add(10 * time.Second))
 	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
 	// Record the game connection: nothing has been read from it yet.
-	rec := &recorder{Conn: c.NetConn()}
+	rec := &recorder{Conn: netConn(c)}
 	c = bzflag.NewConn(rec, bzflag.FromServer)
-	j := &bzflag.Join{Enter: bzflag.Enter{
+	j := &bzflag.Client{Enter: bzflag.Enter{
 		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
 		Type:     bzflag.TankPlayer,
 		Team:     bzflag.RedTeam,
 		CallSign: bzflag.NewCallSign("gamewire"),
 		Email:    bzflag.NewEmail("gamewire@localhost"),
 	}}
-	for m := j.Start(); j.State() != bzflag.JoinJoined; {
+	for m := j.Start(); j.State() != bzflag.ClientJoined; {
 		if m != nil {
 			if err := c.WriteMessage(m); err != nil {
 				t.Fatal(err)
@@ -200,11 +201,11 @@ func TestOriginalServer(t *testing.T) {
 		if err != nil {
 			t.Fatalf("while %v: %v", j.State(), err)
 		}
-		t.Logf("<- %v", in.Code())
+		t.Logf("<- %v", bzflag.CodeOf(in))
 		if m, err = j.Handle(in); err != nil {
 			t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
 		}
-		if j.State() == bzflag.JoinJoined && m != nil {
+		if j.State() == bzflag.ClientJoined && m != nil {
 			if err := c.WriteMessage(m); err != nil {
 				t.Fatal(err)
 			}
@@ -232,7 +233,7 @@ func TestOriginalServer(t *testing.T) {
 		if err != nil {
 			t.Fatalf("after joining: %v", err)
 		}
-		t.Logf("<- %v", in.Code())
+		t.Logf("<- %v", bzflag.CodeOf(in))
 		if m, ok := in.(*bzflag.MessageFromServer); ok && cstring(m.Text[:]) == "hello from gamewire" {
 			break
 		}
@@ -300,7 +301,7 @@ func TestOriginalCapture(t *testing.T) {
 		}
 		r, ok := m.(*bzflag.GetWorldReply)
 		if !ok {
-			t.Fatalf("reply %d is %v", replies, m.Code())
+			t.Fatalf("reply %d is %v", replies, bzflag.CodeOf(m))
 		}
 		if len(r.Data) > 256 {
 			t.Errorf("reply %d: %d bytes, bzfs sends at most 256", replies, len(r.Data))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // TestOriginalServerMessages plays every client message against the
@@ -29,12 +30,12 @@ func TestOriginalServerMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	c.Strict = true
+	defer netConn(c).Close()
+	c.SetPolicy(wire.Strict)
 
 	send := func(m bzflag.Message) {
 		t.Helper()
-		c.NetConn().SetWriteDeadline(time.Now().Add(5 * time.Second))
+		netConn(c).SetWriteDeadline(time.Now().Add(5 * time.Second))
 		if err := c.WriteMessage(m); err != nil {
 			t.Fatalf("write %T: %v", m, err)
 		}
@@ -43,7 +44,7 @@ func TestOriginalServerMessages(t *testing.T) {
 	// 60 messages), checking every message on the way.
 	expect := func(want bzflag.Message) bzflag.Message {
 		t.Helper()
-		c.NetConn().SetReadDeadline(time.Now().Add(5 * time.Second))
+		netConn(c).SetReadDeadline(time.Now().Add(5 * time.Second))
 		for i := 0; i < 60; i++ {
 			m, err := c.ReadMessage()
 			if err != nil {
@@ -52,7 +53,7 @@ func TestOriginalServerMessages(t *testing.T) {
 			if err := m.Validate(); err != nil {
 				t.Errorf("%T from bzfs fails Validate: %v", m, err)
 			}
-			if m.Code() == want.Code() {
+			if bzflag.CodeOf(m) == bzflag.CodeOf(want) {
 				if reflect.TypeOf(m) != reflect.TypeOf(want) {
 					t.Fatalf("got %T, want %T", m, want)
 				}
@@ -64,7 +65,7 @@ func TestOriginalServerMessages(t *testing.T) {
 	}
 	// drain reads whatever comes within d, checking it.
 	drain := func(d time.Duration) {
-		c.NetConn().SetReadDeadline(time.Now().Add(d))
+		netConn(c).SetReadDeadline(time.Now().Add(d))
 		for {
 			m, err := c.ReadMessage()
 			var ne net.Error

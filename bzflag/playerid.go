@@ -26,20 +26,6 @@ func (a *IPv4) UnmarshalText(t []byte) error {
 	return nil
 }
 
-// PlayerID is the spec's `player id': the host address, port and number
-// that name a player in many messages. BZFlag 1.7 copies the three fields
-// in network byte order (src/net/Address.cxx, PlayerId::pack).
-//
-// The spec calls Host the `server host addr' and Port the server's port.
-// The 1.7 server (bzfs) instead fills a joining player's id with the
-// client's own address and TCP port and its player slot as Number, and
-// tells the client with the extra id at the end of MsgAddPlayer.
-type PlayerID struct {
-	Host   IPv4   `json:"serverHostAddr"` // `server host addr'
-	Port   uint16 `json:"port"`           // `port'
-	Number uint16 `json:"number"`         // `number'
-}
-
 // IsZero reports whether id is all zeros, which MsgMessage and MsgGMUpdate
 // use for "no player".
 func (id PlayerID) IsZero() bool { return id == PlayerID{} }

@@ -13,17 +13,6 @@ type Reject struct {
 	Bare   bool       `json:"bare,omitempty"` // the empty-body form (not in the spec)
 }
 
-var rejectLayout = newLayout(CodeReject, FromServer, "Reject", 0, f("rejectCode", "uint16"))
-
-func init() {
-	// The body may be empty: the smallest frame is the bare header.
-	rejectLayout.Size = HeaderLen
-	rejectLayout.MaxSize = HeaderLen + 2
-}
-
-// Code returns CodeReject.
-func (*Reject) Code() Code { return CodeReject }
-
 // Size returns the frame size: 6, or 4 if Bare.
 func (m *Reject) Size() int {
 	if m.Bare {
@@ -46,27 +35,30 @@ func (m *Reject) MarshalBinary() ([]byte, error) { return marshal(m) }
 // Decode reads the frame at the start of b.
 func (m *Reject) Decode(b []byte) (int, error) {
 	*m = Reject{}
-	n, err := checkHeader(b, rejectLayout)
+	n, err := checkHeader(b, rejectForm)
 	switch {
 	case err != nil:
-		return 0, err
+		return failAt(err)
 	case n == 0:
 		m.Bare = true
 		return HeaderLen, nil
 	case n != 2:
-		return 0, wire.NewError(proto, rejectLayout.Name, "length", 0, wire.ErrInvalid)
+		return 0, rejectForm.Err("length", wire.ErrInvalid)
 	}
 	m.Reason = RejectCode(be.U16(b[4:]))
 	return HeaderLen + 2, nil
 }
 
 // UnmarshalBinary decodes exactly one frame.
-func (m *Reject) UnmarshalBinary(b []byte) error { return unmarshal(m, rejectLayout, b) }
+func (m *Reject) UnmarshalBinary(b []byte) error { return unmarshal(m, rejectForm, b) }
 
 // Validate checks that the code is one the spec lists, and zero if Bare.
 func (m *Reject) Validate() error {
 	if !m.Reason.Known() || (m.Bare && m.Reason != 0) {
-		return invalid(rejectLayout, "rejectCode")
+		return invalid(rejectForm, "rejectCode")
 	}
 	return nil
 }
+
+// rejectForm is the table's entry of Reject.
+var rejectForm = (*Reject)(nil).Form()

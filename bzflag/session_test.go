@@ -49,7 +49,7 @@ type script struct {
 }
 
 func (s *script) serve(m bzflag.Message) []bzflag.Message {
-	s.sent = append(s.sent, m.Code())
+	s.sent = append(s.sent, bzflag.CodeOf(m))
 	switch m := m.(type) {
 	case *bzflag.GetWorldRequest:
 		return []bzflag.Message{s.worlds.Reply(m)}
@@ -66,7 +66,7 @@ func (s *script) serve(m bzflag.Message) []bzflag.Message {
 
 // drive runs j against s until nothing is left to send; it returns the
 // errors Handle returned, in order.
-func drive(t *testing.T, j *bzflag.Join, s *script) []error {
+func drive(t *testing.T, j *bzflag.Client, s *script) []error {
 	t.Helper()
 	var errs []error
 	queue := []bzflag.Message{j.Start()}
@@ -85,7 +85,7 @@ func drive(t *testing.T, j *bzflag.Join, s *script) []error {
 				queue = append(queue, reply)
 			}
 		}
-		if len(queue) == 0 && j.State() == bzflag.JoinRejected {
+		if len(queue) == 0 && j.State() == bzflag.ClientRejected {
 			if m := j.Retry(); m != nil {
 				queue = append(queue, m)
 			}
@@ -109,11 +109,11 @@ func TestJoinSuccess(t *testing.T) {
 			&bzflag.NetworkRelay{},
 			&bzflag.AddPlayer{ID: myID, Team: bzflag.RedTeam, HasAssignedID: true, AssignedID: realID},
 		}}}
-		j := &bzflag.Join{Enter: testEnter()}
+		j := &bzflag.Client{Enter: testEnter()}
 		if errs := drive(t, j, s); len(errs) != 0 {
 			t.Fatalf("chunk %d: errors %v", chunk, errs)
 		}
-		if j.State() != bzflag.JoinJoined {
+		if j.State() != bzflag.ClientJoined {
 			t.Fatalf("chunk %d: state %v", chunk, j.State())
 		}
 		if j.ID() != realID {
@@ -137,8 +137,8 @@ func TestJoinSuccess(t *testing.T) {
 func TestJoinWithoutAssignedID(t *testing.T) {
 	ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
 	s := &script{worlds: ws, onEnter: [][]bzflag.Message{{&bzflag.Accept{}, &bzflag.AddPlayer{ID: myID}}}}
-	j := &bzflag.Join{Enter: testEnter()}
-	if errs := drive(t, j, s); len(errs) != 0 || j.State() != bzflag.JoinJoined || j.ID() != myID {
+	j := &bzflag.Client{Enter: testEnter()}
+	if errs := drive(t, j, s); len(errs) != 0 || j.State() != bzflag.ClientJoined || j.ID() != myID {
 		t.Fatalf("errors %v, state %v, id %v", errs, j.State(), j.ID())
 	}
 	if s.sent[len(s.sent)-1] != bzflag.CodeEnter {
@@ -152,31 +152,31 @@ func TestJoinRejectThenRetry(t *testing.T) {
 		{&bzflag.Reject{Reason: bzflag.RejectTeamFull}},
 		{&bzflag.Accept{}, &bzflag.AddPlayer{ID: myID}},
 	}}
-	j := &bzflag.Join{Enter: testEnter()}
+	j := &bzflag.Client{Enter: testEnter()}
 	errs := drive(t, j, s)
 	if len(errs) != 1 || !errors.Is(errs[0], bzflag.ErrRejected) {
 		t.Fatalf("errors %v; want one ErrRejected", errs)
 	}
-	if j.RejectReason() != bzflag.RejectTeamFull || j.State() != bzflag.JoinJoined {
+	if j.RejectReason() != bzflag.RejectTeamFull || j.State() != bzflag.ClientJoined {
 		t.Errorf("reason %v, state %v", j.RejectReason(), j.State())
 	}
 }
 
 func TestJoinSuperKill(t *testing.T) {
 	db := testWorld(t)
-	for _, at := range []bzflag.JoinState{bzflag.JoinDownloading, bzflag.JoinEntering, bzflag.JoinUpdating, bzflag.JoinJoined} {
+	for _, at := range []bzflag.ClientState{bzflag.ClientDownloading, bzflag.ClientEntering, bzflag.ClientUpdating, bzflag.ClientJoined} {
 		t.Run(at.String(), func(t *testing.T) {
-			j := &bzflag.Join{Enter: testEnter()}
+			j := &bzflag.Client{Enter: testEnter()}
 			ws, _ := bzflag.NewWorldServer(db, 16)
 			m := j.Start()
 			for j.State() != at {
 				var in bzflag.Message
 				switch j.State() {
-				case bzflag.JoinDownloading:
+				case bzflag.ClientDownloading:
 					in = ws.Reply(m.(*bzflag.GetWorldRequest))
-				case bzflag.JoinEntering:
+				case bzflag.ClientEntering:
 					in = &bzflag.Accept{}
-				case bzflag.JoinUpdating:
+				case bzflag.ClientUpdating:
 					in = &bzflag.AddPlayer{ID: myID}
 				}
 				var err error
@@ -184,7 +184,7 @@ func TestJoinSuperKill(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := j.Handle(&bzflag.SuperKill{}); !errors.Is(err, bzflag.ErrSuperKill) || j.State() != bzflag.JoinKilled {
+			if _, err := j.Handle(&bzflag.SuperKill{}); !errors.Is(err, bzflag.ErrSuperKill) || j.State() != bzflag.ClientKilled {
 				t.Errorf("MsgSuperKill while %v: %v, state %v", at, err, j.State())
 			}
 		})
@@ -193,23 +193,23 @@ func TestJoinSuperKill(t *testing.T) {
 
 func TestJoinUnexpected(t *testing.T) {
 	for _, c := range []struct {
-		state bzflag.JoinState
+		state bzflag.ClientState
 		msg   bzflag.Message
 	}{
-		{bzflag.JoinDownloading, &bzflag.Accept{}},
-		{bzflag.JoinDownloading, &bzflag.AddPlayer{ID: myID}},
-		{bzflag.JoinEntering, &bzflag.GetWorldReply{}},
-		{bzflag.JoinEntering, &bzflag.AddPlayer{ID: myID}},
-		{bzflag.JoinUpdating, &bzflag.Accept{}},
-		{bzflag.JoinUpdating, &bzflag.TimeLeft{}},
+		{bzflag.ClientDownloading, &bzflag.Accept{}},
+		{bzflag.ClientDownloading, &bzflag.AddPlayer{ID: myID}},
+		{bzflag.ClientEntering, &bzflag.GetWorldReply{}},
+		{bzflag.ClientEntering, &bzflag.AddPlayer{ID: myID}},
+		{bzflag.ClientUpdating, &bzflag.Accept{}},
+		{bzflag.ClientUpdating, &bzflag.TimeLeft{}},
 	} {
-		j := &bzflag.Join{Enter: testEnter()}
+		j := &bzflag.Client{Enter: testEnter()}
 		ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
 		m := j.Start()
-		if c.state != bzflag.JoinDownloading {
+		if c.state != bzflag.ClientDownloading {
 			m, _ = j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
 		}
-		if c.state == bzflag.JoinUpdating {
+		if c.state == bzflag.ClientUpdating {
 			j.Handle(&bzflag.Accept{})
 		}
 		if j.State() != c.state {
@@ -217,11 +217,11 @@ func TestJoinUnexpected(t *testing.T) {
 		}
 		reply, err := j.Handle(c.msg)
 		var ue *bzflag.UnexpectedError
-		if reply != nil || !errors.As(err, &ue) || !errors.Is(err, bzflag.ErrUnexpected) || ue.Code != c.msg.Code() || ue.State != c.state {
-			t.Errorf("%v while %v: %v, %v", c.msg.Code(), c.state, reply, err)
+		if reply != nil || !errors.As(err, &ue) || !errors.Is(err, bzflag.ErrUnexpected) || ue.Code != bzflag.CodeOf(c.msg) || ue.State != c.state {
+			t.Errorf("%v while %v: %v, %v", bzflag.CodeOf(c.msg), c.state, reply, err)
 		}
 		if j.State() != c.state {
-			t.Errorf("%v while %v changed the state to %v", c.msg.Code(), c.state, j.State())
+			t.Errorf("%v while %v changed the state to %v", bzflag.CodeOf(c.msg), c.state, j.State())
 		}
 		_ = m
 	}
@@ -239,23 +239,23 @@ func TestJoinWorldAfterEnd(t *testing.T) {
 	} {
 		db := append(testWorld(t), c.after...)
 		ws, _ := bzflag.NewWorldServer(db, 0)
-		j := &bzflag.Join{Enter: testEnter()}
+		j := &bzflag.Client{Enter: testEnter()}
 		m := j.Start()
 		reply, err := j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
 		if c.ok {
-			if err != nil || j.State() != bzflag.JoinEntering || reply.Code() != bzflag.CodeEnter {
+			if err != nil || j.State() != bzflag.ClientEntering || bzflag.CodeOf(reply) != bzflag.CodeEnter {
 				t.Errorf("%s after the end: %v, %v, state %v", c.name, reply, err, j.State())
 			}
 			continue
 		}
-		if !errors.Is(err, wire.ErrTrailing) || j.State() != bzflag.JoinFailed {
+		if !errors.Is(err, wire.ErrTrailing) || j.State() != bzflag.ClientFailed {
 			t.Errorf("%s after the end: %v, state %v", c.name, err, j.State())
 		}
 	}
 }
 
 func TestJoinDownloadErrors(t *testing.T) {
-	j := &bzflag.Join{Enter: testEnter(), MaxWorld: 100}
+	j := &bzflag.Client{Enter: testEnter(), MaxWorld: 100}
 	j.Start()
 	// A database larger than MaxWorld.
 	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 101, Data: make([]byte, 10)}); err == nil {
@@ -269,7 +269,7 @@ func TestJoinDownloadErrors(t *testing.T) {
 	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err == nil {
 		t.Error("inconsistent remaining accepted")
 	}
-	if j.State() != bzflag.JoinDownloading {
+	if j.State() != bzflag.ClientDownloading {
 		t.Errorf("state %v", j.State())
 	}
 }
@@ -282,8 +282,8 @@ func TestJoinMeetsAdmit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	adm := &bzflag.Admit{Worlds: ws}
-	j := &bzflag.Join{Enter: testEnter()}
+	adm := &bzflag.Server{Worlds: ws}
+	j := &bzflag.Client{Enter: testEnter()}
 	var toServer, toClient []byte
 	put := func(b *[]byte, m bzflag.Message) {
 		if m == nil {
@@ -294,10 +294,10 @@ func TestJoinMeetsAdmit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var cdec, sdec bzflag.Decoder
+	cdec, sdec := bzflag.NewDecoder(), bzflag.NewDecoder()
 	put(&toServer, j.Start())
 	rejected := false
-	for steps := 0; j.State() != bzflag.JoinJoined; steps++ {
+	for steps := 0; j.State() != bzflag.ClientJoined; steps++ {
 		if steps > 1000 {
 			t.Fatalf("stuck: client %v, server %v", j.State(), adm.State())
 		}
@@ -312,7 +312,7 @@ func TestJoinMeetsAdmit(t *testing.T) {
 				t.Fatalf("server: %v", err)
 			}
 			put(&toClient, reply)
-			if adm.State() == bzflag.AdmitDeciding {
+			if adm.State() == bzflag.ServerDeciding {
 				if !rejected { // turn the first attempt down
 					rejected = true
 					put(&toClient, adm.Reject(bzflag.RejectBadTeam))
@@ -339,10 +339,10 @@ func TestJoinMeetsAdmit(t *testing.T) {
 		}
 	}
 	// The client's MsgIdAck is still on its way.
-	if m, _, err := sdec.Decode(toServer, bzflag.FromClient); err != nil || m.Code() != bzflag.CodeIDAck {
+	if m, _, err := sdec.Decode(toServer, bzflag.FromClient); err != nil || bzflag.CodeOf(m) != bzflag.CodeIDAck {
 		t.Fatalf("last message to the server: %v, %v", m, err)
 	}
-	if adm.State() != bzflag.AdmitJoined || j.ID() != realID || adm.Request().CallSign != testEnter().CallSign {
+	if adm.State() != bzflag.ServerJoined || j.ID() != realID || adm.Request().CallSign != testEnter().CallSign {
 		t.Errorf("server %v, client id %v", adm.State(), j.ID())
 	}
 	if len(j.World.Teleporters) != 1 {
@@ -351,7 +351,7 @@ func TestJoinMeetsAdmit(t *testing.T) {
 }
 
 func TestAdmitOrder(t *testing.T) {
-	adm := &bzflag.Admit{}
+	adm := &bzflag.Server{}
 	// Nothing to decide, accept or welcome before MsgEnter.
 	if adm.Accept(realID) != nil || adm.Reject(bzflag.RejectBadTeam) != nil || adm.Welcome() != nil {
 		t.Fatal("decision without MsgEnter")
@@ -359,13 +359,13 @@ func TestAdmitOrder(t *testing.T) {
 	// No world to serve, no game messages before joining.
 	for _, m := range []bzflag.Message{&bzflag.GetWorldRequest{}, &bzflag.AliveFromClient{}, &bzflag.PlayerUpdate{}, &bzflag.ShotBegin{}} {
 		if _, err := adm.Handle(m); !errors.Is(err, bzflag.ErrUnexpected) {
-			t.Errorf("%v before joining: %v", m.Code(), err)
+			t.Errorf("%v before joining: %v", bzflag.CodeOf(m), err)
 		}
 	}
 	// Connection-level requests pass.
 	for _, m := range []bzflag.Message{&bzflag.NetworkRelay{}, &bzflag.WantWHashRequest{}, &bzflag.SetTTL{}} {
 		if r, err := adm.Handle(m); r != nil || err != nil {
-			t.Errorf("%v before joining: %v, %v", m.Code(), r, err)
+			t.Errorf("%v before joining: %v, %v", bzflag.CodeOf(m), r, err)
 		}
 	}
 	e := testEnter()

@@ -20,7 +20,7 @@ func frames(t testing.TB, ms ...bzflag.Message) []byte {
 	for _, m := range ms {
 		var err error
 		if b, err = m.AppendBinary(b); err != nil {
-			t.Fatalf("%v: %v", m.Code(), err)
+			t.Fatalf("%v: %v", bzflag.CodeOf(m), err)
 		}
 	}
 	return b
@@ -82,20 +82,20 @@ func TestStreamUnknownCode(t *testing.T) {
 	b := append(unknown, frames(t, &bzflag.Accept{})...)
 	s := bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
 	m, err := s.Next()
-	raw, ok := m.(*bzflag.Raw)
-	if err != nil || !ok || raw.RawCode != 0x7a7a || !bytes.Equal(raw.Body, []byte{1, 2, 3}) {
+	raw, ok := m.(*wire.Raw)
+	if err != nil || !ok || raw.Code != 0x7a7a || !bytes.Equal(raw.Frame, unknown) {
 		t.Fatalf("unknown code: %#v, %v", m, err)
 	}
-	if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+	if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 		t.Fatalf("after the unknown frame: %v, %v", m, err)
 	}
 
 	s = bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
-	s.Strict = true
+	s.SetPolicy(wire.Strict)
 	if _, err := s.Next(); !errors.Is(err, wire.ErrUnknownCode) {
 		t.Fatalf("strict: %v, want ErrUnknownCode", err)
 	}
-	if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+	if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 		t.Fatalf("strict, after the unknown frame: %v, %v", m, err)
 	}
 }
@@ -108,7 +108,7 @@ func TestStreamErrors(t *testing.T) {
 		err  error
 		goOn bool // the next frame (an Accept) is still readable
 	}{
-		{"body too short for its layout", append(hexFrame(t, "0001 746f 00"), accept...), wire.ErrInvalid, true},
+		{"body too short for its layout", append(hexFrame(t, "0001 746f 00"), accept...), wire.ErrShort, true},
 		{"frame over MaxPacketLen", append(hexFrame(t, "03fd 6163"), make([]byte, 1021)...), wire.ErrTooLong, false},
 		{"stream ends in a header", hexFrame(t, "00"), wire.ErrShort, false},
 		{"stream ends in a body", hexFrame(t, "0002 746f 00"), io.ErrUnexpectedEOF, false},
@@ -119,7 +119,7 @@ func TestStreamErrors(t *testing.T) {
 				t.Fatalf("Next = %v; want %v", err, c.err)
 			}
 			if c.goOn {
-				if m, err := s.Next(); err != nil || m.Code() != bzflag.CodeAccept {
+				if m, err := s.Next(); err != nil || bzflag.CodeOf(m) != bzflag.CodeAccept {
 					t.Errorf("next frame: %v, %v", m, err)
 				}
 			}
@@ -141,9 +141,9 @@ func TestStreamValidates(t *testing.T) {
 		t.Fatalf("invalid call sign: %v, %v; want the message and an error", m, err)
 	}
 	s = bzflag.NewStream(bytes.NewReader(b), bzflag.FromServer)
-	s.NoValidate = true
+	s.SetPolicy(wire.Lax)
 	if m, err := s.Next(); err != nil || m == nil {
-		t.Fatalf("NoValidate: %v, %v", m, err)
+		t.Fatalf("Lax: %v, %v", m, err)
 	}
 }
 
@@ -199,5 +199,38 @@ func BenchmarkStreamNext(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestStreamResetAllocs: a Stream reused for another connection or file
+// (Reset) costs no allocation, so decoding many short captures is as cheap
+// as one long one.
+func TestStreamResetAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	capture := frames(t, serverMessages()...)
+	r := bytes.NewReader(capture)
+	s := bzflag.NewStream(r, bzflag.FromServer)
+	n := 0
+	read := func() {
+		r.Reset(capture)
+		s.Reset(r)
+		for {
+			if _, err := s.Next(); err != nil {
+				if err != io.EOF {
+					t.Fatal(err)
+				}
+				return
+			}
+			n++
+		}
+	}
+	read()
+	if a := testing.AllocsPerRun(50, read); a != 0 {
+		t.Errorf("Reset and a whole capture: %v allocations, want 0", a)
+	}
+	if want := 52 * len(serverMessages()); n != want {
+		t.Errorf("read %d messages, want %d", n, want)
 	}
 }

@@ -2,38 +2,6 @@ package bzflag
 
 import "github.com/gamewire/gamewire/wire"
 
-// WantWHashRequest is MsgWantWHash (client to server), with an empty body: the
-// 1.7g2 client asks for the digest of the world, to look for the world in its
-// cache before downloading it. Not in the spec (nor in 1.7e6).
-type WantWHashRequest struct{}
-
-var wantWHashRequestLayout = newLayout(CodeWantWHash, FromClient, "WantWHashRequest", 0)
-
-// Code returns CodeWantWHash.
-func (*WantWHashRequest) Code() Code { return CodeWantWHash }
-
-// Size returns the frame size, 4.
-func (*WantWHashRequest) Size() int { return HeaderLen }
-
-// AppendBinary appends the frame.
-func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
-	return appendHeader(b, CodeWantWHash, 0), nil
-}
-
-// MarshalBinary returns the frame.
-func (m *WantWHashRequest) MarshalBinary() ([]byte, error) { return marshal(m) }
-
-// Decode reads the frame at the start of b.
-func (*WantWHashRequest) Decode(b []byte) (int, error) { return decodeEmpty(b, wantWHashRequestLayout) }
-
-// UnmarshalBinary decodes exactly one frame.
-func (m *WantWHashRequest) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, wantWHashRequestLayout, b)
-}
-
-// Validate returns nil: the message has no rules.
-func (*WantWHashRequest) Validate() error { return nil }
-
 // WantWHashReply is MsgWantWHash from server to client: the digest of the
 // world, a NUL-terminated string: 't' (temporary world) or 'p' (permanent
 // world) then the MD5 digest in hexadecimal. Not in the spec.
@@ -44,18 +12,6 @@ type WantWHashReply struct {
 	Digest wire.Text `json:"digest"` // the digest string
 }
 
-var wantWHashReplyLayout = newLayout(CodeWantWHash, FromServer, "WantWHashReply", MaxBodyLen-1,
-	f("digest", "cstring"))
-
-func init() {
-	// The body holds at least the NUL.
-	wantWHashReplyLayout.Size = HeaderLen + 1
-	wantWHashReplyLayout.MaxSize = MaxPacketLen
-}
-
-// Code returns CodeWantWHash.
-func (*WantWHashReply) Code() Code { return CodeWantWHash }
-
 // Size returns the frame size, 5 + len(Digest).
 func (m *WantWHashReply) Size() int { return HeaderLen + len(m.Digest) + 1 }
 
@@ -63,7 +19,7 @@ func (m *WantWHashReply) Size() int { return HeaderLen + len(m.Digest) + 1 }
 // fails with wire.ErrTooLong.
 func (m *WantWHashReply) AppendBinary(b []byte) ([]byte, error) {
 	if len(m.Digest) > MaxBodyLen-1 {
-		return b, tooLong(wantWHashReplyLayout, "digest")
+		return b, tooLong(wantWHashReplyForm, "digest")
 	}
 	b = appendHeader(b, CodeWantWHash, len(m.Digest)+1)
 	b = append(b, m.Digest...)
@@ -76,13 +32,13 @@ func (m *WantWHashReply) MarshalBinary() ([]byte, error) { return marshal(m) }
 // Decode reads the frame at the start of b. The body's last byte must be
 // the terminating NUL.
 func (m *WantWHashReply) Decode(b []byte) (int, error) {
-	n, err := checkHeader(b, wantWHashReplyLayout)
+	n, err := checkHeader(b, wantWHashReplyForm)
 	if err == nil && b[HeaderLen+n-1] != 0 {
-		err = wire.NewError(proto, wantWHashReplyLayout.Name, "digest", HeaderLen+n-1, wire.ErrInvalid)
+		err = wantWHashReplyForm.Err("digest", wire.ErrInvalid)
 	}
 	if err != nil {
 		m.Digest = m.Digest[:0]
-		return 0, err
+		return failAt(err)
 	}
 	m.Digest = append(m.Digest[:0], b[HeaderLen:HeaderLen+n-1]...)
 	return HeaderLen + n, nil
@@ -90,7 +46,7 @@ func (m *WantWHashReply) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one frame.
 func (m *WantWHashReply) UnmarshalBinary(b []byte) error {
-	return unmarshal(m, wantWHashReplyLayout, b)
+	return unmarshal(m, wantWHashReplyForm, b)
 }
 
 // Validate checks the digest's form: 't' or 'p', then hexadecimal digits,
@@ -98,12 +54,15 @@ func (m *WantWHashReply) UnmarshalBinary(b []byte) error {
 func (m *WantWHashReply) Validate() error {
 	d := m.Digest
 	if len(d) == 0 || (d[0] != 't' && d[0] != 'p') {
-		return invalid(wantWHashReplyLayout, "digest")
+		return invalid(wantWHashReplyForm, "digest")
 	}
 	for _, c := range d[1:] {
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return invalid(wantWHashReplyLayout, "digest")
+			return invalid(wantWHashReplyForm, "digest")
 		}
 	}
 	return nil
 }
+
+// wantWHashReplyForm is the table's entry of WantWHashReply.
+var wantWHashReplyForm = (*WantWHashReply)(nil).Form()

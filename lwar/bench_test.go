@@ -38,7 +38,7 @@ func iterate(it *lwar.Iterator, pkt []byte) int {
 		return 0
 	}
 	for it.Next() {
-		n += int(it.Message().Type())
+		n += int(lwar.TypeOf(it.Message()))
 	}
 	return n
 }
@@ -85,7 +85,7 @@ func BenchmarkUpdateDecode(b *testing.B) {
 	_ = it.Reset(pkt)
 	var enc []byte
 	for it.Next() {
-		if it.Message().Type() == lwar.TypeUpdate {
+		if lwar.TypeOf(it.Message()) == lwar.TypeUpdate {
 			enc = it.Bytes()
 		}
 	}

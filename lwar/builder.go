@@ -40,7 +40,7 @@ func (b *Builder) Add(m Message) (bool, error) {
 	}
 	size := m.Size()
 	if size > MaxMessageSize {
-		return false, wire.NewError(proto, m.Type().String(), "", MaxMessageSize, wire.ErrTooLong)
+		return false, m.Form().Err("", wire.ErrTooLong)
 	}
 	if len(b.buf)+size > MaxPacketSize {
 		return false, nil

@@ -57,6 +57,12 @@ type ChannelConfig struct {
 	// KeepAlive is the longest time without a packet to the peer before
 	// NeedsSend asks for one (DefaultKeepAlive if 0; never if negative).
 	KeepAlive time.Duration
+	// Policy says what Receive does with a packet over MaxPacketSize (up
+	// to HardMaxPacketSize; larger ones are always rejected), as
+	// Iterator.Policy does: wire.Checked, the default, takes it and
+	// reports wire.ErrTooLong with its messages; wire.Lax takes it without
+	// a word; wire.Strict rejects it.
+	Policy wire.Policy
 }
 
 func (c *ChannelConfig) withDefaults() ChannelConfig {
@@ -84,7 +90,8 @@ func (c *ChannelConfig) withDefaults() ChannelConfig {
 type ChannelStats struct {
 	PacketsSent     int // packets built by AppendPacket
 	PacketsReceived int // packets whose header Receive accepted
-	BadPackets      int // packets Receive rejected (short header, wrong appId)
+	BadPackets      int // packets Receive rejected (short header, wrong appId, too long)
+	OversizePackets int // packets over MaxPacketSize that Receive took (see ChannelConfig.Policy)
 
 	ReliableSent   int // reliable messages put into a packet for the first time
 	ReliableResent int // further transmissions of unacknowledged messages
@@ -166,22 +173,30 @@ func NewChannel(cfg ChannelConfig, now time.Time) *Channel {
 	return c
 }
 
+// channelErrors are the errors of queueing a message, built once.
+var channelErrors = struct{ tooLong, empty, kind, noSeqno wire.Error }{
+	tooLong: wire.Error{Protocol: "lwar", Message: "Channel", Offset: MaxMessageSize, Err: wire.ErrTooLong},
+	empty:   wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrShort},
+	kind:    wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrInvalid},
+	noSeqno: wire.Error{Protocol: "lwar", Message: "Channel", Field: "seqno", Offset: 1, Err: wire.ErrShort},
+}
+
 // encode appends m into the encoding buffer and checks that it fits into
 // a packet. A message that tells its Size is checked before it is
 // encoded, so refusing it allocates nothing.
 func (c *Channel) encode(m encoding.BinaryAppender) ([]byte, error) {
 	if s, ok := m.(interface{ Size() int }); ok && s.Size() > MaxMessageSize {
-		return nil, wire.NewError(proto, "Channel", "", MaxMessageSize, wire.ErrTooLong)
+		return nil, &channelErrors.tooLong
 	}
 	b, err := m.AppendBinary(c.enc[:0])
 	if err != nil {
 		return nil, err
 	}
 	if len(b) > MaxMessageSize {
-		return nil, wire.NewError(proto, "Channel", "", MaxMessageSize, wire.ErrTooLong)
+		return nil, &channelErrors.tooLong
 	}
 	if len(b) == 0 {
-		return nil, wire.NewError(proto, "Channel", "type", 0, wire.ErrShort)
+		return nil, &channelErrors.empty
 	}
 	return b, nil
 }
@@ -198,10 +213,10 @@ func (c *Channel) QueueReliable(m encoding.BinaryAppender) (uint32, error) {
 		return 0, err
 	}
 	if !Type(b[0]).Reliable() {
-		return 0, wire.NewError(proto, "Channel", "type", 0, wire.ErrInvalid)
+		return 0, &channelErrors.kind
 	}
 	if len(b) < ReliableHeaderSize {
-		return 0, wire.NewError(proto, "Channel", "seqno", 1, wire.ErrShort)
+		return 0, &channelErrors.noSeqno
 	}
 	off := c.rel.reserve(len(b))
 	if off < 0 {
@@ -223,7 +238,7 @@ func (c *Channel) QueueUnreliable(m encoding.BinaryAppender) error {
 		return err
 	}
 	if Type(b[0]).Reliable() {
-		return wire.NewError(proto, "Channel", "type", 0, wire.ErrInvalid)
+		return &channelErrors.kind
 	}
 	off := c.unrel.reserve(len(b))
 	if off < 0 {
@@ -336,7 +351,7 @@ func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 }
 
 // Receive takes a packet from the peer: it checks the packet as the
-// Iterator does (header length, appId, at most MaxPacketSize bytes),
+// Iterator does (header length, appId, size under ChannelConfig.Policy),
 // records the time (for the disconnect timeout), drops the reliable
 // messages the packet's ack covers, and decides whether the packet's
 // unreliable messages are current: a packet whose timestamp is older
@@ -345,14 +360,19 @@ func (c *Channel) AppendPacket(b []byte, now time.Time) []byte {
 //
 // It returns the packet's messages (after the header), aliasing pkt; pass
 // each of them, in order, to Admit. A packet that is not an lwar packet
-// returns the *wire.Error of Iterator.Reset and changes nothing but the
-// stats.
+// returns no messages and the *wire.Error of Iterator.Reset, and changes
+// nothing but the stats. An over-size packet that the policy takes
+// (wire.Checked) returns its messages and the error that flags it.
 func (c *Channel) Receive(pkt []byte, now time.Time) ([]byte, error) {
 	var h Header
-	if err := readPacketHeader(&h, pkt); err != nil {
+	flag, err := readPacketHeader(&h, pkt, c.cfg.Policy)
+	if err != nil {
 		c.stats.BadPackets++
 		c.fresh = false
 		return nil, err
+	}
+	if len(pkt) > MaxPacketSize {
+		c.stats.OversizePackets++
 	}
 	c.stats.PacketsReceived++
 	if now.After(c.lastRecv) {
@@ -363,7 +383,7 @@ func (c *Channel) Receive(pkt []byte, now time.Time) ([]byte, error) {
 	if c.fresh {
 		c.lastTS = h.Timestamp
 	}
-	return pkt[HeaderSize:], nil
+	return pkt[HeaderSize:], flag
 }
 
 // ack takes a cumulative acknowledgement.

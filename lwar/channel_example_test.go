@@ -32,7 +32,7 @@ func ExampleChannel() {
 		_ = it.Reset(pkt)
 		for it.Next() {
 			if b.Admit(it.Bytes()) {
-				fmt.Printf("tick %d: processed %s %q\n", tick, it.Message().Type(), it.Message().(*lwar.Chat).Msg)
+				fmt.Printf("tick %d: processed %s %q\n", tick, lwar.TypeOf(it.Message()), it.Message().(*lwar.Chat).Msg)
 			} else {
 				fmt.Printf("tick %d: discarded a copy\n", tick)
 			}

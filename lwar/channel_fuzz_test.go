@@ -120,7 +120,7 @@ func FuzzChannelReceive(f *testing.F) {
 				ok := c.Admit(raw)
 				typ := Type(raw[0])
 				if typ.Reliable() {
-					seq := it.Message().(Reliable).SequenceNumber()
+					seq, _ := it.Seqno()
 					if ok != (seq == ack+1) {
 						t.Fatalf("seq %d after ack %d: admitted %v", seq, ack, ok)
 					}

@@ -251,9 +251,9 @@ func TestChannelReceiveBadHeader(t *testing.T) {
 		{"empty", nil, wire.ErrShort},
 		{"short", good[:11], wire.ErrShort},
 		{"app id", bad, wire.ErrInvalid},
-		// Longer than MaxPacketSize: the Iterator rejects it, so the
+		// Longer than HardMaxPacketSize: the Iterator rejects it, so the
 		// channel must not take its ack, time or timestamp either.
-		{"oversized", append(packet(1, 7), make([]byte, MaxPacketSize)...), wire.ErrTooLong},
+		{"oversized", append(packet(1, 7), make([]byte, HardMaxPacketSize)...), wire.ErrTooLong},
 	}
 	for _, tt := range tests {
 		if _, err := c.Receive(tt.pkt, ms(20000)); !errors.Is(err, tt.kind) {

@@ -11,6 +11,12 @@ const (
 	// MaxPacketSize is "Max Packet Size": 512 bytes, including the packet
 	// and message headers.
 	MaxPacketSize = 512
+	// HardMaxPacketSize is the largest datagram a reader accepts under
+	// wire.Checked and wire.Lax: the original server sends up to 512
+	// bytes plus its largest reliable message, 265 bytes, when many
+	// messages are queued (docs/errata/lwar.md, E5). Under wire.Strict a
+	// reader accepts MaxPacketSize only.
+	HardMaxPacketSize = maxHard
 	// HeaderSize is "Packet Header Size": appId, ack and timestamp.
 	HeaderSize = 12
 	// ReliableHeaderSize is "Reliable Message Header Size": type and seqno.
@@ -32,7 +38,7 @@ const (
 
 	// MaxEntries is the most entries a counted list (Stats, Update and the
 	// typed updates) can hold: its count "num" is a uint8.
-	MaxEntries = 255
+	MaxEntries = maxEntries
 
 	// DisconnectTimeout is "Disconnect Timeout": a peer from which no data
 	// has been received for this long is considered gone.
@@ -42,4 +48,18 @@ const (
 	// default. The spec does not name one; it comes from the original
 	// client (see docs/errata/lwar.md).
 	DefaultPort = 32422
+)
+
+// The encoded sizes of the list entries, for FitEntries.
+const (
+	// StatsEntrySize is the encoded size of one StatsEntry.
+	StatsEntrySize = statsEntrySize
+	// UpdateEntrySize is the encoded size of one UpdateEntry.
+	UpdateEntrySize = updateEntrySize
+	// UpdatePosEntrySize is the encoded size of one UpdatePosEntry.
+	UpdatePosEntrySize = updatePosEntrySize
+	// UpdateRayEntrySize is the encoded size of one UpdateRayEntry.
+	UpdateRayEntrySize = updateRayEntrySize
+	// UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
+	UpdateCircleEntrySize = updateCircleEntrySize
 )

@@ -1,54 +1,5 @@
 package lwar
 
-// Disconnect is the spec's "Disconnect" message (id 2, reliable, client to
-// server): the client wants to disconnect from the server. It carries no
-// payload.
-type Disconnect struct {
-	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
-}
-
-var disconnectFields = reliableFields()
-
-// Type returns TypeDisconnect.
-func (*Disconnect) Type() Type { return TypeDisconnect }
-
-// SequenceNumber returns Seqno.
-func (m *Disconnect) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Disconnect) SetSequenceNumber(s uint32) { m.Seqno = s }
-
-// Size returns ReliableHeaderSize: the message is its header.
-func (*Disconnect) Size() int { return ReliableHeaderSize }
-
-// AppendBinary appends the message header.
-func (m *Disconnect) AppendBinary(b []byte) ([]byte, error) {
-	return appendReliableHeader(b, TypeDisconnect, m.Seqno), nil
-}
-
-// MarshalBinary returns the encoded message.
-func (m *Disconnect) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
-
-// Decode decodes the message at the start of b.
-func (m *Disconnect) Decode(b []byte) (int, error) {
-	*m = Disconnect{}
-	if err := begin(b, TypeDisconnect, disconnectFields, ReliableHeaderSize); err != nil {
-		return 0, err
-	}
-	m.Seqno = be.U32(b[1:])
-	return ReliableHeaderSize, nil
-}
-
-// UnmarshalBinary decodes a message that is all of b.
-func (m *Disconnect) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeDisconnect, n)
-	}
-	return err
-}
-
-// Validate checks that Seqno is not 0.
-func (m *Disconnect) Validate() error { return validSeqno(m.Seqno, TypeDisconnect) }
+// Validate checks the rule that a reliable message's seqno is not 0
+// (docs/errata/lwar.md, E3).
+func (m *Disconnect) Validate() error { return validSeqno(m.Seqno, m.Form()) }

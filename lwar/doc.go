@@ -16,19 +16,34 @@
 // docs/errata/lwar.md). The generational identifier ID is two uint16:
 // generation, then identity.
 //
+// # The table
+//
+// forms.go holds lwar's message table, a wire.Table (Table returns it):
+// every message type of the spec with its name, type id, direction
+// ("Sender"), fields, offsets and sizes. The protocol's header there is
+// the unreliable message header (the type id); every reliable form
+// overrides it with the reliable one (type id, seqno). Everything else
+// reads the table: dispatch by type id (Decode, New, the Iterator), the
+// field names and offsets in errors, `gamewire spec`, the coverage checks
+// of fuzz/lwargen and the tests. The structs and their codecs (Size,
+// AppendBinary, MarshalBinary, Decode, UnmarshalBinary, Form) are
+// generated from it into forms_gen.go by internal/formgen (go generate);
+// a message's own file (connect.go, chat.go, ...) holds only its
+// Validate, the spec's rules the wire cannot express. The packet header
+// (header.go) is a small hand-written codec of its own.
+//
 // # Two levels
 //
 // The hot path allocates nothing: an Iterator walks a received packet,
-// decoding each message into a value it reuses per type (a Decoder), and
-// a Builder fills one reused 512-byte buffer by the spec's packing rule
-// (reliable messages first, unreliable ones while they fit). The
+// decoding each message into the value a wire.Decoder keeps for its form,
+// and a Builder fills one reused 512-byte buffer by the spec's packing
+// rule (reliable messages first, unreliable ones while they fit). The
 // convenient level is Packet, a header with a slice of messages, and
-// DecodeMessage / New, which allocate.
+// Decode(b, from) / New(type, from), which allocate.
 //
 // Every message type (Connect, Chat, UpdateCircle, ...) is named as in the
-// spec, lives in its own file, and offers Size, AppendBinary,
-// MarshalBinary, Decode, UnmarshalBinary and Validate. AppendBinary
-// writes the message header too. Decode fully resets its receiver and
+// spec and implements wire.Message (Message is an alias): AppendBinary
+// writes the message header too; Decode fully resets its receiver and
 // copies strings and lists into the receiver's own storage (reusing its
 // capacity), so decoded values never alias the input. The codec keeps
 // strings byte-exact and enforces only what the wire format can express
@@ -42,7 +57,18 @@
 //
 // Errors are *wire.Error values wrapping wire.ErrShort, wire.ErrTrailing,
 // wire.ErrTooLong, wire.ErrUnknownCode or wire.ErrInvalid, naming the
-// message, the field (the spec's name) and the byte offset.
+// message, the field (the table's name) and the byte offset. They are
+// built once, with the table: no error path allocates or takes a lock.
+//
+// # Over-size packets
+//
+// The spec limits a packet to 512 bytes, but the original server sends up
+// to 777 (HardMaxPacketSize) when many messages are queued
+// (docs/errata/lwar.md, E5). Receivers follow wire.Policy (Iterator.Policy,
+// ChannelConfig.Policy): wire.Checked, the default, takes such a packet
+// and reports wire.ErrTooLong with its messages; wire.Lax takes it without
+// a word; wire.Strict rejects it. Senders never exceed 512 bytes
+// (Builder, Channel, Packet.AppendBinary).
 //
 // # Sessions
 //
@@ -58,20 +84,21 @@
 //
 // # Adding a message type
 //
-//  1. Add its Type constant and name in type.go.
-//  2. Write its file: the struct with the spec's field names as JSON tags,
-//     its layout ([]Field, used for errors and the spec table), Type,
-//     Size, AppendBinary, MarshalBinary, Decode (reset first, check the
-//     length once, then read at fixed offsets), UnmarshalBinary and
-//     Validate; for a reliable type also SequenceNumber and
-//     SetSequenceNumber.
-//  3. Add it to New, Decoder, the interface checks in message.go and the
-//     table in spec.go (the table also gives it to `gamewire spec`,
-//     decode and encode).
-//  4. Add its generator to fuzz/lwargen (and to Message and
-//     smallMessage there), a codectest.Check in codec_test.go, and a
-//     golden vector from the spec's table in golden_test.go (which also
-//     seeds FuzzPacket).
-//  5. Write down in docs/errata/lwar.md every question the spec leaves
-//     open about it, with the original's answer.
+//  1. Add its form to forms in forms.go: the spec's name, type id,
+//     direction, Header: reliable for a reliable type, and its fields
+//     with the spec's names (strings str8, counted lists a "num" and a
+//     list of an entry type declared in protocol.Types), then run
+//     go generate ./lwar. Dispatch, New, errors, the Type's name and
+//     `gamewire spec`, decode and encode follow from the table.
+//  2. If the spec sets it rules (a reliable type's seqno, string limits),
+//     write its file, named after it, with its Validate; otherwise the
+//     generated Validate returns nil.
+//  3. Add its generator to generators in fuzz/lwargen (its coverage test
+//     reads the table and fails until you do).
+//  4. Add a golden vector from the spec's table to golden in
+//     golden_test.go (TestGoldenCoversEveryType fails until you do); it
+//     also runs the contract harness on the type and seeds FuzzPacket.
+//
+// A TypeX constant in type.go is a convenience, not a requirement, and
+// every question the spec leaves open belongs in docs/errata/lwar.md.
 package lwar

@@ -64,29 +64,49 @@ func TestTypeErrors(t *testing.T) {
 	}{
 		{"66 00", []string{"102", "deprecated"}},
 		{"00", []string{"message type 0"}},
-		{"0b 00000001", []string{"message type 11"}},
+		{"3f 00000001", []string{"message type 63"}},
 		{"64", []string{"message type 100"}},
 		{"72 00", []string{"message type 114"}},
 		{"ff", []string{"message type 255"}},
 	}
-	var d lwar.Decoder
+	var it lwar.Iterator
 	for _, tt := range tests {
 		b := unhex(t, tt.b)
-		_, _, err := d.Decode(b)
+		_, _, err := lwar.Decode(b, 0)
 		wantErr(t, err, wire.ErrUnknownCode, "type", 0)
 		for _, w := range tt.want {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("%s: error %q does not say %q", tt.b, err, w)
 			}
 		}
-		if _, _, err2 := lwar.DecodeMessage(b); err2 != err {
-			t.Errorf("%s: DecodeMessage error %v, Decoder error %v", tt.b, err2, err)
+		// The Iterator says the same, at the message's offset.
+		if err := it.Reset(append(unhex(t, "f27087c5 00000000 00000000"), b...)); err != nil {
+			t.Fatal(err)
 		}
-		if _, err2 := lwar.New(lwar.Type(b[0])); !errors.Is(err2, wire.ErrUnknownCode) {
-			t.Errorf("New(%d): %v", b[0], err2)
+		if it.Next() {
+			t.Fatalf("%s: Iterator returned a message", tt.b)
+		}
+		wantErr(t, it.Err(), wire.ErrUnknownCode, "type", lwar.HeaderSize)
+		if got, want := it.Err().Error(), strings.Replace(err.Error(), "byte 0", "byte 12", 1); got != want {
+			t.Errorf("%s: Iterator error %q, Decode error %q", tt.b, got, want)
+		}
+		for _, from := range []wire.Direction{0, lwar.FromClient, lwar.FromServer} {
+			if m := lwar.New(lwar.Type(b[0]), from); m != nil {
+				t.Errorf("New(%d, %v) = %T", b[0], from, m)
+			}
 		}
 	}
-	if lwar.TypeDeprecated.Known() || !lwar.TypeUpdateCircle.Known() || lwar.Type(11).Known() {
+	// A type the other peer sends is unknown in this direction, and the
+	// error names it.
+	_, _, err := lwar.Decode(unhex(t, "01 00000001 00"), lwar.FromServer)
+	wantErr(t, err, wire.ErrUnknownCode, "type", 0)
+	if !strings.Contains(err.Error(), "Connect") {
+		t.Errorf("Connect from the server: %v", err)
+	}
+	if lwar.New(lwar.TypeConnect, lwar.FromServer) != nil || lwar.New(lwar.TypeConnect, lwar.FromClient) == nil || lwar.New(lwar.TypeChat, lwar.FromServer) == nil {
+		t.Error("New does not follow the directions of the spec's table")
+	}
+	if lwar.TypeDeprecated.Known() || !lwar.TypeUpdateCircle.Known() || lwar.Type(63).Known() {
 		t.Error("Known is wrong")
 	}
 	if lwar.TypeDeprecated.String() != "Deprecated" || lwar.Type(57).String() != "57" || lwar.TypeUpdatePos.String() != "UpdatePos" {
@@ -110,21 +130,24 @@ func TestShortFields(t *testing.T) {
 		off   int
 	}{
 		{new(lwar.Connect), "01 000000", "seqno", 1},
-		{new(lwar.Connect), "01 00000001", "len", 5},
-		{new(lwar.Connect), "01 00000001 05 4142", "name", 6},
-		{new(lwar.Chat), "05 00000001 0000 0001 03 6869", "msg", 10},
+		{new(lwar.Connect), "01 00000001", "name", 5},
+		{new(lwar.Connect), "01 00000001 05 4142", "name", 5},
+		{new(lwar.Chat), "05 00000001 0000 0001 03 6869", "message", 9},
 		{new(lwar.Join), "03 00000001 0000 00", "playerId", 5},
-		{new(lwar.Input), "67 00000001 0000002a 01 00 03 00 ff 80 01 00 00 02 fffe 00", "aim y", 21},
+		{new(lwar.Input), "67 00000001 0000002a 01 00 03 00 ff 80 01 00 00 02 fffe 00", "aimY", 21},
 		{new(lwar.Collision), "69 0000 0010 0001 0011 ff9c", "y", 11},
 		{new(lwar.Stats), "65", "num", 1},
-		// second entry cut inside "deaths": entry 1 starts at 2+10.
-		{new(lwar.Stats), "65 02 0000 0001 0003 0001 0032 0001 0002 0000 00", "deaths", 12 + 6},
-		{new(lwar.Update), "6e 02 0000 0010 0064 ff38 00b4 64", "entityId", 13},
-		{new(lwar.UpdateRay), "70 01 0000 0012 0000 0000 005a 01", "length", 12},
+		// A list whose entries are cut fails at its entries.
+		{new(lwar.Stats), "65 02 0000 0001 0003 0001 0032 0001 0002 0000 00", "entries", 2},
+		{new(lwar.Update), "6e 02 0000 0010 0064 ff38 00b4 64", "entries", 2},
+		{new(lwar.UpdateRay), "70 01 0000 0012 0000 0000 005a 01", "entries", 2},
 	}
 	for _, tt := range tests {
-		_, err := tt.m.Decode(unhex(t, tt.b))
+		n, err := tt.m.Decode(unhex(t, tt.b))
 		wantErr(t, err, wire.ErrShort, tt.field, tt.off)
+		if n != tt.off {
+			t.Errorf("%x: Decode returned offset %d, want %d", tt.b, n, tt.off)
+		}
 	}
 }
 
@@ -141,10 +164,10 @@ func TestAppendTooLong(t *testing.T) {
 	} {
 		out, err := m.AppendBinary(prefix)
 		if !errors.Is(err, wire.ErrTooLong) {
-			t.Errorf("%v: AppendBinary error %v, want ErrTooLong", m.Type(), err)
+			t.Errorf("%v: AppendBinary error %v, want ErrTooLong", lwar.TypeOf(m), err)
 		}
 		if string(out) != "keep" {
-			t.Errorf("%v: AppendBinary changed b on error: %q", m.Type(), out)
+			t.Errorf("%v: AppendBinary changed b on error: %q", lwar.TypeOf(m), out)
 		}
 	}
 	// 255 bytes is the most a uint8 length says, and it encodes.
@@ -172,7 +195,7 @@ func TestValidate(t *testing.T) {
 		{&lwar.Name{Seqno: 1, Name: name33}, wire.ErrTooLong, "name"},
 		{&lwar.Name{Seqno: 1, Name: []byte("a\xc3")}, wire.ErrInvalid, "name"},
 		{&lwar.Chat{Seqno: 1, Msg: chat255}, nil, ""},
-		{&lwar.Chat{Seqno: 1, Msg: []byte("\xed\xa0\x80")}, wire.ErrInvalid, "msg"},
+		{&lwar.Chat{Seqno: 1, Msg: []byte("\xed\xa0\x80")}, wire.ErrInvalid, "message"},
 		{&lwar.Disconnect{}, wire.ErrInvalid, "seqno"},
 		{&lwar.Synced{Seqno: 1}, nil, ""},
 		{&lwar.Leave{}, wire.ErrInvalid, "seqno"},
@@ -187,28 +210,28 @@ func TestValidate(t *testing.T) {
 		err := tt.m.Validate()
 		if tt.kind == nil {
 			if err != nil {
-				t.Errorf("%v: Validate: %v", tt.m.Type(), err)
+				t.Errorf("%v: Validate: %v", lwar.TypeOf(tt.m), err)
 			}
 			continue
 		}
 		if !errors.Is(err, tt.kind) {
-			t.Errorf("%v: Validate: %v, want %v", tt.m.Type(), err, tt.kind)
+			t.Errorf("%v: Validate: %v, want %v", lwar.TypeOf(tt.m), err, tt.kind)
 			continue
 		}
 		var we *wire.Error
 		if errors.As(err, &we) && we.Field != tt.field {
-			t.Errorf("%v: Validate names %q, want %q", tt.m.Type(), we.Field, tt.field)
+			t.Errorf("%v: Validate names %q, want %q", lwar.TypeOf(tt.m), we.Field, tt.field)
 		}
 		// The codec still carries the message byte-exact: rules are not
 		// structure.
 		b, err := tt.m.MarshalBinary()
 		if err != nil {
-			t.Errorf("%v: a message that breaks a rule must still encode: %v", tt.m.Type(), err)
+			t.Errorf("%v: a message that breaks a rule must still encode: %v", lwar.TypeOf(tt.m), err)
 			continue
 		}
-		back, _ := lwar.New(tt.m.Type())
+		back := lwar.New(lwar.TypeOf(tt.m), 0)
 		if err := back.UnmarshalBinary(b); err != nil {
-			t.Errorf("%v: decode of rule-breaking message: %v", tt.m.Type(), err)
+			t.Errorf("%v: decode of rule-breaking message: %v", lwar.TypeOf(tt.m), err)
 		}
 	}
 }
@@ -228,7 +251,8 @@ func TestID(t *testing.T) {
 }
 
 func TestTypeText(t *testing.T) {
-	for _, s := range lwar.Specs() {
+	for i := range lwar.Table().Forms {
+		s := struct{ Type lwar.Type }{lwar.Type(lwar.Table().Forms[i].Code)}
 		b, _ := s.Type.MarshalText()
 		var back lwar.Type
 		if err := back.UnmarshalText(b); err != nil || back != s.Type {
@@ -250,19 +274,27 @@ func TestTypeText(t *testing.T) {
 	}
 }
 
-// TestSpecTable checks the layout table against the codec: the fixed
-// size of each type is what an empty value encodes to.
-func TestSpecTable(t *testing.T) {
-	for _, s := range lwar.Specs() {
-		m, err := lwar.New(s.Type)
-		if err != nil {
-			t.Fatal(err)
+// TestTable checks the table against the codec: the fixed size of each
+// form is what an empty value encodes to, every form starts with its
+// message header, and New and Form agree with it.
+func TestTable(t *testing.T) {
+	tab := lwar.Table()
+	if len(tab.Forms) < 18 {
+		t.Errorf("the table has %d forms, revision 14 of the spec 18", len(tab.Forms))
+	}
+	for i := range tab.Forms {
+		f := &tab.Forms[i]
+		ty := lwar.Type(f.Code)
+		m := lwar.New(ty, f.From)
+		if m == nil || m.Form() != f || lwar.TypeOf(m) != ty || ty.String() != f.Name {
+			t.Fatalf("%s: New gives %T", f.Name, m)
 		}
-		if m.Size() != s.Size {
-			t.Errorf("%v: spec size %d, empty value encodes to %d", s.Type, s.Size, m.Size())
+		if m.Size() != f.Size {
+			t.Errorf("%v: table size %d, empty value encodes to %d", ty, f.Size, m.Size())
 		}
-		if s.Fields[0].Name != "type" || (s.Type.Reliable() && s.Fields[1].Name != "seqno") {
-			t.Errorf("%v: layout does not start with the message header", s.Type)
+		l := f.Layout()
+		if l[0].Name != "type" || l[0].Role != wire.CodeRole || (ty.Reliable() && l[1].Name != "seqno") || (!ty.Reliable() && len(l) > 1 && l[1].Name == "seqno") {
+			t.Errorf("%v: layout does not start with the message header", ty)
 		}
 	}
 }

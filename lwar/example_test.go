@@ -35,13 +35,13 @@ func ExampleIterator() {
 	}
 	fmt.Println("ack", it.Header.Ack, "timestamp", it.Header.Timestamp)
 	for it.Next() {
-		switch m := it.Message().(type) {
-		case *lwar.Join:
-			fmt.Printf("Join #%d: player %v is %s\n", m.Seqno, m.PlayerID, m.Name)
-		case lwar.Reliable:
-			fmt.Printf("%v #%d\n", m.Type(), m.SequenceNumber())
-		default:
-			fmt.Println(m.Type())
+		m := it.Message()
+		if j, ok := m.(*lwar.Join); ok {
+			fmt.Printf("Join #%d: player %v is %s\n", j.Seqno, j.PlayerID, j.Name)
+		} else if seqno, reliable := it.Seqno(); reliable {
+			fmt.Printf("%v #%d\n", lwar.TypeOf(m), seqno)
+		} else {
+			fmt.Println(lwar.TypeOf(m))
 		}
 	}
 	fmt.Println("err:", it.Err())
@@ -63,9 +63,8 @@ func ExampleHeader_Decode() {
 }
 
 // The deprecated type id 102 is recognized and named.
-func ExampleDecoder() {
-	var d lwar.Decoder
-	_, _, err := d.Decode([]byte{102, 0})
+func ExampleDecode() {
+	_, _, err := lwar.Decode([]byte{102, 0}, lwar.FromServer)
 	fmt.Println(err)
 	// Output:
 	// lwar: message type 102 (deprecated, formerly Update): field type at byte 0: unknown code

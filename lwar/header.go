@@ -17,15 +17,25 @@ type Header struct {
 	Timestamp uint32 `json:"timestamp"`
 }
 
-var headerFields = []Field{
-	{Name: "appId", Type: "uint32", Offset: 0, Size: 4},
-	{Name: "ack", Type: "uint32", Offset: 4, Size: 4},
-	{Name: "timestamp", Type: "uint32", Offset: 8, Size: 4},
+// headerErrors are the errors of the packet header, built once: short
+// input in appId, ack or timestamp, a wrong appId, trailing bytes.
+var headerErrors = struct {
+	short             [3]wire.Error
+	appID, trailing   wire.Error
+	tooLong, tooLarge wire.Error
+}{
+	short: [3]wire.Error{
+		{Protocol: "lwar", Message: "Packet Header", Field: "appId", Offset: 0, Err: wire.ErrShort},
+		{Protocol: "lwar", Message: "Packet Header", Field: "ack", Offset: 4, Err: wire.ErrShort},
+		{Protocol: "lwar", Message: "Packet Header", Field: "timestamp", Offset: 8, Err: wire.ErrShort},
+	},
+	appID:    wire.Error{Protocol: "lwar", Message: "Packet Header", Field: "appId", Offset: 0, Err: wire.ErrInvalid},
+	trailing: wire.Error{Protocol: "lwar", Message: "Packet Header", Offset: HeaderSize, Err: wire.ErrTrailing},
+	// tooLong is a packet over MaxPacketSize; tooLarge one over the
+	// most any reader accepts (HardMaxPacketSize).
+	tooLong:  wire.Error{Protocol: "lwar", Message: "Packet", Offset: MaxPacketSize, Err: wire.ErrTooLong},
+	tooLarge: wire.Error{Protocol: "lwar", Message: "Packet", Offset: HardMaxPacketSize, Err: wire.ErrTooLong},
 }
-
-// HeaderFields returns the layout of the packet header. The slice is
-// shared: do not modify it.
-func HeaderFields() []Field { return headerFields }
 
 // Size returns HeaderSize.
 func (h *Header) Size() int { return HeaderSize }
@@ -49,14 +59,11 @@ func (h *Header) MarshalBinary() ([]byte, error) {
 func (h *Header) Decode(b []byte) (int, error) {
 	*h = Header{}
 	if len(b) < HeaderSize {
-		for _, f := range headerFields {
-			if f.Offset+f.Size > len(b) {
-				return 0, wire.NewError(proto, "Packet Header", f.Name, f.Offset, wire.ErrShort)
-			}
-		}
+		i := len(b) / 4
+		return 4 * i, &headerErrors.short[i]
 	}
 	if be.U32(b) != AppID {
-		return 0, wire.NewError(proto, "Packet Header", "appId", 0, wire.ErrInvalid)
+		return 0, &headerErrors.appID
 	}
 	h.Ack = be.U32(b[4:])
 	h.Timestamp = be.U32(b[8:])
@@ -70,7 +77,7 @@ func (h *Header) UnmarshalBinary(b []byte) error {
 		return err
 	}
 	if n != len(b) {
-		return wire.NewError(proto, "Packet Header", "", n, wire.ErrTrailing)
+		return &headerErrors.trailing
 	}
 	return nil
 }

@@ -1,18 +1,19 @@
 package lwar
 
-import "strconv"
+import (
+	"strconv"
 
-// ID is the spec's generational identifier, "uint32(Id)", of a player or
-// an entity. On the wire it is two big-endian uint16: the generation
-// first, then the identity (the slot number). The spec only says
-// "uint32(Id)"; the layout is the original code's (docs/errata/lwar.md).
-type ID struct {
-	Generation uint16 `json:"generation"` // bumped each time the slot is reused
-	Identity   uint16 `json:"identity"`   // the slot number ("n" in the server)
-}
+	"github.com/gamewire/gamewire/wire"
+)
+
+// The ID struct, the spec's generational identifier "uint32(Id)" of a
+// player or an entity, is the table's composite type "Id" (forms.go): on
+// the wire two big-endian uint16, the generation first, then the identity
+// (the slot number). The spec only says "uint32(Id)"; the layout is the
+// original code's (docs/errata/lwar.md, E2).
 
 // IDSize is the encoded size of an ID.
-const IDSize = 4
+const IDSize = idSize
 
 // Uint32 returns the ID as the uint32 the spec names: generation in the
 // high 16 bits, identity in the low ones, which is the same four bytes
@@ -28,15 +29,8 @@ func (id ID) String() string {
 }
 
 // AppendBinary appends the four bytes of the ID.
-func (id ID) AppendBinary(b []byte) ([]byte, error) { return appendID(b, id), nil }
-
-func appendID(b []byte, id ID) []byte {
-	return append(b, byte(id.Generation>>8), byte(id.Generation), byte(id.Identity>>8), byte(id.Identity))
-}
-
-// readID reads an ID from the first four bytes of b, which the caller has
-// checked are there.
-func readID(b []byte) ID {
-	_ = b[3]
-	return ID{Generation: uint16(b[0])<<8 | uint16(b[1]), Identity: uint16(b[2])<<8 | uint16(b[3])}
+func (id ID) AppendBinary(b []byte) ([]byte, error) {
+	b, p := wire.Grow(b, IDSize)
+	id.put(p)
+	return b, nil
 }

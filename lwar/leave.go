@@ -1,56 +1,5 @@
 package lwar
 
-// Leave is the spec's "Leave" message (id 4, reliable, server to client):
-// informs all clients that a client left. The Leave sent to a
-// disconnecting client also acknowledges its Disconnect.
-type Leave struct {
-	Seqno    uint32 `json:"seqno"`    // "seqno": the sequence number of the reliable message header
-	PlayerID ID     `json:"playerId"` // "playerId": the player that left
-}
-
-const leaveSize = ReliableHeaderSize + IDSize
-
-var leaveFields = reliableFields(Field{Name: "playerId", Type: "uint32(Id)", Offset: 5, Size: 4})
-
-// Type returns TypeLeave.
-func (*Leave) Type() Type { return TypeLeave }
-
-// SequenceNumber returns Seqno.
-func (m *Leave) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Leave) SetSequenceNumber(s uint32) { m.Seqno = s }
-
-// Size returns the encoded length, 9 bytes.
-func (*Leave) Size() int { return leaveSize }
-
-// AppendBinary appends the encoded message.
-func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
-	return appendID(appendReliableHeader(b, TypeLeave, m.Seqno), m.PlayerID), nil
-}
-
-// MarshalBinary returns the encoded message.
-func (m *Leave) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
-
-// Decode decodes the message at the start of b.
-func (m *Leave) Decode(b []byte) (int, error) {
-	*m = Leave{}
-	if err := begin(b, TypeLeave, leaveFields, leaveSize); err != nil {
-		return 0, err
-	}
-	m.Seqno = be.U32(b[1:])
-	m.PlayerID = readID(b[5:])
-	return leaveSize, nil
-}
-
-// UnmarshalBinary decodes a message that is all of b.
-func (m *Leave) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeLeave, n)
-	}
-	return err
-}
-
-// Validate checks that Seqno is not 0.
-func (m *Leave) Validate() error { return validSeqno(m.Seqno, TypeLeave) }
+// Validate checks the rule that a reliable message's seqno is not 0
+// (docs/errata/lwar.md, E3).
+func (m *Leave) Validate() error { return validSeqno(m.Seqno, m.Form()) }

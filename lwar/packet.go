@@ -1,6 +1,10 @@
 package lwar
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // Packet is a whole lwar packet as a value: the packet header and the
 // messages it holds, in order. It is the convenient level: decoding one
@@ -20,10 +24,22 @@ func (p *Packet) Size() int {
 }
 
 // AppendBinary appends the header and the messages. A packet longer than
-// MaxPacketSize fails with wire.ErrTooLong, appending nothing.
+// MaxPacketSize fails with wire.ErrTooLong, appending nothing: lwar never
+// sends what the spec forbids (AppendLax encodes what a reader keeps).
 func (p *Packet) AppendBinary(b []byte) ([]byte, error) {
 	if n := p.Size(); n > MaxPacketSize {
-		return b, wire.NewError(proto, "Packet", "", MaxPacketSize, wire.ErrTooLong)
+		return b, &headerErrors.tooLong
+	}
+	return p.AppendLax(b)
+}
+
+// AppendLax is AppendBinary for a packet of up to HardMaxPacketSize
+// bytes: it re-encodes byte for byte an over-size packet that a reader
+// kept (see Iterator), for proxies and tools. Peers send with
+// AppendBinary.
+func (p *Packet) AppendLax(b []byte) ([]byte, error) {
+	if n := p.Size(); n > HardMaxPacketSize {
+		return b, &headerErrors.tooLarge
 	}
 	out, _ := p.Header.AppendBinary(b)
 	for _, m := range p.Messages {
@@ -39,29 +55,34 @@ func (p *Packet) AppendBinary(b []byte) ([]byte, error) {
 func (p *Packet) MarshalBinary() ([]byte, error) { return p.AppendBinary(make([]byte, 0, p.Size())) }
 
 // Decode decodes a whole datagram into p, with a new value for each
-// message, and returns len(b). Errors are those of Iterator, with offsets
-// from the start of the packet; a failed Decode leaves p empty (the
-// Iterator gives the messages before a bad one).
+// message, and returns len(b). Errors are those of an Iterator with the
+// default policy, with offsets from the start of the packet; a failed
+// Decode leaves p empty (the Iterator gives the messages before a bad
+// one). A packet over MaxPacketSize but within HardMaxPacketSize decodes
+// in full and returns the error wire.ErrTooLong with it (wire.Checked).
 func (p *Packet) Decode(b []byte) (int, error) {
 	clear(p.Messages) // drop the old messages: every decode allocates new ones
 	p.Header, p.Messages = Header{}, p.Messages[:0]
 	var it Iterator
-	err := it.Reset(b)
-	for err == nil && it.Next() {
-		var m Message
-		if m, _, err = DecodeMessage(it.Bytes()); err == nil {
-			p.Messages = append(p.Messages, m)
-		}
-	}
-	if err == nil {
-		err = it.Err()
-	}
-	if err != nil {
-		clear(p.Messages)
-		p.Messages = p.Messages[:0]
+	if err := it.Reset(b); err != nil {
 		return 0, err
 	}
+	for it.Next() {
+		m := table.New(it.Message().Form())
+		if _, err := m.Decode(it.Bytes()); err != nil {
+			return 0, err // cannot be: the Iterator decoded these bytes
+		}
+		p.Messages = append(p.Messages, m)
+	}
 	p.Header = it.Header
+	if err := it.Err(); err != nil {
+		if errors.Is(err, wire.ErrTooLong) {
+			return len(b), err
+		}
+		clear(p.Messages)
+		p.Header, p.Messages = Header{}, p.Messages[:0]
+		return 0, err
+	}
 	return len(b), nil
 }
 

@@ -82,10 +82,10 @@ func TestIteratorErrors(t *testing.T) {
 	}{
 		{"header only", hdr, 0, nil, "", 0, 0},
 		{"short header", "f27087c5 0000", 0, wire.ErrShort, "ack", 4, 0},
-		{"two then unknown", hdr + "68 0a00000001 0b 000000", 2, wire.ErrUnknownCode, "type", 18, 4},
+		{"two then unknown", hdr + "68 0a00000001 3f 000000", 2, wire.ErrUnknownCode, "type", 18, 4},
 		{"deprecated", hdr + "68 66 01 00000001 0001 0002", 1, wire.ErrUnknownCode, "type", 13, 10},
-		{"cut chat", hdr + "05 00000001 0000 0001 09 6869", 0, wire.ErrShort, "msg", 12 + 10, 12},
-		{"cut list", hdr + "68 6f 02 0000 0011 0001 0002 0000", 1, wire.ErrShort, "entityId", 13 + 2 + 8, 12},
+		{"cut chat", hdr + "05 00000001 0000 0001 09 6869", 0, wire.ErrShort, "message", 12 + 9, 12},
+		{"cut list", hdr + "68 6f 02 0000 0011 0001 0002 0000", 1, wire.ErrShort, "entries", 13 + 2, 12},
 	}
 	var it lwar.Iterator
 	for _, tt := range tests {
@@ -114,8 +114,8 @@ func TestIteratorErrors(t *testing.T) {
 			}
 		})
 	}
-	// Longer than the maximum packet size.
-	big := append(unhex(t, hdr), make([]byte, lwar.MaxPacketSize)...)
+	// Longer than any packet a reader accepts (see TestOversizePacket).
+	big := append(unhex(t, hdr), make([]byte, lwar.HardMaxPacketSize)...)
 	if err := it.Reset(unhex(t, hdr)); err != nil {
 		t.Fatal(err)
 	}

@@ -42,9 +42,9 @@ func TestRealTraffic(t *testing.T) {
 		}
 		var types []lwar.Type
 		for _, m := range p.Messages {
-			types = append(types, m.Type())
+			types = append(types, lwar.TypeOf(m))
 			if err := m.Validate(); err != nil {
-				t.Errorf("datagram %d: the original sent an invalid %v: %v", i, m.Type(), err)
+				t.Errorf("datagram %d: the original sent an invalid %v: %v", i, lwar.TypeOf(m), err)
 			}
 		}
 		if diff(d.types, types) != "" {

@@ -1,51 +1,5 @@
 package lwar
 
-// Synced is the spec's "Synced" message (id 10, reliable, server to client):
-// the game state has been fully synced. It carries no payload.
-type Synced struct {
-	Seqno uint32 `json:"seqno"` // "seqno": the sequence number of the reliable message header
-}
-
-var syncedFields = reliableFields()
-
-// Type returns TypeSynced.
-func (*Synced) Type() Type { return TypeSynced }
-
-// SequenceNumber returns Seqno.
-func (m *Synced) SequenceNumber() uint32 { return m.Seqno }
-
-// SetSequenceNumber sets Seqno.
-func (m *Synced) SetSequenceNumber(s uint32) { m.Seqno = s }
-
-// Size returns ReliableHeaderSize: the message is its header.
-func (*Synced) Size() int { return ReliableHeaderSize }
-
-// AppendBinary appends the message header.
-func (m *Synced) AppendBinary(b []byte) ([]byte, error) {
-	return appendReliableHeader(b, TypeSynced, m.Seqno), nil
-}
-
-// MarshalBinary returns the encoded message.
-func (m *Synced) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
-
-// Decode decodes the message at the start of b.
-func (m *Synced) Decode(b []byte) (int, error) {
-	*m = Synced{}
-	if err := begin(b, TypeSynced, syncedFields, ReliableHeaderSize); err != nil {
-		return 0, err
-	}
-	m.Seqno = be.U32(b[1:])
-	return ReliableHeaderSize, nil
-}
-
-// UnmarshalBinary decodes a message that is all of b.
-func (m *Synced) UnmarshalBinary(b []byte) error {
-	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = trailing(TypeSynced, n)
-	}
-	return err
-}
-
-// Validate checks that Seqno is not 0.
-func (m *Synced) Validate() error { return validSeqno(m.Seqno, TypeSynced) }
+// Validate checks the rule that a reliable message's seqno is not 0
+// (docs/errata/lwar.md, E3).
+func (m *Synced) Validate() error { return validSeqno(m.Seqno, m.Form()) }

@@ -1,6 +1,10 @@
 package lwar
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // Type is a message type id, the first byte of every message (the "type"
 // field of the message header). Reliable types are 1 to 99, unreliable
@@ -32,33 +36,15 @@ const (
 	TypeUpdateCircle Type = 113 // UpdateCircle: circular entities
 )
 
-var typeNames = [...]string{
-	TypeConnect:      "Connect",
-	TypeDisconnect:   "Disconnect",
-	TypeJoin:         "Join",
-	TypeLeave:        "Leave",
-	TypeChat:         "Chat",
-	TypeAdd:          "Add",
-	TypeRemove:       "Remove",
-	TypeSelection:    "Selection",
-	TypeName:         "Name",
-	TypeSynced:       "Synced",
-	TypeStats:        "Stats",
-	TypeDeprecated:   "Deprecated",
-	TypeInput:        "Input",
-	TypeFull:         "Full",
-	TypeCollision:    "Collision",
-	TypeUpdate:       "Update",
-	TypeUpdatePos:    "UpdatePos",
-	TypeUpdateRay:    "UpdateRay",
-	TypeUpdateCircle: "UpdateCircle",
-}
-
 // String returns the spec's name of the type ("Connect", "UpdateCircle";
-// "Deprecated" for 102), or the number for an id the spec does not define.
+// "Deprecated" for 102), as the table has it, or the number for an id the
+// spec does not define.
 func (t Type) String() string {
-	if int(t) < len(typeNames) && typeNames[t] != "" {
-		return typeNames[t]
+	if f := lookup(t, 0); f != nil {
+		return f.Name
+	}
+	if t == TypeDeprecated {
+		return "Deprecated"
 	}
 	return strconv.Itoa(int(t))
 }
@@ -66,18 +52,23 @@ func (t Type) String() string {
 // MarshalText returns String, so JSON shows the spec's name.
 func (t Type) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
-// UnmarshalText accepts a spec name or a decimal number.
+// errTypeName is the error of UnmarshalText for a name that is no type's.
+var errTypeName = &wire.Error{Protocol: "lwar", Message: "Type", Err: wire.ErrUnknownCode}
+
+// UnmarshalText accepts a spec name ("Deprecated" included) or a decimal
+// number.
 func (t *Type) UnmarshalText(b []byte) error {
-	s := string(b)
-	for i, n := range typeNames {
-		if n != "" && n == s {
-			*t = Type(i)
-			return nil
-		}
+	if f := table.Form(string(b), 0); f != nil {
+		*t = Type(f.Code)
+		return nil
 	}
-	v, err := strconv.ParseUint(s, 10, 8)
+	if string(b) == "Deprecated" {
+		*t = TypeDeprecated
+		return nil
+	}
+	v, err := strconv.ParseUint(string(b), 10, 8)
 	if err != nil {
-		return errUnknownTypeName
+		return errTypeName
 	}
 	*t = Type(v)
 	return nil
@@ -90,9 +81,7 @@ func (t Type) Reliable() bool { return t < 100 }
 
 // Known reports whether t is one of the spec's current message types
 // (102, deprecated, is not).
-func (t Type) Known() bool {
-	return t != TypeDeprecated && int(t) < len(typeNames) && typeNames[t] != ""
-}
+func (t Type) Known() bool { return lookup(t, 0) != nil }
 
 // HeaderSize returns the size of the message header of this type: 5 for
 // reliable types (type and seqno), 1 for unreliable ones.

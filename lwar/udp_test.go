@@ -286,7 +286,7 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 		}
 		re, _ := it.Header.AppendBinary(nil)
 		for it.Next() {
-			seen[it.Message().Type()]++
+			seen[TypeOf(it.Message())]++
 			re, err = it.Message().AppendBinary(re)
 			if err != nil {
 				t.Fatalf("%s:%d: re-encode: %v", capturePath, line, err)

@@ -49,3 +49,12 @@ func (c *Conn) WriteMessage(m Message) error {
 	}
 	return c.w.WriteMessage(m)
 }
+
+// Close closes the underlying connection if it can be closed (a net.Conn
+// can), and returns nil otherwise.
+func (c *Conn) Close() error {
+	if cl, ok := c.rw.(io.Closer); ok {
+		return cl.Close()
+	}
+	return nil
+}

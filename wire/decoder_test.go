@@ -253,7 +253,23 @@ func TestConn(t *testing.T) {
 	if err := conn.WriteMessage(&toyPing{}); err != nil || c2.out.Len() != 8 {
 		t.Errorf("write after Reset: %v, %d", err, c2.out.Len())
 	}
+	if err := conn.Close(); err != nil {
+		t.Errorf("Close of a connection that cannot close: %v", err)
+	}
+	cl := &closer{rw: rw{r: bytes.NewReader(nil)}}
+	if err := wire.NewConn(toyTable, cl, wire.FromServer).Close(); err != errClosed || !cl.closed {
+		t.Errorf("Close = %v, closed %v", err, cl.closed)
+	}
 }
+
+var errClosed = errors.New("closed")
+
+type closer struct {
+	rw
+	closed bool
+}
+
+func (c *closer) Close() error { c.closed = true; return errClosed }
 
 func TestRaw(t *testing.T) {
 	in := []byte{0, 1, 0x12, 0x34, 0xee, 0xff}

@@ -121,3 +121,18 @@ func NewError(protocol, message, field string, offset int, kind error) error {
 	interned.Unlock()
 	return e
 }
+
+// Shift returns err with its offset moved on by base, for a message
+// decoded inside a larger unit (lwar's messages inside a packet): the
+// copy is written to dst, storage the caller owns, so nothing allocates.
+// An error that is not a *Error, or whose offset is not known (-1), is
+// returned as it is.
+func Shift(dst *Error, err error, base int) error {
+	e, ok := err.(*Error)
+	if !ok || e.Offset < 0 {
+		return err
+	}
+	*dst = *e
+	dst.Offset += base
+	return dst
+}

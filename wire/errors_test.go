@@ -142,3 +142,23 @@ func TestNewErrorBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestShift(t *testing.T) {
+	var dst wire.Error
+	in := &wire.Error{Protocol: "lwar", Message: "Chat", Field: "message", Offset: 6, Err: wire.ErrShort}
+	out := wire.Shift(&dst, in, 14)
+	if out != error(&dst) || dst.Offset != 20 || in.Offset != 6 || !errors.Is(out, wire.ErrShort) {
+		t.Errorf("Shift = %v (%+v)", out, dst)
+	}
+	plain := errors.New("plain")
+	if wire.Shift(&dst, plain, 3) != plain {
+		t.Error("a plain error is returned as it is")
+	}
+	unknown := &wire.Error{Offset: -1, Err: wire.ErrShort}
+	if wire.Shift(&dst, unknown, 3) != error(unknown) {
+		t.Error("an unknown offset stays unknown")
+	}
+	if n := testing.AllocsPerRun(100, func() { wire.Shift(&dst, in, 14) }); n != 0 {
+		t.Errorf("Shift allocates %v", n)
+	}
+}

@@ -251,7 +251,8 @@ func (t *Table) Form(name string, from Direction) *Form {
 // a direct lookup, two array indexings. With from Both it returns the form
 // either peer sends with that code when there is exactly one (a protocol
 // whose codes tell the direction, or a form of both directions), and nil
-// when the two directions have different forms for it.
+// when the two directions have different forms for it; the zero
+// Direction means the same.
 func (t *Table) Lookup(code uint32, from Direction) *Form {
 	if code > 0xffff {
 		return nil
@@ -261,7 +262,7 @@ func (t *Table) Lookup(code uint32, from Direction) *Form {
 		return t.lookup(0, code)
 	case FromServer:
 		return t.lookup(1, code)
-	case Both:
+	case Both, 0:
 		c, s := t.lookup(0, code), t.lookup(1, code)
 		switch {
 		case c == nil:

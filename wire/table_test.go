@@ -100,6 +100,8 @@ func TestTableLookup(t *testing.T) {
 		{0x7069, wire.Both, ""}, // two forms: the direction must say
 		{0x7361, wire.Both, "MsgSay"},
 		{0x7362, wire.Both, ""},
+		{0x7361, 0, "MsgSay"},
+		{0x7069, 9, ""},
 		{0x17069, wire.FromClient, ""},
 	}
 	for _, tt := range tests {

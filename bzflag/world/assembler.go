@@ -39,6 +39,7 @@ type Assembler struct {
 	buf     []byte
 	total   int
 	started bool
+	err     wire.Error // the last error of Feed: refusing a reply allocates nothing
 }
 
 // Reset starts a new download, keeping the buffer's capacity.
@@ -82,27 +83,34 @@ func (a *Assembler) Feed(offset, remaining uint16, data []byte) error {
 		if remaining == 0 && len(data) == 0 && off == a.total {
 			return nil
 		}
-		return wire.NewError(protocol, getWorld, "data", a.total, wire.ErrTrailing)
+		return a.fail("data", a.total, wire.ErrTrailing)
 	}
 	if off != len(a.buf) {
-		return wire.NewError(protocol, getWorld, "offset", len(a.buf), wire.ErrInvalid)
+		return a.fail("offset", len(a.buf), wire.ErrInvalid)
 	}
 	total := a.total
 	if !a.started {
 		total = off + int(remaining)
 		if total > a.max() {
-			return wire.NewError(protocol, getWorld, "remaining", off, wire.ErrTooLong)
+			return a.fail("remaining", off, wire.ErrTooLong)
 		}
 	} else if int(remaining) != total-off {
-		return wire.NewError(protocol, getWorld, "remaining", off, wire.ErrInvalid)
+		return a.fail("remaining", off, wire.ErrInvalid)
 	}
 	if len(data) > MaxChunk || len(data) > total-off {
-		return wire.NewError(protocol, getWorld, "data", off, wire.ErrTooLong)
+		return a.fail("data", off, wire.ErrTooLong)
 	}
 	if len(data) == 0 && off < total {
-		return wire.NewError(protocol, getWorld, "data", off, wire.ErrShort)
+		return a.fail("data", off, wire.ErrShort)
 	}
 	a.total, a.started = total, true
 	a.buf = append(a.buf, data...)
 	return nil
+}
+
+// fail returns the Assembler's own error value, set to the place and kind
+// given: valid until the next call of Feed (copy *e to keep it).
+func (a *Assembler) fail(field string, off int, kind error) error {
+	a.err = wire.Error{Protocol: protocol, Message: getWorld, Field: field, Offset: off, Err: kind}
+	return &a.err
 }

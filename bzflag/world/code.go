@@ -90,4 +90,4 @@ func (c *Code) UnmarshalText(t []byte) error {
 var codes = [...]Code{CodeBase, CodeBox, CodeEnd, CodeLink, CodePyramid, CodeStyle, CodeTeleporter, CodeWall}
 
 // errUnknownName is UnmarshalText's error for text that names no code.
-var errUnknownName = wire.NewError(protocol, "text", "code", 0, wire.ErrInvalid)
+var errUnknownName = &wire.Error{Protocol: protocol, Message: "text", Field: "code", Err: wire.ErrInvalid}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -210,5 +211,21 @@ func TestAssemblerAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("download and decode into reused values: %v allocs", allocs)
+	}
+}
+
+// TestAssemblerRefusalAllocs: refusing a reply (a server flooding the
+// client with bad MsgGetWorld replies) allocates nothing and takes no
+// shared lock: the Assembler keeps its own error value.
+func TestAssemblerRefusalAllocs(t *testing.T) {
+	var a world.Assembler
+	feed := func() {
+		if err := a.Feed(7, 100, []byte{1, 2, 3}); !errors.Is(err, wire.ErrInvalid) {
+			t.Fatalf("Feed at a wrong offset = %v, want ErrInvalid", err)
+		}
+	}
+	feed()
+	if n := codectest.ExactAllocs(feed); n != 0 {
+		t.Errorf("a refused reply allocates %v times", n)
 	}
 }

@@ -91,6 +91,7 @@ message, field and byte offset), 2 usage error.
 type options struct {
 	proto, from  string
 	hexIn, json  bool
+	timesync     bool
 	files        []string
 	fromGiven    bool
 	commandFlags *flag.FlagSet
@@ -106,6 +107,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	if cmd == "decode" || cmd == "encode" {
 		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (stream protocols whose layouts differ by direction)")
 		fs.BoolVar(&o.hexIn, "hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
+		fs.BoolVar(&o.timesync, "timesync", false, "retrotank: the input is time-sync datagrams (port 26001, no type byte)")
 	}
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
@@ -192,6 +194,12 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 	p, err := lookupProtocol(o.proto)
 	if err != nil {
 		return err
+	}
+	if o.timesync {
+		if p.timesync == "" {
+			return usageError{"-timesync means nothing for -proto " + p.name}
+		}
+		p = registry[p.timesync]
 	}
 	if err := checkFrom(p, o.from, o.fromGiven); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // bzflag is a stream protocol: [length u16][code u16][body], big-endian,
@@ -33,19 +34,19 @@ func init() {
 		summary:   "BZFlag 1.7 protocol (protocol.txt of 1.7e6-1.7g2, with the 1.7g2 server's errata), TCP stream, big-endian; [length u16][code u16][body], length counts the body",
 		needsFrom: true,
 		headerLen: bzflag.HeaderLen,
-		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		table:     bzflag.Table(),
+		// Codes are two ASCII letters ("gw" for MsgGetWorld).
+		codeName: func(c uint32) string { return string([]byte{byte(c >> 8), byte(c)}) },
+		split:    streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
 	}
-	for _, l := range bzflag.Layouts() {
-		from, dir := "both", bzflag.FromClient
-		if l.From != 0 {
-			from, dir = l.From.String(), l.From
-		}
-		c := l.Code
+	t := bzflag.Table()
+	for i := range t.Forms {
+		f := &t.Forms[i]
 		p.messages = append(p.messages, messageInfo{
-			Name: l.Name,
-			Code: int(c),
-			From: from,
-			New:  func() Message { return bzflag.New(c, dir) },
+			Name: f.Name,
+			Code: int(f.Code),
+			From: f.From.String(), // "client", "server" or "both"
+			New:  func() Message { return t.New(f) },
 		})
 	}
 	p.decode = bzflagDecode
@@ -73,18 +74,22 @@ func bzflagDecode(unit []byte, from string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := bzflag.Decoder{KeepUnknown: true}
+	// Lax: frames that break the spec's rules print as they are, and
+	// codes without a form as their raw body.
+	d := bzflag.NewDecoder()
+	d.Policy = wire.Lax
 	m, n, err := d.Decode(unit, dir)
 	if err != nil {
 		return nil, err
 	}
+	c := bzflag.CodeOf(m)
 	if n != len(unit) {
-		return nil, fmt.Errorf("bzflag: %s: %d bytes after the message", m.Code(), len(unit)-n)
+		return nil, fmt.Errorf("bzflag: %s: %d bytes after the message", c, len(unit)-n)
 	}
-	if raw, ok := m.(*bzflag.Raw); ok {
-		return messageJSON(raw.RawCode.String(), int(raw.RawCode), bzflagRaw{Body: raw.Body})
+	if raw, ok := m.(*wire.Raw); ok {
+		return messageJSON(c.String(), int(c), bzflagRaw{Body: raw.Frame[bzflag.HeaderLen:]})
 	}
-	return messageJSON(m.Code().String(), int(m.Code()), bzflagNonFinite(m))
+	return messageJSON(c.String(), int(c), bzflagNonFinite(m))
 }
 
 func bzflagEncode(obj []byte, from string) ([]byte, error) {
@@ -109,7 +114,11 @@ func bzflagEncode(obj []byte, from string) ([]byte, error) {
 		if err := json.Unmarshal(obj, &raw); err != nil {
 			return nil, fmt.Errorf("bzflag: %s: %w", h.Msg, err)
 		}
-		return (&bzflag.Raw{RawCode: c, Body: raw.Body}).AppendBinary(nil)
+		if len(raw.Body) > bzflag.MaxBodyLen {
+			return nil, fmt.Errorf("bzflag: %s: a body of %d bytes is longer than a frame holds (%d)", h.Msg, len(raw.Body), bzflag.MaxBodyLen)
+		}
+		frame := []byte{byte(len(raw.Body) >> 8), byte(len(raw.Body)), byte(c >> 8), byte(c)}
+		return append(frame, raw.Body...), nil
 	}
 	if err := bzflagUnmarshal(obj, m); err != nil {
 		return nil, fmt.Errorf("bzflag: %s: %w", h.Msg, err)

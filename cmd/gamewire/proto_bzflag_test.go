@@ -125,17 +125,26 @@ func TestBzflagSpec(t *testing.T) {
 			t.Errorf("spec lacks %q:\n%s", want, out)
 		}
 	}
-	// One entry per message form, with its code, direction and size (the
-	// zero value's).
-	for _, l := range bzflag.Layouts() {
-		from, dir := "both", bzflag.FromClient
-		if l.From != 0 {
-			from, dir = l.From.String(), l.From
+	// Three-float vectors are 12 bytes (the measured spec printed 10:
+	// the last two bytes of -1.5 do not change).
+	if !regexp.MustCompile(`(?m)^  14 +12 +position +f32\[3\]`).MatchString(out) {
+		t.Errorf("spec does not give MsgPlayerUpdate's position 12 bytes at 14:\n%s", out)
+	}
+	// One entry per message form, with its code, direction and sizes (the
+	// table's: the smallest and largest frame of a variable form).
+	for i := range bzflag.Table().Forms {
+		l := &bzflag.Table().Forms[i]
+		from := l.From.String()
+		size := strconv.Itoa(l.Size)
+		if !l.Fixed() {
+			size += `\.\.` + strconv.Itoa(l.MaxSize)
 		}
-		size := bzflag.New(l.Code, dir).Size()
-		re := regexp.MustCompile(`(?m)^` + l.Name + ` +code ` + strconv.Itoa(int(l.Code)) + ` .* from ` + from + ` +size ` + strconv.Itoa(size) + `\b`)
+		re := regexp.MustCompile(`(?m)^` + l.Name + ` +code ` + strconv.Itoa(int(l.Code)) + ` .* from ` + from + ` +size ` + size + `\b`)
 		if !re.MatchString(out) {
-			t.Errorf("spec has no entry for %s (%s, code %d, from %s, size %d)", l.Type, l.Name, l.Code, from, size)
+			t.Errorf("spec has no entry for %s (%s, code %d, from %s, size %s)", l.Type, l.Name, l.Code, from, size)
+		}
+		if z := bzflag.Table().New(l).Size(); z < l.Size || z > l.MaxSize {
+			t.Errorf("%s: the zero value's size %d is outside the table's %d..%d", l.Type, z, l.Size, l.MaxSize)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gamewire/gamewire/lwar"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // lwar is a datagram protocol: one unit is one UDP packet, printed as one
@@ -14,30 +15,28 @@ import (
 //	 "messages":[{"msg":"Join","code":3,"seqno":1,"playerId":{...},"name":"Axel"}, ...]}
 //
 // The Chat message's "msg" field (its text) appears as "message", since
-// "msg" names the message type in every JSON object.
+// "msg" names the message type in every JSON object. A datagram over the
+// spec's 512 bytes (the original server sends some, docs/errata/lwar.md
+// E5) is decoded and printed with "oversize":true, and encode writes it
+// back as it was; without that key encode refuses more than 512 bytes.
 func init() {
 	p := &protocol{
 		name:     "lwar",
 		summary:  "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages",
 		datagram: true,
 	}
-	for _, s := range lwar.Specs() {
-		t := s.Type
-		from := s.Sender.String()
-		if s.Sender == lwar.SenderBoth {
-			from = "both"
-		}
+	tab := lwar.Table()
+	for i := range tab.Forms {
+		f := &tab.Forms[i]
 		p.messages = append(p.messages, messageInfo{
-			Name: t.String(),
-			Code: int(t),
-			From: from,
-			New: func() Message {
-				m, _ := lwar.New(t)
-				return m
-			},
+			Name: f.Name,
+			Code: int(f.Code),
+			From: f.From.String(),
+			New:  func() Message { return tab.New(f) },
 		})
 	}
-	p.decode = func(unit []byte, _ string) ([]byte, error) { return lwarDecode(unit) }
+	p.table = tab
+	p.decode = lwarDecode
 	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
 	register(p)
 }
@@ -48,19 +47,28 @@ type lwarPacket struct {
 	AppID     *uint32           `json:"appId,omitempty"`
 	Ack       uint32            `json:"ack"`
 	Timestamp uint32            `json:"timestamp"`
+	Oversize  bool              `json:"oversize,omitempty"`
 	Messages  []json.RawMessage `json:"messages"`
 }
 
-func lwarDecode(unit []byte) ([]byte, error) {
-	var it lwar.Iterator
+// lwarDecode decodes one datagram sent by from ("" for either side).
+func lwarDecode(unit []byte, from string) ([]byte, error) {
+	it := lwar.Iterator{Policy: wire.Lax} // keep what a real server sends, up to lwar.HardMaxPacketSize
+	switch from {
+	case "client":
+		it.From = lwar.FromClient
+	case "server":
+		it.From = lwar.FromServer
+	}
 	if err := it.Reset(unit); err != nil {
 		return nil, err
 	}
 	appID := lwar.AppID
-	out := lwarPacket{Msg: "Packet", AppID: &appID, Ack: it.Header.Ack, Timestamp: it.Header.Timestamp, Messages: []json.RawMessage{}}
+	out := lwarPacket{Msg: "Packet", AppID: &appID, Ack: it.Header.Ack, Timestamp: it.Header.Timestamp,
+		Oversize: len(unit) > lwar.MaxPacketSize, Messages: []json.RawMessage{}}
 	for it.Next() {
 		m := it.Message()
-		obj, err := messageJSON(m.Type().String(), int(m.Type()), m)
+		obj, err := messageJSON(m.Form().Name, int(m.Form().Code), m)
 		if err != nil {
 			return nil, err
 		}
@@ -102,7 +110,11 @@ func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
 		}
 		pkt.Messages = append(pkt.Messages, m)
 	}
-	b, err := pkt.MarshalBinary()
+	encode := pkt.AppendBinary
+	if in.Oversize {
+		encode = pkt.AppendLax
+	}
+	b, err := encode(nil)
 	if err != nil {
 		return nil, fmt.Errorf("lwar: packet of %d bytes: %w", pkt.Size(), err)
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gamewire/gamewire/lwar"
 )
 
 // lwarPackets are datagrams in the spec's layout: a server's first packet
@@ -36,8 +39,24 @@ func lwarCapture(t *testing.T) []string {
 	return out
 }
 
+// lwarOversize returns, in hex, a datagram over the spec's 512 bytes as
+// the original server sends them (docs/errata/lwar.md, E5): Joins, the
+// last one appended past the limit.
+func lwarOversize(t *testing.T) string {
+	p := lwar.Packet{Header: lwar.Header{Ack: 1, Timestamp: 7}}
+	for p.Size() <= lwar.MaxPacketSize {
+		p.Messages = append(p.Messages, &lwar.Join{Seqno: uint32(len(p.Messages) + 1), Name: []byte(strings.Repeat("n", 30))})
+	}
+	b, err := p.AppendLax(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
+}
+
 func TestLwarDecodeEncodeIdentity(t *testing.T) {
 	packets := append(append([]string{}, lwarPackets...), lwarCapture(t)...)
+	packets = append(packets, lwarOversize(t))
 	in := strings.Join(packets, "\n") + "\n"
 	code, out, errs := runCLI(t, in, "decode", "-proto", "lwar", "-hex", "-json")
 	if code != exitOK {
@@ -61,6 +80,9 @@ func TestLwarDecodeEncodeIdentity(t *testing.T) {
 		first.Messages[2]["message"] != "hi" || first.Messages[4]["code"] != 104.0 {
 		t.Errorf("first datagram = %s", lines[0])
 	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); !strings.Contains(lines[len(lines)-1], `"oversize":true`) || strings.Contains(lines[0], "oversize") {
+		t.Errorf("the over-size datagram is not flagged, or another is: %s", lines[len(lines)-1])
+	}
 	code, hexOut, errs := runCLI(t, out, "encode", "-proto", "lwar", "-hex")
 	if code != exitOK {
 		t.Fatalf("encode: exit %d, %s", code, errs)
@@ -77,7 +99,7 @@ func TestLwarMalformed(t *testing.T) {
 	}{
 		{"wrong appId", "f27087c6000000010000000268", "appId"},
 		{"deprecated type", "f27087c5000000010000000266", "102"},
-		{"cut message", "f27087c500000001000000020500000001000000010568", "msg"},
+		{"cut message", "f27087c500000001000000020500000001000000010568", "message"},
 	}
 	for _, tt := range tests {
 		code, _, errs := runCLI(t, tt.in, "decode", "-proto", "lwar", "-hex")

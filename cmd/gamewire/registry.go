@@ -40,7 +40,8 @@ type protocol struct {
 	needsFrom bool   // decode and encode need -from (the direction picks the layout)
 	noFrom    bool   // -from means nothing for this protocol (noFromWhy says why)
 	noFromWhy string
-	headerLen int // bytes of the per-message header, for spec
+	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
+	headerLen int    // bytes of the per-message header, for spec
 
 	messages []messageInfo // for spec, and for the helpers below
 

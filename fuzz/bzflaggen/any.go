@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -67,17 +68,43 @@ func digest(valid bool) gopter.Gen {
 	return gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: good}, {Weight: 1, Gen: bad}})
 }
 
-// pick combines the generators of the entries keep selects, as
-// bzflag.Message values.
-func pick(valid bool, keep func(e entry) bool) gopter.Gen {
+// pick combines the generators of the forms keep selects, in the order
+// of bzflag.Table(), as bzflag.Message values.
+func pick(valid bool, keep func(f *wire.Form, e entry) bool) gopter.Gen {
 	var gs []gopter.Gen
-	for _, e := range entries {
-		if !keep(e) {
+	forms := bzflag.Table().Forms
+	for i := range forms {
+		e, ok := entries[forms[i].Type]
+		if !ok || !keep(&forms[i], e) {
 			continue
 		}
 		gs = append(gs, asMessage(e.gen(valid)))
 	}
 	return gen.OneGenOf(gs...)
+}
+
+// Check runs the shared harness of internal/codectest (every check of the
+// per-message contract) on the form whose Go type is typ, with values of
+// its structural generator. It reports false for a type without one.
+func Check(t codectest.TB, typ string, opts ...codectest.Option) bool {
+	e, ok := entries[typ]
+	if !ok {
+		return false
+	}
+	e.check(t, e.gen(false), opts...)
+	return true
+}
+
+// Missing returns the Go types of the forms of bzflag.Table() that have
+// no generator here: none, or the package's tests fail.
+func Missing() []string {
+	var out []string
+	for _, f := range bzflag.Table().Forms {
+		if _, ok := entries[f.Type]; !ok {
+			out = append(out, f.Type)
+		}
+	}
+	return out
 }
 
 var messageType = reflect.TypeOf((*bzflag.Message)(nil)).Elem()
@@ -96,15 +123,15 @@ func asMessage(g gopter.Gen) gopter.Gen {
 }
 
 // Message generates any message of any type, rules broken at times.
-func Message() gopter.Gen { return pick(false, func(entry) bool { return true }) }
+func Message() gopter.Gen { return pick(false, func(*wire.Form, entry) bool { return true }) }
 
 // ValidMessage generates messages of any type that pass Validate.
-func ValidMessage() gopter.Gen { return pick(true, func(entry) bool { return true }) }
+func ValidMessage() gopter.Gen { return pick(true, func(*wire.Form, entry) bool { return true }) }
 
 // InvalidMessage generates messages that fail Validate: messages of the
 // types that have rules, drawn until one breaks them.
 func InvalidMessage() gopter.Gen {
-	return pick(false, func(e entry) bool { return e.rules }).SuchThat(func(m bzflag.Message) bool {
+	return pick(false, func(_ *wire.Form, e entry) bool { return e.rules }).SuchThat(func(m bzflag.Message) bool {
 		return m.Validate() != nil
 	})
 }
@@ -124,21 +151,21 @@ func Invalid(g gopter.Gen) gopter.Gen {
 // FromClient generates the messages a client sends (client-to-server
 // forms and forms shared by both directions), rules broken at times.
 func FromClient() gopter.Gen {
-	return pick(false, func(e entry) bool { return e.from != bzflag.FromServer })
+	return pick(false, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromClient) })
 }
 
 // FromServer generates the messages a server sends.
 func FromServer() gopter.Gen {
-	return pick(false, func(e entry) bool { return e.from != bzflag.FromClient })
+	return pick(false, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromServer) })
 }
 
 // ValidFromClient generates valid messages a client sends: what a fuzzer
 // aims at a server to get past its first checks.
 func ValidFromClient() gopter.Gen {
-	return pick(true, func(e entry) bool { return e.from != bzflag.FromServer })
+	return pick(true, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromClient) })
 }
 
 // ValidFromServer generates valid messages a server sends.
 func ValidFromServer() gopter.Gen {
-	return pick(true, func(e entry) bool { return e.from != bzflag.FromClient })
+	return pick(true, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromServer) })
 }

@@ -20,7 +20,7 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
-	"github.com/gamewire/gamewire/fuzz"
+	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -157,12 +157,13 @@ func flagStatus(valid bool) gopter.Gen {
 	})
 }
 
-// Raw generates raw frames with any code and a body of up to
-// bzflag.MaxBodyLen bytes.
+// Raw generates raw frames (*wire.Raw of bzflag.Table(), from the
+// server) with any code and a body of up to bzflag.MaxBodyLen bytes.
 func Raw() gopter.Gen {
-	return fuzz.Struct[bzflag.Raw](map[string]gopter.Gen{
-		"RawCode": gen.UInt16().Map(func(v uint16) bzflag.Code { return bzflag.Code(v) }),
-		"Body":    bytesUpTo(bzflag.MaxBodyLen),
+	return gopter.CombineGens(gen.UInt16(), bytesUpTo(bzflag.MaxBodyLen)).Map(func(v []any) *wire.Raw {
+		code, body := v[0].(uint16), v[1].([]byte)
+		frame := append([]byte{byte(len(body) >> 8), byte(len(body)), byte(code >> 8), byte(code)}, body...)
+		return wire.NewRaw(bzflag.Table(), uint32(code), bzflag.FromServer, frame)
 	})
 }
 

@@ -7,10 +7,11 @@ import (
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/fuzz/bzflaggen"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Aim valid client messages, a few of them mutated, at a server. Here the
-// "server" is a buffer, read back with a bzflag.Decoder; against a real
+// "server" is a buffer, read back with a bzflag.NewDecoder (lax: no Validate); against a real
 // bzfs you would write to the connection that bzflag.Dial returns.
 func Example() {
 	var conn bytes.Buffer
@@ -18,7 +19,8 @@ func Example() {
 	n, err := s.Send(&conn, 50)
 	fmt.Println(n, err)
 
-	d := bzflag.Decoder{KeepUnknown: true}
+	d := bzflag.NewDecoder()
+	d.Policy = wire.Lax
 	b, frames, failed := conn.Bytes(), 0, 0
 	for len(b) > 0 {
 		_, k, err := d.Decode(b, bzflag.FromClient)

@@ -3,6 +3,7 @@ package bzflaggen
 import (
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/fuzz"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -590,63 +591,76 @@ func releaseRadioFromServer(_ bool) gopter.Gen {
 	})
 }
 
-// entry is one message form's generator.
+// entry is one message form's generator, and the harness run for its
+// type.
 type entry struct {
-	from  bzflag.Direction // 0: both directions
-	rules bool             // the type has rules Validate checks
+	rules bool // the type has rules Validate checks
 	gen   func(valid bool) gopter.Gen
+	check func(t codectest.TB, g gopter.Gen, opts ...codectest.Option)
 }
 
-// entries lists every message form.
-var entries = []entry{
-	{bzflag.FromClient, true, enter},
-	{bzflag.FromServer, false, accept},
-	{bzflag.FromServer, true, reject},
-	{bzflag.FromServer, false, superKill},
-	{bzflag.FromClient, false, getWorldRequest},
-	{bzflag.FromServer, false, getWorldReply},
-	{bzflag.FromServer, true, addPlayer},
-	{bzflag.FromServer, false, removePlayer},
-	{bzflag.FromServer, true, flagUpdate},
-	{bzflag.FromServer, true, teamUpdate},
-	{bzflag.FromClient, false, aliveFromClient},
-	{bzflag.FromServer, false, aliveFromServer},
-	{0, true, playerUpdate},
-	{0, true, shotBegin},
-	{bzflag.FromClient, true, messageFromClient},
-	{bzflag.FromServer, true, messageFromServer},
-	{bzflag.FromClient, false, exit},
-	{bzflag.FromServer, false, timeLeft},
-	{bzflag.FromServer, true, scoreOver},
-	{0, true, setTTL},
-	{0, false, networkRelay},
-	{bzflag.FromClient, false, killedFromClient},
-	{bzflag.FromServer, false, killedFromServer},
-	{bzflag.FromClient, false, grabFlagFromClient},
-	{bzflag.FromServer, true, grabFlagFromServer},
-	{bzflag.FromClient, false, dropFlagFromClient},
-	{bzflag.FromServer, true, dropFlagFromServer},
-	{bzflag.FromClient, true, captureFlagFromClient},
-	{bzflag.FromServer, true, captureFlagFromServer},
-	{0, true, shotEnd},
-	{bzflag.FromClient, false, scoreFromClient},
-	{bzflag.FromServer, false, scoreFromServer},
-	{bzflag.FromClient, false, teleportFromClient},
-	{bzflag.FromServer, false, teleportFromServer},
-	{0, false, gmUpdate},
-	{0, true, lagPing},
-	{bzflag.FromClient, false, idAck},
-	{bzflag.FromClient, false, clientVersion},
-	{0, false, udpLinkRequest},
-	{bzflag.FromClient, false, udpLinkEstablished},
-	{bzflag.FromClient, false, wantWHashRequest},
-	{bzflag.FromServer, true, wantWHashReply},
-	{bzflag.FromClient, false, queryGameRequest},
-	{bzflag.FromServer, true, queryGameReply},
-	{bzflag.FromClient, false, queryPlayersRequest},
-	{bzflag.FromServer, true, queryPlayersReply},
-	{bzflag.FromClient, true, acquireRadioFromClient},
-	{bzflag.FromServer, true, acquireRadioFromServer},
-	{bzflag.FromClient, false, releaseRadioFromClient},
-	{bzflag.FromServer, false, releaseRadioFromServer},
+// form makes the entry of the form whose Go type is T, with the harness
+// options its type needs.
+func form[T any, P interface {
+	*T
+	bzflag.Message
+}](rules bool, gen func(valid bool) gopter.Gen, opts ...codectest.Option) entry {
+	return entry{rules, gen, func(t codectest.TB, g gopter.Gen, more ...codectest.Option) {
+		codectest.Check[T, P](t, g, append(opts[:len(opts):len(opts)], more...)...)
+	}}
+}
+
+// entries holds the generator of every form of bzflag.Table(), by the
+// form's Go type (TestEveryForm checks that none is missing).
+var entries = map[string]entry{
+	"Enter":                  form[bzflag.Enter](true, enter),
+	"Accept":                 form[bzflag.Accept](false, accept, codectest.Samples(5)),
+	"Reject":                 form[bzflag.Reject](true, reject),
+	"SuperKill":              form[bzflag.SuperKill](false, superKill, codectest.Samples(5)),
+	"GetWorldRequest":        form[bzflag.GetWorldRequest](false, getWorldRequest),
+	"GetWorldReply":          form[bzflag.GetWorldReply](false, getWorldReply, codectest.Samples(60)),
+	"AddPlayer":              form[bzflag.AddPlayer](true, addPlayer),
+	"RemovePlayer":           form[bzflag.RemovePlayer](false, removePlayer),
+	"FlagUpdate":             form[bzflag.FlagUpdate](true, flagUpdate),
+	"TeamUpdate":             form[bzflag.TeamUpdate](true, teamUpdate),
+	"AliveFromClient":        form[bzflag.AliveFromClient](false, aliveFromClient),
+	"AliveFromServer":        form[bzflag.AliveFromServer](false, aliveFromServer),
+	"PlayerUpdate":           form[bzflag.PlayerUpdate](true, playerUpdate),
+	"ShotBegin":              form[bzflag.ShotBegin](true, shotBegin),
+	"MessageFromClient":      form[bzflag.MessageFromClient](true, messageFromClient),
+	"MessageFromServer":      form[bzflag.MessageFromServer](true, messageFromServer),
+	"Exit":                   form[bzflag.Exit](false, exit, codectest.Samples(5)),
+	"TimeLeft":               form[bzflag.TimeLeft](false, timeLeft),
+	"ScoreOver":              form[bzflag.ScoreOver](true, scoreOver),
+	"SetTTL":                 form[bzflag.SetTTL](true, setTTL),
+	"NetworkRelay":           form[bzflag.NetworkRelay](false, networkRelay, codectest.Samples(5)),
+	"KilledFromClient":       form[bzflag.KilledFromClient](false, killedFromClient),
+	"KilledFromServer":       form[bzflag.KilledFromServer](false, killedFromServer),
+	"GrabFlagFromClient":     form[bzflag.GrabFlagFromClient](false, grabFlagFromClient),
+	"GrabFlagFromServer":     form[bzflag.GrabFlagFromServer](true, grabFlagFromServer),
+	"DropFlagFromClient":     form[bzflag.DropFlagFromClient](false, dropFlagFromClient),
+	"DropFlagFromServer":     form[bzflag.DropFlagFromServer](true, dropFlagFromServer),
+	"CaptureFlagFromClient":  form[bzflag.CaptureFlagFromClient](true, captureFlagFromClient),
+	"CaptureFlagFromServer":  form[bzflag.CaptureFlagFromServer](true, captureFlagFromServer),
+	"ShotEnd":                form[bzflag.ShotEnd](true, shotEnd),
+	"ScoreFromClient":        form[bzflag.ScoreFromClient](false, scoreFromClient),
+	"ScoreFromServer":        form[bzflag.ScoreFromServer](false, scoreFromServer),
+	"TeleportFromClient":     form[bzflag.TeleportFromClient](false, teleportFromClient),
+	"TeleportFromServer":     form[bzflag.TeleportFromServer](false, teleportFromServer),
+	"GMUpdate":               form[bzflag.GMUpdate](false, gmUpdate),
+	"LagPing":                form[bzflag.LagPing](true, lagPing),
+	"IDAck":                  form[bzflag.IDAck](false, idAck, codectest.Samples(5)),
+	"ClientVersion":          form[bzflag.ClientVersion](false, clientVersion),
+	"UDPLinkRequest":         form[bzflag.UDPLinkRequest](false, udpLinkRequest),
+	"UDPLinkEstablished":     form[bzflag.UDPLinkEstablished](false, udpLinkEstablished),
+	"WantWHashRequest":       form[bzflag.WantWHashRequest](false, wantWHashRequest, codectest.Samples(5)),
+	"WantWHashReply":         form[bzflag.WantWHashReply](true, wantWHashReply, codectest.Samples(60)),
+	"QueryGameRequest":       form[bzflag.QueryGameRequest](false, queryGameRequest, codectest.Samples(5)),
+	"QueryGameReply":         form[bzflag.QueryGameReply](true, queryGameReply),
+	"QueryPlayersRequest":    form[bzflag.QueryPlayersRequest](false, queryPlayersRequest, codectest.Samples(5)),
+	"QueryPlayersReply":      form[bzflag.QueryPlayersReply](true, queryPlayersReply),
+	"AcquireRadioFromClient": form[bzflag.AcquireRadioFromClient](true, acquireRadioFromClient),
+	"AcquireRadioFromServer": form[bzflag.AcquireRadioFromServer](true, acquireRadioFromServer),
+	"ReleaseRadioFromClient": form[bzflag.ReleaseRadioFromClient](false, releaseRadioFromClient, codectest.Samples(5)),
+	"ReleaseRadioFromServer": form[bzflag.ReleaseRadioFromServer](false, releaseRadioFromServer),
 }

@@ -2,6 +2,12 @@
 // and for whole lwar packets, for property tests and for fuzzing lwar
 // peers.
 //
+// Every form of lwar's table (lwar.Table) has its generator in
+// generators, by the form's spec name; Form returns it, and Message,
+// ValidMessage and the packet generators draw from every form the table
+// holds, so a new message type needs only its entry there (the coverage
+// test reads the table and fails until it has one).
+//
 // The per-type generators (Connect, Chat, UpdateCircle, ...) are
 // structural: they produce anything the wire format can carry (any seqno,
 // any bytes of up to 255 in a string, up to 255 list entries), including
@@ -272,41 +278,85 @@ func asMessage(g gopter.Gen) gopter.Gen {
 	})
 }
 
-// Message generates any lwar message, of every type, structurally valid
-// (it encodes) but not necessarily passing Validate.
-func Message() gopter.Gen {
-	return gen.OneGenOf(
-		asMessage(Connect()), asMessage(Disconnect()), asMessage(Join()), asMessage(Leave()),
-		asMessage(Chat()), asMessage(Add()), asMessage(Remove()), asMessage(Selection()),
-		asMessage(Name()), asMessage(Synced()), asMessage(Stats()), asMessage(Input()),
-		asMessage(Full()), asMessage(Collision()), asMessage(Update()), asMessage(UpdatePos()),
-		asMessage(UpdateRay()), asMessage(UpdateCircle()),
-	)
+// params are what the per-form generators take: the sequence numbers,
+// names and chat messages to use, and the most list entries.
+type params struct {
+	seq, name, chat gopter.Gen
+	entries         int
 }
+
+// generators holds the generator of every form of lwar's table, by the
+// form's spec name: Message, ValidMessage, Packet and the coverage test
+// read the table and take the generator from here.
+var generators = map[string]func(p params) gopter.Gen{
+	"Connect":      func(p params) gopter.Gen { return connect(p.seq, p.name) },
+	"Disconnect":   func(p params) gopter.Gen { return disconnect(p.seq) },
+	"Join":         func(p params) gopter.Gen { return join(p.seq, p.name) },
+	"Leave":        func(p params) gopter.Gen { return leave(p.seq) },
+	"Chat":         func(p params) gopter.Gen { return chat(p.seq, p.chat) },
+	"Add":          func(p params) gopter.Gen { return add(p.seq) },
+	"Remove":       func(p params) gopter.Gen { return remove(p.seq) },
+	"Selection":    func(p params) gopter.Gen { return selection(p.seq) },
+	"Name":         func(p params) gopter.Gen { return name(p.seq, p.name) },
+	"Synced":       func(p params) gopter.Gen { return synced(p.seq) },
+	"Stats":        func(p params) gopter.Gen { return stats(p.entries) },
+	"Input":        func(params) gopter.Gen { return Input() },
+	"Full":         func(params) gopter.Gen { return Full() },
+	"Collision":    func(params) gopter.Gen { return Collision() },
+	"Update":       func(p params) gopter.Gen { return update(p.entries) },
+	"UpdatePos":    func(p params) gopter.Gen { return updatePos(p.entries) },
+	"UpdateRay":    func(p params) gopter.Gen { return updateRay(p.entries) },
+	"UpdateCircle": func(p params) gopter.Gen { return updateCircle(p.entries) },
+}
+
+// Form returns the generator of the form called name in lwar's table
+// (its spec name, "UpdateCircle"), structural as Message's, or nil for a
+// name without one.
+func Form(name string) gopter.Gen {
+	g := generators[name]
+	if g == nil {
+		return nil
+	}
+	return asMessage(g(structural()))
+}
+
+// structural are the parameters of Message: anything the wire can carry.
+func structural() params {
+	return params{seq: gen.UInt32(), name: stringField(lwar.MaxPlayerNameLength),
+		chat: stringField(lwar.MaxChatMessageLength), entries: lwar.MaxEntries}
+}
+
+// every returns one generator per form of the table, in its order, from
+// p. A form without a generator is left out (TestEveryForm fails then).
+func every(p params) gopter.Gen {
+	var gs []gopter.Gen
+	tab := lwar.Table()
+	for i := range tab.Forms {
+		if g := generators[tab.Forms[i].Name]; g != nil {
+			gs = append(gs, asMessage(g(p)))
+		}
+	}
+	return gen.OneGenOf(gs...)
+}
+
+// Message generates any lwar message, of every form in the table,
+// structurally valid (it encodes) but not necessarily passing Validate.
+func Message() gopter.Gen { return every(structural()) }
 
 // validSeqno generates sequence numbers that are not 0.
 func validSeqno() gopter.Gen { return gen.UInt32Range(1, 1<<32-1) }
 
-// smallMessage generates messages of every type with at most maxEntries
+// smallMessage generates messages of every form with at most maxEntries
 // list entries; valid selects messages that pass Validate.
 func smallMessage(maxEntries int, valid bool) gopter.Gen {
-	seq := gen.UInt32()
-	nameG := stringField(lwar.MaxPlayerNameLength)
-	msgG := stringField(lwar.MaxChatMessageLength)
+	p := structural()
+	p.entries = maxEntries
 	if valid {
-		seq = validSeqno()
-		nameG = text(Text(lwar.MaxPlayerNameLength))
-		msgG = text(Text(lwar.MaxChatMessageLength))
+		p.seq = validSeqno()
+		p.name = text(Text(lwar.MaxPlayerNameLength))
+		p.chat = text(Text(lwar.MaxChatMessageLength))
 	}
-	return gen.OneGenOf(
-		asMessage(connect(seq, nameG)), asMessage(disconnect(seq)), asMessage(join(seq, nameG)),
-		asMessage(leave(seq)), asMessage(chat(seq, msgG)), asMessage(add(seq)),
-		asMessage(remove(seq)), asMessage(selection(seq)), asMessage(name(seq, nameG)),
-		asMessage(synced(seq)), asMessage(stats(maxEntries)), asMessage(Input()),
-		asMessage(Full()), asMessage(Collision()), asMessage(update(maxEntries)),
-		asMessage(updatePos(maxEntries)), asMessage(updateRay(maxEntries)),
-		asMessage(updateCircle(maxEntries)),
-	)
+	return every(p)
 }
 
 // ValidMessage generates messages of every type that pass Validate.

@@ -220,8 +220,15 @@ func TestHandValidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got["Hello"] || got["Chat"] || len(got) != 1 {
+	if !got["Hello"] || got["Chat"] || len(got) != 4 {
 		t.Errorf("hand-written Validates = %v, want Hello only", got)
+	}
+	// It also records the types the package declares (a Hand form's
+	// hand-written struct).
+	for _, ty := range []string{"type Message", "type PlayerType", "type Rank"} {
+		if !got[ty] {
+			t.Errorf("hand-written types = %v, want %q among them", got, ty)
+		}
 	}
 }
 

@@ -211,8 +211,15 @@ func (g *gen) form(f *form) {
 	} else {
 		doc += "."
 	}
-	g.comment(0, doc)
-	g.structType(f)
+	if f.Hand && g.validate["type "+f.goType] {
+		// A Hand form whose struct the package declares itself (fields
+		// the table does not hold, such as a flag for an optional part).
+		g.comment(0, doc+" (The struct is hand-written.)")
+		g.p("var _ wire.Message = (*%s)(nil)", f.goType)
+	} else {
+		g.comment(0, doc)
+		g.structType(f)
+	}
 	g.code = f.Code
 	g.p("")
 	g.comment(0, "Form returns "+f.Name+"'s entry in the package's table.")

@@ -75,6 +75,9 @@
 //     wire.ErrTrailing.
 //   - A composite type with Hand set is written by hand (struct, put and
 //     get); formgen writes nothing for it.
+//   - A Hand form whose struct the package's other files declare keeps
+//     that struct (fields the table does not hold, such as a flag for an
+//     optional part); its fields may then have any Go type.
 package main
 
 import (
@@ -237,6 +240,12 @@ func handValidates(dir, table, out string) (map[string]bool, error) {
 			return nil, err
 		}
 		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, sp := range gd.Specs {
+					have["type "+sp.(*ast.TypeSpec).Name.Name] = true
+				}
+				continue
+			}
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Recv == nil || fn.Name.Name != "Validate" || len(fn.Recv.List) != 1 {
 				continue

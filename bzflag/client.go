@@ -1,0 +1,229 @@
+package bzflag
+
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// ClientState is where a client is in the join sequence (Client).
+type ClientState uint8
+
+// The states of Client, in the order a successful join goes through them.
+const (
+	// ClientIdle: Start not called yet.
+	ClientIdle ClientState = iota
+	// ClientDownloading: MsgGetWorld requests are out ("getting the world
+	// database").
+	ClientDownloading
+	// ClientEntering: MsgEnter is out; MsgAccept, MsgReject or MsgSuperKill
+	// is due ("join game").
+	ClientEntering
+	// ClientUpdating: accepted; the server sends the flags, teams and
+	// players until the MsgAddPlayer for this player.
+	ClientUpdating
+	// ClientJoined: the player's own MsgAddPlayer arrived; the game is on.
+	ClientJoined
+	// ClientRejected: MsgReject arrived; the connection may stay open and
+	// Retry send MsgEnter again.
+	ClientRejected
+	// ClientKilled: MsgSuperKill arrived; the client must close the
+	// connection.
+	ClientKilled
+	// ClientFailed: the world database did not decode.
+	ClientFailed
+)
+
+var clientStateNames = [...]string{"idle", "downloading", "entering", "updating", "joined", "rejected", "killed", "failed"}
+
+// String returns the state's name.
+func (s ClientState) String() string {
+	if int(s) < len(clientStateNames) {
+		return clientStateNames[s]
+	}
+	return "invalid"
+}
+
+// Errors of the join sequence, for errors.Is.
+var (
+	// ErrSuperKill reports a MsgSuperKill: the server wants the client
+	// gone; close the connection.
+	ErrSuperKill = errors.New("bzflag: server sent MsgSuperKill")
+	// ErrRejected reports a MsgReject in answer to MsgEnter; see
+	// Client.RejectReason.
+	ErrRejected = errors.New("bzflag: server rejected MsgEnter")
+	// ErrUnexpected reports a message the spec says cannot arrive in the
+	// current state. It is wrapped in an *UnexpectedError.
+	ErrUnexpected = errors.New("bzflag: unexpected message")
+)
+
+// UnexpectedError is a message that cannot arrive in a state of the join
+// sequence. It wraps ErrUnexpected.
+type UnexpectedError struct {
+	State ClientState
+	Code  Code
+}
+
+// Error returns "bzflag: unexpected message MsgX while <state>".
+func (e *UnexpectedError) Error() string {
+	return "bzflag: unexpected message " + e.Code.String() + " while " + e.State.String()
+}
+
+// Unwrap returns ErrUnexpected.
+func (e *UnexpectedError) Unwrap() error { return ErrUnexpected }
+
+// Client is the client side of the sequence a client goes through before it
+// plays ("getting the world database", then "join game"), as a state
+// machine the caller drives: no goroutine, no connection, no clock.
+//
+// Start returns the first message to send. Hand every message received
+// to Handle; when it returns a message, send it. The sequence:
+//
+//   - the world download: MsgGetWorld requests and replies, through a
+//     world.Assembler, until the whole database has arrived; it is then
+//     decoded into World (zero bytes after the end of data are allowed:
+//     bzfs 1.7 pads the database when a capture-the-flag world has fewer
+//     than four bases; any other byte there is an error);
+//   - MsgEnter (the Enter field, which the caller fills before Start);
+//   - MsgAccept, or MsgReject (state ClientRejected; Retry sends MsgEnter
+//     again), or MsgSuperKill (state ClientKilled) at any time;
+//   - after MsgAccept, any number of MsgFlagUpdate, MsgTeamUpdate,
+//     MsgAddPlayer (players already in the game) and MsgNetworkRelay,
+//     until the MsgAddPlayer for this player (the one whose id is
+//     Enter.ID): state ClientJoined. If that MsgAddPlayer carries the id the
+//     server assigned (as bzfs 1.7 does), Handle adopts it (see ID) and
+//     returns a MsgIdAck to send, as the 1.7 client does.
+//
+// A message the spec rules out in the current state fails with an
+// *UnexpectedError and changes nothing: the caller decides whether to
+// carry on. Messages returned by Start, Handle and Retry belong to Client
+// and are valid until the next call.
+type Client struct {
+	// Enter is the MsgEnter to send once the world is downloaded.
+	Enter Enter
+	// MaxWorld bounds the world database's size; 0 means world.MaxSize.
+	MaxWorld int
+	// World is the decoded world database, once the download is done.
+	World world.World
+
+	state  ClientState
+	asm    world.Assembler
+	req    GetWorldRequest
+	ack    IDAck
+	id     PlayerID
+	reason RejectCode
+	err    wire.Error // the error of a database with trailing bytes
+}
+
+// State returns the current state.
+func (j *Client) State() ClientState { return j.state }
+
+// ID returns the player's id: Enter.ID, or the id the server assigned in
+// the player's own MsgAddPlayer.
+func (j *Client) ID() PlayerID { return j.id }
+
+// RejectReason returns the reason of the last MsgReject.
+func (j *Client) RejectReason() RejectCode { return j.reason }
+
+// Database returns the raw world database received so far (aliasing the
+// download buffer until the next Start).
+func (j *Client) Database() []byte { return j.asm.Database() }
+
+// Start begins the sequence and returns the first MsgGetWorld request
+// (offset 0). It may be called again to start over.
+func (j *Client) Start() Message {
+	j.asm.Reset()
+	j.asm.Max = j.MaxWorld
+	j.id = j.Enter.ID
+	j.reason = 0
+	j.state = ClientDownloading
+	j.req.Offset = 0
+	return &j.req
+}
+
+// Retry sends MsgEnter again after a MsgReject and returns it; in any
+// other state it returns nil.
+func (j *Client) Retry() Message {
+	if j.state != ClientRejected {
+		return nil
+	}
+	j.state = ClientEntering
+	return &j.Enter
+}
+
+// Handle takes one message from the server and returns the message to send
+// in answer, if any.
+func (j *Client) Handle(m Message) (Message, error) {
+	if _, ok := m.(*SuperKill); ok {
+		j.state = ClientKilled
+		return nil, ErrSuperKill
+	}
+	switch j.state {
+	case ClientDownloading:
+		if r, ok := m.(*GetWorldReply); ok {
+			return j.worldReply(r)
+		}
+	case ClientEntering:
+		switch r := m.(type) {
+		case *Accept:
+			j.state = ClientUpdating
+			return nil, nil
+		case *Reject:
+			j.state = ClientRejected
+			j.reason = r.Reason
+			return nil, ErrRejected
+		}
+	case ClientUpdating:
+		switch r := m.(type) {
+		case *AddPlayer:
+			if r.ID != j.Enter.ID {
+				return nil, nil
+			}
+			j.state = ClientJoined
+			if r.HasAssignedID {
+				j.id = r.AssignedID
+				return &j.ack, nil
+			}
+			return nil, nil
+		case *FlagUpdate, *TeamUpdate, *NetworkRelay, *UDPLinkRequest:
+			return nil, nil
+		}
+	case ClientJoined:
+		return nil, nil
+	}
+	return nil, &UnexpectedError{State: j.state, Code: CodeOf(m)}
+}
+
+// worldReply feeds one MsgGetWorld reply to the download.
+func (j *Client) worldReply(r *GetWorldReply) (Message, error) {
+	if err := j.asm.Feed(j.req.Offset, r.Remaining, r.Data); err != nil {
+		return nil, err
+	}
+	if !j.asm.Done() {
+		j.req.Offset = j.asm.Offset()
+		return &j.req, nil
+	}
+	db := j.asm.Database()
+	n, err := j.World.Decode(db)
+	if err == nil && !zeros(db[n:]) {
+		j.err = wire.Error{Protocol: proto, Message: "world database", Offset: n, Err: wire.ErrTrailing}
+		err = &j.err
+	}
+	if err != nil {
+		j.state = ClientFailed
+		return nil, err
+	}
+	j.state = ClientEntering
+	return &j.Enter, nil
+}
+
+// zeros reports whether b holds only zero bytes.
+func zeros(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}

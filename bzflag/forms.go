@@ -1,0 +1,373 @@
+package bzflag
+
+import "github.com/gamewire/gamewire/wire"
+
+//go:generate go run github.com/gamewire/gamewire/internal/formgen
+
+// This file is the package's one description of the wire: the protocol
+// (byte order, frame header, composite field types, frame limit) and every
+// message form, with the spec's names. Dispatch (Decode, New, the
+// Decoder and Stream), the errors' field names and offsets, `gamewire
+// spec`, the generators' coverage check and the generated codecs
+// (forms_gen.go) all read it. Names in comments and Doc quote
+// specs/bzflag-1.7-protocol.txt; forms the spec omits follow the 1.7g2
+// source (docs/errata/bzflag.md).
+
+// Sizes and limits the table uses (the spec names them without values;
+// include/global.h and include/Protocol.h of 1.7 give them, errata M8).
+const (
+	// MaxPacketLen is the largest frame, header included ("MaxPacketLen",
+	// errata M2).
+	MaxPacketLen = 1024
+	// HeaderLen is the size of the frame header: the body length and the
+	// message code, both uint16.
+	HeaderLen = 4
+	// MaxBodyLen is the largest body a frame of MaxPacketLen bytes holds.
+	MaxBodyLen = MaxPacketLen - HeaderLen
+	// MaxWorldChunk is the most world database bytes one MsgGetWorld reply
+	// may carry ("MaxPacketLen - 6"); bzflag/world owns the download rules.
+	MaxWorldChunk = MaxPacketLen - 6
+)
+
+// protocol is what every BZFlag frame shares.
+var protocol = wire.Protocol{
+	Name:  "bzflag",
+	Order: wire.BigEndian,
+	Header: []wire.Field{
+		{Name: "length", Type: "u16", Go: "-", Role: wire.LengthRole, Adjust: HeaderLen,
+			Doc: "the length of the body: excludes itself and the code (errata M1)"},
+		{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole,
+			Doc: "the message code, two ASCII letters ('en' for MsgEnter)"},
+	},
+	Types: []wire.Form{
+		{Name: "PlayerId", Type: "PlayerID",
+			Doc: "the `player id' that names a player in many messages (errata M6)",
+			Fields: []wire.Field{
+				{Name: "serverHostAddr", Spec: "server host addr", Type: "bytes[4]", Go: "Host IPv4", Doc: "an IPv4 address, most significant byte first"},
+				{Name: "port", Type: "u16", Go: "Port uint16", Doc: "a TCP port"},
+				{Name: "number", Type: "u16", Go: "Number uint16", Doc: "the player's number (bzfs: its slot)"},
+			}},
+		{Name: "FlagStatus", Type: "FlagStatus",
+			Doc: "the `flag status' of MsgFlagUpdate, MsgGrabFlag and MsgDropFlag: a flag's kind, where it is and its flight (errata M7)",
+			Fields: []wire.Field{
+				{Name: "flagId", Spec: "flag id", Type: "u16", Go: "ID FlagID", Doc: "the kind of flag"},
+				{Name: "status", Type: "u16", Go: "Status FlagState", Doc: "where the flag is"},
+				{Name: "type", Type: "u16", Go: "Type FlagType", Doc: "how the flag behaves"},
+				{Name: "ownerId", Spec: "owner id", Type: "PlayerId", Go: "Owner PlayerID", Doc: "who has the flag when FlagOnTank"},
+				{Name: "position", Type: "f32[3]", Go: "Position Vec3", Doc: "on the ground"},
+				{Name: "launch", Type: "f32[3]", Go: "Launch Vec3", Doc: "where it was thrown from"},
+				{Name: "landing", Type: "f32[3]", Go: "Landing Vec3", Doc: "where it will land"},
+				{Name: "flightTime", Spec: "flight time", Type: "f32", Go: "FlightTime float32", Doc: "time in the air so far"},
+				{Name: "flightEnd", Spec: "flight end", Type: "f32", Go: "FlightEnd float32", Doc: "total time of the flight"},
+				{Name: "initialVelocity", Spec: "initial velocity", Type: "f32", Go: "InitialVelocity float32", Doc: "vertical, at launch"},
+			}},
+	},
+	MaxFrame: MaxPacketLen,
+}
+
+// The forms, in the order of the spec (the forms it omits after the
+// ones it shares a code with). A code with one layout from the client and
+// another from the server has two forms; a form the same both ways is
+// wire.Both.
+var forms = []wire.Form{
+	{Name: "MsgEnter", Code: 0x656e, From: wire.FromClient, Type: "Enter",
+		Doc: "a player asks to join the game; the server answers with MsgAccept, MsgReject or MsgSuperKill",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "type", Type: "u16", Go: "Type PlayerType"},
+			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			{Name: "callSign", Spec: "call sign", Type: "bytes[32]", Go: "CallSign CallSign", Doc: "NUL-terminated ASCII, NUL-padded"},
+			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email", Doc: "NUL-terminated ASCII, NUL-padded"},
+		}},
+	{Name: "MsgAccept", Code: 0x6163, From: wire.FromServer, Type: "Accept",
+		Doc: "the server accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request"},
+	{Name: "MsgReject", Code: 0x726a, From: wire.FromServer, Type: "Reject", Hand: true,
+		Doc: "the server refused a MsgEnter, giving the reason; bzfs also sends it with an empty body (Bare) to refuse a MsgNetworkRelay request (errata M18)",
+		Fields: []wire.Field{
+			{Name: "rejectCode", Spec: "code", Type: "rest", Max: 2, Go: "Reason RejectCode", Doc: "the reason; absent in the bare form"},
+		}},
+	{Name: "MsgSuperKill", Code: 0x736b, From: wire.FromServer, Type: "SuperKill",
+		Doc: "the client must close the connection at once"},
+	{Name: "MsgGetWorld", Code: 0x6777, From: wire.FromClient, Type: "GetWorldRequest",
+		Doc: "a request for the world database from byte offset on",
+		Fields: []wire.Field{
+			{Name: "offset", Type: "u16", Go: "Offset uint16"},
+		}},
+	{Name: "MsgGetWorld", Code: 0x6777, From: wire.FromServer, Type: "GetWorldReply",
+		Doc: "a block of the world database and how many bytes remain, this block included (errata W1)",
+		Fields: []wire.Field{
+			{Name: "remaining", Type: "u16", Go: "Remaining uint16", Doc: "bytes from the requested offset to the end of the database"},
+			{Name: "data", Type: "rest", Max: MaxWorldChunk, Go: "Data []byte", Doc: "the block; bzfs sends 256 bytes at most (errata W3)"},
+		}},
+	{Name: "MsgAddPlayer", Code: 0x6170, From: wire.FromServer, Type: "AddPlayer", Hand: true,
+		Doc: "a player joined, or was in the game when this client joined; bzfs appends the id it assigned to the joining player's own (errata M16)",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "type", Type: "u16", Go: "Type PlayerType"},
+			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			{Name: "wins", Type: "u16", Go: "Wins uint16"},
+			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+			{Name: "callSign", Spec: "call sign", Type: "bytes[32]", Go: "CallSign CallSign"},
+			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email"},
+			{Name: "assignedId", Type: "rest", Max: 8, Go: "AssignedID PlayerID", Doc: "the id bzfs assigned (not in the spec); absent but to the joining player"},
+		}},
+	{Name: "MsgRemovePlayer", Code: 0x7270, From: wire.FromServer, Type: "RemovePlayer",
+		Doc: "a player left",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+		}},
+	{Name: "MsgFlagUpdate", Code: 0x6675, From: wire.FromServer, Type: "FlagUpdate",
+		Doc: "the state of a flag changed, or the client just joined",
+		Fields: []wire.Field{
+			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
+			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
+		}},
+	{Name: "MsgTeamUpdate", Code: 0x7475, From: wire.FromServer, Type: "TeamUpdate",
+		Doc: "the state of a team (the spec's diagram gives MsgTimeLeft's code, errata M3)",
+		Fields: []wire.Field{
+			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			{Name: "size", Type: "u16", Go: "Players uint16", Doc: "players on the team"},
+			{Name: "active", Type: "u16", Go: "Active uint16", Doc: "active players on the team"},
+			{Name: "wins", Type: "u16", Go: "Wins uint16"},
+			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+		}},
+	{Name: "MsgAlive", Code: 0x616c, From: wire.FromClient, Type: "AliveFromClient",
+		Doc: "the player enters the game board",
+		Fields: []wire.Field{
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
+			{Name: "forward", Type: "f32[3]", Go: "Forward Vec3"},
+		}},
+	{Name: "MsgAlive", Code: 0x616c, From: wire.FromServer, Type: "AliveFromServer",
+		Doc: "a player came alive",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
+			{Name: "forward", Type: "f32[3]", Go: "Forward Vec3"},
+		}},
+	{Name: "MsgPlayerUpdate", Code: 0x7075, From: wire.Both, Type: "PlayerUpdate",
+		Doc: "a player's status, position and motion, for dead reckoning (errata M24)",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "status", Type: "u16", Go: "Status PlayerStatus"},
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
+			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			{Name: "azimuth", Type: "f32", Go: "Azimuth float32", Doc: "radians, +x is 0"},
+			{Name: "angularVelocity", Spec: "angular velocity", Type: "f32", Go: "AngularVelocity float32", Doc: "radians per second"},
+		}},
+	{Name: "MsgShotBegin", Code: 0x7362, From: wire.Both, Type: "ShotBegin",
+		Doc: "a player fired a shot (1.7's FiringInfo)",
+		Fields: []wire.Field{
+			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
+			{Name: "shotId", Spec: "shot id", Type: "u16", Go: "ShotID uint16"},
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3", Doc: "where the shot starts"},
+			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			{Name: "time", Type: "f32", Go: "Time float32", Doc: "age of the shot so far"},
+			{Name: "flagType", Spec: "flag type", Type: "u16", Go: "FlagType FlagID", Doc: "the shooter's flag"},
+			{Name: "lifetime", Type: "f32", Go: "Lifetime float32"},
+		}},
+	{Name: "MsgMessage", Code: 0x6d67, From: wire.FromClient, Type: "MessageFromClient",
+		Doc: "a chat message to a player, or to a team when the id is all zeros",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "To PlayerID"},
+			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; the bytes after the NUL are kept (errata M27)"},
+		}},
+	{Name: "MsgMessage", Code: 0x6d67, From: wire.FromServer, Type: "MessageFromServer",
+		Doc: "a player's chat message to a player, or to a team when the id is all zeros",
+		Fields: []wire.Field{
+			{Name: "fromPlayerId", Spec: "from player id", Type: "PlayerId", Go: "From PlayerID"},
+			{Name: "toPlayerId", Spec: "to player id", Type: "PlayerId", Go: "To PlayerID"},
+			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; bzfs sends stale bytes after the NUL (errata M27)"},
+		}},
+	{Name: "MsgExit", Code: 0x6578, From: wire.FromClient, Type: "Exit",
+		Doc: "the player leaves the game; there is no reply"},
+	{Name: "MsgTimeLeft", Code: 0x746f, From: wire.FromServer, Type: "TimeLeft",
+		Doc: "the seconds left in the game (1.7's MsgTimeUpdate, errata M5)",
+		Fields: []wire.Field{
+			{Name: "timeLeft", Spec: "time left", Type: "u16", Go: "Seconds uint16"},
+		}},
+	{Name: "MsgScoreOver", Code: 0x736f, From: wire.FromServer, Type: "ScoreOver",
+		Doc: "the game is over: a team won, or a player if the team is NoTeam",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
+		}},
+	{Name: "MsgSetTTL", Code: 0x7474, From: wire.Both, Type: "SetTTL",
+		Doc: "the multicast time-to-live: the server's new minimum, or (not in the spec) the client's need (errata M19)",
+		Fields: []wire.Field{
+			{Name: "newTtl", Spec: "new TTL", Type: "u16", Go: "TTL uint16"},
+		}},
+	{Name: "MsgNetworkRelay", Code: 0x6e72, From: wire.Both, Type: "NetworkRelay",
+		Doc: "from the server, relay player-to-player messages through it; from the client, a request to relay (errata M18)"},
+	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromClient, Type: "KilledFromClient",
+		Doc: "the sender was hit by a shot",
+		Fields: []wire.Field{
+			{Name: "killerId", Spec: "killer id", Type: "PlayerId", Go: "Killer PlayerID"},
+			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
+		}},
+	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromServer, Type: "KilledFromServer",
+		Doc: "a player was killed by a shot",
+		Fields: []wire.Field{
+			{Name: "victimId", Spec: "victim id", Type: "PlayerId", Go: "Victim PlayerID"},
+			{Name: "killerId", Spec: "killer id", Type: "PlayerId", Go: "Killer PlayerID"},
+			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
+		}},
+	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromClient, Type: "GrabFlagFromClient",
+		Doc: "the player asks to grab a flag",
+		Fields: []wire.Field{
+			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
+		}},
+	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromServer, Type: "GrabFlagFromServer",
+		Doc: "a player grabbed a flag",
+		Fields: []wire.Field{
+			{Name: "grabberId", Spec: "grabber id", Type: "PlayerId", Go: "Grabber PlayerID"},
+			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
+			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
+		}},
+	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromClient, Type: "DropFlagFromClient",
+		Doc: "the player asks to drop its flag",
+		Fields: []wire.Field{
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
+		}},
+	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromServer, Type: "DropFlagFromServer",
+		Doc: "a player dropped a flag (the flag status's owner id means nothing)",
+		Fields: []wire.Field{
+			{Name: "dropperId", Spec: "dropper id", Type: "PlayerId", Go: "Dropper PlayerID"},
+			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
+			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
+		}},
+	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromClient, Type: "CaptureFlagFromClient",
+		Doc: "the player captured a team's flag",
+		Fields: []wire.Field{
+			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
+		}},
+	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromServer, Type: "CaptureFlagFromServer",
+		Doc: "a player captured a team's flag",
+		Fields: []wire.Field{
+			{Name: "capturerId", Spec: "capturer id", Type: "PlayerId", Go: "Capturer PlayerID"},
+			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
+			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
+		}},
+	{Name: "MsgShotEnd", Code: 0x7365, From: wire.Both, Type: "ShotEnd",
+		Doc: "a shot ended before its lifetime",
+		Fields: []wire.Field{
+			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
+			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
+			{Name: "reason", Type: "u16", Go: "Reason uint16", Doc: "1 to show an explosion, else 0"},
+		}},
+	{Name: "MsgScore", Code: 0x7363, From: wire.FromClient, Type: "ScoreFromClient",
+		Doc: "the player's new score (bzfs 1.7g2 ignores the values, errata M26)",
+		Fields: []wire.Field{
+			{Name: "wins", Type: "u16", Go: "Wins uint16"},
+			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+		}},
+	{Name: "MsgScore", Code: 0x7363, From: wire.FromServer, Type: "ScoreFromServer",
+		Doc: "a player's new score",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "wins", Type: "u16", Go: "Wins uint16"},
+			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+		}},
+	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromClient, Type: "TeleportFromClient",
+		Doc: "the player passed through a teleporter (the spec's diagrams give MsgScore's code, errata M4)",
+		Fields: []wire.Field{
+			{Name: "from", Type: "u16", Go: "From uint16", Doc: "the face entered"},
+			{Name: "to", Type: "u16", Go: "To uint16", Doc: "the face left"},
+		}},
+	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromServer, Type: "TeleportFromServer",
+		Doc: "a player passed through a teleporter",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "from", Type: "u16", Go: "From uint16", Doc: "the face entered"},
+			{Name: "to", Type: "u16", Go: "To uint16", Doc: "the face left"},
+		}},
+	{Name: "MsgGMUpdate", Code: 0x676d, From: wire.Both, Type: "GMUpdate",
+		Doc: "the new course of a guided missile",
+		Fields: []wire.Field{
+			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
+			{Name: "shotId", Spec: "shot id", Type: "u16", Go: "ShotID uint16"},
+			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
+			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			{Name: "time", Type: "f32", Go: "Time float32", Doc: "age of the shot"},
+			{Name: "targetId", Spec: "target id", Type: "PlayerId", Go: "Target PlayerID", Doc: "all zeros for none"},
+		}},
+	{Name: "MsgLagPing", Code: 0x7069, From: wire.Both, Type: "LagPing",
+		Doc: "the server measures lag; the client echoes the message back unchanged",
+		Fields: []wire.Field{
+			{Name: "seqNo", Spec: "seq. no.", Type: "u16", Go: "Seq uint16"},
+		}},
+	{Name: "MsgIdAck", Code: 0x6964, From: wire.FromClient, Type: "IDAck",
+		Doc: "the client adopted the id the server assigned it (not in the spec, errata M17)"},
+	{Name: "MsgClientVersion", Code: 0x6f6a, From: wire.FromClient, Type: "ClientVersion",
+		Doc: "the client's internal version number, which bzfs ignores (not in the spec, errata M23)",
+		Fields: []wire.Field{
+			{Name: "version", Type: "u16", Go: "Version uint16"},
+		}},
+	{Name: "MsgUDPLinkRequest", Code: 0x6f66, From: wire.Both, Type: "UDPLinkRequest",
+		Doc: "a UDP port: the client's in its request, the server's in the answer (not in the spec, errata M23)",
+		Fields: []wire.Field{
+			{Name: "port", Type: "u16", Go: "Port uint16"},
+		}},
+	{Name: "MsgUDPLinkEstablished", Code: 0x6f67, From: wire.FromClient, Type: "UDPLinkEstablished",
+		Doc: "the client is ready to receive over the UDP link (not in the spec, errata M23)",
+		Fields: []wire.Field{
+			{Name: "queueUpdate", Spec: "queue update", Type: "u16", Go: "Value uint16", Doc: "the 1.7 client always sends 0"},
+		}},
+	{Name: "MsgWantWHash", Code: 0x7768, From: wire.FromClient, Type: "WantWHashRequest",
+		Doc: "the client asks for the digest of the world (not in the spec, errata M20)"},
+	{Name: "MsgWantWHash", Code: 0x7768, From: wire.FromServer, Type: "WantWHashReply", Hand: true,
+		Doc: "the digest of the world: 't' or 'p', then the MD5 digest in hexadecimal, NUL-terminated (not in the spec, errata M20)",
+		Fields: []wire.Field{
+			{Name: "digest", Type: "cstring", Max: MaxBodyLen, Go: "Digest wire.Text", Doc: "the body's last byte is its NUL"},
+		}},
+	{Name: "MsgQueryGame", Code: 0x7167, From: wire.FromClient, Type: "QueryGameRequest",
+		Doc: "a request for the game's settings and player counts (not in the spec, errata M21)"},
+	{Name: "MsgQueryGame", Code: 0x7167, From: wire.FromServer, Type: "QueryGameReply",
+		Doc: "the game's settings and player counts, as in sendQueryGame of bzfs 1.7 (not in the spec, errata M21)",
+		Fields: []wire.Field{
+			{Name: "gameStyle", Type: "u16", Go: "Style GameStyle"},
+			{Name: "maxPlayers", Type: "u16", Go: "MaxPlayers uint16"},
+			{Name: "maxShots", Type: "u16", Go: "MaxShots uint16"},
+			{Name: "teamCount", Type: "u16[5]", Go: "TeamCount [NumTeams]uint16", Doc: "active players per team, RogueTeam to PurpleTeam"},
+			{Name: "teamMax", Type: "u16[5]", Go: "TeamMax [NumTeams]uint16", Doc: "most players per team"},
+			{Name: "shakeWins", Type: "u16", Go: "ShakeWins uint16"},
+			{Name: "shakeTimeout", Type: "u16", Go: "ShakeTimeout uint16", Doc: "tenths of seconds"},
+			{Name: "maxPlayerScore", Type: "u16", Go: "MaxPlayerScore uint16"},
+			{Name: "maxTeamScore", Type: "u16", Go: "MaxTeamScore uint16"},
+			{Name: "maxTime", Type: "u16", Go: "MaxTime uint16"},
+		}},
+	{Name: "MsgQueryPlayers", Code: 0x7170, From: wire.FromClient, Type: "QueryPlayersRequest",
+		Doc: "a request for the list of teams and players (not in the spec, errata M21)"},
+	{Name: "MsgQueryPlayers", Code: 0x7170, From: wire.FromServer, Type: "QueryPlayersReply",
+		Doc: "how many teams and players follow, as MsgTeamUpdate and MsgAddPlayer (not in the spec, errata M21)",
+		Fields: []wire.Field{
+			{Name: "numTeams", Type: "u16", Go: "NumTeams uint16"},
+			{Name: "numPlayers", Type: "u16", Go: "NumPlayers uint16"},
+		}},
+	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromClient, Type: "AcquireRadioFromClient",
+		Doc: "the player wants to transmit (not in the spec, errata M22)",
+		Fields: []wire.Field{
+			{Name: "flags", Type: "u16", Go: "Flags uint16"},
+		}},
+	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromServer, Type: "AcquireRadioFromServer",
+		Doc: "a player may transmit (not in the spec, errata M22)",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			{Name: "flags", Type: "u16", Go: "Flags uint16"},
+		}},
+	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromClient, Type: "ReleaseRadioFromClient",
+		Doc: "the player is done transmitting (not in the spec, errata M22)"},
+	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromServer, Type: "ReleaseRadioFromServer",
+		Doc: "a player stopped transmitting (not in the spec, errata M22)",
+		Fields: []wire.Field{
+			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+		}},
+}
+
+// table is the package's message table, built once.
+var table = wire.NewTable(protocol, forms, newMessage)
+
+// Table returns the package's message table: every form, its code,
+// direction, fields, offsets and sizes. It is shared: do not modify it.
+func Table() *wire.Table { return table }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package retrotankgen_test
+
+const raceEnabled = false

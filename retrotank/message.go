@@ -1,0 +1,74 @@
+package retrotank
+
+import "github.com/gamewire/gamewire/wire"
+
+// Message is what every Retro Tank message type implements: the codec
+// contract, its form in the table, and the spec's rules.
+type Message = wire.Message
+
+// The directions, for Decode and New.
+const (
+	FromClient = wire.FromClient
+	FromServer = wire.FromServer
+)
+
+// MaxDatagram is the most bytes of one datagram, from the game's design
+// page (docs/errata/retrotank.md, E22).
+const MaxDatagram = maxDatagram
+
+// Ports of the game, from its design page.
+const (
+	ServerPort   = 26000 // the server's game port
+	TimeSyncPort = 26001 // the server's time synchronisation port
+	ClientPort   = 26002 // the port clients listen on
+)
+
+// Table returns the table of the game port's messages: the one
+// description of their wire, which dispatch, errors, `gamewire spec` and
+// the generators read. It is read-only.
+func Table() *wire.Table { return table }
+
+// New returns a new zero message of type code sent in direction from, or
+// nil when the table has no such form.
+func New(code MsgType, from wire.Direction) Message {
+	f := table.Lookup(uint32(code), from)
+	if f == nil {
+		return nil
+	}
+	return table.New(f)
+}
+
+// NewDecoder returns a zero-allocation decoder of the game port's
+// datagrams (see wire.Decoder): one reused value per message type.
+func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
+
+// Decode decodes one datagram sent in direction from into a new message.
+// The whole of b must be the message (wire.ErrTrailing otherwise); a code
+// the table does not know for that direction fails with
+// wire.ErrUnknownCode. The spec's rules are not checked: call Validate.
+// The message does not alias b.
+func Decode(b []byte, from wire.Direction) (Message, int, error) {
+	code, err := table.Code(b)
+	if err != nil {
+		return nil, 0, err
+	}
+	f := table.Lookup(code, from)
+	if f == nil {
+		return nil, 0, table.RawForm().Err("type", wire.ErrUnknownCode)
+	}
+	m := table.New(f)
+	if err := m.UnmarshalBinary(b); err != nil {
+		return nil, 0, err
+	}
+	return m, len(b), nil
+}
+
+// Acked is a message of the acknowledgement system: it carries a message
+// id (every message from MSG_TYPE_CONN_ACCEPT on).
+type Acked interface {
+	Message
+	// MessageID returns the message's id.
+	MessageID() MessageID
+	// SetMessageID sets the message's id.
+	SetMessageID(MessageID)
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package retrotank_test
+
+const raceEnabled = true

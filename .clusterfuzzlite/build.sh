@@ -22,6 +22,9 @@ compile_native_go_fuzzer github.com/gamewire/gamewire/lwar FuzzPacket lwar_fuzzp
 compile_native_go_fuzzer github.com/gamewire/gamewire/paintball FuzzMirror paintball_fuzzmirror
 compile_native_go_fuzzer github.com/gamewire/gamewire/paintball FuzzDecode paintball_fuzzdecode
 compile_native_go_fuzzer github.com/gamewire/gamewire/paintball FuzzStream paintball_fuzzstream
+compile_native_go_fuzzer github.com/gamewire/gamewire/retrotank FuzzAcker retrotank_fuzzacker
+compile_native_go_fuzzer github.com/gamewire/gamewire/retrotank FuzzDecode retrotank_fuzzdecode
+compile_native_go_fuzzer github.com/gamewire/gamewire/retrotank FuzzAssembler retrotank_fuzzassembler
 compile_native_go_fuzzer github.com/gamewire/gamewire/tfighters FuzzDecode tfighters_fuzzdecode
 compile_native_go_fuzzer github.com/gamewire/gamewire/tfighters FuzzStream tfighters_fuzzstream
 compile_native_go_fuzzer github.com/gamewire/gamewire/wire FuzzFrameReader wire_fuzzframereader

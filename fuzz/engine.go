@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"slices"
 	"strings"
 	"time"
 
@@ -400,6 +401,9 @@ type caseResult struct {
 	desync  bool   // a unit broke the stream's framing
 	refused bool   // the dial was refused
 	dialErr error
+	// answered says the case ended with a probe answered: the target
+	// was alive at the end.
+	answered bool
 }
 
 // runCase runs one case: a new connection, the session played to state,
@@ -446,6 +450,15 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		return true
 	}
 	handle := func(m wire.Message) bool { sess.Handle(m); return false }
+	// leave sends the session's goodbye, if it has one (a datagram
+	// protocol's server cannot see the socket close).
+	leave := func() {
+		if l, ok := sess.(Leaver); ok && res.closed == nil {
+			if m := l.Leave(); m != nil {
+				send(Unit{Bytes: encode(m), Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true})
+			}
+		}
+	}
 	// Play the session to the state.
 	deadline := time.Now().Add(20 * to)
 	for {
@@ -466,7 +479,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return
 		}
 		if !got {
-			if p, _ := f.probeFor(sess.State()); p != nil {
+			if p, _ := f.probeFor(sess); p != nil {
 				res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
 			}
 			return
@@ -475,7 +488,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 	answered := false
 	probe := func() bool {
 		answered = false
-		msg, isAnswer := f.probeFor(sess.State())
+		msg, isAnswer := f.probeFor(sess)
 		if msg == nil || res.desync || res.closed != nil {
 			return true
 		}
@@ -529,7 +542,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		}
 		// A unit that breaks the framing ends the probes: probe first, so
 		// that what came before it is judged.
-		if !u.Framed && !f.p.Datagram() && since > 0 && !probe() {
+		if (!u.Framed && !f.p.Datagram() || f.ends(u.Bytes)) && since > 0 && !probe() {
 			return
 		}
 		if !send(u) {
@@ -543,7 +556,7 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		if !flush(sess.State()) {
 			return
 		}
-		if !u.Framed && !f.p.Datagram() {
+		if !u.Framed && !f.p.Datagram() || f.ends(u.Bytes) {
 			res.desync = true
 			break
 		}
@@ -554,7 +567,9 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			since = 0
 		}
 	}
+	defer leave()
 	if !probe() || answered {
+		res.answered = answered
 		return
 	}
 	// No probe: a server that closes after the last message gets a moment.
@@ -563,12 +578,21 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 	}
 }
 
-// probeFor returns the protocol's probe for state, if it has one.
-func (f *Fuzzer) probeFor(state int) (wire.Message, func(wire.Message) bool) {
+// ends reports whether frame b has a code of Protocol.Ends.
+func (f *Fuzzer) ends(b []byte) bool {
+	if len(f.p.Ends) == 0 {
+		return false
+	}
+	c, err := f.p.Table.Code(b)
+	return err == nil && slices.Contains(f.p.Ends, c)
+}
+
+// probeFor returns the protocol's probe for session s, if it has one.
+func (f *Fuzzer) probeFor(s Session) (wire.Message, func(wire.Message) bool) {
 	if f.p.Probe == nil {
 		return nil, nil
 	}
-	return f.p.Probe(state)
+	return f.p.Probe(s)
 }
 
 // Outcome is what a case or a replay found.
@@ -589,7 +613,7 @@ type Outcome struct {
 // connection that sent it nonsense.
 func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 	out := Outcome{State: f.p.stateName(res.reached), Sent: len(res.sent)}
-	suspect := res.refused || res.dialErr != nil || res.closed != nil || res.desync || res.stalled != "" || !res.setupOK
+	suspect := res.refused || res.dialErr != nil || res.closed != nil || res.desync || res.stalled != "" || !res.setupOK || !res.answered
 	if !suspect && f.cfg.Monitor != nil {
 		if dead, _ := f.cfg.Monitor.Exited(); dead {
 			suspect = true
@@ -666,7 +690,14 @@ func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 			return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
 		}
 	}
-	msg, isAnswer := f.probeFor(sess.State())
+	if l, ok := sess.(Leaver); ok {
+		defer func() {
+			if m := l.Leave(); m != nil {
+				write(m)
+			}
+		}()
+	}
+	msg, isAnswer := f.probeFor(sess)
 	if msg == nil {
 		return true, "", ""
 	}

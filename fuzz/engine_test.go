@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,12 +27,32 @@ var plantedCases = []plantedCase{
 	{"tfighters-len3", "tfighters", fuzz.Hang, "connected", 20000},
 	{"paintball-shoot", "paintball", fuzz.Crash, "connected", 20000},
 	{"paintball-name256", "paintball", fuzz.Stall, "logged-in", 20000},
+	{"retrotank-len8", "retrotank", fuzz.Hang, "connected", 20000},
+	{"retrotank-spawn-joined", "retrotank", fuzz.Crash, "accepted", 30000},
+}
+
+// plantedServer is a planted server of either kind.
+type plantedServer interface {
+	fuzz.Monitor
+	Start() error
+	Addr() string
+}
+
+func newPlanted(name string) plantedServer {
+	if s := planted.New(name); s != nil {
+		return s
+	}
+	if s := planted.NewRetroTank(name); s != nil {
+		return s
+	}
+	return nil
 }
 
 func TestPlantedFaults(t *testing.T) {
 	for _, tc := range plantedCases {
 		t.Run(tc.fault, func(t *testing.T) {
-			srv := planted.New(tc.fault)
+			t.Parallel()
+			srv := newPlanted(tc.fault)
 			if err := srv.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +92,9 @@ func TestPlantedFaults(t *testing.T) {
 			}
 			r, err := fuzz.ReadReproducer(fd.File)
 			if err != nil {
-				t.Fatal(err)
+				data, _ := os.ReadFile(fd.File)
+				side, _ := os.ReadFile(strings.TrimSuffix(fd.File, filepath.Ext(fd.File)) + ".json")
+				t.Fatalf("%v\n%s\n%s", err, data, side)
 			}
 			srv.Restart(context.Background())
 			cfg.Monitor = nil

@@ -170,11 +170,14 @@ func (m *mutator) next(history [][]byte) Unit {
 	if u, ok := m.make(k, history); ok {
 		return u
 	}
-	if u, ok := m.make(KindAny, history); ok {
-		return u
+	for _, k := range []Kind{KindAny, KindValid, KindAny} {
+		if u, ok := m.make(k, history); ok {
+			return u
+		}
 	}
-	u, _ := m.make(KindValid, history)
-	return u
+	// No generator gave a message: random bytes, never nothing.
+	b := Mutate(nil, m.rng)
+	return Unit{Bytes: b, Repeat: 1, Kind: KindBytes, Framed: m.framed(b)}
 }
 
 // base draws a valid message (any, when there is no valid generator) and

@@ -25,6 +25,13 @@ type Session interface {
 	Handle(m wire.Message) error
 }
 
+// Leaver is a Session with a goodbye: the fuzzer sends what Leave
+// returns (nil: nothing) at the end of each case, so that a datagram
+// server, which cannot see a socket close, frees the client's slot.
+type Leaver interface {
+	Leave() wire.Message
+}
+
 // Protocol is what the fuzzer needs to know of one protocol: its message
 // table, the states of its session, how to play it, and generators of the
 // messages a client sends. fuzz/sessions has one for every protocol of
@@ -46,14 +53,19 @@ type Protocol struct {
 	// Server, messages of the other direction. Each value is a
 	// wire.Message (a pointer to a message type). Any of them may be nil.
 	Valid, Any, Invalid, Server gopter.Gen
-	// Probe returns a message the server answers in state, and the test
-	// of whether a message it sends is that answer: the fuzzer sends it
-	// to tell a hung connection from a quiet one. It returns nil for a
-	// state with no such message.
-	Probe func(state int) (wire.Message, func(wire.Message) bool)
+	// Probe returns a message the server answers in the session's
+	// current state, and the test of whether a message it sends is that
+	// answer: the fuzzer sends it to tell a hung connection from a quiet
+	// one. It returns nil for a state with no such message.
+	Probe func(s Session) (wire.Message, func(wire.Message) bool)
 	// LiveState is the state a liveness check drives a new connection to
 	// before its Probe: the check passes when the probe is answered.
 	LiveState int
+	// Ends lists the codes of messages after which the server may rightly
+	// forget the client (a datagram protocol's disconnect, a new
+	// connection request): a case ends after sending one, unprobed, and
+	// the target is checked with a new connection.
+	Ends []uint32
 	// Pack, for a datagram protocol whose datagrams wrap messages in a
 	// packet (lwar's header), returns the datagram that carries frame;
 	// nil sends each frame as a datagram of its own.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -99,6 +100,27 @@ var faults = map[string]struct {
 			s, ok := m.(*paintball.ShootUpdateRequest)
 			return ok && s.ShootingState == 255
 		}}},
+}
+
+// udpFaults are the planted faults of the Retro Tank server.
+var udpFaults = map[string]Fault{
+	// A hang on one length: a datagram of exactly 8 bytes (no message a
+	// client sends has that size) stops the server's loop.
+	"retrotank-len8": {Name: "an 8-byte datagram", Effect: Hang, Frame: func(b []byte) bool { return len(b) == 8 }},
+	// A crash after the handshake: PLAYER_SPAWN from an accepted client
+	// with a message id of 0xffff.
+	"retrotank-spawn-joined": {Name: "MSG_TYPE_PLAYER_SPAWN id=0xffff after the handshake", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool { p, ok := m.(*retrotank.PlayerSpawn); return ok && p.ID == 0xffff }},
+}
+
+// NewRetroTank returns a Retro Tank server (not started) with the planted
+// fault called name (retrotank-len8, retrotank-spawn-joined), or nil.
+func NewRetroTank(name string) *RetroTank {
+	f, ok := udpFaults[name]
+	if !ok {
+		return nil
+	}
+	return &RetroTank{Faults: []Fault{f}}
 }
 
 // New returns a server (not started) with the planted fault called name:

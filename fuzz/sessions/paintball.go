@@ -39,8 +39,8 @@ func Paintball() *fuzz.Protocol {
 		Any:     paintballgen.ClientMessage(),
 		Invalid: paintballgen.InvalidMessage(),
 		Server:  paintballgen.ServerMessage(),
-		Probe: func(state int) (wire.Message, func(wire.Message) bool) {
-			if state < PBLoggedIn {
+		Probe: func(s fuzz.Session) (wire.Message, func(wire.Message) bool) {
+			if s.State() < PBLoggedIn {
 				return nil, nil
 			}
 			// A facing no other request has: the server's Update of our

@@ -5,6 +5,7 @@
 //
 //	tfighters  connected, handshake, joined, playing   (TCP)
 //	paintball  connected, logged-in, in-game           (TCP)
+//	retrotank  connected, accepted, ready              (UDP)
 //
 // ByName finds one by the name `gamewire fuzz -proto` takes.
 package sessions
@@ -19,6 +20,7 @@ import (
 var byName = map[string]func() *fuzz.Protocol{
 	"tfighters": TFighters,
 	"paintball": Paintball,
+	"retrotank": RetroTank,
 }
 
 // ByName returns the fuzz.Protocol called name, or nil.

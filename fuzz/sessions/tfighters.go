@@ -52,7 +52,7 @@ func TFighters() *fuzz.Protocol {
 		Any:     gen.OneGenOf(any...),
 		Invalid: tfightersgen.InvalidMessage(),
 		Server:  tfightersgen.ServerMessage(),
-		Probe: func(int) (wire.Message, func(wire.Message) bool) {
+		Probe: func(fuzz.Session) (wire.Message, func(wire.Message) bool) {
 			return &tfighters.Pong{}, func(m wire.Message) bool { _, ok := m.(*tfighters.Lag); return ok }
 		},
 		LiveState: TFHandshake,

@@ -638,7 +638,19 @@ func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 // alive checks the target with a new connection: the session played to
 // LiveState and its probe answered. It returns the kind of failure and
 // what was seen when the check fails.
+//
+// A check that times out (Hang) is made once more before it counts, so
+// that a moment of slowness (a loaded machine) is not taken for a hang.
 func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
+	ok, kind, detail := f.aliveOnce(ctx)
+	if !ok && kind == Hang {
+		ok, kind, detail = f.aliveOnce(ctx)
+	}
+	return ok, kind, detail
+}
+
+// aliveOnce is one liveness check.
+func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 	if m := f.cfg.Monitor; m != nil {
 		if dead, how := m.Exited(); dead {
 			return false, Crash, "server exited: " + how + crashSuffix(m)

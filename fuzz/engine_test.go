@@ -51,7 +51,9 @@ func newPlanted(name string) plantedServer {
 func TestPlantedFaults(t *testing.T) {
 	for _, tc := range plantedCases {
 		t.Run(tc.fault, func(t *testing.T) {
-			t.Parallel()
+			if !raceEnabled {
+				t.Parallel() // under the race detector, one at a time: timeouts are real time
+			}
 			srv := newPlanted(tc.fault)
 			if err := srv.Start(); err != nil {
 				t.Fatal(err)

@@ -798,15 +798,19 @@ func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 	if f.cfg.MinimiseRuns > 0 {
 		trigger, state = f.minimise(ctx, state, trigger, out.Kind)
 		fd.Minimised = true
-		var rr caseResult
-		f.runCase(ctx, &rr, state, replaySource(trigger), false)
-		o := f.judge(ctx, &rr)
-		fd.Reproduced = o.Failed && o.Kind == out.Kind
-		if fd.Reproduced {
-			fd.Units, fd.State, fd.Detail = rr.sent, o.State, o.Detail
-		}
-		if o.Failed && !f.recover(ctx, o.Kind != Stall) {
-			f.stop = "target down after replay and not restarted"
+		// Confirm with a last replay; a fault that depends on timing
+		// (frames read together) gets three tries.
+		for try := 0; try < 3 && !fd.Reproduced && f.stop == ""; try++ {
+			var rr caseResult
+			f.runCase(ctx, &rr, state, replaySource(trigger), false)
+			o := f.judge(ctx, &rr)
+			fd.Reproduced = o.Failed && o.Kind == out.Kind
+			if fd.Reproduced {
+				fd.Units, fd.State, fd.Detail = rr.sent, o.State, o.Detail
+			}
+			if o.Failed && !f.recover(ctx, o.Kind != Stall) {
+				f.stop = "target down after replay and not restarted"
+			}
 		}
 	}
 	fd.Signature = f.signature(fd)

@@ -14,6 +14,7 @@ compile_native_go_fuzzer github.com/gamewire/gamewire/bzflag FuzzDecode bzflag_f
 compile_native_go_fuzzer github.com/gamewire/gamewire/bzflag FuzzStream bzflag_fuzzstream
 compile_native_go_fuzzer github.com/gamewire/gamewire/bzflag/world FuzzWorld bzflag_world_fuzzworld
 compile_native_go_fuzzer github.com/gamewire/gamewire/bzflag/world FuzzAssembler bzflag_world_fuzzassembler
+compile_native_go_fuzzer github.com/gamewire/gamewire/cmd/gamewire FuzzCommand cmd_gamewire_fuzzcommand
 compile_native_go_fuzzer github.com/gamewire/gamewire/internal/formgen/internal/toy FuzzDecode internal_formgen_internal_toy_fuzzdecode
 compile_native_go_fuzzer github.com/gamewire/gamewire/internal/formgen/internal/toydgram FuzzDecode internal_formgen_internal_toydgram_fuzzdecode
 compile_native_go_fuzzer github.com/gamewire/gamewire/lwar FuzzLifecycleReceive lwar_fuzzlifecyclereceive

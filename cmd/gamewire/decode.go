@@ -7,6 +7,15 @@ import (
 	"io"
 )
 
+// decodeOptions are decode's flags.
+type decodeOptions struct {
+	from    string // "client", "server" or ""
+	hexIn   bool   // the input is hex text
+	asJSON  bool   // print JSON lines, else text lines
+	verbose bool   // text lines show every field whole (textPrinter)
+	live    bool   // flush each line (input from a pipe or a terminal)
+}
+
 // malformed is the error decode returns when some units did not decode:
 // each was reported as it came, and decoding went on with the next.
 type malformed struct{ bad, total int }
@@ -26,7 +35,14 @@ func (e malformed) Error() string {
 // Each line is flushed as soon as it is printed when live is set (input
 // from a pipe or a terminal), so that a live capture shows each message as
 // it arrives; from a file, output is buffered.
-func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, out, errOut io.Writer) (err error) {
+func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (err error) {
+	from := o.from
+	text := newTextPrinter(p, o.verbose)
+	var line []byte
+	var extra func(unit []byte, from string) [][]byte
+	if !o.asJSON && p.textExtra != nil {
+		extra = p.textExtra()
+	}
 	w := bufio.NewWriter(out)
 	defer func() {
 		if ferr := w.Flush(); err == nil {
@@ -41,19 +57,34 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 	}
 	emit := func(unit []byte) error {
 		total++
+		if err := checkDecoded(p, unit); err != nil {
+			return err
+		}
 		obj, err := p.decode(unit, from)
 		if err != nil {
+			err = explainDecode(p, unit, from, err)
 			if wrongDirection(p, unit, from) {
 				return fmt.Errorf("%w (it decodes as sent by the %s: is -from %s right?)", err, otherSide(from), from)
 			}
 			return err
 		}
-		if !asJSON {
-			obj = textLine(obj)
+		if !o.asJSON {
+			line = text.line(line[:0], obj)
+			obj = line
 		}
 		w.Write(obj)
 		w.WriteByte('\n')
-		if live {
+		if extra != nil {
+			for _, x := range extra(unit, from) {
+				if len(x) > 0 && x[0] == '{' {
+					x = text.line(line[:0], x) // else a text line already
+					line = x
+				}
+				w.Write(x)
+				w.WriteByte('\n')
+			}
+		}
+		if o.live {
 			return w.Flush()
 		}
 		return nil
@@ -65,14 +96,14 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		return err
 	}
 	if p.datagram {
-		return finish(eachDatagram(in, hexIn, func(n int, d []byte, derr error) error {
+		return finish(eachDatagram(in, o.hexIn, func(n int, d []byte, derr error) error {
 			if derr != nil {
 				total++
 				report(derr)
 				return nil
 			}
 			if err := emit(d); err != nil {
-				if !hexIn && looksHex(d) {
+				if !o.hexIn && looksHex(d) {
 					report(fmt.Errorf("datagram %d: %w%s", n, err, hexHint))
 				} else {
 					report(fmt.Errorf("datagram %d: %w", n, err))
@@ -82,7 +113,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}))
 	}
 	hint := ""
-	if hexIn {
+	if o.hexIn {
 		in = newHexReader(in)
 	} else {
 		br := bufio.NewReader(in)
@@ -91,7 +122,8 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}
 		in = br
 	}
-	next := p.split(in)
+	tail := newTailReader(p, in)
+	next := p.split(tail)
 	offset := 0
 	for n := 1; ; n++ {
 		frame, err := next()
@@ -100,7 +132,7 @@ func decode(p *protocol, from string, in io.Reader, hexIn, asJSON, live bool, ou
 		}
 		if err != nil {
 			// Broken framing: nothing after this point can be split.
-			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
+			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, framingError(p, tail, int64(offset), err), hint))
 		}
 		if err := emit(frame); err != nil {
 			report(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
@@ -159,6 +191,9 @@ func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) 
 			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
 		}
 		b, err := p.encode(line, from)
+		if err == nil {
+			err = checkEncoded(p, b, from)
+		}
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}

@@ -1,120 +1,72 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
-	"net"
+	"encoding/hex"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/gamewire/gamewire/fuzz/planted"
 )
 
-// TestMain runs a planted server instead of the tests when the fuzz tests
-// start this test binary as the server of `gamewire fuzz -exec`.
-func TestMain(m *testing.M) {
-	if name := os.Getenv("GAMEWIRE_PLANTED"); name != "" {
-		err := planted.Serve(name, os.Getenv("GAMEWIRE_PLANTED_ADDR"))
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(3)
-	}
-	os.Exit(m.Run())
-}
+// fuzzProtocols are the protocols FuzzCommand picks from, by index.
+var fuzzProtocols = []string{"bzflag", "lwar", "paintball", "retrotank", "retrotank-timesync", "tfighters"}
 
-// freeAddr returns a free TCP address on 127.0.0.1.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-func runArgs(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
-// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving
-// TFighters with a crash planted on CMSG_ACCEL accel=127: the run finds
-// it, records the exit status, writes a reproducer that decode reads and
-// that -replay triggers again.
-func TestFuzzExec(t *testing.T) {
-	addr := freeAddr(t)
-	t.Setenv("GAMEWIRE_PLANTED", "tfighters-accel")
-	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
-	dir := t.TempDir()
-	server := os.Args[0] + " -test.run=^$"
-	code, out, errs := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-seed", "7",
-		"-rate", "10000", "-duration", "60s", "-timeout", "1s", "-max-messages", "30000", "-max-findings", "1", "-out", dir)
-	t.Logf("stdout:\n%s", out)
-	if code != exitMalformed {
-		t.Fatalf("exit %d, want %d (findings); stderr:\n%s", code, exitMalformed, errs)
-	}
-	for _, want := range []string{"crash", "exit status 2", "panic: planted crash: CMSG_ACCEL accel=127", "reproducer: "} {
-		if !strings.Contains(out, want) {
-			t.Errorf("summary lacks %q", want)
-		}
-	}
-	if !strings.Contains(errs, "\rfuzz tfighters") {
-		t.Errorf("no progress line on stderr: %q", errs)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "tfighters-001-crash.bin"))
-	if len(files) != 1 {
-		t.Fatalf("reproducer not in %s", dir)
-	}
-	// decode reads it: the session's messages, then the trigger.
-	code, dec, derr := runArgs("decode", "-proto", "tfighters", "-from", "client", files[0])
-	if !strings.Contains(dec, "CMSG_ACCEL") {
-		t.Errorf("decode (exit %d) does not show the trigger:\n%s%s", code, dec, derr)
-	}
-	// -replay triggers it again.
-	code, rout, rerr := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-timeout", "1s", "-replay", files[0])
-	if code != exitMalformed || !strings.Contains(rout, "reproduced: crash") || !strings.Contains(rout, "exit status 2") {
-		t.Errorf("replay: exit %d\n%s%s", code, rout, rerr)
-	}
-}
-
-func TestFuzzUsage(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want string
+// FuzzCommand runs the command on any bytes as the input of any protocol
+// and direction: decode never panics, in JSON or in text (-v or not), and
+// when every unit of the input decodes, encode gives back every byte. The
+// seeds are the real captures and the inputs of issue 14: a signalling
+// NaN, -0 and infinities in floats, frames over the limit.
+func FuzzCommand(f *testing.F) {
+	for _, s := range []struct {
+		proto int
+		file  string
 	}{
-		{[]string{"fuzz", "-target", "127.0.0.1:1"}, "-proto is required"},
-		{[]string{"fuzz", "-proto", "tfighters"}, "-target HOST:PORT is required"},
-		{[]string{"fuzz", "-proto", "nope", "-target", "127.0.0.1:1"}, `no fuzzer for protocol "nope"`},
-		{[]string{"fuzz", "-proto", "tfighters", "-target", "192.0.2.1:4000"}, "not a loopback address"},
-		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-rate", "1e9"}, "-rate must be"},
-		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-duration", "100h"}, "-duration must be"},
-		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-exec", `"unterminated`}, "unterminated quote"},
-		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1"}, "not host:port"},
+		{0 << 1, "bzflag/bzfs-1.7g2-client.bin"}, {1<<1 | 1, "bzflag/bzfs-1.7g2-server.bin"},
+		{2<<1 | 1, "paintball/session-server.bin"}, {2 << 1, "paintball/session-client.bin"},
+		{5 << 1, "tfighters/session-client.bin"},
 	} {
-		code, _, errs := runArgs(tc.args...)
-		if code != exitUsage || !strings.Contains(errs, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs, exitUsage, tc.want)
+		if b, err := os.ReadFile("../../testdata/" + s.file); err == nil {
+			f.Add(byte(s.proto), b)
 		}
 	}
-}
-
-// TestFuzzNoServer: a target where nothing listens is reported before the
-// run, as a usage-level failure.
-func TestFuzzNoServer(t *testing.T) {
-	addr := freeAddr(t)
-	code, _, errs := runArgs("fuzz", "-proto", "paintball", "-target", addr, "-duration", "1s", "-out", t.TempDir())
-	if code != exitUsage || !strings.Contains(errs, "does not answer before the run") {
-		t.Errorf("exit %d, stderr %q", code, errs)
+	for _, s := range []struct {
+		proto int
+		hex   string
+	}{
+		// MsgAlive from the client, positions a signalling NaN, -0, +Inf.
+		{0 << 1, "0018616c7f80000180000000" + "7f800000" + "ff800000" + "7fc00001" + "00000001"},
+		// A paintball Update whose facing is a NaN with a payload.
+		{2<<1 | 1, "2a0041" + strings.Repeat("00", 20) + "7ff0000000000001"},
+		// Frames over the limit.
+		{5 << 1, "2823e803"}, {0 << 1, "04006777"},
+		// A retrotank connection request, a time-sync request.
+		{3 << 1, "0100010000"}, {4 << 1, "0000000001"},
+	} {
+		b, _ := hex.DecodeString(s.hex)
+		f.Add(byte(s.proto), b)
 	}
-}
-
-func TestSplitCommand(t *testing.T) {
-	got, err := splitCommand(`./srv -port 4000 -motd "hello world" 'a b'`)
-	want := []string{"./srv", "-port", "4000", "-motd", "hello world", "a b"}
-	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("splitCommand = %q, %v; want %q", got, err, want)
-	}
+	f.Fuzz(func(t *testing.T, pick byte, data []byte) {
+		proto := fuzzProtocols[int(pick>>1)%len(fuzzProtocols)]
+		from := "client"
+		if pick&1 == 1 {
+			from = "server"
+		}
+		args := []string{"-proto", proto, "-from", from}
+		var out, text strings.Builder
+		code := run(append([]string{"decode", "-json"}, args...), strings.NewReader(string(data)), &out, &strings.Builder{})
+		run(append([]string{"decode"}, args...), strings.NewReader(string(data)), &text, &strings.Builder{})
+		run(append([]string{"decode", "-v"}, args...), strings.NewReader(string(data)), &text, &strings.Builder{})
+		if code == exitUsage {
+			t.Fatalf("decode %v: usage error", args)
+		}
+		if code != exitOK || len(data) == 0 {
+			return
+		}
+		var back, errs strings.Builder
+		if c := run(append([]string{"encode", "-hex"}, args...), strings.NewReader(out.String()), &back, &errs); c != exitOK {
+			t.Fatalf("%s: encode of what decoded: exit %d: %s\n%s", proto, c, errs.String(), out.String())
+		}
+		if got := strings.ReplaceAll(back.String(), "\n", ""); got != hex.EncodeToString(data) {
+			t.Fatalf("%s: decode -json | encode =\n%s\nwant\n%x\nJSON\n%s", proto, got, data, out.String())
+		}
+	})
 }

@@ -3,9 +3,11 @@
 //
 // Usage:
 //
-//	gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+//	gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+//	gamewire decode -pcap FILE [-proto P] [-json]
 //	gamewire spec   [-proto P]
+//	gamewire dissector -proto P [FILE]
 //
 // decode prints one line per message (stream protocols: bzflag, tfighters)
 // or per datagram (lwar). Stream input is the raw byte stream, or with
@@ -13,16 +15,38 @@
 // with -hex is one datagram per line, and without it one datagram per
 // file. With -json each line is a JSON object: "msg" is the spec's own name
 // of the message, "code" its code, and the fields follow under the spec's
-// names in lowerCamelCase. Without -json the same line reads
+// names in lowerCamelCase. A float JSON numbers cannot hold (a NaN of any
+// payload, signalling or quiet, an infinity) is the string of its bits,
+// "float32:0x7f800001" or "float64:0x7ff8000000000001"; every other value
+// is a plain JSON number that reads back to the same bits (-0 as -0).
+// Without -json the same message reads
 //
-//	MsgTeamUpdate code=29813(0x7475) team=RedTeam size=1 active=1 wins=0 losses=0
+//	MsgTeamUpdate code=tu(0x7475) team=RedTeam size=1 active=1 wins=0 losses=0
 //
 // with the fields in the spec's order, nested values in {} and lists in
-// []. Flags may come before or after the file name.
+// [], codes as the spec writes them (BZFlag's two letters), strings cut at
+// their terminator, empty fields left out, and blobs (world-database
+// chunks, raw frames) as their length and first bytes: data=256B:73740018...
+// When a whole BZFlag world download is in the input, the assembled world
+// follows as its objects, one line each. -v prints every field whole.
+// Flags may come before or after the file name.
 //
 // encode reads those JSON lines and writes the exact bytes back (with
 // -hex, one hex line per message or datagram; without it a datagram
 // protocol writes one datagram), so decode -json | encode is the identity.
+// Both sides hold the same limit, the protocol table's: decode refuses a
+// frame its table refuses, and encode will not write one ("frame length
+// 9002 exceeds 8194"). Errors name the field, the value and the limit:
+// "MsgEnter: field type: invalid value "Bogus"".
+//
+// decode -pcap reads a pcap or pcapng capture (see pcap.go): every TCP
+// connection reassembled per direction, every UDP datagram, each
+// conversation decoded with -proto or the protocol of its default port,
+// each message printed with its frame number, time, endpoints and
+// direction (the same keys first in its JSON object).
+//
+// dissector writes a protocol's Wireshark dissector in Lua, generated from
+// its message table (see dissector.go and dissectors/).
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec
@@ -59,9 +83,11 @@ func main() {
 }
 
 const usageText = `usage:
-  gamewire decode -proto P [-from client|server] [-hex] [-json] [FILE|-]
+  gamewire decode -proto P [-from client|server] [-hex] [-json|-v] [FILE|-]
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
+  gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
+  gamewire dissector -proto P [FILE]
 `
 
 // commandHelp is what -h prints for each command, after its usage line
@@ -74,9 +100,23 @@ Input, from FILE or standard input:
   datagram protocols  one datagram per file; with -hex, one datagram per line of hex
 Input is decoded as it arrives: from a pipe each line is printed at once.
 A unit that does not decode is reported on standard error and decoding goes on.
+Output: text lines for a person (codes as the spec writes them, strings cut at their
+terminator, empty fields left out, blobs as length and first bytes, a whole BZFlag
+world download as its objects; -v: everything, whole), or with -json one JSON object
+per line, which encode turns back into the same bytes. A NaN or an infinity is the
+string of its bits: "float32:0x7f800001", "float64:0x7ff8000000000001".
+With -pcap FILE the input is a capture (pcap or pcapng): TCP reassembled per connection
+and direction, UDP by datagram, each conversation decoded as -proto or by its default
+port; each message prints with its frame, time, endpoints and direction, and what
+cannot be framed prints as an error line, decoding resuming where framing is found again.
 `,
 	"encode": `Reads the JSON lines decode -json prints and writes the exact bytes back
 (with -hex, one hex line per message or datagram): decode -json | encode is the identity.
+A key that is not a field, a key given twice, an array of the wrong length, a value out
+of its field's range and a frame over the protocol's limit are refused, by name.
+`,
+	"dissector": `Writes the Wireshark Lua dissector of a protocol, generated from its message
+table, to FILE or standard output (the generated files are in dissectors/).
 `,
 	"spec": `Prints the message table of a protocol (every form with its code, direction,
 size and fields with offsets and types), or without -proto the list of protocols.
@@ -91,6 +131,8 @@ message, field and byte offset), 2 usage error.
 type options struct {
 	proto, from  string
 	hexIn, json  bool
+	verbose      bool
+	pcap         string
 	timesync     bool
 	files        []string
 	fromGiven    bool
@@ -105,12 +147,14 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.proto, "proto", "", "protocol: "+protocolList())
 	if cmd == "decode" || cmd == "encode" {
-		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (stream protocols whose layouts differ by direction)")
+		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (what it does for each protocol: below)")
 		fs.BoolVar(&o.hexIn, "hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 		fs.BoolVar(&o.timesync, "timesync", false, "retrotank: the input is time-sync datagrams (port 26001, no type byte)")
 	}
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+		fs.BoolVar(&o.verbose, "v", false, "text lines: every field (empty ones too), the bytes after a string's terminator, whole blobs")
+		fs.StringVar(&o.pcap, "pcap", "", "read a pcap or pcapng capture: every conversation of -proto, or of each protocol on its default port")
 	}
 	fs.Usage = func() {
 		for _, line := range strings.Split(usageText, "\n") {
@@ -121,6 +165,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 		fmt.Fprint(stderr, commandHelp[cmd])
 		fmt.Fprintln(stderr, "Flags (before or after FILE):")
 		fs.PrintDefaults()
+		if cmd == "decode" || cmd == "encode" {
+			fmt.Fprint(stderr, fromHelp())
+		}
 		fmt.Fprint(stderr, exitHelp)
 	}
 	files, err := parseInterspersed(fs, args)
@@ -131,6 +178,37 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 	o.files = files
 	o.commandFlags = fs
 	return o, nil
+}
+
+// fromHelp says, for each protocol, what -from does: pick the layout
+// (some code has one form from the client and another from the server:
+// -from is needed) or only filter (every code has one form: -from refuses
+// the other side's messages, and is optional).
+func fromHelp() string {
+	var b strings.Builder
+	b.WriteString("-from, by protocol:\n")
+	for _, n := range strings.Split(protocolList(), ", ") {
+		p := registry[n]
+		forms := map[int]int{}
+		two := 0
+		for _, m := range p.messages {
+			if forms[m.Code]++; forms[m.Code] == 2 {
+				two++
+			}
+		}
+		switch {
+		case p.noFrom:
+			fmt.Fprintf(&b, "  %-20s means nothing: %s\n", n, p.noFromWhy)
+		case p.needsFrom:
+			fmt.Fprintf(&b, "  %-20s required: %d codes have one layout from the client and another from the server\n", n, two)
+		case two > 0:
+			fmt.Fprintf(&b, "  %-20s optional: picks the layout where a code is sent both ways (%d code(s); else told apart by length)\n", n, two)
+		default:
+			fmt.Fprintf(&b, "  %-20s optional: every code has one form, so -from only filters (the other side's messages are errors)\n", n)
+		}
+	}
+	b.WriteString("When a message fails to decode but decodes as sent by the other side, the error says so.\n")
+	return b.String()
 }
 
 // run is main without the process: it returns the exit status.
@@ -145,7 +223,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "fuzz":
 		return runFuzz(args, stdout, stderr)
-	case "decode", "encode", "spec":
+	case "decode", "encode", "spec", "dissector":
 		var o *options
 		o, err = parseFlags(cmd, args, stderr)
 		if errors.Is(err, flag.ErrHelp) {
@@ -191,6 +269,15 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 		}
 		return printSpec(p, stdout)
 	}
+	if cmd == "dissector" {
+		return dissectorCommand(o.proto, o.files, stdout)
+	}
+	if o.pcap != "" {
+		if o.fromGiven || o.hexIn {
+			return usageError{"-pcap takes neither -from nor -hex: the capture says who sent what"}
+		}
+		return pcapCommand(cmd, o.proto, o.pcap, o.json, o.files, stdout, stderr)
+	}
 	p, err := lookupProtocol(o.proto)
 	if err != nil {
 		return err
@@ -210,7 +297,7 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 	}
 	defer in.Close()
 	if cmd == "decode" {
-		return decode(p, o.from, in, o.hexIn, o.json, !isRegularFile(in), stdout, stderr)
+		return decode(p, decodeOptions{from: o.from, hexIn: o.hexIn, asJSON: o.json, verbose: o.verbose, live: !isRegularFile(in)}, in, stdout, stderr)
 	}
 	return encode(p, o.from, in, o.hexIn, stdout)
 }

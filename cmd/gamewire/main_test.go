@@ -144,8 +144,8 @@ func TestExitCodes(t *testing.T) {
 		{"bad json", "{", []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "line 1: not a JSON object"},
 		{"unknown msg", `{"msg":"Pong"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `no message "Pong" sent by the client`},
 		{"wrong code", `{"msg":"Ping","code":8}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "has code 7, not 8"},
-		{"name too long", `{"msg":"Ping","name":"abcdef"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "too long"},
-		{"misspelt field", `{"msg":"Ping","code":7,"sequence":1}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `toy: Ping: json: unknown field "sequence"`},
+		{"name too long", `{"msg":"Ping","name":"abcdef"}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, "field name: 6 bytes, at most 4"},
+		{"misspelt field", `{"msg":"Ping","code":7,"sequence":1}`, []string{"encode", "-proto", "toy", "-from", "client"}, exitMalformed, `toy: Ping: unknown field "sequence" (fields: seq, name, note)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

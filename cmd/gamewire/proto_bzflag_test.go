@@ -79,7 +79,7 @@ func TestBzflagMalformed(t *testing.T) {
 		{"no direction", "", "00006578", "-from"},
 		{"cut frame", "-from client", "002a7075c000", "short"},
 		{"length of another form", "-from server", "000a746f0001000200020005000300", "length"},
-		{"frame beyond MaxPacketLen", "-from server", "04006777" + strings.Repeat("00", 1024), "too long"},
+		{"frame beyond MaxPacketLen", "-from server", "04006777" + strings.Repeat("00", 1024), "bzflag: frame length 1028 exceeds 1024"},
 		{"server layout from the client", "-from client", "0020616c" + strings.Repeat("00", 32), "length"},
 	}
 	for _, tt := range tests {

@@ -24,6 +24,7 @@ func init() {
 		name:     "lwar",
 		summary:  "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages",
 		datagram: true,
+		ownLimit: true, // a packet over 512 bytes decodes as "oversize", and encodes only so marked
 	}
 	tab := lwar.Table()
 	for i := range tab.Forms {
@@ -82,8 +83,8 @@ func lwarDecode(unit []byte, from string) ([]byte, error) {
 
 func lwarEncode(p *protocol, obj []byte) ([]byte, error) {
 	var in lwarPacket
-	if err := json.Unmarshal(obj, &in); err != nil {
-		return nil, fmt.Errorf("lwar: not a packet object: %w", err)
+	if err := decodeJSON(obj, &in, ""); err != nil {
+		return nil, fmt.Errorf("lwar: packet: %w", err)
 	}
 	if in.Msg != "Packet" {
 		return nil, fmt.Errorf(`lwar: "msg" is %q; each line is one packet, "msg":"Packet"`, in.Msg)

@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
@@ -24,7 +19,7 @@ import (
 // The username is text (NUL as \x00, a lone surrogate as the \xHH of its
 // bytes); a facing JSON numbers cannot hold (NaN, an infinity) is written
 // as the string of its bits, "float64:0x7ff8000000000000", and read back
-// from it, so every packet survives decode | encode. -from is optional:
+// from it (floats.go), so every packet survives decode | encode. -from is optional:
 // no type is defined in both directions but Login, whose layout is the
 // same both ways. A stream whose framing breaks (no '*', an undefined
 // type) stops there: the frames have no length, so nothing after it can
@@ -58,7 +53,7 @@ func init() {
 		})
 	}
 	p.decode = paintballDecode
-	p.encode = paintballEncode(p)
+	p.encode = encodeTable(p)
 	register(p)
 }
 
@@ -91,71 +86,5 @@ func paintballDecode(unit []byte, from string) ([]byte, error) {
 		return nil, fmt.Errorf("paintball: %s: %d bytes after the packet", m.Form().Name, len(unit)-n)
 	}
 	f := m.Form()
-	facing := paintballFacing(m)
-	if facing == nil || !(math.IsNaN(*facing) || math.IsInf(*facing, 0)) {
-		return messageJSON(f.Name, int(f.Code), m)
-	}
-	// JSON numbers hold no NaN or infinity: the facing (the last field)
-	// goes as the string of its bits.
-	bits := math.Float64bits(*facing)
-	*facing = 0
-	obj, err := messageJSON(f.Name, int(f.Code), m)
-	if err != nil {
-		return nil, err
-	}
-	const zero = `"facing":0}`
-	if !bytes.HasSuffix(obj, []byte(zero)) {
-		return nil, fmt.Errorf("paintball: %s: facing is not the last field", f.Name)
-	}
-	obj = append(obj[:len(obj)-len(zero)], fmt.Sprintf(`"facing":"%s%016x"}`, float64Prefix, bits)...)
-	return obj, nil
-}
-
-const float64Prefix = "float64:0x"
-
-// paintballFacing returns the facing of m, if it has one.
-func paintballFacing(m paintball.Message) *float64 {
-	switch m := m.(type) {
-	case *paintball.Update:
-		return &m.Facing
-	case *paintball.PlayerUpdateRequest:
-		return &m.Facing
-	}
-	return nil
-}
-
-// paintballEncode encodes the packets of the table, reading a facing
-// written as "float64:0x..." back into its exact bits.
-func paintballEncode(p *protocol) func(obj []byte, from string) ([]byte, error) {
-	table := encodeTable(p)
-	return func(obj []byte, from string) ([]byte, error) {
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(obj, &fields) != nil || len(fields["facing"]) == 0 || fields["facing"][0] != '"' {
-			return table(obj, from)
-		}
-		var s string
-		if err := json.Unmarshal(fields["facing"], &s); err != nil {
-			return nil, err
-		}
-		bits, err := strconv.ParseUint(strings.TrimPrefix(s, float64Prefix), 16, 64)
-		if !strings.HasPrefix(s, float64Prefix) || len(s) != len(float64Prefix)+16 || err != nil {
-			return nil, fmt.Errorf("paintball: field facing: %q is not a number nor %s<16 hex digits>", s, float64Prefix)
-		}
-		fields["facing"] = json.RawMessage("0")
-		plain, err := json.Marshal(fields)
-		if err != nil {
-			return nil, err
-		}
-		b, err := table(plain, from)
-		if err != nil {
-			return nil, err
-		}
-		// The facing is the last 8 bytes of Update and of Player Update
-		// Request, the two packets that have one.
-		if len(b) < 8 || (b[2] != paintball.CodeUpdate && b[2] != paintball.CodePlayerUpdateRequest) {
-			return nil, fmt.Errorf("paintball: this packet has no facing")
-		}
-		wire.BigEndian.PutU64(b[len(b)-8:], bits)
-		return b, nil
-	}
+	return messageJSON(f.Name, int(f.Code), m)
 }

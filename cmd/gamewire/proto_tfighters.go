@@ -141,13 +141,13 @@ func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
 			var wide bool
 			var high uint32
 			if w, ok := fields["wide"]; ok {
-				if err := json.Unmarshal(w, &wide); err != nil {
-					return nil, fmt.Errorf("field wide: %w", err)
+				if err := decodeJSON(w, &wide, "wide"); err != nil {
+					return nil, err
 				}
 			}
 			if ok {
-				if err := json.Unmarshal(v, &high); err != nil {
-					return nil, fmt.Errorf("field timeHigh: %w", err)
+				if err := decodeJSON(v, &high, "timeHigh"); err != nil {
+					return nil, err
 				}
 			}
 			delete(fields, "wide")
@@ -162,8 +162,8 @@ func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
 			fields[fl.Name] = b
 		case fl.Type == "cstring" && ok:
 			var t wire.Text
-			if err := json.Unmarshal(v, &t); err != nil {
-				return nil, fmt.Errorf("field %s: %w", fl.Name, err)
+			if err := decodeJSON(v, &t, fl.Name); err != nil {
+				return nil, err
 			}
 			b, _ := json.Marshal([]byte(t))
 			fields[fl.Name] = b
@@ -200,17 +200,17 @@ func tfightersEncode(p *protocol) func(obj []byte, from string) ([]byte, error) 
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 			}
-			return m.AppendBinary(nil)
+			return appendMessage(m)
 		}
 		if from != "" && c.From() != tfightersDirection(from) {
 			return nil, fmt.Errorf("tfighters: code %s is not sent by the %s", h.Msg, from)
 		}
 		var m tfightersRaw
-		if err := json.Unmarshal(obj, &m); err != nil {
+		if err := unmarshalFields(obj, &m); err != nil {
 			return nil, fmt.Errorf("tfighters: %s: %w", h.Msg, err)
 		}
-		if tfighters.HeaderLen+len(m.Data) > 2+0xffff {
-			return nil, fmt.Errorf("tfighters: %s: data too long", h.Msg)
+		if n := tfighters.HeaderLen + len(m.Data); n > tfighters.MaxFrame {
+			return nil, fmt.Errorf("tfighters: frame length %d exceeds %d", n, tfighters.MaxFrame)
 		}
 		b := wire.LittleEndian.AppendU16(nil, uint16(2+len(m.Data)))
 		b = wire.LittleEndian.AppendU16(b, uint16(c))

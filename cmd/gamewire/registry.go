@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -43,6 +42,14 @@ type protocol struct {
 	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
 	headerLen int    // bytes of the per-message header, for spec
 
+	// maxFrame, if set, is the most bytes of a frame or datagram (else
+	// the table's HardMax); ownLimit says the protocol's encode and
+	// decode apply their own (lwar's packets); frameLength, if set, reads
+	// a frame's length from its header (else the table's length field).
+	maxFrame    int
+	ownLimit    bool
+	frameLength func(header []byte) int
+
 	messages []messageInfo // for spec, and for the helpers below
 
 	// table is the protocol's message table, when its package has one:
@@ -58,6 +65,16 @@ type protocol struct {
 	// decode turns one frame or datagram into one JSON object (see
 	// messageJSON for the shape).
 	decode func(unit []byte, from string) ([]byte, error)
+
+	// textExtra, if set, returns for one decode run a function that may
+	// give more JSON objects to print, as text only, after a unit's line
+	// (bzflag's assembled world).
+	textExtra func() func(unit []byte, from string) [][]byte
+
+	// blobs are the JSON keys text output summarises (blobKeys), found
+	// once.
+	blobs     map[string]bool
+	blobsOnce sync.Once
 
 	// encode turns one JSON object back into the exact bytes.
 	encode func(obj []byte, from string) ([]byte, error)
@@ -75,9 +92,10 @@ func register(p *protocol) {
 
 // messageJSON returns m as one JSON object: "msg" (the spec's name),
 // "code", then m's own fields as encoding/json writes them (the message
-// types carry json tags with the spec's field names).
+// types carry json tags with the spec's field names), with the floats
+// JSON numbers cannot hold as the strings of their bits (floats.go).
 func messageJSON(name string, code int, m any) ([]byte, error) {
-	fields, err := json.Marshal(m)
+	fields, err := marshalExact(m)
 	if err != nil {
 		return nil, err
 	}
@@ -108,8 +126,22 @@ type header struct {
 // readHeader returns the "msg" and "code" of a JSON object.
 func readHeader(obj []byte) (header, error) {
 	var h header
-	if err := json.Unmarshal(obj, &h); err != nil {
-		return h, fmt.Errorf("not a JSON object: %w", err)
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &fields); err != nil {
+		return h, fmt.Errorf("not a JSON object: %s", shortJSON(obj))
+	}
+	if m, ok := fields["msg"]; ok {
+		if err := decodeJSON(m, &h.Msg, "msg"); err != nil {
+			return h, err
+		}
+	}
+	if c, ok := fields["code"]; ok && string(c) != "null" {
+		var code uint32
+		if err := decodeJSON(c, &code, "code"); err != nil {
+			return h, err
+		}
+		h.Code = new(int)
+		*h.Code = int(code)
 	}
 	if h.Msg == "" {
 		return h, fmt.Errorf(`JSON object has no "msg"`)
@@ -150,30 +182,8 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 		if err := unmarshalFields(obj, m); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 		}
-		return m.AppendBinary(nil)
+		return appendMessage(m)
 	}
-}
-
-// unmarshalFields fills m from the JSON object obj, whose "msg" and "code"
-// name the message. Any other key must be a field of m: a misspelt field
-// would otherwise be dropped and encode as zero, silently.
-func unmarshalFields(obj []byte, m any) error {
-	if err := checkStrict(obj, reflect.TypeOf(m)); err != nil {
-		return err
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(obj, &fields); err != nil {
-		return err
-	}
-	delete(fields, "msg")
-	delete(fields, "code")
-	rest, err := json.Marshal(fields)
-	if err != nil {
-		return err
-	}
-	d := json.NewDecoder(bytes.NewReader(rest))
-	d.DisallowUnknownFields()
-	return d.Decode(m)
 }
 
 // streamSplitter returns a split function for a protocol whose frames
@@ -185,4 +195,14 @@ func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(
 		fr.Protocol = protocolName
 		return fr.Next
 	}
+}
+
+// twoLetters names a code as BZFlag's spec writes it: its two bytes as
+// letters ("gw" for 0x6777), when both are printable ASCII.
+func twoLetters(c uint32) string {
+	hi, lo := byte(c>>8), byte(c)
+	if c > 0xffff || hi <= ' ' || hi > '~' || lo <= ' ' || lo > '~' {
+		return ""
+	}
+	return string([]byte{hi, lo})
 }

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"encoding"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/dissector"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// gamewire dissector -proto P [FILE] writes the Wireshark dissector of P,
+// generated from its message table (internal/dissector), to FILE or to
+// standard output; -proto all writes every protocol's into the directory
+// FILE. The generated files are in dissectors/.
+
+//go:generate go run . dissector -proto all ../../dissectors
+
+// dissectorTables are the message tables of the protocols that have one.
+var dissectorTables = map[string]func() *wire.Table{}
+
+// dissectorOptions is what a dissector needs beyond the table: the
+// protocol's title, its default port, how to show the fields of a few Go
+// types, and a datagram's packet header.
+var dissectorOptions = map[string]dissector.Options{
+	"bzflag": {
+		Title:    "BZFlag 1.7",
+		Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
+		// "connect to server": the server's version string and the
+		// port the client reconnects to (bzflag.Handshake).
+		Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []wire.Field{
+			{Name: "version", Type: "bytes[8]", Doc: "BZFS, the major version (1 digit), the minor version (2 digits), the revision"},
+			{Name: "port", Type: "u16", Doc: "the port the client must reconnect to; 0: rejected"},
+		}},
+	},
+	"lwar": {
+		Title: "lwar",
+		// "Packet Header: the following data is included at the
+		// beginning of every UDP packet sent by a server or a client."
+		// The table describes messages; the datagram's header is here.
+		PacketName: "Packet",
+		Packet: []wire.Field{
+			{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: 0xf27087c5, Doc: "Must always be 0xf27087c5"},
+			{Name: "ack", Type: "u32", Doc: "Sequence number of the last reliable message that has been processed"},
+			{Name: "timestamp", Type: "u32", Doc: "Timestamp of the unreliable messages contained in the packet"},
+		},
+	},
+	"tfighters": {
+		Title:    "TFighters v2",
+		Displays: map[string]dissector.Display{"Dbl": dissector.Fixed100},
+	},
+	"retrotank": {
+		Title: "Retro Tank",
+	},
+	"retrotank-timesync": {
+		Title:       "Retro Tank time sync",
+		ByDirection: true,
+	},
+	"paintball": {
+		Title: "Paintball",
+	},
+}
+
+// dissectorCommand is `gamewire dissector`.
+func dissectorCommand(proto string, files []string, stdout io.Writer) error {
+	if proto == "" {
+		return usageError{"-proto is required (protocols with a table: " + tableList() + ")"}
+	}
+	if len(files) > 1 {
+		return usageError{"at most one output file"}
+	}
+	if proto == "all" {
+		if len(files) != 1 {
+			return usageError{"-proto all needs the output directory"}
+		}
+		for name := range dissectorTables {
+			lua, err := dissectorFor(name)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(files[0], name+".lua"), lua, 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	lua, err := dissectorFor(proto)
+	if err != nil {
+		return err
+	}
+	if len(files) == 1 && files[0] != "-" {
+		return os.WriteFile(files[0], lua, 0o644)
+	}
+	_, err = stdout.Write(lua)
+	return err
+}
+
+func tableList() string {
+	var names []string
+	for n := range dissectorTables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "none yet"
+	}
+	return strings.Join(names, ", ")
+}
+
+// dissectorFor generates the dissector of the protocol called name.
+func dissectorFor(name string) ([]byte, error) {
+	table := dissectorTables[name]
+	if table == nil {
+		return nil, usageError{fmt.Sprintf("no message table for %q (protocols with a table: %s)", name, tableList())}
+	}
+	t := table()
+	o := dissectorOptions[name]
+	o.Command = "gamewire dissector -proto " + name
+	o.Port = int(pcapProtos[name].port)
+	o.Enums, o.Flags = enumsOf(t)
+	return dissector.Generate(t, o)
+}
+
+// enumsOf finds the enum types of a table's Go types, and the names of
+// their values, by asking the types themselves: a named integer type
+// whose MarshalText (or String) gives an identifier for a value names
+// that value. A type whose named values are single bits and which names
+// two of them together as "A|B" is a bit set (flags). The table holds no
+// enum values of its own (yet).
+func enumsOf(t *wire.Table) (enums, flags map[string][]dissector.Value) {
+	types := map[string]reflect.Type{}
+	var walk func(rt reflect.Type)
+	walk = func(rt reflect.Type) {
+		switch rt.Kind() {
+		case reflect.Struct:
+			for i := 0; i < rt.NumField(); i++ {
+				walk(rt.Field(i).Type)
+			}
+		case reflect.Array, reflect.Slice, reflect.Pointer:
+			walk(rt.Elem())
+		case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Uint8, reflect.Uint16, reflect.Uint32:
+			if rt.Name() != "" && rt.PkgPath() != "" {
+				types[rt.Name()] = rt
+			}
+		}
+	}
+	for i := range t.Forms {
+		if m := t.New(&t.Forms[i]); m != nil {
+			walk(reflect.TypeOf(m))
+		}
+	}
+	out := map[string][]dissector.Value{}
+	flags = map[string][]dissector.Value{}
+	for name, rt := range types {
+		var vals []dissector.Value
+		lo, hi := int64(0), int64(1)<<(8*rt.Size())-1
+		if rt.Kind() >= reflect.Int8 && rt.Kind() <= reflect.Int64 {
+			lo, hi = -(int64(1) << (8*rt.Size() - 1)), int64(1)<<(8*rt.Size()-1)-1
+		}
+		const most = 1 << 16
+		if hi-lo >= most {
+			lo, hi = -most/2, most/2
+			if rt.Kind() >= reflect.Uint8 {
+				lo, hi = 0, most
+			}
+		}
+		for v := lo; v <= hi; v++ {
+			x := reflect.New(rt).Elem()
+			if x.CanInt() {
+				x.SetInt(v)
+			} else {
+				x.SetUint(uint64(v))
+			}
+			if s, ok := valueName(x); ok {
+				vals = append(vals, dissector.Value{Value: v, Name: s})
+			}
+		}
+		switch {
+		case isBitSet(rt, vals):
+			flags[name] = vals
+		case len(vals) > 0:
+			out[name] = vals
+		}
+	}
+	return out, flags
+}
+
+// isBitSet reports whether the named values of type rt are single bits
+// that the type names together as "A|B".
+func isBitSet(rt reflect.Type, vals []dissector.Value) bool {
+	if len(vals) < 2 {
+		return false
+	}
+	for _, v := range vals {
+		if v.Value <= 0 || v.Value&(v.Value-1) != 0 {
+			return false
+		}
+	}
+	x := reflect.New(rt).Elem()
+	if x.CanInt() {
+		x.SetInt(vals[0].Value | vals[1].Value)
+	} else {
+		x.SetUint(uint64(vals[0].Value | vals[1].Value))
+	}
+	return valueText(x) == vals[0].Name+"|"+vals[1].Name
+}
+
+// valueName returns the name x's type gives its value, if it is an
+// identifier (not a numeric fallback such as "TeamColor(9)" or "0x7abc").
+func valueName(x reflect.Value) (string, bool) {
+	s := valueText(x)
+	if s == "" || !(s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// valueText returns x's MarshalText, or its String, or "".
+func valueText(x reflect.Value) string {
+	switch v := x.Interface().(type) {
+	case encoding.TextMarshaler:
+		b, err := v.MarshalText()
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	case fmt.Stringer:
+		return v.String()
+	}
+	return ""
+}
+
+// pcapCommand is decode -pcap.
+func pcapCommand(cmd, proto, file string, asJSON bool, files []string, stdout, stderr io.Writer) error {
+	if cmd != "decode" {
+		return usageError{"-pcap is an input of decode only"}
+	}
+	if len(files) > 0 {
+		return usageError{"-pcap FILE is the input: no other input file"}
+	}
+	return decodePcap(proto, file, asJSON, stdout, stderr)
+}

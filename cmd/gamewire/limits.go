@@ -1,0 +1,264 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// One limit on a frame or datagram, from the protocol's table, holds on
+// both sides: decode refuses a unit longer than what the table's reader
+// accepts (HardMax: the spec's MaxFrame, or more where real peers send
+// more), and encode refuses to write one, and a message longer than its
+// form's MaxSize, with the same words: "frame length 9000 exceeds 8194".
+
+// frameLimit returns the most bytes one frame or datagram of p may have
+// (0: no limit known).
+func frameLimit(p *protocol) int {
+	if p.maxFrame > 0 {
+		return p.maxFrame
+	}
+	if p.table != nil {
+		return p.table.HardMax
+	}
+	return 0
+}
+
+// unitName is what a unit of p is called in errors.
+func unitName(p *protocol) string {
+	if p.datagram {
+		return "datagram"
+	}
+	return "frame"
+}
+
+// checkEncoded refuses an encoded unit that decode would refuse: longer
+// than the protocol's frame limit, or than its form's MaxSize.
+func checkEncoded(p *protocol, b []byte, from string) error {
+	if p.ownLimit {
+		return nil
+	}
+	limit := frameLimit(p)
+	if t := p.table; t != nil {
+		if c, err := t.Code(b); err == nil {
+			if f := t.Lookup(c, direction(from)); f != nil && f.MaxSize > 0 && f.MaxSize < limit {
+				if len(b) > f.MaxSize {
+					return fmt.Errorf("%s: %s: %s length %d exceeds %d", p.name, f.Name, unitName(p), len(b), f.MaxSize)
+				}
+			}
+		}
+	}
+	if limit > 0 && len(b) > limit {
+		return fmt.Errorf("%s: %s length %d exceeds %d", p.name, unitName(p), len(b), limit)
+	}
+	return nil
+}
+
+// checkDecoded refuses a datagram longer than the protocol's limit (a
+// stream's frame reader refuses a frame itself).
+func checkDecoded(p *protocol, unit []byte) error {
+	if !p.datagram || p.ownLimit {
+		return nil
+	}
+	if limit := frameLimit(p); limit > 0 && len(unit) > limit {
+		return fmt.Errorf("%s: datagram length %d exceeds %d", p.name, len(unit), limit)
+	}
+	return nil
+}
+
+func direction(from string) wire.Direction {
+	switch from {
+	case "client":
+		return wire.FromClient
+	case "server":
+		return wire.FromServer
+	}
+	return wire.Both
+}
+
+// frameLength returns the length of the frame whose header is h, as the
+// protocol's length field says (header included), or -1.
+func frameLength(p *protocol, h []byte) int {
+	if p.frameLength != nil {
+		return p.frameLength(h)
+	}
+	if p.table == nil {
+		return -1
+	}
+	for _, f := range p.table.Header() {
+		if f.Role != wire.LengthRole || f.Offset < 0 || len(h) < f.Offset+f.Size {
+			continue
+		}
+		var v int
+		switch f.Size {
+		case 1:
+			v = int(h[f.Offset])
+		case 2:
+			v = int(p.table.Order.U16(h[f.Offset:]))
+		case 4:
+			v = int(p.table.Order.U32(h[f.Offset:]))
+		default:
+			return -1
+		}
+		return v + f.Adjust
+	}
+	return -1
+}
+
+// tailReader remembers the last bytes read through it, so that a framing
+// error can show the length the header held.
+// It holds twice the longest frame, more than a frame reader reads ahead.
+type tailReader struct {
+	r     io.Reader
+	ring  []byte
+	total int64
+}
+
+func newTailReader(p *protocol, r io.Reader) *tailReader {
+	return &tailReader{r: r, ring: make([]byte, 2*frameLimit(p)+4096)}
+}
+
+func (t *tailReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	for b := p[:n]; len(b) > 0; {
+		k := copy(t.ring[t.total%int64(len(t.ring)):], b)
+		b = b[k:]
+		t.total += int64(k)
+	}
+	return n, err
+}
+
+// at returns the k bytes at stream offset off, or nil when they are not
+// (or no longer) held.
+func (t *tailReader) at(off int64, k int) []byte {
+	if off < t.total-int64(len(t.ring)) || off+int64(k) > t.total {
+		return nil
+	}
+	b := make([]byte, k)
+	for i := range b {
+		b[i] = t.ring[(off+int64(i))%int64(len(t.ring))]
+	}
+	return b
+}
+
+// framingError rewrites a stream's "too long" framing error as the
+// length the header held and the limit.
+func framingError(p *protocol, tail *tailReader, offset int64, err error) error {
+	if !errors.Is(err, wire.ErrTooLong) || tail == nil {
+		return err
+	}
+	h := tail.at(offset, p.headerLen)
+	if h == nil {
+		return err
+	}
+	if n := frameLength(p, h); n > frameLimit(p) && frameLimit(p) > 0 {
+		return fmt.Errorf("%s: frame length %d exceeds %d", p.name, n, frameLimit(p))
+	}
+	return err
+}
+
+// appendMessage encodes m, naming the field, its length and its bound
+// when a variable field is too long for the table.
+func appendMessage(m Message) ([]byte, error) {
+	b, err := m.AppendBinary(nil)
+	if err == nil {
+		return b, nil
+	}
+	var we *wire.Error
+	fm, ok := m.(interface{ Form() *wire.Form })
+	if !errors.Is(err, wire.ErrTooLong) || !errors.As(err, &we) || we.Field == "" || !ok {
+		return nil, err
+	}
+	for _, f := range fm.Form().Layout() {
+		if f.Name != we.Field || f.Max <= 0 {
+			continue
+		}
+		v := reflect.ValueOf(m).Elem()
+		if index := fieldIndex(v.Type(), f.Name); index != nil {
+			fv := v.FieldByIndex(index)
+			if fv.Kind() == reflect.Slice || fv.Kind() == reflect.String {
+				unit := "bytes"
+				if fv.Kind() == reflect.Slice && fv.Type().Elem().Kind() != reflect.Uint8 {
+					unit = "entries"
+				}
+				max := f.Max
+				if f.Type == "cstring" {
+					max-- // the bound holds the terminating NUL
+				}
+				return nil, fmt.Errorf("%s: %s: field %s: %d %s, at most %d", we.Protocol, we.Message, f.Name, fv.Len(), unit, max)
+			}
+		}
+	}
+	return nil, err
+}
+
+// explainDecode adds to a decode error of the library, which names the
+// message, the field and the byte offset (and allocates nothing, so says
+// no more), what a person needs next: the value the field held, and for a
+// unit that is too short or too long, its length and the form's bounds.
+func explainDecode(p *protocol, unit []byte, from string, err error) error {
+	var we *wire.Error
+	t := p.table
+	if t == nil || !errors.As(err, &we) || we.Offset < 0 {
+		return err
+	}
+	var fields []wire.Field
+	var form *wire.Form
+	if we.Message == "frame" || we.Message == "" {
+		fields = t.Header()
+	} else {
+		if from != "" {
+			form = t.Form(we.Message, direction(from))
+		}
+		if form == nil {
+			form = t.Form(we.Message, 0) // the form of either side (the other side's, with a wrong -from)
+		}
+		if form != nil {
+			fields = form.Layout()
+		}
+	}
+	for _, f := range fields {
+		if f.Name != we.Field || f.Offset != we.Offset {
+			continue
+		}
+		var v uint64
+		switch {
+		case f.Offset+f.Size > len(unit) || f.Size == 0:
+			continue
+		case f.Type == "u8" || f.Type == "s8":
+			v = uint64(unit[f.Offset])
+		case f.Type == "u16" || f.Type == "s16":
+			v = uint64(t.Order.U16(unit[f.Offset:]))
+		case f.Type == "u32" || f.Type == "s32":
+			v = uint64(t.Order.U32(unit[f.Offset:]))
+		default:
+			continue
+		}
+		extra := fmt.Sprintf("value %d", v)
+		if f.Role == wire.CodeRole {
+			extra = fmt.Sprintf("code %d (0x%02x)", v, v)
+		}
+		if f.Role == wire.LengthRole {
+			extra += fmt.Sprintf(": a frame of %d bytes", int(v)+f.Adjust)
+			if form != nil {
+				extra += boundsText(form)
+			}
+		}
+		return fmt.Errorf("%w (%s)", err, extra)
+	}
+	if form != nil && (errors.Is(err, wire.ErrShort) || errors.Is(err, wire.ErrTrailing) || errors.Is(err, wire.ErrTooLong)) {
+		return fmt.Errorf("%w (%s of %d bytes%s)", err, unitName(p), len(unit), boundsText(form))
+	}
+	return err
+}
+
+// boundsText says how long a form's frames are.
+func boundsText(f *wire.Form) string {
+	if f.Fixed() {
+		return fmt.Sprintf("; %s is %d", f.Name, f.Size)
+	}
+	return fmt.Sprintf("; %s is %d to %d", f.Name, f.Size, f.MaxSize)
+}

@@ -111,6 +111,6 @@ func (a *Assembler) Feed(offset, remaining uint16, data []byte) error {
 // fail returns the Assembler's own error value, set to the place and kind
 // given: valid until the next call of Feed (copy *e to keep it).
 func (a *Assembler) fail(field string, off int, kind error) error {
-	a.err = wire.Error{Protocol: protocol, Message: getWorld, Field: field, Offset: off, Err: kind}
+	a.err = wire.Error{Protocol: protocol.Name, Message: getWorld, Field: field, Offset: off, Err: kind}
 	return &a.err
 }

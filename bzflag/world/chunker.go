@@ -18,18 +18,29 @@ type Chunker struct {
 // and with ErrInvalid for a negative chunk. The Chunker aliases db.
 func NewChunker(db []byte, chunk int) (Chunker, error) {
 	if len(db) > MaxSize {
-		return Chunker{}, wire.NewError(protocol, getWorld, "remaining", MaxSize, wire.ErrTooLong)
+		return Chunker{}, errChunkerSize
 	}
 	switch {
 	case chunk == 0:
 		chunk = MaxChunk
 	case chunk < 0:
-		return Chunker{}, wire.NewError(protocol, getWorld, "data", 0, wire.ErrInvalid)
+		return Chunker{}, errChunkNegative
 	case chunk > MaxChunk:
-		return Chunker{}, wire.NewError(protocol, getWorld, "data", MaxChunk, wire.ErrTooLong)
+		return Chunker{}, errChunkTooLong
 	}
 	return Chunker{db, chunk}, nil
 }
+
+// NewChunker's errors: their places are fixed, so they are built once.
+var (
+	// errChunkerSize: the database is larger than the 16-bit `remaining'
+	// can announce (offset MaxSize, the first byte it cannot).
+	errChunkerSize = &wire.Error{Protocol: protocol.Name, Message: getWorld, Field: "remaining", Offset: MaxSize, Err: wire.ErrTooLong}
+	// errChunkNegative: a chunk size below zero.
+	errChunkNegative = &wire.Error{Protocol: protocol.Name, Message: getWorld, Field: "data", Offset: 0, Err: wire.ErrInvalid}
+	// errChunkTooLong: a chunk larger than a MsgGetWorld reply holds.
+	errChunkTooLong = &wire.Error{Protocol: protocol.Name, Message: getWorld, Field: "data", Offset: MaxChunk, Err: wire.ErrTooLong}
+)
 
 // Chunk returns the reply to a request for offset: the `remaining' field
 // and the data, which aliases the database.

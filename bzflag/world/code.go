@@ -10,7 +10,9 @@ import (
 // the two bytes every block starts with.
 type Code uint16
 
-// The block codes of the world database (include/Protocol.h in BZFlag 1.7).
+// The block codes of the world database (include/Protocol.h in BZFlag 1.7),
+// for convenience: the table (forms.go) is where a block's code and name
+// are given, and String reads them there.
 const (
 	CodeBase       Code = 0x6261 // WorldCodeBase, 'ba': a team base
 	CodeBox        Code = 0x6278 // WorldCodeBox, 'bx': a box
@@ -22,7 +24,7 @@ const (
 	CodeWall       Code = 0x776c // WorldCodeWall, 'wl': a wall
 )
 
-// Limits of the download.
+// Limits of the download (MaxSize, which the table uses, is in forms.go).
 const (
 	// MaxPacketLen is the protocol's MaxPacketLen: the largest message,
 	// header included.
@@ -30,36 +32,14 @@ const (
 	// MaxChunk is the most database bytes one MsgGetWorld reply may
 	// carry: MaxPacketLen less the length, code and `remaining' fields.
 	MaxChunk = MaxPacketLen - 6
-	// MaxSize is the largest database the download can carry: offsets and
-	// `remaining' are 16-bit.
-	MaxSize = 0xffff
 )
 
-const protocol = "bzflag"
-
-// dbName is the Message of errors about the database as a whole.
-const dbName = "world database"
-
-// String returns the spec's name of the code ("WorldCodeWall"), or the
-// code in hexadecimal for a code the protocol does not define.
+// String returns the spec's name of the code ("WorldCodeWall"), from the
+// table, or the code in hexadecimal for a code the protocol does not
+// define.
 func (c Code) String() string {
-	switch c {
-	case CodeBase:
-		return "WorldCodeBase"
-	case CodeBox:
-		return "WorldCodeBox"
-	case CodeEnd:
-		return "WorldCodeEnd"
-	case CodeLink:
-		return "WorldCodeLink"
-	case CodePyramid:
-		return "WorldCodePyramid"
-	case CodeStyle:
-		return "WorldCodeStyle"
-	case CodeTeleporter:
-		return "WorldCodeTeleporter"
-	case CodeWall:
-		return "WorldCodeWall"
+	if f := table.Lookup(uint32(c), wire.FromServer); f != nil {
+		return f.Name
 	}
 	return "0x" + strconv.FormatUint(uint64(c), 16)
 }
@@ -71,9 +51,9 @@ func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 // other text fails with wire.ErrInvalid.
 func (c *Code) UnmarshalText(t []byte) error {
 	s := string(t)
-	for _, k := range codes {
-		if k.String() == s {
-			*c = k
+	for i := range table.Forms {
+		if f := &table.Forms[i]; f.Name == s {
+			*c = Code(f.Code)
 			return nil
 		}
 	}
@@ -87,7 +67,5 @@ func (c *Code) UnmarshalText(t []byte) error {
 	return errUnknownName
 }
 
-var codes = [...]Code{CodeBase, CodeBox, CodeEnd, CodeLink, CodePyramid, CodeStyle, CodeTeleporter, CodeWall}
-
 // errUnknownName is UnmarshalText's error for text that names no code.
-var errUnknownName = &wire.Error{Protocol: protocol, Message: "text", Field: "code", Err: wire.ErrInvalid}
+var errUnknownName = &wire.Error{Protocol: protocol.Name, Message: "text", Field: "code", Err: wire.ErrInvalid}

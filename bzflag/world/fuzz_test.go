@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag/world"
@@ -10,8 +11,8 @@ import (
 
 // FuzzWorld: any bytes never panic; what decodes re-encodes to exactly the
 // bytes consumed, with Size() equal to their count, and Validate never
-// panics either. What fails to decode leaves whole blocks only, which
-// encode.
+// panics either. What fails to decode fails with a *wire.Error at the
+// offset Decode returns, and leaves whole blocks only, which encode.
 func FuzzWorld(f *testing.F) {
 	f.Add(unhex(f, goldenWorldHex))
 	f.Add(unhex(f, styleHex+endHex))
@@ -23,6 +24,10 @@ func FuzzWorld(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := w.Decode(b)
 		if err != nil {
+			var we *wire.Error
+			if !errors.As(err, &we) || we.Offset != n || n < 0 || n > len(b) {
+				t.Fatalf("%x: Decode = %d, %v; want a *wire.Error at the offset returned, inside the input", b, n, err)
+			}
 			if _, err := w.AppendBinary(nil); err != nil {
 				t.Fatalf("%x: after the failed Decode the blocks do not encode: %v", b, err)
 			}

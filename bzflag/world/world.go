@@ -1,6 +1,10 @@
 package world
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"slices"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // World is the whole world database: the style header, the object blocks
 // and the end of data.
@@ -14,6 +18,16 @@ import "github.com/gamewire/gamewire/wire"
 //
 // Decode reuses the slices' capacity, so decoding world after world into
 // one World allocates nothing once the slices are large enough.
+//
+// Errors: an error about a block names the block ("WorldCodeWall"), its
+// field and the byte offset in the database; one about the database as a
+// whole names the message "world database". Where the offset depends on
+// the input, the error is written into the World's own error value, so no
+// failure allocates: such an error is valid until the next call of a
+// method of w (copy *e to keep it), and a World whose methods may fail is
+// not shared between goroutines without a lock. That error value is the
+// World's one unexported field: go-cmp compares Worlds with
+// cmpopts.IgnoreUnexported(world.World{}).
 type World struct {
 	Style       Style        `json:"style"`
 	Bases       []Base       `json:"bases,omitempty"`
@@ -23,24 +37,104 @@ type World struct {
 	Teleporters []Teleporter `json:"teleporters,omitempty"`
 	Links       []Link       `json:"links,omitempty"`
 	Order       []Code       `json:"order,omitempty"`
+
+	err wire.Error // the last error whose offset is the input's
 }
+
+// block is what World does with one object block type: the table's form
+// of the type (forms[i]) says its code and size, and these functions
+// reach the World's slice of it.
+type block struct {
+	len    func(w *World) int
+	decode func(w *World, b []byte) (int, error)
+	append func(w *World, i int, b []byte) ([]byte, error)
+}
+
+// blocks are the object block types, at the index of their form in the
+// table; the style header and the end of data, which are not object
+// blocks, have none.
+var blocks = [...]block{
+	1: {
+		func(w *World) int { return len(w.Bases) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Bases, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Bases[i].AppendBinary(b) },
+	},
+	2: {
+		func(w *World) int { return len(w.Walls) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Walls, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Walls[i].AppendBinary(b) },
+	},
+	3: {
+		func(w *World) int { return len(w.Pyramids) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Pyramids, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Pyramids[i].AppendBinary(b) },
+	},
+	4: {
+		func(w *World) int { return len(w.Boxes) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Boxes, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Boxes[i].AppendBinary(b) },
+	},
+	5: {
+		func(w *World) int { return len(w.Teleporters) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Teleporters, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Teleporters[i].AppendBinary(b) },
+	},
+	6: {
+		func(w *World) int { return len(w.Links) },
+		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Links, b) },
+		func(w *World, i int, b []byte) ([]byte, error) { return w.Links[i].AppendBinary(b) },
+	},
+	7: {},
+}
+
+// The indexes in the table of the forms World treats apart.
+const (
+	styleForm = 0
+	linkForm  = 6
+	endForm   = 7
+)
+
+// kind returns the index in the table of the form of c when c is the code
+// of an object block, and -1 for any other code: the table's direct
+// lookup, two array indexings.
+func kind(c Code) int {
+	if f := table.Lookup(uint32(c), wire.FromServer); f != nil && blocks[f.Index].len != nil {
+		return f.Index
+	}
+	return -1
+}
+
+// The errors about the database as a whole, at offset 0: World moves them
+// to the offset where they occur, into its own error value.
+var (
+	errCodeShort = &wire.Error{Protocol: protocol.Name, Message: dbName, Field: "code", Err: wire.ErrShort}
+	errCode      = &wire.Error{Protocol: protocol.Name, Message: dbName, Field: "code", Err: wire.ErrUnknownCode}
+	errOrder     = &wire.Error{Protocol: protocol.Name, Message: dbName, Field: "order", Err: wire.ErrInvalid}
+	errTrailing  = &wire.Error{Protocol: protocol.Name, Message: dbName, Err: wire.ErrTrailing}
+)
+
+// dbName is the Message of errors about the database as a whole.
+const dbName = "world database"
+
+// fail returns err with its offset moved on by base, written into w's own
+// error value.
+func (w *World) fail(err error, base int) error { return wire.Shift(&w.err, err, base) }
 
 // Size returns the encoded length of the database, end of data included.
 func (w *World) Size() int {
-	return w.Style.Size() +
-		len(w.Bases)*baseLayout.size +
-		len(w.Walls)*wallLayout.size +
-		len(w.Boxes)*boxLayout.size +
-		len(w.Pyramids)*pyramidLayout.size +
-		len(w.Teleporters)*teleporterLayout.size +
-		len(w.Links)*linkLayout.size +
-		endLayout.size
+	n := w.Style.Size() + forms[endForm].Size
+	for i := range blocks {
+		if b := &blocks[i]; b.len != nil {
+			n += b.len(w) * forms[i].Size
+		}
+	}
+	return n
 }
 
 // SetOrder sets Order to the order bzfs 1.7 writes a database in: the
 // bases, the walls, the boxes, the pyramids, then each teleporter followed
 // by the links of its two faces (links 2*N and 2*N+1, as bzfs makes them),
-// then any links left over.
+// then any links left over (errata W7).
 func (w *World) SetOrder() {
 	o := w.Order[:0]
 	o = appendN(o, CodeBase, len(w.Bases))
@@ -64,75 +158,46 @@ func appendN(o []Code, c Code, n int) []Code {
 	return o
 }
 
-// checkOrder verifies that Order names exactly the blocks the slices hold.
+// checkOrder verifies that Order names exactly the blocks the slices hold:
+// an error's offset is the index in Order of the first code that names no
+// object block, or len(Order) when the counts differ.
 func (w *World) checkOrder() error {
-	var n [6]int
+	var n [len(blocks)]int
 	for i, c := range w.Order {
 		k := kind(c)
 		if k < 0 {
-			return wire.NewError(protocol, dbName, "order", i, wire.ErrInvalid)
+			return w.fail(errOrder, i)
 		}
 		n[k]++
 	}
-	if n[0] != len(w.Bases) || n[1] != len(w.Walls) || n[2] != len(w.Boxes) ||
-		n[3] != len(w.Pyramids) || n[4] != len(w.Teleporters) || n[5] != len(w.Links) {
-		return wire.NewError(protocol, dbName, "order", len(w.Order), wire.ErrInvalid)
+	for i := range blocks {
+		if b := &blocks[i]; b.len != nil && n[i] != b.len(w) {
+			return w.fail(errOrder, len(w.Order))
+		}
 	}
 	return nil
 }
 
-// kind numbers the object codes for counting, -1 for any other code.
-func kind(c Code) int {
-	switch c {
-	case CodeBase:
-		return 0
-	case CodeWall:
-		return 1
-	case CodeBox:
-		return 2
-	case CodePyramid:
-		return 3
-	case CodeTeleporter:
-		return 4
-	case CodeLink:
-		return 5
-	}
-	return -1
-}
-
 // AppendBinary appends the database. It fails with ErrInvalid (field
 // "order") if Order does not name exactly the blocks the slices hold, and
-// with ErrTooLong if the style header's Extra is too long.
+// with ErrTooLong if the style header's Extra is too long; b is then
+// returned as it was.
 func (w *World) AppendBinary(b []byte) ([]byte, error) {
 	if err := w.checkOrder(); err != nil {
 		return b, err
 	}
-	start := len(b)
+	b = slices.Grow(b, w.Size()) // one allocation at most
 	b, err := w.Style.AppendBinary(b)
 	if err != nil {
-		return b[:start], err
+		return b, err
 	}
-	var n [6]int
+	var n [len(blocks)]int
 	for _, c := range w.Order {
 		k := kind(c)
-		i := n[k]
+		b, _ = blocks[k].append(w, n[k], b) // fixed blocks: no error
 		n[k]++
-		switch c {
-		case CodeBase:
-			b, _ = w.Bases[i].AppendBinary(b)
-		case CodeWall:
-			b, _ = w.Walls[i].AppendBinary(b)
-		case CodeBox:
-			b, _ = w.Boxes[i].AppendBinary(b)
-		case CodePyramid:
-			b, _ = w.Pyramids[i].AppendBinary(b)
-		case CodeTeleporter:
-			b, _ = w.Teleporters[i].AppendBinary(b)
-		case CodeLink:
-			b, _ = w.Links[i].AppendBinary(b)
-		}
 	}
-	return End{}.AppendBinary(b)
+	return wire.BigEndian.AppendU16(b, uint16(CodeEnd)), nil
 }
 
 // MarshalBinary returns the encoded database.
@@ -140,63 +205,49 @@ func (w *World) MarshalBinary() ([]byte, error) { return w.AppendBinary(make([]b
 
 // Decode decodes the database at the start of b, up to and including the
 // end of data, and returns its length. Errors name the block ("WorldCodeWall"),
-// the field and the offset in the database; an unknown block code fails
-// with wire.ErrUnknownCode (message "world database", field "code"), a
-// database that ends inside a block or before the end of data with
-// wire.ErrShort. On error w holds the whole blocks decoded so far, and
-// Order names exactly those.
+// the field and the offset in the database, and Decode returns that
+// offset with them; an unknown block code fails with wire.ErrUnknownCode
+// (message "world database", field "code"), a database that ends inside a
+// block or before the end of data with wire.ErrShort. On error w holds the
+// whole blocks decoded so far, and Order names exactly those.
 func (w *World) Decode(b []byte) (int, error) {
 	w.Bases, w.Walls, w.Boxes = w.Bases[:0], w.Walls[:0], w.Boxes[:0]
 	w.Pyramids, w.Teleporters, w.Links = w.Pyramids[:0], w.Teleporters[:0], w.Links[:0]
 	w.Order = w.Order[:0]
-	off, err := w.Style.decodeAt(b, 0)
+	off, err := w.Style.Decode(b)
 	if err != nil {
-		return 0, err
+		return off, err // at the start: its offset is the database's
 	}
 	for {
 		if len(b)-off < 2 {
-			return off, wire.NewError(protocol, dbName, "code", off, wire.ErrShort)
+			return off, w.fail(errCodeShort, off)
 		}
-		c := Code(be.U16(b[off:]))
-		var n int
-		switch c {
-		case CodeEnd:
+		c := Code(wire.BigEndian.U16(b[off:]))
+		if c == CodeEnd {
 			return off + 2, nil
-		case CodeBase:
-			n, err = decodeBlock(&w.Bases, b, off)
-		case CodeWall:
-			n, err = decodeBlock(&w.Walls, b, off)
-		case CodeBox:
-			n, err = decodeBlock(&w.Boxes, b, off)
-		case CodePyramid:
-			n, err = decodeBlock(&w.Pyramids, b, off)
-		case CodeTeleporter:
-			n, err = decodeBlock(&w.Teleporters, b, off)
-		case CodeLink:
-			n, err = decodeBlock(&w.Links, b, off)
-		default:
-			return off, wire.NewError(protocol, dbName, "code", off, wire.ErrUnknownCode)
 		}
+		k := kind(c)
+		if k < 0 {
+			return off, w.fail(errCode, off)
+		}
+		n, err := blocks[k].decode(w, b[off:])
 		if err != nil {
-			return off, err
+			return off + n, w.fail(err, off)
 		}
 		w.Order = append(w.Order, c)
 		off += n
 	}
 }
 
-// block is what decodeBlock needs of a block type.
-type block[T any] interface {
+// decodeOnto decodes the block at the start of b onto the end of *s,
+// reusing its capacity. On error *s is left as it was, so a World that
+// fails to decode holds only whole blocks, each with its entry in Order.
+func decodeOnto[T any, P interface {
 	*T
-	decodeAt(b []byte, base int) (int, error)
-}
-
-// decodeBlock decodes the block at b[off:] onto the end of *s, reusing
-// its capacity. On error *s is left as it was, so a World that fails to
-// decode holds only whole blocks, each with its entry in Order.
-func decodeBlock[T any, P block[T]](s *[]T, b []byte, off int) (int, error) {
+	Decode([]byte) (int, error)
+}](s *[]T, b []byte) (int, error) {
 	*s = append(*s, *new(T))
-	n, err := P(&(*s)[len(*s)-1]).decodeAt(b[off:], off)
+	n, err := P(&(*s)[len(*s)-1]).Decode(b)
 	if err != nil {
 		*s = (*s)[:len(*s)-1]
 	}
@@ -208,16 +259,16 @@ func decodeBlock[T any, P block[T]](s *[]T, b []byte, off int) (int, error) {
 // alias b.
 func (w *World) UnmarshalBinary(b []byte) error {
 	n, err := w.Decode(b)
-	if err != nil {
-		return err
+	if err == nil && n != len(b) {
+		err = w.fail(errTrailing, n)
 	}
-	return trailing(dbName, n, len(b))
+	return err
 }
 
 // Validate checks the rules the wire format can carry but the protocol
 // forbids: Order must match the slices, and every link must name faces of
 // teleporters the database holds (2*len(Teleporters) faces). Errors give
-// the offset the offending block has in the encoded database.
+// the offset the offending block's field has in the encoded database.
 func (w *World) Validate() error {
 	if err := w.checkOrder(); err != nil {
 		return err
@@ -225,36 +276,18 @@ func (w *World) Validate() error {
 	faces := 2 * len(w.Teleporters)
 	off, links := w.Style.Size(), 0
 	for _, c := range w.Order {
-		if c == CodeLink {
-			l := w.Links[links]
+		k := kind(c)
+		if k == linkForm {
+			l := &w.Links[links]
 			links++
 			if int(l.From) >= faces {
-				return wire.NewError(protocol, linkLayout.name, "from", off+2, wire.ErrInvalid)
+				return w.fail(forms[linkForm].Err("from", wire.ErrInvalid), off)
 			}
 			if int(l.To) >= faces {
-				return wire.NewError(protocol, linkLayout.name, "to", off+4, wire.ErrInvalid)
+				return w.fail(forms[linkForm].Err("to", wire.ErrInvalid), off)
 			}
 		}
-		off += blockSize(c)
+		off += forms[k].Size
 	}
 	return nil
-}
-
-// blockSize returns the encoded size of an object block of code c.
-func blockSize(c Code) int {
-	switch c {
-	case CodeBase:
-		return baseLayout.size
-	case CodeWall:
-		return wallLayout.size
-	case CodeBox:
-		return boxLayout.size
-	case CodePyramid:
-		return pyramidLayout.size
-	case CodeTeleporter:
-		return teleporterLayout.size
-	case CodeLink:
-		return linkLayout.size
-	}
-	return 0
 }

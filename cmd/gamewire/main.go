@@ -221,6 +221,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, args := args[0], args[1:]
 	var err error
 	switch cmd {
+	case "fuzz":
+		return runFuzz(args, stdout, stderr)
 	case "decode", "encode", "spec", "dissector":
 		var o *options
 		o, err = parseFlags(cmd, args, stderr)

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamewire/gamewire/fuzz/planted"
+)
+
+// TestMain runs a planted server instead of the tests when the fuzz tests
+// start this test binary as the server of `gamewire fuzz -exec`.
+func TestMain(m *testing.M) {
+	if name := os.Getenv("GAMEWIRE_PLANTED"); name != "" {
+		err := planted.Serve(name, os.Getenv("GAMEWIRE_PLANTED_ADDR"))
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	os.Exit(m.Run())
+}
+
+// freeAddr returns a free TCP address on 127.0.0.1.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func runArgs(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving
+// TFighters with a crash planted on CMSG_ACCEL accel=127: the run finds
+// it, records the exit status, writes a reproducer that decode reads and
+// that -replay triggers again.
+func TestFuzzExec(t *testing.T) {
+	addr := freeAddr(t)
+	t.Setenv("GAMEWIRE_PLANTED", "tfighters-accel")
+	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
+	dir := t.TempDir()
+	server := os.Args[0] + " -test.run=^$"
+	code, out, errs := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-seed", "7",
+		"-rate", "10000", "-duration", "60s", "-timeout", "1s", "-max-messages", "30000", "-max-findings", "1", "-out", dir)
+	t.Logf("stdout:\n%s", out)
+	if code != exitMalformed {
+		t.Fatalf("exit %d, want %d (findings); stderr:\n%s", code, exitMalformed, errs)
+	}
+	for _, want := range []string{"crash", "exit status 2", "panic: planted crash: CMSG_ACCEL accel=127", "reproducer: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
+	if !strings.Contains(errs, "\rfuzz tfighters") {
+		t.Errorf("no progress line on stderr: %q", errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "tfighters-001-crash.bin"))
+	if len(files) != 1 {
+		t.Fatalf("reproducer not in %s", dir)
+	}
+	// decode reads it: the session's messages, then the trigger.
+	code, dec, derr := runArgs("decode", "-proto", "tfighters", "-from", "client", files[0])
+	if !strings.Contains(dec, "CMSG_ACCEL") {
+		t.Errorf("decode (exit %d) does not show the trigger:\n%s%s", code, dec, derr)
+	}
+	// -replay triggers it again.
+	code, rout, rerr := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-timeout", "1s", "-replay", files[0])
+	if code != exitMalformed || !strings.Contains(rout, "reproduced: crash") || !strings.Contains(rout, "exit status 2") {
+		t.Errorf("replay: exit %d\n%s%s", code, rout, rerr)
+	}
+}
+
+func TestFuzzUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fuzz", "-target", "127.0.0.1:1"}, "-proto is required"},
+		{[]string{"fuzz", "-proto", "tfighters"}, "-target HOST:PORT is required"},
+		{[]string{"fuzz", "-proto", "nope", "-target", "127.0.0.1:1"}, `no fuzzer for protocol "nope"`},
+		{[]string{"fuzz", "-proto", "tfighters", "-target", "192.0.2.1:4000"}, "not a loopback address"},
+		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-rate", "1e9"}, "-rate must be"},
+		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-duration", "100h"}, "-duration must be"},
+		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1:1", "-exec", `"unterminated`}, "unterminated quote"},
+		{[]string{"fuzz", "-proto", "tfighters", "-target", "127.0.0.1"}, "not host:port"},
+	} {
+		code, _, errs := runArgs(tc.args...)
+		if code != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs, exitUsage, tc.want)
+		}
+	}
+}
+
+// TestFuzzNoServer: a target where nothing listens is reported before the
+// run, as a usage-level failure.
+func TestFuzzNoServer(t *testing.T) {
+	addr := freeAddr(t)
+	code, _, errs := runArgs("fuzz", "-proto", "paintball", "-target", addr, "-duration", "1s", "-out", t.TempDir())
+	if code != exitUsage || !strings.Contains(errs, "does not answer before the run") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	got, err := splitCommand(`./srv -port 4000 -motd "hello world" 'a b'`)
+	want := []string{"./srv", "-port", "4000", "-motd", "hello world", "a b"}
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("splitCommand = %q, %v; want %q", got, err, want)
+	}
+}

@@ -1,0 +1,916 @@
+package fuzz
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// Bounds and defaults of a run. The defaults are gentle: a run aimed at
+// a server by mistake sends little.
+const (
+	// DefaultRate is the default rate, in messages per second.
+	DefaultRate = 100
+	// MaxRate is the highest rate a Config may ask for.
+	MaxRate = 50000
+	// DefaultDuration is how long a run lasts by default.
+	DefaultDuration = time.Minute
+	// MaxDuration is the longest run a Config may ask for.
+	MaxDuration = 24 * time.Hour
+	// DefaultTimeout is how long the fuzzer waits for an answer.
+	DefaultTimeout = 2 * time.Second
+	// DefaultBurst is how many messages one case sends on a connection.
+	DefaultBurst = 32
+	// DefaultProbeEvery is how many messages go between two probes on a
+	// connection.
+	DefaultProbeEvery = 8
+	// DefaultMaxFindings is how many distinct findings end a run.
+	DefaultMaxFindings = 10
+	// DefaultMinimiseRuns is how many replays minimising a finding may
+	// take.
+	DefaultMinimiseRuns = 64
+	// DefaultRecoverWait is how long a run without a Monitor waits for a
+	// target that went down to come back.
+	DefaultRecoverWait = 10 * time.Second
+)
+
+// Config sets up a run of the fuzzer against one server.
+type Config struct {
+	// Protocol is the protocol to speak (see fuzz/sessions).
+	Protocol *Protocol
+	// Target is the server's address, host:port. It must be a loopback
+	// address unless AllowRemote is set (see CheckTarget).
+	Target string
+	// AllowRemote allows a target outside the loopback range.
+	AllowRemote bool
+	// Seed is the seed of all the run's randomness: the same seed against
+	// the same server sends the same messages.
+	Seed int64
+	// Rate bounds the messages sent per second (0: DefaultRate; at most
+	// MaxRate).
+	Rate float64
+	// Duration bounds the run (0: DefaultDuration; at most MaxDuration).
+	Duration time.Duration
+	// MaxMessages ends the run after that many fuzz messages (0: no
+	// bound but Duration).
+	MaxMessages int
+	// MaxFindings ends the run after that many distinct findings (0:
+	// DefaultMaxFindings).
+	MaxFindings int
+	// Timeout is how long an answer may take (0: DefaultTimeout): a probe
+	// unanswered for that long is a hang.
+	Timeout time.Duration
+	// Burst is how many messages a case sends on one connection (0:
+	// DefaultBurst); ProbeEvery how many go between two probes on it (0:
+	// DefaultProbeEvery).
+	Burst, ProbeEvery int
+	// MinimiseRuns bounds the replays that minimise one finding (0:
+	// DefaultMinimiseRuns; -1: do not minimise).
+	MinimiseRuns int
+	// RecoverWait is how long, without a Monitor, the run waits for a
+	// target that went down to come back (0: DefaultRecoverWait).
+	RecoverWait time.Duration
+	// Monitor, if set, runs the server: the fuzzer asks it whether the
+	// server died and how, and has it restart the server after a crash or
+	// a hang (see ExecMonitor).
+	Monitor Monitor
+	// OutDir is where reproducers are written ("": none are).
+	OutDir string
+	// Progress, if set, receives a progress line (ending in \r) about once
+	// a second, and a newline at the end.
+	Progress io.Writer
+}
+
+// FindingKind says what went wrong with the target.
+type FindingKind string
+
+// The kinds of findings.
+const (
+	// Crash: the server died (its process exited, or nothing accepts
+	// connections at the target any more).
+	Crash FindingKind = "crash"
+	// Hang: the server stopped answering: a new connection gets no answer
+	// within the timeout.
+	Hang FindingKind = "hang"
+	// Stall: the fuzzed connection gets no answer within the timeout while
+	// a new connection is still served.
+	Stall FindingKind = "stall"
+)
+
+// Finding is one way the fuzzer upset the target.
+type Finding struct {
+	// Kind and Detail say what happened ("exit status 2", "no answer to
+	// CMSG_PONG within 2s").
+	Kind   FindingKind
+	Detail string
+	// State is the session state the messages were sent in: the lowest
+	// that still triggers it, once minimised.
+	State string
+	// Units are the units of the run that triggers it, as sent: the
+	// session's first (KindSession), then the fuzz units, minimised.
+	Units []Unit
+	// Before is how many units were sent in the case that found it, before
+	// minimisation.
+	Before int
+	// AfterMessages is how many fuzz messages the run had sent when it
+	// found it, and After how long it had run.
+	AfterMessages int
+	After         time.Duration
+	// Minimised says minimisation ran; Reproduced that a last replay of
+	// the minimised units triggered it again.
+	Minimised, Reproduced bool
+	// Hits counts the cases that found it (the same minimised trigger).
+	Hits int
+	// File is the reproducer written for it, if any.
+	File string
+	// Signature identifies the finding among the run's: the server's
+	// crash line ("panic: ...", "fatal error: ...", a sanitizer's
+	// "SUMMARY: ..."), or the exit status, or else the kind and the last
+	// unit of the minimised trigger. Findings with one signature are one.
+	Signature string
+}
+
+// Trigger returns the finding's fuzz units (without the session's).
+func (fd *Finding) Trigger() []Unit { return fuzzUnits(fd.Units) }
+
+// Summary is what a run did.
+type Summary struct {
+	Protocol, Target string
+	Seed             int64
+	// Messages counts fuzz messages sent; SessionMessages the session's
+	// own and the probes.
+	Messages, SessionMessages int
+	// Cases counts connections fuzzed; Drops those the server closed
+	// while it stayed alive (it refused what it got).
+	Cases, Drops int
+	// Restarts counts restarts of the server by the Monitor.
+	Restarts int
+	// Reached counts, for each state of Protocol.States, the cases that
+	// reached it.
+	Reached []int
+	// States names the states.
+	States []string
+	// Findings are the distinct findings, in the order found.
+	Findings []Finding
+	// Elapsed is the run's length; Stopped says why it ended.
+	Elapsed time.Duration
+	Stopped string
+}
+
+// Rate returns the fuzz messages sent per second.
+func (s *Summary) Rate() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Messages) / s.Elapsed.Seconds()
+}
+
+// String is the summary as `gamewire fuzz` prints it.
+func (s *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gamewire fuzz: %s at %s, seed %d, %s (stopped: %s)\n", s.Protocol, s.Target, s.Seed, s.Elapsed.Round(time.Millisecond), s.Stopped)
+	fmt.Fprintf(&b, "sent: %d fuzz messages (%.0f/s), %d session messages and probes; %d cases, %d dropped by the server, %d restarts\n",
+		s.Messages, s.Rate(), s.SessionMessages, s.Cases, s.Drops, s.Restarts)
+	b.WriteString("states reached:")
+	for i, n := range s.Reached {
+		fmt.Fprintf(&b, " %s %d", s.States[i], n)
+	}
+	fmt.Fprintf(&b, "\nfindings: %d\n", len(s.Findings))
+	for i, fd := range s.Findings {
+		fmt.Fprintf(&b, "  %d. %s in state %s after %d messages (%s): %s\n", i+1, fd.Kind, fd.State, fd.AfterMessages, fd.After.Round(time.Millisecond), fd.Detail)
+		trig := fd.Trigger()
+		var names []string
+		for _, u := range trig {
+			n := string(u.Kind)
+			if u.Form != "" {
+				n += " " + u.Form
+			}
+			if u.Field != "" {
+				n += "." + u.Field
+			}
+			if u.count() > 1 {
+				n += fmt.Sprintf(" x%d", u.count())
+			}
+			names = append(names, n)
+		}
+		fmt.Fprintf(&b, "     trigger: %d of %d units: %s", len(trig), fd.Before, strings.Join(names, ", "))
+		if fd.Hits > 1 {
+			fmt.Fprintf(&b, "; found %d times", fd.Hits)
+		}
+		switch {
+		case !fd.Minimised:
+			b.WriteString("; not minimised")
+		case fd.Reproduced:
+			b.WriteString("; replay reproduces it")
+		default:
+			b.WriteString("; replay did NOT reproduce it")
+		}
+		b.WriteString("\n")
+		if fd.File != "" {
+			fmt.Fprintf(&b, "     reproducer: %s\n", fd.File)
+		}
+	}
+	return b.String()
+}
+
+// Fuzzer runs a protocol's session against one server and sends it
+// generated and mutated messages. Make one with New; it is for one
+// goroutine.
+type Fuzzer struct {
+	cfg   Config
+	p     *Protocol
+	addr  string
+	mut   *mutator
+	pace  pacer
+	sum   Summary
+	start time.Time
+	end   time.Time
+	last  time.Time // last progress line
+	stop  string
+	seen  map[string]int // finding signature -> index in sum.Findings
+}
+
+// New checks cfg and returns a Fuzzer. It fails on a target outside the
+// loopback range without AllowRemote, and on bounds out of range.
+func New(cfg Config) (*Fuzzer, error) {
+	if cfg.Protocol == nil || cfg.Protocol.Table == nil || cfg.Protocol.NewSession == nil {
+		return nil, errors.New("fuzz: Config.Protocol is not set (see fuzz/sessions)")
+	}
+	addr, err := CheckTarget(cfg.Target, cfg.AllowRemote)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.Rate < 0 || cfg.Rate > MaxRate:
+		return nil, fmt.Errorf("fuzz: rate %g is out of range: 0 to %d messages per second", cfg.Rate, MaxRate)
+	case cfg.Duration < 0 || cfg.Duration > MaxDuration:
+		return nil, fmt.Errorf("fuzz: duration %s is out of range: 0 to %s", cfg.Duration, MaxDuration)
+	case cfg.Timeout < 0 || cfg.MaxMessages < 0 || cfg.Burst < 0 || cfg.ProbeEvery < 0 || cfg.MaxFindings < 0:
+		return nil, errors.New("fuzz: negative Timeout, MaxMessages, Burst, ProbeEvery or MaxFindings")
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = DefaultRate
+	}
+	if cfg.Duration == 0 {
+		cfg.Duration = DefaultDuration
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Burst == 0 {
+		cfg.Burst = DefaultBurst
+	}
+	if cfg.ProbeEvery == 0 {
+		cfg.ProbeEvery = DefaultProbeEvery
+	}
+	if cfg.MaxFindings == 0 {
+		cfg.MaxFindings = DefaultMaxFindings
+	}
+	if cfg.MinimiseRuns == 0 {
+		cfg.MinimiseRuns = DefaultMinimiseRuns
+	}
+	if cfg.RecoverWait == 0 {
+		cfg.RecoverWait = DefaultRecoverWait
+	}
+	f := &Fuzzer{cfg: cfg, p: cfg.Protocol, addr: addr, seen: map[string]int{}}
+
+	f.mut = newMutator(f.p, rand.New(rand.NewSource(cfg.Seed)))
+	f.pace.rate = cfg.Rate
+	f.sum = Summary{Protocol: f.p.Name, Target: addr, Seed: cfg.Seed, States: f.p.States, Reached: make([]int, len(f.p.States))}
+	return f, nil
+}
+
+// Run fuzzes the target until the duration, the message bound or the
+// findings bound is reached, ctx is done, or the target is down and does
+// not come back. With a Monitor, it starts the server first and stops it
+// at the end. The error is for a run that could not start; findings are
+// in the Summary.
+func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
+	f.start = time.Now()
+	f.end = f.start.Add(f.cfg.Duration)
+	f.pace.start = f.start
+	if m := f.cfg.Monitor; m != nil {
+		if err := m.Restart(ctx); err != nil {
+			return nil, fmt.Errorf("fuzz: starting the server: %w", err)
+		}
+		defer m.Stop()
+	}
+	if ok, kind, detail := f.alive(ctx); !ok {
+		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
+	}
+	for f.running(ctx) {
+		// Each case draws from a generator of its own, seeded from the
+		// seed and the case's number: how long the cases before it ran
+		// (which depends on the server's timing) does not change it.
+		f.mut.reseed(f.cfg.Seed + int64(f.sum.Cases)*0x5851f42d4c957f2d)
+		state := f.mut.rng.Intn(len(f.p.States))
+		var res caseResult
+		f.runCase(ctx, &res, state, f.fuzzSource(), true)
+		f.sum.Cases++
+		for i := 0; i <= res.reached && i < len(f.sum.Reached); i++ {
+			f.sum.Reached[i]++
+		}
+		out := f.judge(ctx, &res)
+		switch {
+		case out.Failed:
+			f.found(ctx, &res, out)
+		case res.closed != nil:
+			f.sum.Drops++
+		}
+		f.progress(false)
+	}
+	f.sum.Elapsed = time.Since(f.start)
+	f.sum.Stopped = f.stop
+	f.progress(true)
+	return &f.sum, nil
+}
+
+// running reports whether the run goes on, setting f.stop when not.
+func (f *Fuzzer) running(ctx context.Context) bool {
+	switch {
+	case f.stop != "":
+	case ctx.Err() != nil:
+		f.stop = "interrupted"
+	case !time.Now().Before(f.end):
+		f.stop = "duration"
+	case f.cfg.MaxMessages > 0 && f.sum.Messages >= f.cfg.MaxMessages:
+		f.stop = "message bound"
+	case len(f.sum.Findings) >= f.cfg.MaxFindings:
+		f.stop = "findings bound"
+	default:
+		return true
+	}
+	return false
+}
+
+// progress writes the progress line, at most once a second (and always
+// at the end, with a newline).
+func (f *Fuzzer) progress(final bool) {
+	w := f.cfg.Progress
+	if w == nil || !final && time.Since(f.last) < time.Second {
+		return
+	}
+	f.last = time.Now()
+	el := time.Since(f.start)
+	rate := float64(f.sum.Messages) / max(el.Seconds(), 1e-9)
+	var st []string
+	for i, n := range f.sum.Reached {
+		st = append(st, fmt.Sprintf("%s %d", f.p.States[i], n))
+	}
+	fmt.Fprintf(w, "\rfuzz %s %s: %s, %d messages (%.0f/s), %d cases [%s], %d findings, %d restarts   ",
+		f.p.Name, f.addr, el.Round(time.Second), f.sum.Messages, rate, f.sum.Cases, strings.Join(st, ", "), len(f.sum.Findings), f.sum.Restarts)
+	if final {
+		fmt.Fprintln(w)
+	}
+}
+
+// fuzzSource returns the source of a fuzz case's units.
+func (f *Fuzzer) fuzzSource() func(i int, history [][]byte) (Unit, bool) {
+	return func(i int, history [][]byte) (Unit, bool) {
+		if i >= f.cfg.Burst {
+			return Unit{}, false
+		}
+		return f.mut.next(history), true
+	}
+}
+
+// replaySource returns a source that sends units.
+func replaySource(units []Unit) func(int, [][]byte) (Unit, bool) {
+	return func(i int, _ [][]byte) (Unit, bool) {
+		if i >= len(units) {
+			return Unit{}, false
+		}
+		return units[i], true
+	}
+}
+
+// caseResult is what one case did.
+type caseResult struct {
+	sent    []Unit
+	reached int
+	setupOK bool   // the session reached the state asked for
+	closed  error  // the error that ended the connection, if it ended
+	stalled string // a probe that went unanswered
+	desync  bool   // a unit broke the stream's framing
+	refused bool   // the dial was refused
+	dialErr error
+	// answered says the case ended with a probe answered: the target
+	// was alive at the end.
+	answered bool
+}
+
+// runCase runs one case: a new connection, the session played to state,
+// then the units src gives, a probe every ProbeEvery units and one at the
+// end. fuzzing counts the units as fuzz messages and stops at the run's
+// bounds.
+func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src func(int, [][]byte) (Unit, bool), fuzzing bool) {
+	to := f.cfg.Timeout
+	pr, err := dial(ctx, f.p, f.addr, to)
+	if err != nil {
+		res.refused, res.dialErr = errors.Is(err, errRefused), err
+		return
+	}
+	defer pr.close()
+	sess := f.p.NewSession()
+	var history [][]byte
+	send := func(u Unit) bool {
+		if u.Kind == KindSession || u.Kind == KindProbe {
+			f.sum.SessionMessages += u.count()
+		} else {
+			f.pace.wait(ctx, u.count())
+			if fuzzing {
+				f.sum.Messages += u.count()
+			}
+		}
+		res.sent = append(res.sent, u)
+		if err := pr.write(&u, to); err != nil {
+			res.closed = err
+			return false
+		}
+		return true
+	}
+	flush := func(target int) bool {
+		for m := sess.Next(target); m != nil; m = sess.Next(target) {
+			b := encode(m)
+			if b == nil {
+				continue
+			}
+			history = append(history, b)
+			if !send(Unit{Bytes: b, Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true}) {
+				return false
+			}
+		}
+		return true
+	}
+	handle := func(m wire.Message) bool { sess.Handle(m); return false }
+	// leave sends the session's goodbye, if it has one (a datagram
+	// protocol's server cannot see the socket close).
+	leave := func() {
+		if l, ok := sess.(Leaver); ok && res.closed == nil {
+			if m := l.Leave(); m != nil {
+				send(Unit{Bytes: encode(m), Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true})
+			}
+		}
+	}
+	// Play the session to the state.
+	deadline := time.Now().Add(20 * to)
+	for {
+		if !flush(state) {
+			return
+		}
+		res.reached = sess.State()
+		if res.reached >= state {
+			res.setupOK = true
+			break
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return
+		}
+		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
+		if err != nil {
+			res.closed = err
+			return
+		}
+		if !got {
+			if p, _ := f.probeFor(sess); p != nil {
+				res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
+			}
+			return
+		}
+	}
+	answered := false
+	probe := func() bool {
+		answered = false
+		msg, isAnswer := f.probeFor(sess)
+		if msg == nil || res.desync || res.closed != nil {
+			return true
+		}
+		// Let the answers to what was sent before arrive first, so that
+		// they are not taken for the probe's (for a few milliseconds: a
+		// server that talks all the time never falls quiet).
+		for settle := time.Now().Add(min(to, 5*time.Millisecond)); time.Now().Before(settle); {
+			got, err := pr.poll(250*time.Microsecond, func(m wire.Message) bool { sess.Handle(m); return true })
+			if err != nil {
+				res.closed = err
+				return false
+			}
+			if !got {
+				break
+			}
+		}
+		if !flush(sess.State()) {
+			return false
+		}
+		b := encode(msg)
+		if !send(Unit{Bytes: b, Repeat: 1, Kind: KindProbe, Form: msg.Form().Name, Framed: true}) {
+			return false
+		}
+		got, err := pr.poll(to, func(m wire.Message) bool {
+			sess.Handle(m)
+			if isAnswer(m) {
+				return true
+			}
+			flush(sess.State())
+			return false
+		})
+		if err != nil {
+			res.closed = err
+			return false
+		}
+		if !got {
+			res.stalled = "no answer to " + msg.Form().Name + " within " + to.String() + " on the fuzzed connection"
+			return false
+		}
+		answered = true
+		return flush(sess.State())
+	}
+	since := 0 // units since the last probe
+	for i := 0; ; i++ {
+		if fuzzing && !f.running(ctx) {
+			break
+		}
+		u, ok := src(i, history)
+		if !ok {
+			break
+		}
+		// A unit that breaks the framing ends the probes: probe first, so
+		// that what came before it is judged.
+		if (!u.Framed && !f.p.Datagram() || f.ends(u.Bytes)) && since > 0 && !probe() {
+			return
+		}
+		if !send(u) {
+			return
+		}
+		since++
+		if _, err := pr.poll(0, handle); err != nil {
+			res.closed = err
+			return
+		}
+		if !flush(sess.State()) {
+			return
+		}
+		if !u.Framed && !f.p.Datagram() || f.ends(u.Bytes) {
+			res.desync = true
+			break
+		}
+		if since >= f.cfg.ProbeEvery {
+			if !probe() {
+				return
+			}
+			since = 0
+		}
+	}
+	defer leave()
+	if !probe() || answered {
+		res.answered = answered
+		return
+	}
+	// No probe: a server that closes after the last message gets a moment.
+	if _, err := pr.poll(min(to/10, 20*time.Millisecond), handle); err != nil {
+		res.closed = err
+	}
+}
+
+// ends reports whether frame b has a code of Protocol.Ends.
+func (f *Fuzzer) ends(b []byte) bool {
+	if len(f.p.Ends) == 0 {
+		return false
+	}
+	c, err := f.p.Table.Code(b)
+	return err == nil && slices.Contains(f.p.Ends, c)
+}
+
+// probeFor returns the protocol's probe for session s, if it has one.
+func (f *Fuzzer) probeFor(s Session) (wire.Message, func(wire.Message) bool) {
+	if f.p.Probe == nil {
+		return nil, nil
+	}
+	return f.p.Probe(s)
+}
+
+// Outcome is what a case or a replay found.
+type Outcome struct {
+	// Failed says the target failed; Kind and Detail say how.
+	Failed bool
+	Kind   FindingKind
+	Detail string
+	// State is the state the session reached.
+	State string
+	// Sent counts the units written.
+	Sent int
+}
+
+// judge decides whether a case found something: a connection that ended,
+// a broken stream or an unanswered probe is checked against a new
+// connection (and the Monitor), since a server may well close a
+// connection that sent it nonsense.
+func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
+	out := Outcome{State: f.p.stateName(res.reached), Sent: len(res.sent)}
+	suspect := res.refused || res.dialErr != nil || res.closed != nil || res.desync || res.stalled != "" || !res.setupOK || !res.answered
+	if !suspect && f.cfg.Monitor != nil {
+		if dead, _ := f.cfg.Monitor.Exited(); dead {
+			suspect = true
+		}
+	}
+	if !suspect {
+		return out
+	}
+	ok, kind, detail := f.alive(ctx)
+	switch {
+	case !ok:
+		out.Failed, out.Kind, out.Detail = true, kind, detail
+		if res.stalled != "" {
+			out.Detail += "; first: " + res.stalled
+		}
+	case res.stalled != "":
+		out.Failed, out.Kind, out.Detail = true, Stall, res.stalled+"; new connections are served"
+	}
+	return out
+}
+
+// alive checks the target with a new connection: the session played to
+// LiveState and its probe answered. It returns the kind of failure and
+// what was seen when the check fails.
+//
+// A check that times out (Hang) is made once more before it counts, so
+// that a moment of slowness (a loaded machine) is not taken for a hang.
+func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
+	ok, kind, detail := f.aliveOnce(ctx)
+	if !ok && kind == Hang {
+		ok, kind, detail = f.aliveOnce(ctx)
+	}
+	return ok, kind, detail
+}
+
+// aliveOnce is one liveness check.
+func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
+	if m := f.cfg.Monitor; m != nil {
+		if dead, how := m.Exited(); dead {
+			return false, Crash, "server exited: " + how + crashSuffix(m)
+		}
+	}
+	to := f.cfg.Timeout
+	pr, err := dial(ctx, f.p, f.addr, to)
+	if err != nil {
+		if errors.Is(err, errRefused) {
+			return false, Crash, f.crashDetail("connection refused at " + f.addr)
+		}
+		return false, Crash, f.crashDetail("cannot connect to " + f.addr + ": " + err.Error())
+	}
+	defer pr.close()
+	sess := f.p.NewSession()
+	write := func(m wire.Message) error {
+		b := encode(m)
+		if b == nil {
+			return nil
+		}
+		f.sum.SessionMessages++
+		return pr.write(&Unit{Bytes: b, Repeat: 1}, to)
+	}
+	ended := func(err error) (bool, FindingKind, string) {
+		if isRefused(err) {
+			return false, Crash, f.crashDetail("port unreachable at " + f.addr)
+		}
+		// A server that closes a well-behaved new connection is down.
+		return false, Crash, f.crashDetail("a new connection was closed during the session: " + err.Error())
+	}
+	deadline := time.Now().Add(20 * to)
+	for {
+		for m := sess.Next(f.p.LiveState); m != nil; m = sess.Next(f.p.LiveState) {
+			if err := write(m); err != nil {
+				return ended(err)
+			}
+		}
+		if sess.State() >= f.p.LiveState {
+			break
+		}
+		if time.Now().After(deadline) {
+			return false, Hang, "a new connection did not reach state " + f.p.stateName(f.p.LiveState)
+		}
+		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
+		if err != nil {
+			return ended(err)
+		}
+		if !got {
+			return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
+		}
+	}
+	if l, ok := sess.(Leaver); ok {
+		defer func() {
+			if m := l.Leave(); m != nil {
+				write(m)
+			}
+		}()
+	}
+	msg, isAnswer := f.probeFor(sess)
+	if msg == nil {
+		return true, "", ""
+	}
+	if err := write(msg); err != nil {
+		return ended(err)
+	}
+	got, err := pr.poll(to, func(m wire.Message) bool {
+		sess.Handle(m)
+		for n := sess.Next(sess.State()); n != nil; n = sess.Next(sess.State()) {
+			write(n)
+		}
+		return isAnswer(m)
+	})
+	if err != nil {
+		return ended(err)
+	}
+	if !got {
+		return false, Hang, "no answer to " + msg.Form().Name + " within " + to.String() + " on a new connection"
+	}
+	return true, "", ""
+}
+
+// crashSuffix is ": " and the server's crash line, if there is one.
+func crashSuffix(m Monitor) string {
+	if line := crashLine(m); line != "" {
+		return ": " + line
+	}
+	return ""
+}
+
+// crashDetail adds the Monitor's word on the server to what was seen.
+func (f *Fuzzer) crashDetail(seen string) string {
+	m := f.cfg.Monitor
+	if m == nil {
+		return seen
+	}
+	for i := 0; i < 20; i++ {
+		if dead, how := m.Exited(); dead {
+			return "server exited: " + how + crashSuffix(m) + " (" + seen + ")"
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	return seen
+}
+
+// recover brings the target back after a failure: the Monitor restarts
+// it; without one the run waits up to RecoverWait for it to come back.
+//
+// down says the target is known to be down (a crash or a hang was just
+// seen), so that the Monitor restarts it without another check.
+func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
+	if !down {
+		if ok, _, _ := f.alive(ctx); ok {
+			return true
+		}
+	}
+	if m := f.cfg.Monitor; m != nil {
+		f.sum.Restarts++
+		if err := m.Restart(ctx); err != nil {
+			return false
+		}
+		ok, _, _ := f.alive(ctx)
+		return ok
+	}
+	deadline := time.Now().Add(f.cfg.RecoverWait)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		time.Sleep(250 * time.Millisecond)
+		if ok, _, _ := f.alive(ctx); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// found records a finding: it brings the target back, minimises the
+// trigger, replays it once more, and writes the reproducer.
+func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
+	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: out.State, Units: res.sent,
+		Before: len(fuzzUnits(res.sent)), AfterMessages: f.sum.Messages, After: time.Since(f.start)}
+	if !f.recover(ctx, out.Kind != Stall) {
+		f.stop = "target down (" + string(out.Kind) + ") and not restarted"
+		f.add(fd, "")
+		return
+	}
+	trigger, state := fuzzUnits(res.sent), res.reached
+	if f.cfg.MinimiseRuns > 0 {
+		trigger, state = f.minimise(ctx, state, trigger, out.Kind)
+		fd.Minimised = true
+		// Confirm with a last replay; a fault that depends on timing
+		// (frames read together) gets three tries.
+		for try := 0; try < 3 && !fd.Reproduced && f.stop == ""; try++ {
+			var rr caseResult
+			f.runCase(ctx, &rr, state, replaySource(trigger), false)
+			o := f.judge(ctx, &rr)
+			fd.Reproduced = o.Failed && o.Kind == out.Kind
+			if fd.Reproduced {
+				fd.Units, fd.State, fd.Detail = rr.sent, o.State, o.Detail
+			}
+			if o.Failed && !f.recover(ctx, o.Kind != Stall) {
+				f.stop = "target down after replay and not restarted"
+			}
+		}
+	}
+	fd.Signature = f.signature(fd)
+	f.add(fd, fd.Signature)
+}
+
+// add records fd, or counts it as another hit of an earlier finding with
+// the same signature.
+func (f *Fuzzer) add(fd Finding, sig string) {
+	if i, ok := f.seen[sig]; ok && sig != "" {
+		f.sum.Findings[i].Hits++
+		return
+	}
+	fd.Hits = 1
+	if f.cfg.OutDir != "" {
+		r := f.reproducer(&fd)
+		if path, err := r.WriteFile(f.cfg.OutDir, len(f.sum.Findings)+1); err == nil {
+			fd.File = path
+		} else {
+			fd.Detail += "; reproducer not written: " + err.Error()
+		}
+	}
+	if sig != "" {
+		f.seen[sig] = len(f.sum.Findings)
+	}
+	f.sum.Findings = append(f.sum.Findings, fd)
+}
+
+// signature identifies a minimised finding: for a crash, the server's
+// crash line if the Monitor has its output, else the kind and the last
+// trigger unit's kind, form and field.
+func (f *Fuzzer) signature(fd Finding) string {
+	if fd.Kind == Crash {
+		if line := crashLine(f.cfg.Monitor); line != "" {
+			return string(fd.Kind) + "|" + line
+		}
+	}
+	t := fd.Trigger()
+	if len(t) == 0 {
+		return string(fd.Kind) + "|" + fd.State
+	}
+	u := t[len(t)-1]
+	return string(fd.Kind) + "|" + string(u.Kind) + "|" + u.Form + "|" + u.Field
+}
+
+// crashLine returns the line of the server's output that says why it
+// crashed, when m keeps its output (ExecMonitor.Tail).
+func crashLine(m Monitor) string {
+	t, ok := m.(interface{ Tail() string })
+	if !ok {
+		return ""
+	}
+	var last string
+	for _, line := range strings.Split(t.Tail(), "\n") {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{"panic:", "fatal error:", "SUMMARY:", "Segmentation fault", "Assertion"} {
+			if strings.HasPrefix(line, p) || p == "Assertion" && strings.Contains(line, "Assertion") {
+				last = line
+			}
+		}
+	}
+	return last
+}
+
+// fuzzUnits returns the units that are not the session's nor probes.
+func fuzzUnits(us []Unit) []Unit {
+	var out []Unit
+	for _, u := range us {
+		if u.Kind != KindSession && u.Kind != KindProbe {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// pacer holds the send rate.
+type pacer struct {
+	rate  float64
+	start time.Time
+	sent  float64
+}
+
+// wait sleeps until n more messages are due.
+func (p *pacer) wait(ctx context.Context, n int) {
+	if p.start.IsZero() {
+		p.start = time.Now()
+	}
+	due := p.start.Add(time.Duration(p.sent / p.rate * float64(time.Second)))
+	p.sent += float64(n)
+	d := time.Until(due)
+	if d <= 0 {
+		if d < -time.Second { // no burst to catch up after a pause
+			p.start = p.start.Add(-d - time.Second)
+		}
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package fuzz_test
+
+const raceEnabled = false

@@ -1,0 +1,135 @@
+package planted
+
+import (
+	"time"
+
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/retrotank"
+	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// TFighters returns a new game of tfighters.Server with lag checks a few
+// milliseconds apart, so that a client is in the game quickly.
+func TFighters(now time.Time) Game {
+	s := tfighters.NewServer(now)
+	s.LagDelay = 2 * time.Millisecond
+	s.LagInterval = time.Hour
+	return tfGame{s}
+}
+
+type tfGame struct{ s *tfighters.Server }
+
+func (g tfGame) Table() *wire.Table                          { return tfighters.Table() }
+func (g tfGame) Accept(now time.Time) any                    { return g.s.Accept(now) }
+func (g tfGame) Handle(p any, m wire.Message, now time.Time) { g.s.Handle(p.(*tfighters.Peer), m, now) }
+func (g tfGame) Tick(now time.Time)                          { g.s.Tick(now) }
+func (g tfGame) Closed(p any) bool                           { return p.(*tfighters.Peer).Closed() }
+func (g tfGame) Leave(p any, now time.Time)                  { g.s.Disconnected(p.(*tfighters.Peer)) }
+
+// Joined: the nick was accepted (the lag checks or the game).
+func (g tfGame) Joined(p any) bool {
+	q := p.(*tfighters.Peer)
+	return !q.Closed() && registered(q)
+}
+
+// registered tells a player whose nick was accepted: its Nick is no
+// longer the "Unit<n>" the server gave it.
+func registered(p *tfighters.Peer) bool {
+	return !(len(p.Nick) > 4 && string(p.Nick[:4]) == "Unit")
+}
+
+func (g tfGame) Out(p any) []wire.Message {
+	var out []wire.Message
+	for m := p.(*tfighters.Peer).Next(); m != nil; m = p.(*tfighters.Peer).Next() {
+		out = append(out, m)
+	}
+	return out
+}
+
+// Paintball returns a new game of paintball.Server with a dump every 250ms (dead objects are forgotten after two).
+func Paintball(now time.Time) Game {
+	s := paintball.NewServer(now)
+	s.DumpInterval = 250 * time.Millisecond
+	return pbGame{s}
+}
+
+type pbGame struct{ s *paintball.Server }
+
+func (g pbGame) Table() *wire.Table       { return paintball.Table() }
+func (g pbGame) Accept(now time.Time) any { return g.s.Accept() }
+func (g pbGame) Handle(p any, m wire.Message, now time.Time) {
+	g.s.Handle(p.(*paintball.Player), m, now)
+}
+func (g pbGame) Tick(now time.Time)         { g.s.Tick(now) }
+func (g pbGame) Closed(p any) bool          { return false }
+func (g pbGame) Leave(p any, now time.Time) { g.s.Leave(p.(*paintball.Player), now) }
+func (g pbGame) Joined(p any) bool          { return p.(*paintball.Player).LoggedIn() }
+func (g pbGame) Out(p any) []wire.Message {
+	var out []wire.Message
+	for m := p.(*paintball.Player).Next(); m != nil; m = p.(*paintball.Player).Next() {
+		out = append(out, m)
+	}
+	return out
+}
+
+// The planted faults of the tests, by name.
+var faults = map[string]struct {
+	game  func(time.Time) Game
+	fault Fault
+}{
+	// A crash on one rule-breaking value: CMSG_ACCEL's accel must be -1,
+	// 0 or +1; 127 kills the server.
+	"tfighters-accel": {TFighters, Fault{Name: "CMSG_ACCEL accel=127", Effect: Crash,
+		Message: func(m wire.Message) bool { a, ok := m.(*tfighters.ClientAccel); return ok && a.Accel == 127 }}},
+	// A fault reachable only after the handshake: CMSG_TURN with turn
+	// -128 from a client whose nick was accepted kills the server.
+	"tfighters-turn-joined": {TFighters, Fault{Name: "CMSG_TURN turn=-128 after the handshake", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool { t, ok := m.(*tfighters.ClientTurn); return ok && t.Turn == -128 }}},
+	// A hang on one length: a whole frame whose len field is 3 (one data
+	// byte) stops the server.
+	"tfighters-len3": {TFighters, Fault{Name: "a frame with len=3", Effect: Hang,
+		Frame: func(b []byte) bool { return len(b) == 5 && b[0] == 3 && b[1] == 0 }}},
+	// A stall on one length: a Login whose username is 256 bytes blocks
+	// its connection (others are served).
+	"paintball-name256": {Paintball, Fault{Name: "Login with a 256-byte username", Effect: Stall,
+		Message: func(m wire.Message) bool { l, ok := m.(*paintball.Login); return ok && len(l.Username) == 256 }}},
+	// A crash on one rule-breaking value: a shooting state of 255.
+	"paintball-shoot": {Paintball, Fault{Name: "Shoot Update Request state=255", Effect: Crash,
+		Message: func(m wire.Message) bool {
+			s, ok := m.(*paintball.ShootUpdateRequest)
+			return ok && s.ShootingState == 255
+		}}},
+}
+
+// udpFaults are the planted faults of the Retro Tank server.
+var udpFaults = map[string]Fault{
+	// A hang on one length: a datagram of exactly 8 bytes (no message a
+	// client sends has that size) stops the server's loop.
+	"retrotank-len8": {Name: "an 8-byte datagram", Effect: Hang, Frame: func(b []byte) bool { return len(b) == 8 }},
+	// A crash after the handshake: PLAYER_SPAWN from an accepted client
+	// with a message id of 0xffff.
+	"retrotank-spawn-joined": {Name: "MSG_TYPE_PLAYER_SPAWN id=0xffff after the handshake", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool { p, ok := m.(*retrotank.PlayerSpawn); return ok && p.ID == 0xffff }},
+}
+
+// NewRetroTank returns a Retro Tank server (not started) with the planted
+// fault called name (retrotank-len8, retrotank-spawn-joined), or nil.
+func NewRetroTank(name string) *RetroTank {
+	f, ok := udpFaults[name]
+	if !ok {
+		return nil
+	}
+	return &RetroTank{Faults: []Fault{f}}
+}
+
+// New returns a server (not started) with the planted fault called name:
+// tfighters-accel, tfighters-turn-joined, tfighters-len3,
+// paintball-name256 or paintball-shoot. It returns nil for another name.
+func New(name string) *Server {
+	f, ok := faults[name]
+	if !ok {
+		return nil
+	}
+	return &Server{NewGame: f.game, Faults: []Fault{f.fault}}
+}

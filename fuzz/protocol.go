@@ -1,0 +1,97 @@
+package fuzz
+
+import (
+	"strconv"
+
+	"github.com/gamewire/gamewire/wire"
+	"github.com/leanovate/gopter"
+)
+
+// Session plays the client side of one connection with a protocol's own
+// state machine (tfighters.Client, paintball.Client, ...), so that the
+// fuzzer reaches each state a server has before it sends anything odd.
+// It is driven by the fuzzer: no goroutines, no clock.
+type Session interface {
+	// State returns the index, in Protocol.States, of the state reached.
+	State() int
+	// Next returns the next message to send: what moves the session
+	// toward state target (a login, a spawn) or what the state machine
+	// queued in answer to the server (a pong); nil when it waits for the
+	// server.
+	Next(target int) wire.Message
+	// Handle takes one message the server sent. An error is the state
+	// machine's complaint (out of sequence): the fuzzer counts it and goes
+	// on. Handle keeps no reference to m.
+	Handle(m wire.Message) error
+}
+
+// Leaver is a Session with a goodbye: the fuzzer sends what Leave
+// returns (nil: nothing) at the end of each case, so that a datagram
+// server, which cannot see a socket close, frees the client's slot.
+type Leaver interface {
+	Leave() wire.Message
+}
+
+// Protocol is what the fuzzer needs to know of one protocol: its message
+// table, the states of its session, how to play it, and generators of the
+// messages a client sends. fuzz/sessions has one for every protocol of
+// gamewire; ByName finds it there.
+type Protocol struct {
+	// Name is the protocol's name, as `gamewire -proto` takes it.
+	Name string
+	// Table is the protocol's message table: framing, forms, fields.
+	Table *wire.Table
+	// States names the session's states in the order a client goes
+	// through them; index 0 is before the handshake. The fuzzer spreads
+	// its cases over them.
+	States []string
+	// NewSession returns a session for a new connection.
+	NewSession func() Session
+	// Valid generates client messages that pass Validate; Any, client
+	// messages with any values that encode; Invalid, messages that encode
+	// but break one rule of the spec (sent with validation off);
+	// Server, messages of the other direction. Each value is a
+	// wire.Message (a pointer to a message type). Any of them may be nil.
+	Valid, Any, Invalid, Server gopter.Gen
+	// Probe returns a message the server answers in the session's
+	// current state, and the test of whether a message it sends is that
+	// answer: the fuzzer sends it to tell a hung connection from a quiet
+	// one. It returns nil for a state with no such message.
+	Probe func(s Session) (wire.Message, func(wire.Message) bool)
+	// LiveState is the state a liveness check drives a new connection to
+	// before its Probe: the check passes when the probe is answered.
+	LiveState int
+	// Ends lists the codes of messages after which the server may rightly
+	// forget the client (a datagram protocol's disconnect, a new
+	// connection request): a case ends after sending one, unprobed, and
+	// the target is checked with a new connection.
+	Ends []uint32
+	// Pack, for a datagram protocol whose datagrams wrap messages in a
+	// packet (lwar's header), returns the datagram that carries frame;
+	// nil sends each frame as a datagram of its own.
+	Pack func(frame []byte) []byte
+	// Unpack splits a received datagram into its frames; nil takes the
+	// datagram as one frame.
+	Unpack func(datagram []byte) [][]byte
+}
+
+// Datagram reports whether the protocol travels in datagrams (UDP).
+func (p *Protocol) Datagram() bool { return p.Table.Datagram }
+
+// stateName returns the name of state i.
+func (p *Protocol) stateName(i int) string {
+	if i >= 0 && i < len(p.States) {
+		return p.States[i]
+	}
+	return "state-" + strconv.Itoa(i)
+}
+
+// stateIndex returns the index of the state called name, or -1.
+func (p *Protocol) stateIndex(name string) int {
+	for i, s := range p.States {
+		if s == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,103 @@
+package sessions
+
+import (
+	"strconv"
+	"sync/atomic"
+
+	"github.com/gamewire/gamewire/fuzz"
+	"github.com/gamewire/gamewire/fuzz/paintballgen"
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// The states of a Paintball session, as the fuzzer reaches them.
+const (
+	// PBConnected: connected, nothing sent.
+	PBConnected = iota
+	// PBLoggedIn: Login sent (the spec has no reply to it).
+	PBLoggedIn
+	// PBInGame: an Update received after the Login: in the game.
+	PBInGame
+)
+
+// Paintball returns the fuzz.Protocol of Paintball: paintball.Client
+// plays the session (Login, then a Game Dump Request whose Updates put
+// the client in the game), the probe is a Game Dump Request, answered
+// with Updates once logged in, and every session logs in under a name of
+// its own.
+func Paintball() *fuzz.Protocol {
+	var n, probes atomic.Int64
+	return &fuzz.Protocol{
+		Name:   "paintball",
+		Table:  paintball.Table(),
+		States: []string{"connected", "logged-in", "in-game"},
+		NewSession: func() fuzz.Session {
+			c, _ := paintball.NewClient("fuzz" + strconv.FormatInt(n.Add(1), 36))
+			return &pbSession{c: c}
+		},
+		Valid:   paintballgen.ValidClientMessage(),
+		Any:     paintballgen.ClientMessage(),
+		Invalid: paintballgen.InvalidMessage(),
+		Server:  paintballgen.ServerMessage(),
+		Probe: func(s fuzz.Session) (wire.Message, func(wire.Message) bool) {
+			if s.State() < PBLoggedIn {
+				return nil, nil
+			}
+			// A facing no other request has: the server's Update of our
+			// player object that carries it answers this probe and no
+			// other message.
+			facing := 1000 + float64(probes.Add(1))/1024
+			return &paintball.PlayerUpdateRequest{Facing: facing}, func(m wire.Message) bool {
+				u, ok := m.(*paintball.Update)
+				return ok && u.Facing == facing
+			}
+		},
+		LiveState: PBLoggedIn,
+	}
+}
+
+// pbSession drives a paintball.Client toward a state.
+type pbSession struct {
+	c      *paintball.Client
+	held   []wire.Message
+	update bool // an Update arrived
+}
+
+func (s *pbSession) State() int {
+	switch {
+	case s.c.State() == paintball.ClientNew:
+		return PBConnected
+	case s.update:
+		return PBInGame
+	}
+	return PBLoggedIn
+}
+
+func (s *pbSession) Next(target int) wire.Message {
+	if target >= PBLoggedIn && s.c.State() == paintball.ClientNew {
+		s.c.Login()
+	}
+	if target >= PBInGame && len(s.held) > 0 {
+		m := s.held[0]
+		s.held = s.held[1:]
+		return m
+	}
+	for {
+		m := s.c.Next()
+		if m == nil {
+			return nil
+		}
+		if _, dump := m.(*paintball.GameDumpRequest); dump && target < PBInGame {
+			s.held = append(s.held, m)
+			continue
+		}
+		return m
+	}
+}
+
+func (s *pbSession) Handle(m wire.Message) error {
+	if _, ok := m.(*paintball.Update); ok {
+		s.update = true
+	}
+	return s.c.Handle(m)
+}

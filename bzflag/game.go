@@ -108,12 +108,11 @@ type Player struct {
 	Flag FlagID
 	// Teleported is when the last MsgTeleport arrived, From and To its
 	// teleporters.
-	Teleported     time.Duration
-	TeleportFrom   uint16
-	TeleportTo     uint16
-	Exploded       time.Duration // when the player was killed
-	Updated        time.Duration // when its last MsgAlive or MsgPlayerUpdate arrived
-	updatedAtLeast bool
+	Teleported   time.Duration
+	TeleportFrom uint16
+	TeleportTo   uint16
+	Exploded     time.Duration // when the player was killed
+	Updated      time.Duration // when its last MsgAlive or MsgPlayerUpdate arrived
 }
 
 // Team is a team's counts from MsgTeamUpdate.

@@ -10,7 +10,7 @@ import (
 
 // BZFlag: the traffic of a real session with the original bzfs 1.7g2
 // server, both directions.
-var bzflagProtocol = register(&Protocol{
+var _ = register(&Protocol{
 	Name:        "bzflag",
 	Files:       []string{"bzflag/bzfs-1.7g2-*.bin"},
 	From:        fromName,

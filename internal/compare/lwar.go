@@ -10,7 +10,7 @@ import (
 
 // lwar: datagrams of sessions with the original server and of the
 // package's own loopback test.
-var lwarProtocol = register(&Protocol{
+var _ = register(&Protocol{
 	Name:         "lwar",
 	Files:        []string{"lwar/*.hex"},
 	Datagram:     true,

@@ -10,7 +10,7 @@ import (
 
 // Paintball: one client's streams of the package's own loopback session
 // (no traffic of the original game is public).
-var paintballProtocol = register(&Protocol{
+var _ = register(&Protocol{
 	Name:        "paintball",
 	Files:       []string{"paintball/*.bin"},
 	From:        fromName,

@@ -9,7 +9,7 @@ import (
 
 // Retro Tank: the datagrams of the package's own loopback session (no
 // traffic of the original game is public), one message each.
-var retrotankProtocol = register(&Protocol{
+var _ = register(&Protocol{
 	Name:        "retrotank",
 	Files:       []string{"retrotank/*.hex"},
 	Datagram:    true,

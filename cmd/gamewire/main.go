@@ -88,6 +88,7 @@ const usageText = `usage:
   gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
   gamewire dissector -proto P [FILE]
+  gamewire fuzz   -proto P -target HOST:PORT [-seed N] [-rate R] [-duration D] [-exec "CMD ARGS"] [-replay FILE] [-allow-remote] [-out DIR]
 `
 
 // commandHelp is what -h prints for each command, after its usage line

@@ -45,6 +45,13 @@ func runArgs(args ...string) (int, string, string) {
 // it, records the exit status, writes a reproducer that decode reads and
 // that -replay triggers again.
 func TestFuzzExec(t *testing.T) {
+	if raceEnabled {
+		// Under the race detector the server process and the fuzzer slow
+		// down unevenly, so a finding can depend on how frames were
+		// batched into reads and its minimised replay then misses it;
+		// the plain test run covers this path.
+		t.Skip("timing-dependent under the race detector")
+	}
 	addr := freeAddr(t)
 	t.Setenv("GAMEWIRE_PLANTED", "tfighters-accel")
 	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -138,16 +139,8 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 			}
 		}
 	}
-	// AllocsPerRun with one run warms up once, then counts the mallocs of
-	// one whole pass exactly (the total is not divided, so nothing rounds
-	// down), with GOMAXPROCS at 1 so that no other goroutine's allocation
-	// is counted.
-	// (Up to three passes, the least count: see codectest.ExactAllocs,
-	// which wire's tests cannot import.)
-	n := testing.AllocsPerRun(1, run)
-	for i := 0; i < 2 && n > 0; i++ {
-		n = min(n, testing.AllocsPerRun(1, run))
-	}
+	// An exact count over one whole pass (see codectest.ExactAllocs).
+	n := codectest.ExactAllocs(run)
 	if n != 0 {
 		t.Errorf("%v allocations over %d inputs", n, len(inputs))
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -406,5 +407,17 @@ func TestFromMeansNothing(t *testing.T) {
 	code, _, errs := runCLI(t, "", "decode", "-proto", "nofrom", "-from", "client")
 	if code != exitUsage || !strings.Contains(errs, "-from means nothing for -proto nofrom: every type id has one layout") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+func TestUnhex(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := -1
+		if v, err := strconv.ParseUint(string(rune(c)), 16, 8); err == nil {
+			want = int(v)
+		}
+		if got := unhex(byte(c)); got != want {
+			t.Errorf("unhex(%q) = %d, want %d", c, got, want)
+		}
 	}
 }

@@ -101,11 +101,7 @@ func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Move asks for a new velocity and facing (Player Update Request). facing

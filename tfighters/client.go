@@ -341,11 +341,7 @@ func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Accel sends an acceleration update (CMSG_ACCEL).
@@ -368,11 +364,7 @@ func (c *Client) chat(m Message) error {
 	if !c.registered() {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Say sends a chat line (CMSG_SAY).

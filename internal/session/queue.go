@@ -35,3 +35,14 @@ func (q *Queue[M]) Clear() {
 	clear(q.buf)
 	q.buf, q.head = q.buf[:0], 0
 }
+
+// PushValid appends m to q if it passes its Validate, and returns
+// Validate's error otherwise: a session sends nothing that breaks the
+// spec's rules.
+func PushValid[M interface{ Validate() error }](q *Queue[M], m M) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	q.Push(m)
+	return nil
+}

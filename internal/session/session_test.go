@@ -70,3 +70,22 @@ func TestDefault(t *testing.T) {
 		}
 	}
 }
+
+type toyMsg struct{ bad bool }
+
+func (m *toyMsg) Validate() error {
+	if m.bad {
+		return errors.New("bad")
+	}
+	return nil
+}
+
+func TestPushValid(t *testing.T) {
+	var q Queue[*toyMsg]
+	if err := PushValid(&q, &toyMsg{bad: true}); err == nil || q.Len() != 0 {
+		t.Errorf("PushValid of an invalid message = %v, queue %d long", err, q.Len())
+	}
+	if err := PushValid(&q, &toyMsg{}); err != nil || q.Len() != 1 {
+		t.Errorf("PushValid of a valid message = %v, queue %d long", err, q.Len())
+	}
+}

@@ -34,18 +34,7 @@ func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (t *ObjectType) UnmarshalText(b []byte) error {
-	for v := range 3 {
-		if ObjectType(v).name() == string(b) {
-			*t = ObjectType(v)
-			return nil
-		}
-	}
-	v, err := strconv.ParseUint(string(b), 0, 8)
-	if err != nil {
-		return &textError{what: "type", text: string(b)}
-	}
-	*t = ObjectType(v)
-	return nil
+	return unmarshalEnum(t, b, "type", ObjectType.name, ObjectTypeBullet)
 }
 
 // NickResult is the "goodorbad (u8)" of SMSG_NICKREPLY. The original
@@ -77,20 +66,28 @@ func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (r *NickResult) UnmarshalText(b []byte) error {
-	for v := range 2 {
-		if NickResult(v).name() == string(b) {
-			*r = NickResult(v)
+	return unmarshalEnum(r, b, "goodorbad", NickResult.name, NickResultRejected)
+}
+
+// unmarshalEnum sets *v to the value from 0 to last whose name is b, or
+// to the number b spells (decimal, or 0x hexadecimal) up to 255; other
+// text fails with a textError naming what.
+func unmarshalEnum[T ~uint8](v *T, b []byte, what string, name func(T) string, last T) error {
+	for x := T(0); x <= last; x++ {
+		if name(x) == string(b) {
+			*v = x
 			return nil
 		}
 	}
-	v, err := strconv.ParseUint(string(b), 0, 8)
+	n, err := strconv.ParseUint(string(b), 0, 8)
 	if err != nil {
-		return &textError{what: "goodorbad", text: string(b)}
+		return &textError{what: what, text: string(b)}
 	}
-	*r = NickResult(v)
+	*v = T(n)
 	return nil
 }
 
+// enumString returns name, or v in decimal when name is "".
 func enumString(name string, v uint64) string {
 	if name != "" {
 		return name

@@ -83,15 +83,11 @@ func TestBzflagMalformed(t *testing.T) {
 		{"server layout from the client", "-from client", "0020616c" + strings.Repeat("00", 32), "length"},
 	}
 	for _, tt := range tests {
-		args := append([]string{"decode", "-proto", "bzflag", "-hex"}, strings.Fields(tt.args)...)
-		code, _, errs := runCLI(t, tt.in, args...)
-		want := exitMalformed
+		code := exitMalformed
 		if tt.name == "no direction" {
-			want = exitUsage
+			code = exitUsage
 		}
-		if code != want || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, want, tt.want)
-		}
+		checkDecodeFails(t, "bzflag", tt.args, tt.in, code, tt.want)
 	}
 }
 
@@ -116,15 +112,7 @@ func TestBzflagEncodeErrors(t *testing.T) {
 }
 
 func TestBzflagSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "bzflag")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec lacks %q:\n%s", want, out)
-		}
-	}
+	out := checkSpec(t, "bzflag", "MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd")
 	// Three-float vectors are 12 bytes (the measured spec printed 10:
 	// the last two bytes of -1.5 do not change).
 	if !regexp.MustCompile(`(?m)^  14 +12 +position +f32\[3\]`).MatchString(out) {

@@ -66,24 +66,12 @@ func TestTfightersMalformed(t *testing.T) {
 		{"frame longer than its fields", "", "070003000100000000", "field len"},
 	}
 	for _, tt := range tests {
-		args := append([]string{"decode", "-proto", "tfighters", "-hex"}, strings.Fields(tt.args)...)
-		code, _, errs := runCLI(t, tt.in, args...)
-		if code != exitMalformed || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, exitMalformed, tt.want)
-		}
+		checkDecodeFails(t, "tfighters", tt.args, tt.in, exitMalformed, tt.want)
 	}
 }
 
 func TestTfightersSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "tfighters")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"CMSG_VERSION", "SMSG_NICKREPLY", "pendingMoves", "little-endian"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec lacks %q:\n%s", want, out)
-		}
-	}
+	checkSpec(t, "tfighters", "CMSG_VERSION", "SMSG_NICKREPLY", "pendingMoves", "little-endian")
 }
 
 // TestTfightersEveryMessage: decode | encode is the identity on a stream

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -83,17 +84,9 @@ const (
 // Known reports whether s is one of the spec's three states.
 func (s ShootingState) Known() bool { return s <= ShootingStateAutomatic }
 
-func (s ShootingState) name() string {
-	switch s {
-	case ShootingStateNone:
-		return "none"
-	case ShootingStateSingle:
-		return "single"
-	case ShootingStateAutomatic:
-		return "automatic"
-	}
-	return ""
-}
+var shootingStateNames = []string{"none", "single", "automatic"}
+
+func (s ShootingState) name() string { return session.NameOr(shootingStateNames, s, "") }
 
 // String returns "none", "single", "automatic" or the number.
 func (s ShootingState) String() string { return enumString(s.name(), uint64(s)) }

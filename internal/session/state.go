@@ -11,8 +11,8 @@ func Name[S ~uint8](names []string, s S) string {
 	return strconv.Itoa(int(s))
 }
 
-// NameOr returns names[s], the name of state s, or unknown when names has
-// none.
+// NameOr returns names[s], the name of state s (or of the value s of any
+// small enumeration), or unknown when names has none.
 func NameOr[S ~uint8](names []string, s S, unknown string) string {
 	if int(s) < len(names) {
 		return names[s]

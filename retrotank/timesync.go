@@ -115,13 +115,12 @@ func (*TimeReply) Form() *wire.Form { return &timeTable.Forms[1] }
 // Size returns 9.
 func (*TimeReply) Size() int { return 9 }
 
-// AppendBinary appends the 9 bytes.
+// AppendBinary appends the 9 bytes: the request's 5, echoed, then
+// serverTime.
 func (m *TimeReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 9)
-	p[0] = uint8(m.Client)
-	be.PutU32(p[1:], m.ClientTime)
-	be.PutU32(p[5:], m.ServerTime)
-	return b, nil
+	req := TimeRequest{Client: m.Client, ClientTime: m.ClientTime}
+	b, _ = req.AppendBinary(b)
+	return be.AppendU32(b, m.ServerTime), nil
 }
 
 // MarshalBinary is AppendBinary into a new buffer of 9 bytes.
@@ -133,9 +132,9 @@ func (m *TimeReply) Decode(b []byte) (int, error) {
 	if len(b) < 9 {
 		return shortAt(m.Form(), len(b))
 	}
-	m.Client = PlayerID(b[0])
-	m.ClientTime = be.U32(b[1:])
-	m.ServerTime = be.U32(b[5:])
+	var req TimeRequest // the request echoed
+	req.Decode(b)
+	m.Client, m.ClientTime, m.ServerTime = req.Client, req.ClientTime, be.U32(b[5:])
 	return 9, nil
 }
 

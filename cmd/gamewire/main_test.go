@@ -171,6 +171,19 @@ func checkDecodeFails(t *testing.T, proto, args, in string, code int, want strin
 	return out
 }
 
+// decodeCase is an input that decode must refuse, exiting with
+// exitMalformed: args are further arguments (such as "-from server"), in
+// the hex input, want a word of the error.
+type decodeCase struct{ name, args, in, want string }
+
+// checkDecodeCases runs checkDecodeFails on every case of proto.
+func checkDecodeCases(t *testing.T, proto string, cases []decodeCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkDecodeFails(t, proto, c.args, c.in, exitMalformed, c.want) })
+	}
+}
+
 // checkSpec runs spec -proto proto, which must succeed and print every
 // line of want (or, for a want without a newline, contain it), and
 // returns what it printed.

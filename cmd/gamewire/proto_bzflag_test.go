@@ -73,22 +73,13 @@ func TestBzflagDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestBzflagMalformed(t *testing.T) {
-	tests := []struct {
-		name, args, in, want string
-	}{
-		{"no direction", "", "00006578", "-from"},
+	checkDecodeFails(t, "bzflag", "", "00006578", exitUsage, "-from") // no direction
+	checkDecodeCases(t, "bzflag", []decodeCase{
 		{"cut frame", "-from client", "002a7075c000", "short"},
 		{"length of another form", "-from server", "000a746f0001000200020005000300", "length"},
 		{"frame beyond MaxPacketLen", "-from server", "04006777" + strings.Repeat("00", 1024), "bzflag: frame length 1028 exceeds 1024"},
 		{"server layout from the client", "-from client", "0020616c" + strings.Repeat("00", 32), "length"},
-	}
-	for _, tt := range tests {
-		code := exitMalformed
-		if tt.name == "no direction" {
-			code = exitUsage
-		}
-		checkDecodeFails(t, "bzflag", tt.args, tt.in, code, tt.want)
-	}
+	})
 }
 
 func TestBzflagEncodeErrors(t *testing.T) {

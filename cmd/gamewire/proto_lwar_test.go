@@ -93,17 +93,11 @@ func TestLwarDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestLwarMalformed(t *testing.T) {
-	tests := []struct {
-		name, in string
-		want     string // in stderr
-	}{
-		{"wrong appId", "f27087c6000000010000000268", "appId"},
-		{"deprecated type", "f27087c5000000010000000266", "102"},
-		{"cut message", "f27087c500000001000000020500000001000000010568", "message"},
-	}
-	for _, tt := range tests {
-		checkDecodeFails(t, "lwar", "", tt.in, exitMalformed, tt.want)
-	}
+	checkDecodeCases(t, "lwar", []decodeCase{
+		{"wrong appId", "", "f27087c6000000010000000268", "appId"},
+		{"deprecated type", "", "f27087c5000000010000000266", "102"},
+		{"cut message", "", "f27087c500000001000000020500000001000000010568", "message"},
+	})
 	bad := `{"msg":"Packet","appId":1,"ack":0,"timestamp":0,"messages":[]}`
 	if code, _, _ := runCLI(t, bad, "encode", "-proto", "lwar", "-hex"); code == exitOK {
 		t.Error("encode accepted a wrong appId")

@@ -57,17 +57,12 @@ func TestTfightersDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestTfightersMalformed(t *testing.T) {
-	tests := []struct {
-		name, args, in, want string
-	}{
+	checkDecodeCases(t, "tfighters", []decodeCase{
 		{"cut frame", "", "0a00000001000000", "short"},
 		{"len below 2", "", "01000000", "len"},
 		{"client code from the server", "-from server", "0600008001000000", "type"},
 		{"frame longer than its fields", "", "070003000100000000", "field len"},
-	}
-	for _, tt := range tests {
-		checkDecodeFails(t, "tfighters", tt.args, tt.in, exitMalformed, tt.want)
-	}
+	})
 }
 
 func TestTfightersSpec(t *testing.T) {

@@ -28,13 +28,13 @@ var timeClient = wire.Field{Name: "client", Spec: "Client's ID", Type: "u8", Go:
 
 var timeForms = []wire.Form{
 	{Name: "TimeRequest", Code: 0, From: wire.FromClient, Type: "TimeRequest", Hand: true,
-		Doc: "Time synchronization datagram, client to server.",
+		Doc:    "Time synchronization datagram, client to server.",
 		Header: []wire.Field{timeClient},
 		Fields: []wire.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time."},
 		}},
 	{Name: "TimeReply", Code: 0, From: wire.FromServer, Type: "TimeReply", Hand: true,
-		Doc: "Time synchronization datagram, server to client.",
+		Doc:    "Time synchronization datagram, server to client.",
 		Header: []wire.Field{timeClient},
 		Fields: []wire.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time, echoed (the spec's length 5 is a typo for 4)."},

@@ -58,12 +58,8 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // NewStream returns a wire.Stream that reads the packets from sends, from
 // r: split by the '*' marker and the type (see docs/errata/paintball.md,
 // 6 and 7), decoded without allocating, validated by default.
-func NewStream(r io.Reader, from wire.Direction) *wire.Stream {
-	return wire.NewStream(table, r, from)
-}
+func NewStream(r io.Reader, from wire.Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
 // NewConn returns a wire.Conn over rw that reads what peer sends and
 // writes packets the other way, each in one Write call.
-func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn {
-	return wire.NewConn(table, rw, peer)
-}
+func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }

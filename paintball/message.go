@@ -26,6 +26,11 @@ func New(code uint32, from wire.Direction) Message {
 	return table.New(f)
 }
 
+// NewDecoder returns a decoder of Paintball packets that allocates
+// nothing in steady state: it reuses one value per form (see
+// wire.Decoder).
+func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
+
 // Decode decodes the packet at the start of b, sent in direction from,
 // into a new value the caller owns, and returns it with the number of
 // bytes it took. A code the table does not define for that direction
@@ -49,11 +54,6 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	}
 	return m, n, nil
 }
-
-// NewDecoder returns a decoder of Paintball packets that allocates
-// nothing in steady state: it reuses one value per form (see
-// wire.Decoder).
-func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 
 // NewStream returns a wire.Stream that reads the packets from sends, from
 // r: split by the '*' marker and the type (see docs/errata/paintball.md,

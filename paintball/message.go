@@ -26,11 +26,6 @@ func New(code uint32, from wire.Direction) Message {
 	return table.New(f)
 }
 
-// NewDecoder returns a decoder of Paintball packets that allocates
-// nothing in steady state: it reuses one value per form (see
-// wire.Decoder).
-func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
-
 // Decode decodes the packet at the start of b, sent in direction from,
 // into a new value the caller owns, and returns it with the number of
 // bytes it took. A code the table does not define for that direction
@@ -63,3 +58,8 @@ func NewStream(r io.Reader, from wire.Direction) *wire.Stream { return wire.NewS
 // NewConn returns a wire.Conn over rw that reads what peer sends and
 // writes packets the other way, each in one Write call.
 func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }
+
+// NewDecoder returns a decoder of Paintball packets that allocates
+// nothing in steady state: it reuses one value per form (see
+// wire.Decoder).
+func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }

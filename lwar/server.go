@@ -75,6 +75,7 @@ const (
 	LeaveOverflow                          // its reliable queue is full: it does not acknowledge
 )
 
+// leaveCauseNames names the causes; 0, no cause, prints as its number.
 var leaveCauseNames = []string{"0", "disconnect", "timeout", "misbehavior", "overflow"}
 
 // String returns the cause's name, such as "timeout".

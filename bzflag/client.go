@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -35,15 +36,10 @@ const (
 	ClientFailed
 )
 
-var clientStateNames = [...]string{"idle", "downloading", "entering", "updating", "joined", "rejected", "killed", "failed"}
+var clientStateNames = []string{"idle", "downloading", "entering", "updating", "joined", "rejected", "killed", "failed"}
 
 // String returns the state's name.
-func (s ClientState) String() string {
-	if int(s) < len(clientStateNames) {
-		return clientStateNames[s]
-	}
-	return "invalid"
-}
+func (s ClientState) String() string { return session.NameOr(clientStateNames, s, "invalid") }
 
 // Errors of the join sequence, for errors.Is.
 var (

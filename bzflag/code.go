@@ -62,7 +62,9 @@ const (
 )
 
 // codeNames names the codes of 1.7 that have no form in the table (the
-// names of the others are the table's).
+// names of the others are the table's), and gives MsgTimeLeft its 1.7
+// name, MsgTimeUpdate, which UnmarshalText accepts too (String and Known
+// find its form first).
 var codeNames = [...]struct {
 	code Code
 	name string
@@ -72,6 +74,7 @@ var codeNames = [...]struct {
 	{CodeUDPLinkUpdate, "MsgUDPLinkUpdate"},
 	{CodeServerControl, "MsgServerControl"},
 	{CodeVideo, "MsgVideo"},
+	{CodeTimeUpdate, "MsgTimeUpdate"},
 }
 
 // form returns a form of code c from either side, or nil.
@@ -135,10 +138,6 @@ func (c *Code) UnmarshalText(t []byte) error {
 			*c = e.code
 			return nil
 		}
-	}
-	if string(t) == "MsgTimeUpdate" {
-		*c = CodeTimeUpdate
-		return nil
 	}
 	v, err := strconv.ParseUint(string(t), 0, 16)
 	if err != nil {

@@ -2,7 +2,6 @@ package bzflag
 
 import (
 	"io"
-	"net"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -67,7 +66,7 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // not final: read again to go on where the read stopped.
 func NewStream(r io.Reader, from Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
-// NewConn returns a connection over c that reads the messages sent by
+// NewConn returns a connection over rw that reads the messages sent by
 // peer (FromServer on a client's connection, FromClient on a server's)
 // and writes each frame with one Write call. See wire.Conn.
-func NewConn(c net.Conn, peer Direction) *wire.Conn { return wire.NewConn(table, c, peer) }
+func NewConn(rw io.ReadWriter, peer Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }

@@ -35,6 +35,14 @@ func parseEnum(names []string, t []byte, lo, hi int64) (int64, error) {
 	return v, nil
 }
 
+// unmarshalEnum sets *v to the value text t names in names, or to the
+// number it spells (see parseEnum); on error *v is 0.
+func unmarshalEnum[T ~uint16](v *T, names []string, t []byte) error {
+	n, err := parseEnum(names, t, 0, 0xffff)
+	*v = T(n)
+	return err
+}
+
 // bitsString names the set bits of v, lowest first, joined by "|"; bits
 // without a name are gathered in one hexadecimal term. zero names 0.
 func bitsString(names []string, zero string, v uint64) string {
@@ -61,6 +69,14 @@ func bitsString(names []string, zero string, v uint64) string {
 		b = strconv.AppendUint(b, rest, 16)
 	}
 	return string(b)
+}
+
+// unmarshalBits sets *v to the bits text t names (see parseBits); on
+// error *v is 0.
+func unmarshalBits[T ~uint16](v *T, names []string, zero string, t []byte) error {
+	n, err := parseBits(names, zero, t, 0xffff)
+	*v = T(n)
+	return err
 }
 
 // parseBits is the inverse of bitsString, accepting names and numbers

@@ -77,11 +77,7 @@ func (f FlagID) String() string { return enumString(flagIDNames, int64(f)) }
 func (f FlagID) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 
 // UnmarshalText accepts a name or a number.
-func (f *FlagID) UnmarshalText(t []byte) error {
-	v, err := parseEnum(flagIDNames, t, 0, 0xffff)
-	*f = FlagID(v)
-	return err
-}
+func (f *FlagID) UnmarshalText(t []byte) error { return unmarshalEnum(f, flagIDNames, t) }
 
 // Known reports whether f is NullFlag or a flag 1.7 defines.
 func (f FlagID) Known() bool { return f <= LastFlag }

@@ -24,11 +24,7 @@ func (s FlagState) String() string { return enumString(flagStateNames, int64(s))
 func (s FlagState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText accepts a name or a number.
-func (s *FlagState) UnmarshalText(t []byte) error {
-	v, err := parseEnum(flagStateNames, t, 0, 0xffff)
-	*s = FlagState(v)
-	return err
-}
+func (s *FlagState) UnmarshalText(t []byte) error { return unmarshalEnum(s, flagStateNames, t) }
 
 // Known reports whether s is one of the constants above.
 func (s FlagState) Known() bool { return s <= FlagGoing }
@@ -52,11 +48,7 @@ func (t FlagType) String() string { return enumString(flagTypeNames, int64(t)) }
 func (t FlagType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
 // UnmarshalText accepts a name or a number.
-func (t *FlagType) UnmarshalText(text []byte) error {
-	v, err := parseEnum(flagTypeNames, text, 0, 0xffff)
-	*t = FlagType(v)
-	return err
-}
+func (t *FlagType) UnmarshalText(text []byte) error { return unmarshalEnum(t, flagTypeNames, text) }
 
 // Known reports whether t is one of the constants above.
 func (t FlagType) Known() bool { return t <= FlagSticky }

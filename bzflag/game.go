@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -58,15 +59,10 @@ const (
 	GameLeft
 )
 
-var gameStateNames = [...]string{"idle", "joining", "relaying", "playing", "left"}
+var gameStateNames = []string{"idle", "joining", "relaying", "playing", "left"}
 
 // String returns the state's name.
-func (s GameState) String() string {
-	if int(s) < len(gameStateNames) {
-		return gameStateNames[s]
-	}
-	return "invalid"
-}
+func (s GameState) String() string { return session.NameOr(gameStateNames, s, "invalid") }
 
 // Errors of the game session, for errors.Is.
 var (

@@ -36,7 +36,5 @@ func (g GameStyle) MarshalText() ([]byte, error) { return []byte(g.String()), ni
 
 // UnmarshalText parses the String form.
 func (g *GameStyle) UnmarshalText(t []byte) error {
-	v, err := parseBits(gameStyleNames, "PlainGameStyle", t, 0xffff)
-	*g = GameStyle(v)
-	return err
+	return unmarshalBits(g, gameStyleNames, "PlainGameStyle", t)
 }

@@ -121,14 +121,10 @@ func (h *Handshake) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes exactly one handshake.
 func (h *Handshake) UnmarshalBinary(b []byte) error {
-	n, err := h.Decode(b)
-	if err != nil {
+	if n, err := h.Decode(b); err != nil || n == len(b) {
 		return err
 	}
-	if n != len(b) {
-		return errHandshakeTrailing
-	}
-	return nil
+	return errHandshakeTrailing
 }
 
 // Validate checks that the version string parses.

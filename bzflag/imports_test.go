@@ -11,11 +11,12 @@ import (
 
 // TestImports enforces the project's rule for protocol packages, as
 // dnsmessage's TestNoFmt does: the code of bzflag and bzflag/world imports
-// only the standard library, package wire and (bzflag) bzflag/world, and
+// only the standard library, package wire, internal/session (the session
+// plumbing the protocol packages share) and (bzflag) bzflag/world, and
 // neither fmt nor reflect.
 func TestImports(t *testing.T) {
 	const mod = "github.com/gamewire/gamewire/"
-	allowed := map[string]bool{mod + "wire": true, mod + "bzflag/world": true}
+	allowed := map[string]bool{mod + "wire": true, mod + "internal/session": true, mod + "bzflag/world": true}
 	for _, dir := range []string{".", "world"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
@@ -36,7 +37,7 @@ func TestImports(t *testing.T) {
 				case path == "fmt" || path == "reflect":
 					t.Errorf("%s imports %s", name, path)
 				case !std && !allowed[path]:
-					t.Errorf("%s imports %s: only the standard library and wire", name, path)
+					t.Errorf("%s imports %s: only the standard library, wire and internal/session", name, path)
 				}
 			}
 		}

@@ -1,24 +1,26 @@
 package bzflag
 
+import "github.com/gamewire/gamewire/wire"
+
 // Validate checks that Team is a team and the text is NUL-terminated.
 func (m *MessageFromClient) Validate() error {
-	switch {
-	case !m.Team.IsTeam():
-		return invalid(m.Form(), "team")
-	case !hasNUL(m.Text[:]):
-		return invalid(m.Form(), "message")
-	}
-	return nil
+	return validateMessage(m.Form(), m.Team.IsTeam(), m.Text[:])
 }
 
 // Validate checks that Team is a known team value and the text is
 // NUL-terminated.
 func (m *MessageFromServer) Validate() error {
+	return validateMessage(m.Form(), m.Team.Known(), m.Text[:])
+}
+
+// validateMessage returns the error of form f (MsgMessage) for a team
+// that is not teamOK or a text without its NUL, or nil.
+func validateMessage(f *wire.Form, teamOK bool, text []byte) error {
 	switch {
-	case !m.Team.Known():
-		return invalid(m.Form(), "team")
-	case !hasNUL(m.Text[:]):
-		return invalid(m.Form(), "message")
+	case !teamOK:
+		return invalid(f, "team")
+	case !hasNUL(text):
+		return invalid(f, "message")
 	}
 	return nil
 }

@@ -32,7 +32,5 @@ func (s PlayerStatus) MarshalText() ([]byte, error) { return []byte(s.String()),
 
 // UnmarshalText parses the String form.
 func (s *PlayerStatus) UnmarshalText(t []byte) error {
-	v, err := parseBits(playerStatusNames, "Dead", t, 0xffff)
-	*s = PlayerStatus(v)
-	return err
+	return unmarshalBits(s, playerStatusNames, "Dead", t)
 }

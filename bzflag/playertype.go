@@ -20,11 +20,7 @@ func (p PlayerType) String() string { return enumString(playerTypeNames, int64(p
 func (p PlayerType) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // UnmarshalText accepts a name or a number.
-func (p *PlayerType) UnmarshalText(t []byte) error {
-	v, err := parseEnum(playerTypeNames, t, 0, 0xffff)
-	*p = PlayerType(v)
-	return err
-}
+func (p *PlayerType) UnmarshalText(t []byte) error { return unmarshalEnum(p, playerTypeNames, t) }
 
 // Known reports whether p is one of the constants above.
 func (p PlayerType) Known() bool { return p <= ComputerPlayer }

@@ -22,11 +22,7 @@ func (c RejectCode) String() string { return enumString(rejectCodeNames, int64(c
 func (c RejectCode) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText accepts a name or a number.
-func (c *RejectCode) UnmarshalText(t []byte) error {
-	v, err := parseEnum(rejectCodeNames, t, 0, 0xffff)
-	*c = RejectCode(v)
-	return err
-}
+func (c *RejectCode) UnmarshalText(t []byte) error { return unmarshalEnum(c, rejectCodeNames, t) }
 
 // Known reports whether c is one of the constants above.
 func (c RejectCode) Known() bool { return c <= RejectServerFull }

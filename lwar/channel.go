@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -67,18 +68,10 @@ type ChannelConfig struct {
 
 func (c *ChannelConfig) withDefaults() ChannelConfig {
 	d := *c
-	if d.MaxPending <= 0 {
-		d.MaxPending = DefaultMaxPending
-	}
-	if d.MaxPendingBytes <= 0 {
-		d.MaxPendingBytes = DefaultMaxPendingBytes
-	}
-	if d.MaxUnreliable <= 0 {
-		d.MaxUnreliable = DefaultMaxUnreliable
-	}
-	if d.MaxUnreliableBytes <= 0 {
-		d.MaxUnreliableBytes = DefaultMaxUnreliableBytes
-	}
+	session.Default(&d.MaxPending, DefaultMaxPending)
+	session.Default(&d.MaxPendingBytes, DefaultMaxPendingBytes)
+	session.Default(&d.MaxUnreliable, DefaultMaxUnreliable)
+	session.Default(&d.MaxUnreliableBytes, DefaultMaxUnreliableBytes)
 	if d.KeepAlive == 0 {
 		d.KeepAlive = DefaultKeepAlive
 	}

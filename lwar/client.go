@@ -1,8 +1,9 @@
 package lwar
 
 import (
-	"strconv"
 	"time"
+
+	"github.com/gamewire/gamewire/internal/session"
 )
 
 // ClientState is the state of a Client's connection to the server (the
@@ -36,15 +37,10 @@ const (
 	ClientAborted
 )
 
-var clientStateNames = [...]string{"connecting", "syncing", "connected", "disconnecting", "closed", "full", "dropped", "aborted"}
+var clientStateNames = []string{"connecting", "syncing", "connected", "disconnecting", "closed", "full", "dropped", "aborted"}
 
 // String returns the state's name, such as "syncing".
-func (s ClientState) String() string {
-	if int(s) < len(clientStateNames) {
-		return clientStateNames[s]
-	}
-	return strconv.Itoa(int(s))
-}
+func (s ClientState) String() string { return session.Name(clientStateNames, s) }
 
 // Final reports whether the connection is over.
 func (s ClientState) Final() bool { return s >= ClientClosed }

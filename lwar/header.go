@@ -72,12 +72,8 @@ func (h *Header) Decode(b []byte) (int, error) {
 
 // UnmarshalBinary decodes a header that is all of b.
 func (h *Header) UnmarshalBinary(b []byte) error {
-	n, err := h.Decode(b)
-	if err != nil {
+	if n, err := h.Decode(b); err != nil || n == len(b) {
 		return err
 	}
-	if n != len(b) {
-		return &headerErrors.trailing
-	}
-	return nil
+	return &headerErrors.trailing
 }

@@ -3,8 +3,9 @@ package lwar
 import (
 	"errors"
 	"net/netip"
-	"strconv"
 	"time"
+
+	"github.com/gamewire/gamewire/internal/session"
 )
 
 // Defaults of ServerConfig.
@@ -74,15 +75,11 @@ const (
 	LeaveOverflow                          // its reliable queue is full: it does not acknowledge
 )
 
-var leaveCauseNames = [...]string{"", "disconnect", "timeout", "misbehavior", "overflow"}
+// leaveCauseNames names the causes; 0, no cause, prints as its number.
+var leaveCauseNames = []string{"0", "disconnect", "timeout", "misbehavior", "overflow"}
 
 // String returns the cause's name, such as "timeout".
-func (c LeaveCause) String() string {
-	if c > 0 && int(c) < len(leaveCauseNames) {
-		return leaveCauseNames[c]
-	}
-	return strconv.Itoa(int(c))
-}
+func (c LeaveCause) String() string { return session.Name(leaveCauseNames, c) }
 
 // ServerEvent is what a Server reports to its handler.
 type ServerEvent struct {
@@ -148,9 +145,7 @@ func NewServer(cfg ServerConfig) *Server {
 			cfg.MaxClients--
 		}
 	}
-	if cfg.LeaveLinger <= 0 {
-		cfg.LeaveLinger = DefaultLeaveLinger
-	}
+	session.Default(&cfg.LeaveLinger, DefaultLeaveLinger)
 	return &Server{
 		cfg:    cfg,
 		peers:  make([]serverPeer, cfg.MaxClients),

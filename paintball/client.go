@@ -3,6 +3,7 @@ package paintball
 import (
 	"math"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -20,18 +21,10 @@ const (
 	ClientClosed
 )
 
+var clientStateNames = []string{"new", "playing", "closed"}
+
 // String returns "new", "playing" or "closed".
-func (s ClientState) String() string {
-	switch s {
-	case ClientNew:
-		return "new"
-	case ClientPlaying:
-		return "playing"
-	case ClientClosed:
-		return "closed"
-	}
-	return "invalid"
-}
+func (s ClientState) String() string { return session.NameOr(clientStateNames, s, "invalid") }
 
 // Client is the client side of a Paintball session as a state machine the
 // caller drives: call Login, then Move, Shoot and RequestDump as the
@@ -56,7 +49,7 @@ type Client struct {
 	Players []string
 
 	state ClientState
-	out   []Message
+	out   session.Queue[Message]
 
 	asked    PlayerUpdateRequest // the last request, for Self
 	hasAsked bool
@@ -79,21 +72,11 @@ func NewClient(username string) (*Client, error) {
 func (c *Client) State() ClientState { return c.state }
 
 // Next returns the next packet to send to the server, or nil.
-func (c *Client) Next() Message {
-	if len(c.out) == 0 {
-		return nil
-	}
-	m := c.out[0]
-	c.out[0] = nil
-	c.out = c.out[1:]
-	return m
-}
+func (c *Client) Next() Message { return c.out.Next() }
 
-func (c *Client) send(m Message) { c.out = append(c.out, m) }
+func (c *Client) send(m Message) { c.out.Push(m) }
 
-func (c *Client) seqErr(what string) error {
-	return &sequenceError{what: what, state: c.state.String()}
-}
+func (c *Client) seqErr(what string) error { return seqErr(what, c.state.String()) }
 
 // Login queues the Login packet (and a Game Dump Request if DumpOnLogin).
 // It is allowed once.
@@ -118,11 +101,7 @@ func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Move asks for a new velocity and facing (Player Update Request). facing
@@ -149,7 +128,7 @@ func (c *Client) RequestDump() error { return c.play(&GameDumpRequest{}) }
 // no packet for leaving (errata, 15).
 func (c *Client) Close() {
 	c.state = ClientClosed
-	c.out = c.out[:0]
+	c.out.Clear()
 }
 
 // Handle processes one packet from the server: a Login adds a name to

@@ -34,7 +34,8 @@
 //
 // NewStream and NewConn give a wire.Stream and wire.Conn of the table:
 // one bounded buffer (MaxFrame), reused, Reset for a new connection,
-// nothing allocated in steady state, one Write per packet. A packet that
+// nothing allocated in steady state, one Write per packet. NewDecoder
+// gives the wire.Decoder under them, for packets already split. A packet that
 // decodes but breaks a rule comes with the error that says so (the
 // default policy); a packet of the other direction is kept as a wire.Raw.
 // But unlike the protocols with a length field, a byte that is not '*'

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -40,13 +41,10 @@ func (t ObjectType) name() string {
 // is a printable ASCII character as that character in single quotes
 // ("'X'"), anything else as its number.
 func (t ObjectType) String() string {
-	if n := t.name(); n != "" {
-		return n
-	}
-	if t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
+	if t.name() == "" && t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
 		return string([]byte{'\'', byte(t), '\''})
 	}
-	return strconv.FormatUint(uint64(t), 10)
+	return enumString(t.name(), uint64(t))
 }
 
 // MarshalText returns the String form.
@@ -65,12 +63,7 @@ func (t *ObjectType) UnmarshalText(b []byte) error {
 		*t = ObjectType(b[1])
 		return nil
 	}
-	v, err := strconv.ParseUint(string(b), 0, 16)
-	if err != nil {
-		return &textError{what: "object type", text: string(b)}
-	}
-	*t = ObjectType(v)
-	return nil
+	return parseNumber(t, b, "object type", 16)
 }
 
 // ShootingState is the Shoot Update Request's "Shooting State", a Byte.
@@ -91,25 +84,12 @@ const (
 // Known reports whether s is one of the spec's three states.
 func (s ShootingState) Known() bool { return s <= ShootingStateAutomatic }
 
-func (s ShootingState) name() string {
-	switch s {
-	case ShootingStateNone:
-		return "none"
-	case ShootingStateSingle:
-		return "single"
-	case ShootingStateAutomatic:
-		return "automatic"
-	}
-	return ""
-}
+var shootingStateNames = []string{"none", "single", "automatic"}
+
+func (s ShootingState) name() string { return session.NameOr(shootingStateNames, s, "") }
 
 // String returns "none", "single", "automatic" or the number.
-func (s ShootingState) String() string {
-	if n := s.name(); n != "" {
-		return n
-	}
-	return strconv.FormatUint(uint64(s), 10)
-}
+func (s ShootingState) String() string { return enumString(s.name(), uint64(s)) }
 
 // MarshalText returns the String form.
 func (s ShootingState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
@@ -122,11 +102,26 @@ func (s *ShootingState) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	v, err := strconv.ParseUint(string(b), 0, 8)
-	if err != nil {
-		return &textError{what: "shooting state", text: string(b)}
+	return parseNumber(s, b, "shooting state", 8)
+}
+
+// enumString returns name, or v in decimal when name is "".
+func enumString(name string, v uint64) string {
+	if name != "" {
+		return name
 	}
-	*s = ShootingState(v)
+	return strconv.FormatUint(v, 10)
+}
+
+// parseNumber sets *v to the number b spells (decimal, or 0x
+// hexadecimal) that fits in bits; other text fails with a textError
+// naming what.
+func parseNumber[T ~uint8 | ~uint16](v *T, b []byte, what string, bits int) error {
+	n, err := strconv.ParseUint(string(b), 0, bits)
+	if err != nil {
+		return &textError{what: what, text: string(b)}
+	}
+	*v = T(n)
 	return nil
 }
 

@@ -1,19 +1,17 @@
 package paintball
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/internal/session"
+)
 
 // ErrSequence reports a packet or a call that the session's state does not
 // allow (a request before Login, a second Login, a packet of the wrong
 // direction).
 var ErrSequence = errors.New("paintball: out of sequence")
 
-// sequenceError is an ErrSequence with its place.
-type sequenceError struct{ what, state string }
-
-// Error says what came out of sequence, and in which state.
-func (e *sequenceError) Error() string {
-	return "paintball: " + e.what + " out of sequence in state " + e.state
+// seqErr is an ErrSequence with its place: what came, in which state.
+func seqErr(what, state string) error {
+	return &session.SequenceError{Protocol: "paintball", What: what, State: state, Err: ErrSequence}
 }
-
-// Unwrap returns ErrSequence.
-func (e *sequenceError) Unwrap() error { return ErrSequence }

@@ -30,7 +30,7 @@ func New(code uint32, from wire.Direction) Message {
 // into a new value the caller owns, and returns it with the number of
 // bytes it took. A code the table does not define for that direction
 // fails with wire.ErrUnknownCode; Decode does not run Validate. For hot
-// loops use a wire.Decoder of Table(), which allocates nothing.
+// loops use NewDecoder, which allocates nothing.
 func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	code, err := table.Code(b)
 	if err != nil {
@@ -53,12 +53,13 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 // NewStream returns a wire.Stream that reads the packets from sends, from
 // r: split by the '*' marker and the type (see docs/errata/paintball.md,
 // 6 and 7), decoded without allocating, validated by default.
-func NewStream(r io.Reader, from wire.Direction) *wire.Stream {
-	return wire.NewStream(table, r, from)
-}
+func NewStream(r io.Reader, from wire.Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
 // NewConn returns a wire.Conn over rw that reads what peer sends and
 // writes packets the other way, each in one Write call.
-func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn {
-	return wire.NewConn(table, rw, peer)
-}
+func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }
+
+// NewDecoder returns a decoder of Paintball packets that allocates
+// nothing in steady state: it reuses one value per form (see
+// wire.Decoder).
+func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -23,20 +24,12 @@ type Player struct {
 	shooting ShootingState
 	lastShot time.Time
 	gone     bool
-	out      []Message
+	out      session.Queue[Message]
 }
 
 // Next returns the next packet to send to the player, or nil. A broadcast
 // queues one packet for several players: treat it as read-only.
-func (p *Player) Next() Message {
-	if len(p.out) == 0 {
-		return nil
-	}
-	m := p.out[0]
-	p.out[0] = nil
-	p.out = p.out[1:]
-	return m
-}
+func (p *Player) Next() Message { return p.out.Next() }
 
 // LoggedIn reports whether the player has sent its Login.
 func (p *Player) LoggedIn() bool { return p.obj != nil }
@@ -119,7 +112,8 @@ func (s *Server) Leave(p *Player, now time.Time) {
 		return
 	}
 	s.advance(now)
-	p.gone, p.out = true, nil
+	p.gone = true
+	p.out.Clear()
 	for i, q := range s.players {
 		if q == p {
 			s.players = append(s.players[:i], s.players[i+1:]...)
@@ -135,7 +129,7 @@ func (s *Server) Leave(p *Player, now time.Time) {
 func (s *Server) broadcast(m Message, except *Player) {
 	for _, q := range s.players {
 		if q != except && q.obj != nil {
-			q.out = append(q.out, m)
+			q.out.Push(m)
 		}
 	}
 }
@@ -184,7 +178,7 @@ func (s *Server) State() []Update {
 func (s *Server) Dump(p *Player) {
 	for _, o := range s.objects {
 		u := o.u
-		p.out = append(p.out, &u)
+		p.out.Push(&u)
 	}
 }
 
@@ -196,7 +190,7 @@ func (p *Player) seqErr(what string) error {
 	case p.obj == nil:
 		state = "new"
 	}
-	return &sequenceError{what: what, state: state}
+	return seqErr(what, state)
 }
 
 // Handle processes one packet from p at time now. A packet the state
@@ -263,7 +257,7 @@ func (s *Server) login(p *Player, l *Login) {
 		for _, q := range s.players {
 			if q != p && q.obj != nil {
 				u, _ := MakeUTF(q.Username) // came from a Login: it converts
-				p.out = append(p.out, &Login{Username: u})
+				p.out.Push(&Login{Username: u})
 			}
 		}
 	}

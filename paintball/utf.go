@@ -86,14 +86,8 @@ func appendModified(dst []byte, s string) ([]byte, error) {
 				break
 			}
 			return dst[:start], errUTF
-		case r == 0:
-			dst = append(dst, 0xc0, 0x80)
-		case r < 0x10000:
-			dst = append(dst, s[i:i+n]...)
 		default:
-			r -= 0x10000
-			dst = append3(dst, 0xd800+r>>10)
-			dst = append3(dst, 0xdc00+r&0x3ff)
+			dst = wire.AppendModifiedUTF8(dst, s[i:i+n])
 		}
 		i += n
 	}
@@ -101,10 +95,6 @@ func appendModified(dst []byte, s string) ([]byte, error) {
 		return dst[:start], errUTFLong
 	}
 	return dst, nil
-}
-
-func append3(b []byte, r rune) []byte {
-	return append(b, 0xe0|byte(r>>12), 0x80|byte(r>>6&0x3f), 0x80|byte(r&0x3f))
 }
 
 // appendWTF8 appends the UTF-8 form of the modified UTF-8 src to dst:

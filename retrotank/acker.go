@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"strconv"
+
+	"github.com/gamewire/gamewire/internal/session"
 )
 
 // Errors of the acknowledgement system.
@@ -132,21 +134,11 @@ func NewAcker(c AckConfig) *Acker {
 
 // Reset makes a new connection's Acker of a, keeping its buffers.
 func (a *Acker) Reset(c AckConfig) {
-	if c.Resend <= 0 {
-		c.Resend = DefaultResend
-	}
-	if c.SlowResend <= 0 {
-		c.SlowResend = DefaultSlowResend
-	}
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultTimeout
-	}
-	if c.Window <= 0 {
-		c.Window = DefaultWindow
-	}
-	if c.Window > MaxWindow {
-		c.Window = MaxWindow
-	}
+	session.Default(&c.Resend, DefaultResend)
+	session.Default(&c.SlowResend, DefaultSlowResend)
+	session.Default(&c.Timeout, DefaultTimeout)
+	session.Default(&c.Window, DefaultWindow)
+	c.Window = min(c.Window, MaxWindow)
 	ring := a.ring
 	if cap(ring) < c.Window {
 		ring = make([]pending, c.Window)

@@ -3,9 +3,9 @@ package retrotank
 import (
 	"errors"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -41,15 +41,10 @@ const (
 	ClientDropped
 )
 
-var clientStateNames = [...]string{"idle", "connecting", "setup", "ready", "disconnecting", "closed", "denied", "dropped"}
+var clientStateNames = []string{"idle", "connecting", "setup", "ready", "disconnecting", "closed", "denied", "dropped"}
 
 // String returns the state's name, such as "setup".
-func (s ClientState) String() string {
-	if int(s) < len(clientStateNames) {
-		return clientStateNames[s]
-	}
-	return strconv.Itoa(int(s))
-}
+func (s ClientState) String() string { return session.Name(clientStateNames, s) }
 
 // Final reports whether the connection is over.
 func (s ClientState) Final() bool { return s >= ClientClosed }
@@ -95,9 +90,7 @@ type Client struct {
 
 // NewClient returns an idle Client.
 func NewClient(c ClientConfig) *Client {
-	if c.Retry <= 0 {
-		c.Retry = DefaultResend
-	}
+	session.Default(&c.Retry, DefaultResend)
 	if c.RandID == nil {
 		c.RandID = rand.Uint32
 	}

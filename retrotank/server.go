@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -98,12 +99,8 @@ type deny struct {
 
 // NewServer returns a Server with no connections.
 func NewServer(c ServerConfig) *Server {
-	if c.MaxClients <= 0 {
-		c.MaxClients = DefaultMaxClients
-	}
-	if c.MaxClients > 255 {
-		c.MaxClients = 255
-	}
+	session.Default(&c.MaxClients, DefaultMaxClients)
+	c.MaxClients = min(c.MaxClients, 255)
 	return &Server{cfg: c, peers: make([]*Peer, c.MaxClients), dec: wire.NewDecoder(table)}
 }
 

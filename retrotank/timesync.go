@@ -23,20 +23,19 @@ var timeProtocol = wire.Protocol{
 	Datagram: true,
 }
 
+// timeClient is the field both time-sync datagrams start with.
+var timeClient = wire.Field{Name: "client", Spec: "Client's ID", Type: "u8", Go: "Client PlayerID", Doc: "Client's ID."}
+
 var timeForms = []wire.Form{
 	{Name: "TimeRequest", Code: 0, From: wire.FromClient, Type: "TimeRequest", Hand: true,
-		Doc: "Time synchronization datagram, client to server.",
-		Header: []wire.Field{
-			{Name: "client", Spec: "Client's ID", Type: "u8", Go: "Client PlayerID", Doc: "Client's ID."},
-		},
+		Doc:    "Time synchronization datagram, client to server.",
+		Header: []wire.Field{timeClient},
 		Fields: []wire.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time."},
 		}},
 	{Name: "TimeReply", Code: 0, From: wire.FromServer, Type: "TimeReply", Hand: true,
-		Doc: "Time synchronization datagram, server to client.",
-		Header: []wire.Field{
-			{Name: "client", Spec: "Client's ID", Type: "u8", Go: "Client PlayerID", Doc: "Client's ID."},
-		},
+		Doc:    "Time synchronization datagram, server to client.",
+		Header: []wire.Field{timeClient},
 		Fields: []wire.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time, echoed (the spec's length 5 is a typo for 4)."},
 			{Name: "serverTime", Spec: "Server's time", Type: "u32", Go: "ServerTime uint32", Doc: "Server's time."},
@@ -115,13 +114,12 @@ func (*TimeReply) Form() *wire.Form { return &timeTable.Forms[1] }
 // Size returns 9.
 func (*TimeReply) Size() int { return 9 }
 
-// AppendBinary appends the 9 bytes.
+// AppendBinary appends the 9 bytes: the request's 5, echoed, then
+// serverTime.
 func (m *TimeReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 9)
-	p[0] = uint8(m.Client)
-	be.PutU32(p[1:], m.ClientTime)
-	be.PutU32(p[5:], m.ServerTime)
-	return b, nil
+	req := TimeRequest{Client: m.Client, ClientTime: m.ClientTime}
+	b, _ = req.AppendBinary(b)
+	return be.AppendU32(b, m.ServerTime), nil
 }
 
 // MarshalBinary is AppendBinary into a new buffer of 9 bytes.
@@ -133,9 +131,9 @@ func (m *TimeReply) Decode(b []byte) (int, error) {
 	if len(b) < 9 {
 		return shortAt(m.Form(), len(b))
 	}
-	m.Client = PlayerID(b[0])
-	m.ClientTime = be.U32(b[1:])
-	m.ServerTime = be.U32(b[5:])
+	var req TimeRequest // the request echoed
+	req.Decode(b)
+	m.Client, m.ClientTime, m.ServerTime = req.Client, req.ClientTime, be.U32(b[5:])
 	return 9, nil
 }
 

@@ -3,6 +3,8 @@ package tfighters
 import (
 	"errors"
 	"time"
+
+	"github.com/gamewire/gamewire/internal/session"
 )
 
 // ClientState is where a Client stands in the session.
@@ -32,35 +34,16 @@ const (
 	ClientClosed
 )
 
-var clientStateNames = [...]string{
+var clientStateNames = []string{
 	"await-hi", "await-nick", "lag-check", "spawn-ready", "spawning", "playing", "dead", "closed",
 }
 
 // String returns the state's name, such as "lag-check".
-func (s ClientState) String() string {
-	if int(s) < len(clientStateNames) {
-		return clientStateNames[s]
-	}
-	return "invalid"
-}
+func (s ClientState) String() string { return session.NameOr(clientStateNames, s, "invalid") }
 
 // ErrSequence reports a message or a call that the session's state does
 // not allow.
 var ErrSequence = errors.New("tfighters: out of sequence")
-
-// sequenceError is an ErrSequence with its place.
-type sequenceError struct {
-	what  string
-	state string
-}
-
-// Error says what came out of sequence, and in which state.
-func (e *sequenceError) Error() string {
-	return "tfighters: " + e.what + " out of sequence in state " + e.state
-}
-
-// Unwrap returns ErrSequence.
-func (e *sequenceError) Unwrap() error { return ErrSequence }
 
 // Object is what a Client knows of a player, bot or bullet the server told
 // it about.
@@ -128,7 +111,7 @@ type Client struct {
 	Objects map[uint32]*Object
 
 	wantNick   []byte // the nick of the CMSG_NICK awaiting its reply
-	out        []Message
+	out        session.Queue[Message]
 	invincible int // how many Objects are Invincible, so that Tick skips the scan when none is
 }
 
@@ -187,20 +170,13 @@ func (c *Client) forget(id uint32) {
 func (c *Client) State() ClientState { return c.state }
 
 // Next returns the next message to send to the server, or nil.
-func (c *Client) Next() Message {
-	if len(c.out) == 0 {
-		return nil
-	}
-	m := c.out[0]
-	c.out[0] = nil
-	c.out = c.out[1:]
-	return m
-}
+func (c *Client) Next() Message { return c.out.Next() }
 
-func (c *Client) send(m Message) { c.out = append(c.out, m) }
+func (c *Client) send(m Message) { c.out.Push(m) }
 
+// seqErr is an ErrSequence with its place: what came, in which state.
 func (c *Client) seqErr(what string) error {
-	return &sequenceError{what: what, state: c.state.String()}
+	return &session.SequenceError{Protocol: proto, What: what, State: c.state.String(), Err: ErrSequence}
 }
 
 // object returns the Object for id, creating it (and, in a Client that
@@ -324,7 +300,7 @@ func (c *Client) gone(id uint32, reason []byte) {
 	c.forget(id)
 	if id == c.ID {
 		c.state, c.Reason = ClientClosed, string(reason)
-		c.out = c.out[:0]
+		c.out.Clear()
 	}
 }
 
@@ -365,11 +341,7 @@ func (c *Client) play(m Message) error {
 	if c.state != ClientPlaying {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Accel sends an acceleration update (CMSG_ACCEL).
@@ -392,11 +364,7 @@ func (c *Client) chat(m Message) error {
 	if !c.registered() {
 		return c.seqErr(m.Form().Name)
 	}
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	c.send(m)
-	return nil
+	return session.PushValid(&c.out, m)
 }
 
 // Say sends a chat line (CMSG_SAY).

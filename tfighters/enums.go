@@ -1,6 +1,10 @@
 package tfighters
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/gamewire/gamewire/internal/session"
+)
 
 // ObjectType is the "type (u8)" of SMSG_NEWUSER and SMSG_SPAWN: what kind
 // of object the id names. The spec gives no values; these are the
@@ -14,17 +18,9 @@ const (
 	ObjectTypeBullet ObjectType = 2 // T_BULLET
 )
 
-func (t ObjectType) name() string {
-	switch t {
-	case ObjectTypePlayer:
-		return "T_PLAYER"
-	case ObjectTypeBot:
-		return "T_BOT"
-	case ObjectTypeBullet:
-		return "T_BULLET"
-	}
-	return ""
-}
+var objectTypeNames = []string{"T_PLAYER", "T_BOT", "T_BULLET"}
+
+func (t ObjectType) name() string { return session.NameOr(objectTypeNames, t, "") }
 
 // String returns the original's name, such as "T_PLAYER", or the number.
 func (t ObjectType) String() string { return enumString(t.name(), uint64(t)) }
@@ -34,18 +30,7 @@ func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (t *ObjectType) UnmarshalText(b []byte) error {
-	for v := range 3 {
-		if ObjectType(v).name() == string(b) {
-			*t = ObjectType(v)
-			return nil
-		}
-	}
-	v, err := strconv.ParseUint(string(b), 0, 8)
-	if err != nil {
-		return &textError{what: "type", text: string(b)}
-	}
-	*t = ObjectType(v)
-	return nil
+	return unmarshalEnum(t, b, "type", objectTypeNames)
 }
 
 // NickResult is the "goodorbad (u8)" of SMSG_NICKREPLY. The original
@@ -59,15 +44,9 @@ const (
 	NickResultRejected NickResult = 1 // rejected; text says why
 )
 
-func (r NickResult) name() string {
-	switch r {
-	case NickResultOK:
-		return "ok"
-	case NickResultRejected:
-		return "rejected"
-	}
-	return ""
-}
+var nickResultNames = []string{"ok", "rejected"}
+
+func (r NickResult) name() string { return session.NameOr(nickResultNames, r, "") }
 
 // String returns "ok", "rejected" or the number.
 func (r NickResult) String() string { return enumString(r.name(), uint64(r)) }
@@ -77,20 +56,28 @@ func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (r *NickResult) UnmarshalText(b []byte) error {
-	for v := range 2 {
-		if NickResult(v).name() == string(b) {
-			*r = NickResult(v)
+	return unmarshalEnum(r, b, "goodorbad", nickResultNames)
+}
+
+// unmarshalEnum sets *v to the value whose name in names is b, or to the
+// number b spells (decimal, or 0x hexadecimal) up to 255; other text
+// fails with a textError naming what.
+func unmarshalEnum[T ~uint8](v *T, b []byte, what string, names []string) error {
+	for x, n := range names {
+		if n == string(b) {
+			*v = T(x)
 			return nil
 		}
 	}
-	v, err := strconv.ParseUint(string(b), 0, 8)
+	n, err := strconv.ParseUint(string(b), 0, 8)
 	if err != nil {
-		return &textError{what: "goodorbad", text: string(b)}
+		return &textError{what: what, text: string(b)}
 	}
-	*r = NickResult(v)
+	*v = T(n)
 	return nil
 }
 
+// enumString returns name, or v in decimal when name is "".
 func enumString(name string, v uint64) string {
 	if name != "" {
 		return name

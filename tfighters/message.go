@@ -77,9 +77,7 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // NewStream returns a wire.Stream that reads the frames from sends, from
 // r, with one buffer of MaxFrame bytes; Reset reuses it for another
 // stream with no allocation.
-func NewStream(r io.Reader, from wire.Direction) *wire.Stream {
-	return wire.NewStream(table, r, from)
-}
+func NewStream(r io.Reader, from wire.Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
 // NewConn returns a wire.Conn over rw that reads the messages peer sends
 // (FromServer on a client, FromClient on a server) and writes the others,
@@ -87,6 +85,4 @@ func NewStream(r io.Reader, from wire.Direction) *wire.Stream {
 // does not define (or one of the other direction) is read as a *wire.Raw
 // so that a session survives it, and a message that breaks a rule comes
 // back with the error of Validate.
-func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn {
-	return wire.NewConn(table, rw, peer)
-}
+func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }

@@ -5,14 +5,10 @@ package tfighters
 // the spec lists, pendingMoves, and the original client reads it so
 // (erratum 5).
 func (m *NewUser) Validate() error {
-	switch {
-	case !validAccel(m.Accel):
-		return invalid(m, "accel")
-	case !validTurn(m.Turn):
-		return invalid(m, "turn")
-	case m.Type.name() == "":
-		return invalid(m, "type")
-	case len(m.Nick) > MaxNickLen:
+	if err := checkMotion(m, m.Accel, m.Turn, m.Type); err != nil {
+		return err
+	}
+	if len(m.Nick) > MaxNickLen {
 		return tooLong(m, "nick")
 	}
 	return nil

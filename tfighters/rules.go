@@ -45,6 +45,36 @@ func validAccel(a int8) bool { return a >= -1 && a <= 1 }
 // +4.
 func validTurn(t int8) bool { return t >= -4 && t <= 4 && t%2 == 0 }
 
+// checkAccel returns m's error for an accel out of range, or nil.
+func checkAccel(m Message, accel int8) error {
+	if !validAccel(accel) {
+		return invalid(m, "accel")
+	}
+	return nil
+}
+
+// checkTurn returns m's error for a turn out of range, or nil.
+func checkTurn(m Message, turn int8) error {
+	if !validTurn(turn) {
+		return invalid(m, "turn")
+	}
+	return nil
+}
+
+// checkMotion returns m's error for the first of accel, turn and type out
+// of range, or nil: the rules SMSG_NEWUSER and SMSG_SPAWN share.
+func checkMotion(m Message, accel, turn int8, t ObjectType) error {
+	switch {
+	case !validAccel(accel):
+		return invalid(m, "accel")
+	case !validTurn(turn):
+		return invalid(m, "turn")
+	case t.name() == "":
+		return invalid(m, "type")
+	}
+	return nil
+}
+
 // validNickByte reports whether the original server allows c in a nick:
 // letters, digits and - _ [ ] | ^ (server/packet.c, isvalid).
 func validNickByte(c byte) bool {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"time"
+
+	"github.com/gamewire/gamewire/internal/session"
 )
 
 // peerState mirrors the original server's STATE_* values.
@@ -38,20 +40,12 @@ type Peer struct {
 	invincible       bool
 	invFor           time.Duration // invincibility_t
 	invSince         time.Time     // invincibility_t2
-	out              []Message
+	out              session.Queue[Message]
 }
 
 // Next returns the next message to send to the peer, or nil. A broadcast
 // queues one message for several peers: treat it as read-only.
-func (p *Peer) Next() Message {
-	if len(p.out) == 0 {
-		return nil
-	}
-	m := p.out[0]
-	p.out[0] = nil
-	p.out = p.out[1:]
-	return m
-}
+func (p *Peer) Next() Message { return p.out.Next() }
 
 // Closed reports whether the server is done with the peer: once its
 // queued messages are written, close the connection and call Remove.
@@ -143,7 +137,7 @@ func (s *Server) Accept(now time.Time) *Peer {
 	}
 	s.NextID++
 	s.players = append([]*Peer{p}, s.players...)
-	p.out = append(p.out, &Hi{MyVersion: s.MyVersion, UWID: p.ID})
+	p.out.Push(&Hi{MyVersion: s.MyVersion, UWID: p.ID})
 	return p
 }
 
@@ -161,7 +155,7 @@ func (s *Server) Remove(p *Peer) {
 func (s *Server) broadcast(m Message, except *Peer) {
 	for _, q := range s.players {
 		if q != except && q.state != peerDead {
-			q.out = append(q.out, m)
+			q.out.Push(m)
 		}
 	}
 }
@@ -176,7 +170,7 @@ func (s *Server) Kick(p *Peer, reason string) {
 	if p.registered() {
 		s.broadcast(m, nil)
 	} else {
-		p.out = append(p.out, m)
+		p.out.Push(m)
 	}
 	p.state, p.Reason = peerDead, reason
 }
@@ -186,7 +180,7 @@ func (s *Server) Kick(p *Peer, reason string) {
 // so the others learn of it by SMSG_KICK (not SMSG_QUIT), and removes it.
 func (s *Server) Disconnected(p *Peer) {
 	s.Kick(p, "Read error")
-	p.out = p.out[:0]
+	p.out.Clear()
 	s.Remove(p)
 }
 
@@ -286,7 +280,7 @@ func (s *Server) nick(p *Peer, nick []byte, now time.Time) {
 		return
 	}
 	reply := func(r NickResult, text string) {
-		p.out = append(p.out, &NickReply{GoodOrBad: r, Text: []byte(text)})
+		p.out.Push(&NickReply{GoodOrBad: r, Text: []byte(text)})
 	}
 	if problem := NickProblem(nick); problem != "" {
 		reply(NickResultRejected, problem)
@@ -308,14 +302,14 @@ func (s *Server) nick(p *Peer, nick []byte, now time.Time) {
 	// list (every player, this one included, newest first).
 	s.broadcast(p.newUser(), p)
 	p.state, p.lagLeft = peerLag, s.LagChecks
-	p.out = append(p.out, &Ping{Time: s.millis(now)})
+	p.out.Push(&Ping{Time: s.millis(now)})
 	for _, q := range s.players {
 		if q.state == peerDead {
 			continue
 		}
-		p.out = append(p.out, q.newUser())
+		p.out.Push(q.newUser())
 		if q.invincibleAt(now) {
-			p.out = append(p.out, &Invincible{ID: q.ID, YesNo: 1, InvincibilityT: q.invincibleLeft(now)})
+			p.out.Push(&Invincible{ID: q.ID, YesNo: 1, InvincibilityT: q.invincibleLeft(now)})
 		}
 	}
 }
@@ -329,7 +323,7 @@ func (s *Server) pong(p *Peer, t uint32, now time.Time) {
 		s.Kick(p, "Negative lag detected")
 		return
 	}
-	p.out = append(p.out, &Lag{Diff: lag})
+	p.out.Push(&Lag{Diff: lag})
 	copy(p.lags[:], p.lags[1:])
 	p.lags[4] = lag
 }
@@ -347,16 +341,16 @@ func (s *Server) Tick(now time.Time) {
 		switch {
 		case p.lagLeft > 1:
 			if now.Sub(p.lastPing) >= s.LagDelay {
-				p.out = append(p.out, &Ping{Time: s.millis(now)})
+				p.out.Push(&Ping{Time: s.millis(now)})
 				p.lastPing = now
 				p.lagLeft--
 				if p.lagLeft == 1 {
 					p.state, p.canSpawn = peerOK, true
-					p.out = append(p.out, &SpawnReady{})
+					p.out.Push(&SpawnReady{})
 				}
 			}
 		case p.registered() && now.Sub(p.lastPing) >= s.LagInterval:
-			p.out = append(p.out, &Ping{Time: s.millis(now)})
+			p.out.Push(&Ping{Time: s.millis(now)})
 			p.lastPing = now
 		}
 	}

@@ -50,40 +50,30 @@ type block struct {
 	append func(w *World, i int, b []byte) ([]byte, error)
 }
 
+// blockOf is the block of the object type whose slice in a World s
+// returns.
+func blockOf[T any, P interface {
+	*T
+	Decode([]byte) (int, error)
+	AppendBinary([]byte) ([]byte, error)
+}](s func(w *World) *[]T) block {
+	return block{
+		len:    func(w *World) int { return len(*s(w)) },
+		decode: func(w *World, b []byte) (int, error) { return decodeOnto[T, P](s(w), b) },
+		append: func(w *World, i int, b []byte) ([]byte, error) { return P(&(*s(w))[i]).AppendBinary(b) },
+	}
+}
+
 // blocks are the object block types, at the index of their form in the
 // table; the style header and the end of data, which are not object
 // blocks, have none.
 var blocks = [...]block{
-	1: {
-		func(w *World) int { return len(w.Bases) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Bases, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Bases[i].AppendBinary(b) },
-	},
-	2: {
-		func(w *World) int { return len(w.Walls) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Walls, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Walls[i].AppendBinary(b) },
-	},
-	3: {
-		func(w *World) int { return len(w.Pyramids) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Pyramids, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Pyramids[i].AppendBinary(b) },
-	},
-	4: {
-		func(w *World) int { return len(w.Boxes) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Boxes, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Boxes[i].AppendBinary(b) },
-	},
-	5: {
-		func(w *World) int { return len(w.Teleporters) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Teleporters, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Teleporters[i].AppendBinary(b) },
-	},
-	6: {
-		func(w *World) int { return len(w.Links) },
-		func(w *World, b []byte) (int, error) { return decodeOnto(&w.Links, b) },
-		func(w *World, i int, b []byte) ([]byte, error) { return w.Links[i].AppendBinary(b) },
-	},
+	1: blockOf(func(w *World) *[]Base { return &w.Bases }),
+	2: blockOf(func(w *World) *[]Wall { return &w.Walls }),
+	3: blockOf(func(w *World) *[]Pyramid { return &w.Pyramids }),
+	4: blockOf(func(w *World) *[]Box { return &w.Boxes }),
+	5: blockOf(func(w *World) *[]Teleporter { return &w.Teleporters }),
+	6: blockOf(func(w *World) *[]Link { return &w.Links }),
 	7: {},
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -109,37 +110,82 @@ func fillValue(raw []byte, v reflect.Value, path string, top bool) error {
 
 // fillStruct fills the struct v from the JSON object raw, key by key.
 func fillStruct(raw []byte, v reflect.Value, path string, top bool) error {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := d.Token(); err != nil { // '{'
+	members, err := splitObject(raw)
+	if err != nil {
 		return fieldErr(path, "not valid JSON")
 	}
 	seen := map[string]bool{}
-	for d.More() {
-		tok, err := d.Token()
-		if err != nil {
-			return fieldErr(path, "not valid JSON")
+	for _, m := range members {
+		if seen[m.key] {
+			return fieldErr(join(path, m.key), "the key appears twice")
 		}
-		key, _ := tok.(string)
-		var val json.RawMessage
-		if err := d.Decode(&val); err != nil {
-			return fieldErr(join(path, key), "not valid JSON")
-		}
-		if seen[key] {
-			return fieldErr(join(path, key), "the key appears twice")
-		}
-		seen[key] = true
-		if top && (key == "msg" || key == "code") {
+		seen[m.key] = true
+		if top && (m.key == "msg" || m.key == "code") {
 			continue
 		}
-		index := fieldIndex(v.Type(), key)
+		index := fieldIndex(v.Type(), m.key)
 		if index == nil {
-			return fmt.Errorf("unknown field %q%s (fields: %s)", key, inPath(path), strings.Join(jsonFieldNames(v.Type()), ", "))
+			return fmt.Errorf("unknown field %q%s (fields: %s)", m.key, inPath(path), strings.Join(jsonFieldNames(v.Type()), ", "))
 		}
-		if err := fillValue(val, v.FieldByIndex(index), join(path, key), false); err != nil {
+		if err := fillValue(m.val, v.FieldByIndex(index), join(path, m.key), false); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// jsonMember is one key and its value in a JSON object.
+type jsonMember struct {
+	key string
+	val json.RawMessage
+}
+
+// splitObject returns the members of the JSON object raw in their order,
+// a repeated key as often as it appears (encoding/json would keep the
+// last).
+func splitObject(raw []byte) ([]jsonMember, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	var out []jsonMember
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var val json.RawMessage
+		if err := d.Decode(&val); err != nil {
+			return nil, err
+		}
+		out = append(out, jsonMember{key, val})
+	}
+	_, err := d.Token() // '}'
+	return out, err
+}
+
+// joinObject is the inverse of splitObject.
+func joinObject(members []jsonMember) []byte {
+	b := []byte{'{'}
+	for i, m := range members {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(m.key)
+		b = append(b, k...)
+		b = append(b, ':')
+		b = append(b, m.val...)
+	}
+	return append(b, '}')
+}
+
+// join names key within path, as the errors do: "flag.position".
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
 }
 
 func inPath(path string) string {
@@ -275,6 +321,12 @@ func jsonKind(t reflect.Type) string {
 	return "a valid value"
 }
 
+var (
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+)
+
+// hasUnmarshaler reports whether t reads its JSON itself.
 func hasUnmarshaler(t reflect.Type) bool {
 	p := reflect.PointerTo(t)
 	return p.Implements(jsonUnmarshaler) || p.Implements(textUnmarshaler)

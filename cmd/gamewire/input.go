@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // Input is read as it arrives, with bounded memory whatever its size, so
@@ -144,16 +145,13 @@ func decodeHexLine(n int, line []byte) ([]byte, error) {
 	return out, nil
 }
 
+// unhex returns the value of the hex digit c (either case), or -1.
 func unhex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		return int(c-'A') + 10
+	i := strings.IndexByte("0123456789abcdefABCDEF", c)
+	if i >= 16 {
+		i -= 6 // 'A' is 10, as 'a'
 	}
-	return -1
+	return i
 }
 
 // readDatagram reads a whole input as one datagram, refusing one larger

@@ -69,6 +69,8 @@ func checkDecoded(p *protocol, unit []byte) error {
 	return nil
 }
 
+// direction returns the direction -from names: FromClient, FromServer,
+// or Both when it is not set.
 func direction(from string) wire.Direction {
 	switch from {
 	case "client":
@@ -77,6 +79,15 @@ func direction(from string) wire.Direction {
 		return wire.FromServer
 	}
 	return wire.Both
+}
+
+// directions returns the directions to decode a unit as, in the order to
+// try them: the one -from names, or either when it is not set.
+func directions(from string, either ...wire.Direction) []wire.Direction {
+	if d := direction(from); d != wire.Both {
+		return []wire.Direction{d}
+	}
+	return either
 }
 
 // frameLength returns the length of the frame whose header is h, as the

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -157,22 +158,57 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-func TestSpecMeasuresTheCodec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "toy")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
+// checkDecodeFails runs decode -proto proto -hex with the further
+// arguments args (separated by spaces) on the hex input in: it must exit
+// with code and name want on stderr. It returns what decode printed.
+func checkDecodeFails(t *testing.T, proto, args, in string, code int, want string) string {
+	t.Helper()
+	argv := append([]string{"decode", "-proto", proto, "-hex"}, strings.Fields(args)...)
+	got, out, errs := runCLI(t, in, argv...)
+	if got != code || !strings.Contains(errs, want) {
+		t.Errorf("decode -proto %s %s of %.40s: exit %d, stderr %q; want exit %d naming %q", proto, args, in, got, errs, code, want)
 	}
-	for _, want := range []string{
+	return out
+}
+
+// decodeCase is an input that decode must refuse, exiting with
+// exitMalformed: args are further arguments (such as "-from server"), in
+// the hex input, want a word of the error.
+type decodeCase struct{ name, args, in, want string }
+
+// checkDecodeCases runs checkDecodeFails on every case of proto.
+func checkDecodeCases(t *testing.T, proto string, cases []decodeCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkDecodeFails(t, proto, c.args, c.in, exitMalformed, c.want) })
+	}
+}
+
+// checkSpec runs spec -proto proto, which must succeed and print every
+// line of want (or, for a want without a newline, contain it), and
+// returns what it printed.
+func checkSpec(t *testing.T, proto string, want ...string) string {
+	t.Helper()
+	code, out, errs := runCLI(t, "", "spec", "-proto", proto)
+	if code != exitOK {
+		t.Fatalf("spec -proto %s: exit %d: %s", proto, code, errs)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("spec -proto %s lacks %q:\n%s", proto, w, out)
+		}
+	}
+	return out
+}
+
+func TestSpecMeasuresTheCodec(t *testing.T) {
+	checkSpec(t, "toy",
 		"Ping", "code     7 (0x0007)", "size 9+var",
 		"  2        2      seq", // offset 2, size 2
 		"  4        4      name",
 		"  8        var    note", // its length byte
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec output lacks %q:\n%s", want, out)
-		}
-	}
-	code, out, _ = runCLI(t, "", "spec")
+	)
+	code, out, _ := runCLI(t, "", "spec")
 	if code != exitOK || !strings.Contains(out, "toy") {
 		t.Errorf("spec without -proto (exit %d) = %q", code, out)
 	}
@@ -406,5 +442,17 @@ func TestFromMeansNothing(t *testing.T) {
 	code, _, errs := runCLI(t, "", "decode", "-proto", "nofrom", "-from", "client")
 	if code != exitUsage || !strings.Contains(errs, "-from means nothing for -proto nofrom: every type id has one layout") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+func TestUnhex(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := -1
+		if v, err := strconv.ParseUint(string(rune(c)), 16, 8); err == nil {
+			want = int(v)
+		}
+		if got := unhex(byte(c)); got != want {
+			t.Errorf("unhex(%q) = %d, want %d", c, got, want)
+		}
 	}
 }

@@ -33,19 +33,10 @@ func init() {
 		codeName:  twoLetters,
 		textExtra: bzflagWorld,
 		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		messages:  tableMessages(bzflag.Table()),
+		decode:    bzflagDecode,
+		encode:    bzflagEncode,
 	}
-	t := bzflag.Table()
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		p.messages = append(p.messages, messageInfo{
-			Name: f.Name,
-			Code: int(f.Code),
-			From: f.From.String(), // "client", "server" or "both"
-			New:  func() Message { return t.New(f) },
-		})
-	}
-	p.decode = bzflagDecode
-	p.encode = bzflagEncode
 	register(p)
 }
 

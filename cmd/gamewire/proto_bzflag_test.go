@@ -73,26 +73,13 @@ func TestBzflagDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestBzflagMalformed(t *testing.T) {
-	tests := []struct {
-		name, args, in, want string
-	}{
-		{"no direction", "", "00006578", "-from"},
+	checkDecodeFails(t, "bzflag", "", "00006578", exitUsage, "-from") // no direction
+	checkDecodeCases(t, "bzflag", []decodeCase{
 		{"cut frame", "-from client", "002a7075c000", "short"},
 		{"length of another form", "-from server", "000a746f0001000200020005000300", "length"},
 		{"frame beyond MaxPacketLen", "-from server", "04006777" + strings.Repeat("00", 1024), "bzflag: frame length 1028 exceeds 1024"},
 		{"server layout from the client", "-from client", "0020616c" + strings.Repeat("00", 32), "length"},
-	}
-	for _, tt := range tests {
-		args := append([]string{"decode", "-proto", "bzflag", "-hex"}, strings.Fields(tt.args)...)
-		code, _, errs := runCLI(t, tt.in, args...)
-		want := exitMalformed
-		if tt.name == "no direction" {
-			want = exitUsage
-		}
-		if code != want || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, want, tt.want)
-		}
-	}
+	})
 }
 
 func TestBzflagEncodeErrors(t *testing.T) {
@@ -116,15 +103,7 @@ func TestBzflagEncodeErrors(t *testing.T) {
 }
 
 func TestBzflagSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "bzflag")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec lacks %q:\n%s", want, out)
-		}
-	}
+	out := checkSpec(t, "bzflag", "MsgEnter", "MsgIdAck", "MsgTeamUpdate            code 29813 (0x7475)", "callSign", "big-endian", "flightEnd")
 	// Three-float vectors are 12 bytes (the measured spec printed 10:
 	// the last two bytes of -1.5 do not change).
 	if !regexp.MustCompile(`(?m)^  14 +12 +position +f32\[3\]`).MatchString(out) {

@@ -26,17 +26,8 @@ func init() {
 		datagram: true,
 		ownLimit: true, // a packet over 512 bytes decodes as "oversize", and encodes only so marked
 	}
-	tab := lwar.Table()
-	for i := range tab.Forms {
-		f := &tab.Forms[i]
-		p.messages = append(p.messages, messageInfo{
-			Name: f.Name,
-			Code: int(f.Code),
-			From: f.From.String(),
-			New:  func() Message { return tab.New(f) },
-		})
-	}
-	p.table = tab
+	p.table = lwar.Table()
+	p.messages = tableMessages(p.table)
 	p.decode = lwarDecode
 	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
 	register(p)
@@ -55,11 +46,8 @@ type lwarPacket struct {
 // lwarDecode decodes one datagram sent by from ("" for either side).
 func lwarDecode(unit []byte, from string) ([]byte, error) {
 	it := lwar.Iterator{Policy: wire.Lax} // keep what a real server sends, up to lwar.HardMaxPacketSize
-	switch from {
-	case "client":
-		it.From = lwar.FromClient
-	case "server":
-		it.From = lwar.FromServer
+	if d := direction(from); d != wire.Both {
+		it.From = d // else 0: either
 	}
 	if err := it.Reset(unit); err != nil {
 		return nil, err

@@ -93,20 +93,11 @@ func TestLwarDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestLwarMalformed(t *testing.T) {
-	tests := []struct {
-		name, in string
-		want     string // in stderr
-	}{
-		{"wrong appId", "f27087c6000000010000000268", "appId"},
-		{"deprecated type", "f27087c5000000010000000266", "102"},
-		{"cut message", "f27087c500000001000000020500000001000000010568", "message"},
-	}
-	for _, tt := range tests {
-		code, _, errs := runCLI(t, tt.in, "decode", "-proto", "lwar", "-hex")
-		if code != exitMalformed || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit %d naming %q", tt.name, code, errs, exitMalformed, tt.want)
-		}
-	}
+	checkDecodeCases(t, "lwar", []decodeCase{
+		{"wrong appId", "", "f27087c6000000010000000268", "appId"},
+		{"deprecated type", "", "f27087c5000000010000000266", "102"},
+		{"cut message", "", "f27087c500000001000000020500000001000000010568", "message"},
+	})
 	bad := `{"msg":"Packet","appId":1,"ack":0,"timestamp":0,"messages":[]}`
 	if code, _, _ := runCLI(t, bad, "encode", "-proto", "lwar", "-hex"); code == exitOK {
 		t.Error("encode accepted a wrong appId")
@@ -120,15 +111,7 @@ func TestLwarMalformed(t *testing.T) {
 }
 
 func TestLwarSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "lwar")
-	if code != exitOK {
-		t.Fatalf("spec: exit %d, %s", code, errs)
-	}
-	for _, want := range []string{"Connect", "UpdateCircle", "code   113", "seqno", "entries"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec output lacks %q", want)
-		}
-	}
+	checkSpec(t, "lwar", "Connect", "UpdateCircle", "code   113", "seqno", "entries")
 }
 
 // TestLwarIDOrder: an Id prints in the wire's order, generation then

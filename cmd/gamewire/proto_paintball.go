@@ -43,29 +43,10 @@ func init() {
 			return fr.Next
 		},
 	}
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		p.messages = append(p.messages, messageInfo{
-			Name: f.Name,
-			Code: int(f.Code),
-			From: f.From.String(),
-			New:  func() Message { return t.New(f) },
-		})
-	}
+	p.messages = tableMessages(t)
 	p.decode = paintballDecode
 	p.encode = encodeTable(p)
 	register(p)
-}
-
-// paintballDirection returns the directions a unit may be decoded as.
-func paintballDirections(from string) []wire.Direction {
-	switch from {
-	case "client":
-		return []wire.Direction{wire.FromClient}
-	case "server":
-		return []wire.Direction{wire.FromServer}
-	}
-	return []wire.Direction{wire.FromServer, wire.FromClient}
 }
 
 func paintballDecode(unit []byte, from string) ([]byte, error) {
@@ -74,7 +55,7 @@ func paintballDecode(unit []byte, from string) ([]byte, error) {
 		n   int
 		err error
 	)
-	for _, d := range paintballDirections(from) {
+	for _, d := range directions(from, wire.FromServer, wire.FromClient) {
 		if m, n, err = paintball.Decode(unit, d); !errors.Is(err, wire.ErrUnknownCode) {
 			break
 		}

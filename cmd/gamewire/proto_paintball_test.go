@@ -100,11 +100,7 @@ func TestPaintballMalformed(t *testing.T) {
 		{"request from the server", "-from server", "2a0045", "client", 0},
 	}
 	for _, tt := range tests {
-		args := append([]string{"decode", "-proto", "paintball", "-hex"}, strings.Fields(tt.args)...)
-		code, out, errs := runCLI(t, tt.in, args...)
-		if code != exitMalformed || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, exitMalformed, tt.want)
-		}
+		out := checkDecodeFails(t, "paintball", tt.args, tt.in, exitMalformed, tt.want)
 		if n := len(strings.Fields(strings.TrimSpace(out))); tt.lines == 0 && out != "" || tt.lines > 0 && strings.Count(out, "\n") != tt.lines {
 			t.Errorf("%s: printed %q (%d fields), want %d lines", tt.name, out, n, tt.lines)
 		}

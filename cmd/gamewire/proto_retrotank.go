@@ -31,33 +31,15 @@ func init() {
 }
 
 func retrotankProtocol(name string, t *wire.Table, summary string, decode func([]byte, string) ([]byte, error)) *protocol {
-	p := &protocol{name: name, summary: summary, datagram: true, table: t}
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		p.messages = append(p.messages, messageInfo{
-			Name: f.Name, Code: int(f.Code), From: f.From.String(),
-			New: func() Message { return t.New(f) },
-		})
-	}
+	p := &protocol{name: name, summary: summary, datagram: true, table: t, messages: tableMessages(t)}
 	p.decode = decode
 	p.encode = encodeTable(p)
 	return p
 }
 
-// retrotankDirections returns the directions to try for -from.
-func retrotankDirections(from string) []wire.Direction {
-	switch from {
-	case "client":
-		return []wire.Direction{wire.FromClient}
-	case "server":
-		return []wire.Direction{wire.FromServer}
-	}
-	return []wire.Direction{wire.FromClient, wire.FromServer}
-}
-
 func retrotankDecode(unit []byte, from string) ([]byte, error) {
 	var first error
-	for _, d := range retrotankDirections(from) {
+	for _, d := range directions(from, wire.FromClient, wire.FromServer) {
 		m, _, err := retrotank.Decode(unit, d)
 		if err == nil {
 			return messageJSON(m.Form().Name, int(m.Form().Code), m)
@@ -70,7 +52,7 @@ func retrotankDecode(unit []byte, from string) ([]byte, error) {
 }
 
 func retrotankDecodeTime(unit []byte, from string) ([]byte, error) {
-	dirs := retrotankDirections(from)
+	dirs := directions(from, wire.FromClient, wire.FromServer)
 	if from == "" {
 		switch len(unit) {
 		case 5:

@@ -96,15 +96,12 @@ func TestRetrotankMalformed(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			args := []string{"decode", "-proto", "retrotank", "-hex"}
+			var args string
 			if tc.from != "" {
-				args = append(args, "-from", tc.from)
+				args = "-from " + tc.from
 			}
 			// a good datagram after the bad one is still decoded
-			code, out, errs := runCLI(t, tc.in+"\n0005010001\n", args...)
-			if code != exitMalformed || !strings.Contains(errs, tc.want) {
-				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errs, exitMalformed, tc.want)
-			}
+			out := checkDecodeFails(t, "retrotank", args, tc.in+"\n0005010001\n", exitMalformed, tc.want)
 			if !strings.Contains(out, "MSG_TYPE_ACK") {
 				t.Errorf("the datagram after the bad one is lost: %q", out)
 			}
@@ -113,13 +110,5 @@ func TestRetrotankMalformed(t *testing.T) {
 }
 
 func TestRetrotankSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "retrotank")
-	if code != exitOK {
-		t.Fatalf("exit %d, %s", code, errs)
-	}
-	for _, want := range []string{"MSG_TYPE_ACK", "MSG_TYPE_PLAYER_SPAWN", "messageId", "obstacles", "type Area (8 bytes)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec lacks %q", want)
-		}
-	}
+	checkSpec(t, "retrotank", "MSG_TYPE_ACK", "MSG_TYPE_PLAYER_SPAWN", "messageId", "obstacles", "type Area (8 bytes)")
 }

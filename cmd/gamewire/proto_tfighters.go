@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 
 	"github.com/gamewire/gamewire/tfighters"
@@ -33,15 +32,7 @@ func init() {
 			return tfighters.NewStream(r, tfighters.FromServer).NextFrame
 		},
 	}
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		p.messages = append(p.messages, messageInfo{
-			Name: f.Name,
-			Code: int(f.Code),
-			From: f.From.String(),
-			New:  func() Message { return t.New(f) },
-		})
-	}
+	p.messages = tableMessages(t)
 	p.decode = tfightersDecode
 	p.encode = tfightersEncode(p)
 	register(p)
@@ -54,25 +45,15 @@ type tfightersRaw struct {
 	Data wire.Text      `json:"data"`
 }
 
-func tfightersDirection(from string) wire.Direction {
-	switch from {
-	case "client":
-		return tfighters.FromClient
-	case "server":
-		return tfighters.FromServer
-	}
-	return tfighters.AnyDirection
-}
-
 func tfightersDecode(unit []byte, from string) ([]byte, error) {
 	c, err := tfighters.Table().Code(unit)
 	if err != nil {
 		return nil, err
 	}
-	if code := tfighters.Code(c); !code.Known() && (from == "" || code.From() == tfightersDirection(from)) {
+	if code := tfighters.Code(c); !code.Known() && (from == "" || code.From() == direction(from)) {
 		return messageJSON(code.String(), int(c), tfightersRaw{Type: code, Data: unit[tfighters.HeaderLen:]})
 	}
-	m, n, err := tfighters.Decode(unit, tfightersDirection(from))
+	m, n, err := tfighters.Decode(unit, direction(from))
 	if err != nil {
 		return nil, err
 	}
@@ -128,48 +109,68 @@ func tfightersJSON(m tfighters.Message) ([]byte, error) {
 
 // tfightersFields turns the JSON object obj of form f, as tfightersJSON
 // writes it, into the JSON of f's Go type: text strings to []byte,
-// "wide" and "timeHigh" to SMSG_PING's tail.
+// "wide" and "timeHigh" to SMSG_PING's tail. The members keep their order
+// and any repeated key, for unmarshalFields to refuse.
 func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(obj, &fields); err != nil {
+	members, err := splitObject(obj)
+	if err != nil {
 		return nil, err
 	}
-	for _, fl := range f.Layout()[len(tfighters.Table().Header()):] {
-		v, ok := fields[fl.Name]
+	ping := f.Code == tfighters.CodePing
+	var wide bool
+	high, wideSeen := -1, false
+	kept := members[:0]
+	for _, m := range members {
 		switch {
-		case f.Code == tfighters.CodePing && fl.Name == "timeHigh":
-			var wide bool
-			var high uint32
-			if w, ok := fields["wide"]; ok {
-				if err := decodeJSON(w, &wide, "wide"); err != nil {
-					return nil, err
-				}
+		case ping && m.key == "wide":
+			if wideSeen {
+				return nil, fieldErr("wide", "the key appears twice")
 			}
-			if ok {
-				if err := decodeJSON(v, &high, "timeHigh"); err != nil {
-					return nil, err
-				}
-			}
-			delete(fields, "wide")
-			if !wide && high != 0 {
-				return nil, fmt.Errorf("field timeHigh: %d needs \"wide\": true", high)
-			}
-			var tail []byte
-			if wide {
-				tail = wire.LittleEndian.AppendU32(nil, high)
-			}
-			b, _ := json.Marshal(tail)
-			fields[fl.Name] = b
-		case fl.Type == "cstring" && ok:
-			var t wire.Text
-			if err := decodeJSON(v, &t, fl.Name); err != nil {
+			wideSeen = true
+			if err := decodeJSON(m.val, &wide, "wide"); err != nil {
 				return nil, err
 			}
-			b, _ := json.Marshal([]byte(t))
-			fields[fl.Name] = b
+			continue
+		case ping && m.key == "timeHigh":
+			high = len(kept)
+		case m.key != "msg" && m.key != "code" && isCString(f, m.key):
+			var t wire.Text
+			if err := decodeJSON(m.val, &t, m.key); err != nil {
+				return nil, err
+			}
+			m.val, _ = json.Marshal([]byte(t))
+		}
+		kept = append(kept, m)
+	}
+	if ping {
+		var h uint32
+		if high >= 0 {
+			if err := decodeJSON(kept[high].val, &h, "timeHigh"); err != nil {
+				return nil, err
+			}
+		} else {
+			kept, high = append(kept, jsonMember{key: "timeHigh"}), len(kept)
+		}
+		if !wide && h != 0 {
+			return nil, fmt.Errorf("field timeHigh: %d needs \"wide\": true", h)
+		}
+		var tail []byte
+		if wide {
+			tail = wire.LittleEndian.AppendU32(nil, h)
+		}
+		kept[high].val, _ = json.Marshal(tail)
+	}
+	return joinObject(kept), nil
+}
+
+// isCString reports whether the field of f named name is a cstring.
+func isCString(f *wire.Form, name string) bool {
+	for _, fl := range f.Layout()[len(tfighters.Table().Header()):] {
+		if fl.Name == name {
+			return fl.Type == "cstring"
 		}
 	}
-	return json.Marshal(fields)
+	return false
 }
 
 // tfightersEncode encodes the messages of the table, and Raw frames for
@@ -190,9 +191,6 @@ func tfightersEncode(p *protocol) func(obj []byte, from string) ([]byte, error) 
 				return nil, fmt.Errorf("%s: %s has code %d, not %d", p.name, h.Msg, info.Code, *h.Code)
 			}
 			m := info.New().(tfighters.Message)
-			if err := checkStrict(obj, reflect.TypeOf(m)); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
-			}
 			fields, err := tfightersFields(m.Form(), obj)
 			if err == nil {
 				err = unmarshalFields(fields, m)
@@ -202,7 +200,7 @@ func tfightersEncode(p *protocol) func(obj []byte, from string) ([]byte, error) 
 			}
 			return appendMessage(m)
 		}
-		if from != "" && c.From() != tfightersDirection(from) {
+		if from != "" && c.From() != direction(from) {
 			return nil, fmt.Errorf("tfighters: code %s is not sent by the %s", h.Msg, from)
 		}
 		var m tfightersRaw

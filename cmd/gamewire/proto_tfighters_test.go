@@ -57,33 +57,16 @@ func TestTfightersDecodeEncodeIdentity(t *testing.T) {
 }
 
 func TestTfightersMalformed(t *testing.T) {
-	tests := []struct {
-		name, args, in, want string
-	}{
+	checkDecodeCases(t, "tfighters", []decodeCase{
 		{"cut frame", "", "0a00000001000000", "short"},
 		{"len below 2", "", "01000000", "len"},
 		{"client code from the server", "-from server", "0600008001000000", "type"},
 		{"frame longer than its fields", "", "070003000100000000", "field len"},
-	}
-	for _, tt := range tests {
-		args := append([]string{"decode", "-proto", "tfighters", "-hex"}, strings.Fields(tt.args)...)
-		code, _, errs := runCLI(t, tt.in, args...)
-		if code != exitMalformed || !strings.Contains(errs, tt.want) {
-			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errs, exitMalformed, tt.want)
-		}
-	}
+	})
 }
 
 func TestTfightersSpec(t *testing.T) {
-	code, out, errs := runCLI(t, "", "spec", "-proto", "tfighters")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"CMSG_VERSION", "SMSG_NICKREPLY", "pendingMoves", "little-endian"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("spec lacks %q:\n%s", want, out)
-		}
-	}
+	checkSpec(t, "tfighters", "CMSG_VERSION", "SMSG_NICKREPLY", "pendingMoves", "little-endian")
 }
 
 // TestTfightersEveryMessage: decode | encode is the identity on a stream

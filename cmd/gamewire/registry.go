@@ -25,6 +25,21 @@ type messageInfo struct {
 	New  func() Message // a new zero value (a pointer to the message type)
 }
 
+// tableMessages describes every form of the message table t.
+func tableMessages(t *wire.Table) []messageInfo {
+	out := make([]messageInfo, len(t.Forms))
+	for i := range t.Forms {
+		f := &t.Forms[i]
+		out[i] = messageInfo{
+			Name: f.Name,
+			Code: int(f.Code),
+			From: f.From.String(), // "client", "server" or "both"
+			New:  func() Message { return t.New(f) },
+		}
+	}
+	return out
+}
+
 // sentBy reports whether the form is sent by from ("" matches all).
 func (m messageInfo) sentBy(from string) bool {
 	return from == "" || m.From == "both" || m.From == from

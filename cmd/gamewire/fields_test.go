@@ -1,7 +1,6 @@
 package main
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -27,7 +26,10 @@ func TestEncodeRejectsUnknownKeys(t *testing.T) {
 	}
 }
 
-func TestCheckStrict(t *testing.T) {
+// TestUnmarshalFieldsStrict: what encoding/json would let pass (an array
+// padded or cut, a key given twice, a key that is no field) is refused,
+// with the field's path.
+func TestUnmarshalFieldsStrict(t *testing.T) {
 	type inner struct {
 		V [2]uint8 `json:"v"`
 	}
@@ -48,13 +50,29 @@ func TestCheckStrict(t *testing.T) {
 		{`{"list":[{"v":[1,2]},{"v":[1,2,3]}]}`, "field list[1].v: 3 values, it holds exactly 2"},
 		{`{"position":[1,2,3],"position":[1,2,3]}`, "field position: the key appears twice"},
 		{`{"inner":{"v":[1,2],"v":[1,2]}}`, "field inner.v: the key appears twice"},
-		{`{"unknown":[1],"other":{"a":1}}`, ""}, // unknown keys are DisallowUnknownFields' to report
-		{`{"position":[1,2,3]`, "EOF"},
+		{`{"unknown":[1],"other":{"a":1}}`, `unknown field "unknown"`},
+		{`{"inner":{"w":1}}`, `unknown field "w" in inner`},
 	}
 	for _, tt := range tests {
-		err := checkStrict([]byte(tt.in), reflect.TypeOf(&msg{}))
+		err := unmarshalFields([]byte(tt.in), &msg{})
 		if (tt.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.want)) {
-			t.Errorf("checkStrict(%s) = %v, want %q", tt.in, err, tt.want)
+			t.Errorf("unmarshalFields(%s) = %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestSplitObject(t *testing.T) {
+	in := `{"a":1,"b":{"c":[1,2]},"a":"x\u0000"}`
+	members, err := splitObject([]byte(in))
+	if err != nil || len(members) != 3 || members[2].key != "a" {
+		t.Fatalf("splitObject = %v, %v; want three members, the repeated key kept", members, err)
+	}
+	if got := string(joinObject(members)); got != in {
+		t.Errorf("joinObject = %s, want %s", got, in)
+	}
+	for _, bad := range []string{`[1]`, `{"a":1`, `{"a":}`, ``} {
+		if _, err := splitObject([]byte(bad)); err == nil {
+			t.Errorf("splitObject(%s) took it", bad)
 		}
 	}
 }
@@ -73,8 +91,16 @@ func TestEncodeRefusesLenientJSON(t *testing.T) {
 			t.Errorf("%s: exit %d, %q", tt.pos, code, errs)
 		}
 	}
-	code, _, errs := runCLI(t, `{"msg":"MsgTimeLeft","timeLeft":5,"timeLeft":6}`, "encode", "-proto", "bzflag", "-from", "server", "-hex")
-	if code != exitMalformed || !strings.Contains(errs, "field timeLeft: the key appears twice") {
-		t.Errorf("duplicate key: exit %d, %q", code, errs)
+	dups := []struct{ in, from, proto, want string }{
+		{`{"msg":"MsgTimeLeft","timeLeft":5,"timeLeft":6}`, "server", "bzflag", "field timeLeft: the key appears twice"},
+		{`{"msg":"CMSG_VERSION","myversion":1,"myversion":2}`, "client", "tfighters", "field myversion: the key appears twice"},
+		{`{"msg":"CMSG_SAY","text":"a","text":"b"}`, "client", "tfighters", "field text: the key appears twice"},
+		{`{"msg":"SMSG_PING","time":1,"wide":true,"wide":false}`, "server", "tfighters", "field wide: the key appears twice"},
+	}
+	for _, tt := range dups {
+		code, _, errs := runCLI(t, tt.in, "encode", "-proto", tt.proto, "-from", tt.from, "-hex")
+		if code != exitMalformed || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want %q", tt.in, code, errs, tt.want)
+		}
 	}
 }

@@ -45,6 +45,20 @@ func toyFrames() (client, server []byte) {
 	return client, server
 }
 
+// writeLua writes a generated dissector into dir as name.lua, with the
+// runtime it loads from its folder, and returns its path.
+func writeLua(t *testing.T, dir, name string, lua []byte) string {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, RuntimeFile), Runtime(""), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name+".lua")
+	if err := os.WriteFile(path, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func writeToyCapture(t *testing.T, dir string, client, server []byte) string {
 	path := filepath.Join(dir, "toy.pcap")
 	f, err := os.Create(path)
@@ -87,10 +101,7 @@ func TestTsharkToy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	luaPath := filepath.Join(dir, "toy.lua")
-	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	luaPath := writeLua(t, dir, "toy", lua)
 	client, server := toyFrames()
 	pkts, err := RunTshark(luaPath, writeToyCapture(t, dir, client, server))
 	if err != nil {
@@ -155,10 +166,7 @@ func TestTsharkToyMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	luaPath := filepath.Join(dir, "toy.lua")
-	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	luaPath := writeLua(t, dir, "toy", lua)
 	server := []byte{
 		0, 1, 0x6c, 0x69, 9, // MsgList with count 9 (max 4)
 		0, 4, 0x70, 0x70, 0, 0, 0, 0, // a MsgPos (server) of 4 bytes: short
@@ -231,10 +239,7 @@ func TestTsharkToyHeuristic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(dir, "toy.lua")
-		if err := os.WriteFile(path, lua, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeLua(t, dir, "toy", lua)
 		pkts, err := RunTshark(path, capture)
 		if err != nil {
 			t.Fatal(err)
@@ -269,10 +274,7 @@ func TestTsharkDatagram(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	luaPath := filepath.Join(dir, "dgram.lua")
-	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	luaPath := writeLua(t, dir, "dgram", lua)
 	path := filepath.Join(dir, "dgram.pcap")
 	f, err := os.Create(path)
 	if err != nil {
@@ -329,10 +331,7 @@ func TestTsharkHello(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	luaPath := filepath.Join(dir, "toy.lua")
-	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	luaPath := writeLua(t, dir, "toy", lua)
 	path := filepath.Join(dir, "hello.pcap")
 	f, err := os.Create(path)
 	if err != nil {
@@ -387,10 +386,7 @@ func TestTsharkListsAndFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	luaPath := filepath.Join(dir, "rt.lua")
-	if err := os.WriteFile(luaPath, lua, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	luaPath := writeLua(t, dir, "rt", lua)
 	path := filepath.Join(dir, "rt.pcap")
 	f, _ := os.Create(path)
 	w, _ := capture.NewWriter(f, time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC))
@@ -416,5 +412,99 @@ func TestTsharkListsAndFlags(t *testing.T) {
 	}
 	if pr := pkts[1].Problems("rt"); len(pr) == 0 || !strings.Contains(pr[0], "field ids at byte 5: short input") {
 		t.Errorf("half an entry: marks %q", pr)
+	}
+}
+
+// TestTsharkLoading loads the toy dissector every way a user can: its
+// file alone with the runtime beside it (by an absolute or a relative
+// path), with the runtime loaded before or after it, both files from the
+// personal plugins folder, and the runtime from the plugins folder with
+// the protocol's file from elsewhere. Each must show what the first shows,
+// and a missing runtime or one of another format must fail by name.
+func TestTsharkLoading(t *testing.T) {
+	NeedTshark(t)
+	lua, err := Generate(toyTable(), toyOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, server := toyFrames()
+	capture := writeToyCapture(t, t.TempDir(), client, server)
+	both := t.TempDir()
+	luaPath := writeLua(t, both, "toy", lua)
+	rt := filepath.Join(both, RuntimeFile)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, luaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lone := filepath.Join(t.TempDir(), "toy.lua") // no runtime beside it
+	if err := os.WriteFile(lone, lua, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// plugins returns a home whose personal Lua plugins folder holds files.
+	plugins := func(files map[string][]byte) string {
+		home := t.TempDir()
+		dir, err := PluginDir(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return home
+	}
+	installed := plugins(map[string][]byte{"toy.lua": lua, RuntimeFile: Runtime("")})
+	runtimeOnly := plugins(map[string][]byte{RuntimeFile: Runtime("")})
+
+	pkts, err := RunTshark(luaPath, capture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join(fieldsShown(t, pkts, "toy"), " ")
+	if !strings.Contains(want, "toy.MsgList.motd=hi!") {
+		t.Fatalf("the toy dissector alone shows %s", want)
+	}
+	for _, tc := range []struct {
+		name string
+		load Load
+	}{
+		{"by a relative path", Load{Scripts: []string{rel}}},
+		{"the runtime first", Load{Scripts: []string{rt, luaPath}}},
+		{"the runtime after", Load{Scripts: []string{luaPath, rt}}},
+		{"both from the plugins folder", Load{Home: installed}},
+		{"both from the plugins folder, the runtime again", Load{Home: installed, Scripts: []string{rt}}},
+		{"the runtime from the plugins folder", Load{Home: runtimeOnly, Scripts: []string{lone}}},
+	} {
+		pkts, err := tc.load.Run(capture)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if got := strings.Join(fieldsShown(t, pkts, "toy"), " "); got != want {
+			t.Errorf("%s: tshark shows\n%s\nwant\n%s", tc.name, got, want)
+		}
+	}
+
+	// The error names the protocol's file and the line that loads the
+	// runtime.
+	if _, err := RunTshark(lone, capture); err == nil || !strings.Contains(err.Error(), "toy.lua:13: bad argument #1 to 'dofile' (dofile: file does not exist)") {
+		t.Errorf("no runtime beside the protocol's file: %v", err)
+	}
+	other := t.TempDir()
+	otherPath := writeLua(t, other, "toy", lua)
+	newer := strings.Replace(string(Runtime("")), "\tformat = 1,", "\tformat = 2,", 1)
+	if err := os.WriteFile(filepath.Join(other, RuntimeFile), []byte(newer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunTshark(otherPath, capture); err == nil || !strings.Contains(err.Error(), "toy.lua is of table format 1, but the gamewire.lua loaded is of format 2") {
+		t.Errorf("a runtime of another format: %v", err)
 	}
 }

@@ -82,7 +82,7 @@ func dissectorCommand(proto string, runtime bool, files []string, stdout io.Writ
 		if proto != "" {
 			return usageError{"-runtime writes the runtime alone: no -proto (a directory as FILE gets both)"}
 		}
-		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(""), stdout)
+		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(), stdout)
 	}
 	if proto == "" {
 		return usageError{"-proto is required (protocols with a table: " + tableList() + "), or -runtime"}
@@ -109,14 +109,10 @@ func dissectorCommand(proto string, runtime bool, files []string, stdout io.Writ
 	}
 	if isDir(out) {
 		// A protocol's file loads the runtime from its own folder.
-		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(runtimeCommand), stdout)
+		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(), stdout)
 	}
 	return nil
 }
-
-// runtimeCommand is the command named in gamewire.lua's header when it is
-// written beside the protocols' files.
-const runtimeCommand = "gamewire dissector -runtime"
 
 // writeOut writes a generated file to out: standard output for "-", the
 // file name into a directory, or the file out.

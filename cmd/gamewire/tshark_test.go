@@ -37,7 +37,7 @@ func TestDissectorsCurrent(t *testing.T) {
 	if len(dissectorTables) == 0 {
 		t.Skip("no protocol has a message table yet")
 	}
-	want := map[string][]byte{dissector.RuntimeFile: dissector.Runtime(runtimeCommand)}
+	want := map[string][]byte{dissector.RuntimeFile: dissector.Runtime()}
 	for name := range dissectorTables {
 		lua, err := dissectorFor(name)
 		if err != nil {
@@ -80,7 +80,7 @@ func TestDissectorCommand(t *testing.T) {
 	if code, out, errs := runCLI(t, "", "dissector", "-proto", "paintball"); code != 0 || out != string(lua) {
 		t.Errorf("dissector -proto paintball: exit %d, %d bytes, %s", code, len(out), errs)
 	}
-	if code, out, errs := runCLI(t, "", "dissector", "-runtime"); code != 0 || out != string(dissector.Runtime(runtimeCommand)) {
+	if code, out, errs := runCLI(t, "", "dissector", "-runtime"); code != 0 || out != string(dissector.Runtime()) {
 		t.Errorf("dissector -runtime: exit %d, %d bytes, %s", code, len(out), errs)
 	}
 	dir := t.TempDir()
@@ -94,7 +94,7 @@ func TestDissectorCommand(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "dissector", "-proto", "paintball", dir); code != 0 {
 		t.Errorf("dissector -proto paintball DIR: exit %d: %s", code, errs)
 	}
-	for name, want := range map[string][]byte{"paintball.lua": lua, dissector.RuntimeFile: dissector.Runtime(runtimeCommand)} {
+	for name, want := range map[string][]byte{"paintball.lua": lua, dissector.RuntimeFile: dissector.Runtime()} {
 		if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
 			t.Errorf("dissector -proto paintball DIR: %s is not what it should be", name)
 		}

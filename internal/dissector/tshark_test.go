@@ -1,6 +1,7 @@
 package dissector
 
 import (
+	"fmt"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -49,7 +50,7 @@ func toyFrames() (client, server []byte) {
 // runtime it loads from its folder, and returns its path.
 func writeLua(t *testing.T, dir, name string, lua []byte) string {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, RuntimeFile), Runtime(""), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, RuntimeFile), Runtime(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, name+".lua")
@@ -445,12 +446,18 @@ func TestTsharkLoading(t *testing.T) {
 		t.Fatal(err)
 	}
 	// plugins returns a home whose personal Lua plugins folder holds files.
+	home := t.TempDir()
+	dir, err := PluginDir(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	under, err := filepath.Rel(home, dir) // the same under every home
+	if err != nil {
+		t.Fatal(err)
+	}
 	plugins := func(files map[string][]byte) string {
 		home := t.TempDir()
-		dir, err := PluginDir(home)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir := filepath.Join(home, under)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -461,8 +468,8 @@ func TestTsharkLoading(t *testing.T) {
 		}
 		return home
 	}
-	installed := plugins(map[string][]byte{"toy.lua": lua, RuntimeFile: Runtime("")})
-	runtimeOnly := plugins(map[string][]byte{RuntimeFile: Runtime("")})
+	installed := plugins(map[string][]byte{"toy.lua": lua, RuntimeFile: Runtime()})
+	runtimeOnly := plugins(map[string][]byte{RuntimeFile: Runtime()})
 
 	pkts, err := RunTshark(luaPath, capture)
 	if err != nil {
@@ -500,11 +507,12 @@ func TestTsharkLoading(t *testing.T) {
 	}
 	other := t.TempDir()
 	otherPath := writeLua(t, other, "toy", lua)
-	newer := strings.Replace(string(Runtime("")), "\tformat = 1,", "\tformat = 2,", 1)
+	newer := strings.Replace(string(Runtime()), fmt.Sprintf("\tformat = %d,", Format), fmt.Sprintf("\tformat = %d,", Format+1), 1)
 	if err := os.WriteFile(filepath.Join(other, RuntimeFile), []byte(newer), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RunTshark(otherPath, capture); err == nil || !strings.Contains(err.Error(), "toy.lua is of table format 1, but the gamewire.lua loaded is of format 2") {
+	msg := fmt.Sprintf("toy.lua is of table format %d, but the gamewire.lua loaded is of format %d", Format, Format+1)
+	if _, err := RunTshark(otherPath, capture); err == nil || !strings.Contains(err.Error(), msg) {
 		t.Errorf("a runtime of another format: %v", err)
 	}
 }

@@ -628,25 +628,14 @@ func (c *comparer) same(v json.RawMessage, nd *dissector.Node) bool {
 func shown(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\a':
-			b.WriteString(`\a`)
-		case c == '\b':
-			b.WriteString(`\b`)
-		case c == '\f':
-			b.WriteString(`\f`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\v':
-			b.WriteString(`\v`)
-		case c < 0x20 || c == 0x7f:
+		c := s[i]
+		if j := strings.IndexByte("\a\b\f\n\r\t\v", c); j >= 0 {
+			b.WriteByte('\\')
+			b.WriteByte("abfnrtv"[j])
+		} else if c < 0x20 || c == 0x7f {
 			b.WriteString(`\x`)
 			b.WriteString(hex.EncodeToString([]byte{c}))
-		default:
+		} else {
 			b.WriteByte(c)
 		}
 	}

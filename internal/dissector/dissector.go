@@ -157,11 +157,11 @@ func (g *gen) run() (out []byte, err error) {
 	header := g.list(g.t.Header(), g.p, "header")
 	var packet, hello string
 	if len(g.o.Packet) > 0 {
-		packet = g.list(layout(g.t, g.o.Packet), g.p+".packet", "packet")
+		packet = g.list(fixed(g.o.Packet, "packet"), g.p+".packet", "packet")
 	}
 	if h := g.o.Hello; h != nil {
 		hello = fmt.Sprintf("{name = %s, magic = %s, port = %s, fields = %s}", quote(h.Name), quote(h.Magic), quote(h.Port),
-			g.list(layout(g.t, h.Fields), g.p+"."+h.Name, h.Name))
+			g.list(fixed(h.Fields, h.Name), g.p+"."+h.Name, h.Name))
 	}
 	var forms []string
 	for i := range g.t.Forms {
@@ -393,52 +393,25 @@ func validIdent(s string) bool {
 	return s != ""
 }
 
-// layout lays out fixed fields from offset 0, for the packet header.
-func layout(t *wire.Table, fields []wire.Field) []wire.Field {
-	out := append([]wire.Field(nil), fields...)
-	off := 0
-	for i := range out {
-		n := fixedSize(t, out[i].Type)
-		if n == 0 {
-			panic("packet field " + out[i].Name + " is not fixed")
+// fixed returns fields after checking that none is variable (a datagram's
+// packet header, a server's greeting).
+func fixed(fields []wire.Field, what string) []wire.Field {
+	for i := range fields {
+		if wire.IsVariable(fields[i].Type) {
+			panic(what + " field " + fields[i].Name + " is not fixed")
 		}
-		out[i].Offset, out[i].Size = off, n
-		off += n
 	}
-	return out
+	return fields
 }
 
-func fixedSize(t *wire.Table, typ string) int {
-	if n := primitiveSize(typ); n > 0 {
-		return n
-	}
-	if elem, n, ok := wire.ParseArray(typ); ok {
-		if elem == "bytes" {
-			return n
-		}
-		return n * fixedSize(t, elem)
-	}
-	if ty := t.Type(typ); ty != nil {
-		return ty.Size
-	}
-	return 0
-}
-
-func primitiveSize(t string) int {
+// isNum reports whether t is one of the table's number types.
+func isNum(t string) bool {
 	switch t {
-	case "u8", "s8":
-		return 1
-	case "u16", "s16":
-		return 2
-	case "u32", "s32", "f32":
-		return 4
-	case "u64", "s64", "f64":
-		return 8
+	case "u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64":
+		return true
 	}
-	return 0
+	return false
 }
-
-func isNum(t string) bool { return primitiveSize(t) > 0 }
 
 // goType returns the Go type named by a field's Go attribute ("Team
 // TeamColor" -> "TeamColor"), or the field's Type.

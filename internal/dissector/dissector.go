@@ -174,8 +174,8 @@ func (g *gen) run() (out []byte, err error) {
 		if f.Header != nil {
 			attrs = append(attrs, "header = "+g.list(f.Layout()[:len(f.Header)], g.p, f.Name+" header"))
 		}
-		fixed := f.Layout()[len(f.Layout())-len(f.Fields):]
-		attrs = append(attrs, "fields = "+g.list(fixed, g.p+"."+f.Name, f.Name))
+		own := f.Layout()[len(f.Layout())-len(f.Fields):]
+		attrs = append(attrs, "fields = "+g.list(own, g.p+"."+f.Name, f.Name))
 		forms = append(forms, "\t\t{"+strings.Join(attrs, ", ")+"},\n")
 	}
 

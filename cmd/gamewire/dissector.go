@@ -17,8 +17,10 @@ import (
 
 // gamewire dissector -proto P [FILE] writes the Wireshark dissector of P,
 // generated from its message table (internal/dissector), to FILE or to
-// standard output; -proto all writes every protocol's into the directory
-// FILE. The generated files are in dissectors/.
+// standard output; when FILE is a directory it writes P.lua and the shared
+// runtime, gamewire.lua, into it. -proto all writes every protocol's and
+// the runtime into the directory FILE; -runtime writes the runtime alone.
+// The generated files are in dissectors/.
 
 //go:generate go run . dissector -proto all ../../dissectors
 
@@ -68,37 +70,66 @@ var dissectorOptions = map[string]dissector.Options{
 }
 
 // dissectorCommand is `gamewire dissector`.
-func dissectorCommand(proto string, files []string, stdout io.Writer) error {
-	if proto == "" {
-		return usageError{"-proto is required (protocols with a table: " + tableList() + ")"}
-	}
+func dissectorCommand(proto string, runtime bool, files []string, stdout io.Writer) error {
 	if len(files) > 1 {
-		return usageError{"at most one output file"}
+		return usageError{"at most one output file or directory"}
 	}
+	out := "-"
+	if len(files) == 1 {
+		out = files[0]
+	}
+	if runtime {
+		if proto != "" {
+			return usageError{"-runtime writes the runtime alone: no -proto (a directory as FILE gets both)"}
+		}
+		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(), stdout)
+	}
+	if proto == "" {
+		return usageError{"-proto is required (protocols with a table: " + tableList() + "), or -runtime"}
+	}
+	names := []string{proto}
 	if proto == "all" {
-		if len(files) != 1 {
+		if !isDir(out) {
 			return usageError{"-proto all needs the output directory"}
 		}
+		names = names[:0]
 		for name := range dissectorTables {
-			lua, err := dissectorFor(name)
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(filepath.Join(files[0], name+".lua"), lua, 0o644); err != nil {
-				return err
-			}
+			names = append(names, name)
 		}
-		return nil
+		sort.Strings(names)
 	}
-	lua, err := dissectorFor(proto)
-	if err != nil {
+	for _, name := range names {
+		lua, err := dissectorFor(name)
+		if err != nil {
+			return err
+		}
+		if err := writeOut(out, name+".lua", lua, stdout); err != nil {
+			return err
+		}
+	}
+	if isDir(out) {
+		// A protocol's file loads the runtime from its own folder.
+		return writeOut(out, dissector.RuntimeFile, dissector.Runtime(), stdout)
+	}
+	return nil
+}
+
+// writeOut writes a generated file to out: standard output for "-", the
+// file name into a directory, or the file out.
+func writeOut(out, name string, b []byte, stdout io.Writer) error {
+	switch {
+	case out == "-":
+		_, err := stdout.Write(b)
 		return err
+	case isDir(out):
+		return os.WriteFile(filepath.Join(out, name), b, 0o644)
 	}
-	if len(files) == 1 && files[0] != "-" {
-		return os.WriteFile(files[0], lua, 0o644)
-	}
-	_, err = stdout.Write(lua)
-	return err
+	return os.WriteFile(out, b, 0o644)
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 func tableList() string {

@@ -7,7 +7,7 @@
 //	gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
 //	gamewire decode -pcap FILE [-proto P] [-json]
 //	gamewire spec   [-proto P]
-//	gamewire dissector -proto P [FILE]
+//	gamewire dissector (-proto P|all | -runtime) [FILE|DIR]
 //
 // decode prints one line per message (stream protocols: bzflag, tfighters)
 // or per datagram (lwar). Stream input is the raw byte stream, or with
@@ -46,7 +46,9 @@
 // direction (the same keys first in its JSON object).
 //
 // dissector writes a protocol's Wireshark dissector in Lua, generated from
-// its message table (see dissector.go and dissectors/).
+// its message table (see dissector.go and dissectors/); every protocol's
+// file needs gamewire.lua, the runtime they share, in its folder: -runtime
+// writes it, and a directory as the output gets both.
 //
 // spec prints the message table of a protocol: name, code, direction,
 // size, and each field with its offset and type, measured on the codec
@@ -87,7 +89,7 @@ const usageText = `usage:
   gamewire encode -proto P [-from client|server] [-hex] [FILE|-]
   gamewire decode -pcap FILE [-proto P] [-json]
   gamewire spec   [-proto P]
-  gamewire dissector -proto P [FILE]
+  gamewire dissector (-proto P|all | -runtime) [FILE|DIR]
   gamewire fuzz   -proto P -target HOST:PORT [-seed N] [-rate R] [-duration D] [-exec "CMD ARGS"] [-replay FILE] [-allow-remote] [-out DIR]
 `
 
@@ -117,7 +119,12 @@ A key that is not a field, a key given twice, an array of the wrong length, a va
 of its field's range and a frame over the protocol's limit are refused, by name.
 `,
 	"dissector": `Writes the Wireshark Lua dissector of a protocol, generated from its message
-table, to FILE or standard output (the generated files are in dissectors/).
+table, to FILE or standard output (the generated files are in dissectors/). Each
+protocol's file holds its table as data and needs gamewire.lua, the runtime all the
+dissectors share, in the same folder: -runtime writes it, and a directory DIR as the
+output gets both (-proto all: every protocol's file and the runtime). Copy them
+together into Wireshark's personal Lua plugins folder, or load one with
+tshark -X lua_script:DIR/P.lua.
 `,
 	"spec": `Prints the message table of a protocol (every form with its code, direction,
 size and fields with offsets and types), or without -proto the list of protocols.
@@ -131,6 +138,7 @@ message, field and byte offset), 2 usage error.
 // options are the parsed flags of a command.
 type options struct {
 	proto, from  string
+	runtime      bool
 	hexIn, json  bool
 	verbose      bool
 	pcap         string
@@ -151,6 +159,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (*options, error) {
 		fs.StringVar(&o.from, "from", "", "direction of the messages: client or server (what it does for each protocol: below)")
 		fs.BoolVar(&o.hexIn, "hex", false, "bytes as hex text (datagram protocols: one datagram per line)")
 		fs.BoolVar(&o.timesync, "timesync", false, "retrotank: the input is time-sync datagrams (port 26001, no type byte)")
+	}
+	if cmd == "dissector" {
+		fs.BoolVar(&o.runtime, "runtime", false, "write gamewire.lua, the runtime every protocol's dissector loads from its folder")
 	}
 	if cmd == "decode" {
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
@@ -271,7 +282,7 @@ func runCommand(cmd string, o *options, stdin io.Reader, stdout, stderr io.Write
 		return printSpec(p, stdout)
 	}
 	if cmd == "dissector" {
-		return dissectorCommand(o.proto, o.files, stdout)
+		return dissectorCommand(o.proto, o.runtime, o.files, stdout)
 	}
 	if o.pcap != "" {
 		if o.fromGiven || o.hexIn {

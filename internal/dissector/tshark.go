@@ -77,8 +77,48 @@ func Tshark() string {
 // and returns its packets as PDML says them. extra are more tshark
 // arguments (-o name:value, -d decode-as).
 func RunTshark(lua, capture string, extra ...string) ([]Packet, error) {
-	args := append([]string{"-n", "-X", "lua_script:" + lua, "-r", capture, "-T", "pdml"}, extra...)
+	return Load{Scripts: []string{lua}}.Run(capture, extra...)
+}
+
+// Load says how tshark finds the dissectors: the Lua scripts it is given
+// with -X lua_script:, in order, and the home folder it runs in, whose
+// personal Lua plugins folder (PluginDir) it loads by itself.
+type Load struct {
+	Scripts []string
+	// Home is tshark's HOME; "" for the caller's.
+	Home string
+}
+
+// PluginDir returns the personal Lua plugins folder of tshark run with
+// HOME set to home, as tshark -G folders names it.
+func PluginDir(home string) (string, error) {
+	cmd := exec.Command(Tshark(), "-G", "folders")
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("tshark -G folders: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if dir, ok := strings.CutPrefix(line, "Personal Lua Plugins:"); ok {
+			return strings.TrimSpace(dir), nil
+		}
+	}
+	return "", fmt.Errorf("tshark -G folders names no personal Lua plugins folder:\n%s", out)
+}
+
+// Run dissects a capture with tshark loading the dissectors as l says,
+// and returns its packets as PDML says them. extra are more tshark
+// arguments (-o name:value, -d decode-as).
+func (l Load) Run(capture string, extra ...string) ([]Packet, error) {
+	args := []string{"-n"}
+	for _, s := range l.Scripts {
+		args = append(args, "-X", "lua_script:"+s)
+	}
+	args = append(append(args, "-r", capture, "-T", "pdml"), extra...)
 	cmd := exec.Command(Tshark(), args...)
+	if l.Home != "" {
+		cmd.Env = append(os.Environ(), "HOME="+l.Home)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

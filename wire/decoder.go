@@ -70,31 +70,54 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	f := t.Lookup(code, from)
-	if f == nil {
-		if d.Policy == Strict {
-			return nil, 0, t.code.errs.get(ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
+	i := -1
+	switch from {
+	case FromClient, FromServer:
+		// The index holds the form's index (a code is 16 bits at
+		// most): the value is found without reading the form.
+		if page := t.index[from>>1][uint8(code>>8)]; page != nil {
+			i = int(page[uint8(code)]) - 1
 		}
-		d.raw.From = from
-		n, err := d.raw.Decode(b)
-		if err != nil {
-			return nil, n, d.exact(err, n)
+	default:
+		if f := t.Lookup(code, from); f != nil {
+			i = f.Index
 		}
-		return &d.raw, n, nil
 	}
-	m := d.Value(f)
+	if i < 0 {
+		return d.unknown(b, from)
+	}
+	m := d.values[i]
+	if m == nil {
+		m = d.Value(&t.Forms[i])
+	}
 	n, err := m.Decode(b)
 	if err != nil {
 		return nil, n, d.exact(err, n)
 	}
-	return d.check(m, n)
-}
-
-// check applies the policy to a message that decoded.
-func (d *Decoder) check(m Message, n int) (Message, int, error) {
 	if d.Policy == Lax {
 		return m, n, nil
 	}
+	return d.check(m, n)
+}
+
+// unknown decodes a frame whose code the table does not know, as the
+// policy says.
+func (d *Decoder) unknown(b []byte, from Direction) (Message, int, error) {
+	t := d.table
+	if d.Policy == Strict {
+		return nil, 0, t.code.errs.get(ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
+	}
+	d.raw.From = from
+	n, err := d.raw.Decode(b)
+	if err != nil {
+		return nil, n, d.exact(err, n)
+	}
+	return &d.raw, n, nil
+}
+
+// check applies the policy, Checked or Strict, to a message that
+// decoded.
+func (d *Decoder) check(m Message, n int) (Message, int, error) {
 	var err error
 	if n > d.table.MaxFrame && d.table.MaxFrame > 0 {
 		err = &m.Form().errs.e[slotTooLong]

@@ -5,7 +5,7 @@ import "io"
 // Stream reads the messages one side of a stream connection sends (a
 // net.Conn, a capture file), framed as its protocol's table says, and
 // decodes them with a Decoder. Its buffer is allocated once, at the
-// protocol's HardMax, and reused, Reset included: reading a message
+// protocol's HardMax (4 KB at least), and reused, Reset included: reading a message
 // allocates nothing in steady state.
 //
 // The policy is the same for every protocol (see Policy): an unknown code
@@ -25,6 +25,11 @@ type Stream struct {
 	from  Direction
 	frame FrameReader
 	err   Error
+
+	// The header's length field, when the table has one and no Split:
+	// Next reads it in place rather than through the FrameReader's split.
+	lenAt, lenEnd, lenAdjust, minFrame int
+	order                              Order
 }
 
 // NewStream returns a Stream of table t reading the messages that from
@@ -36,6 +41,10 @@ func NewStream(t *Table, r io.Reader, from Direction) *Stream {
 	s.frame.max = t.HardMax
 	s.frame.split = t.FrameLen
 	s.frame.r = r
+	if l := t.length; l != nil && t.Split == nil && !t.Datagram {
+		s.lenAt, s.lenEnd, s.lenAdjust = l.Offset, l.Offset+l.Size, l.Adjust
+		s.minFrame, s.order = t.hdrEnd, t.Order
+	}
 	return s
 }
 
@@ -55,16 +64,45 @@ func (s *Stream) From() Direction { return s.from }
 // Table returns the Stream's table.
 func (s *Stream) Table() *Table { return s.dec.table }
 
+// minBuffer is the least size of a Stream's buffer, as bufio's default.
+const minBuffer = 4096
+
 // NextFrame returns the next whole frame, header included, without
 // decoding it. It aliases the Stream's buffer until the next call.
-func (s *Stream) NextFrame() ([]byte, error) { return s.frame.Next() }
+func (s *Stream) NextFrame() ([]byte, error) {
+	f := &s.frame
+	if f.buf == nil {
+		// Reads of 4 KB at least, however small the frames: one read
+		// brings many.
+		f.buf = make([]byte, max(f.max, minBuffer))
+	}
+	if b := f.buf[f.start:f.end]; len(b) >= s.lenEnd && s.lenEnd > 0 {
+		// A whole frame is buffered (the steady state): cut it here.
+		// Anything else (more to read, a length out of bounds) takes
+		// the FrameReader's path, which reports it.
+		var v int
+		switch l := b[s.lenAt:s.lenEnd]; len(l) {
+		case 1:
+			v = int(l[0])
+		case 2:
+			v = int(s.order.U16(l))
+		default:
+			v = int(s.order.U32(l))
+		}
+		if n := v + s.lenAdjust; n >= s.minFrame && n <= len(b) && n <= f.max {
+			f.start += n
+			return b[:n:n], nil
+		}
+	}
+	return f.Next()
+}
 
 // Next reads and decodes the next message. The message belongs to the
 // Stream: it stays valid until the next message of the same form (copy
 // it to keep it). At the end of a stream that ends between frames, Next
 // returns io.EOF.
 func (s *Stream) Next() (Message, error) {
-	b, err := s.frame.Next()
+	b, err := s.NextFrame()
 	if err != nil {
 		return nil, err
 	}

@@ -12,20 +12,25 @@ import (
 // nexter returns the next message of a stream decoder.
 type nexter func() (any, error)
 
-// loopReader reads its bytes over and over: a stream decoder reading it
-// never meets the end, so one decoder can read a capture again and again
-// and stay warm (its buffer and its values allocated).
+// loopReader reads its bytes over and over, filling every read as a busy
+// connection does: a stream decoder reading it never meets the end, so
+// one decoder can read a capture again and again and stay warm (its
+// buffer and its values allocated).
 type loopReader struct {
 	b   []byte
 	off int
 }
 
 func (r *loopReader) Read(p []byte) (int, error) {
-	if r.off == len(r.b) {
-		r.off = 0
+	n := 0
+	for n < len(p) {
+		if r.off == len(r.b) {
+			r.off = 0
+		}
+		m := copy(p[n:], r.b[r.off:])
+		r.off += m
+		n += m
 	}
-	n := copy(p, r.b[r.off:])
-	r.off += n
 	return n, nil
 }
 

@@ -174,8 +174,8 @@ func summary(groups []*group) [][]string {
 			paired(pr, "decode-gw/hand", codecTarget, ratio(dec, base, "handwritten", codecTarget)),
 			paired(pr, "encode-gw/hand", codecTarget, ratio(enc, base, "handwritten", codecTarget)),
 			paired(pr, "warm/copy", streamTarget, ratio(st, "warm", "copy", streamTarget)),
-			paired(pr, "warm/decode", 0, across(st.variant("warm"), dec.variant(base))),
-			paired(pr, "checked/hand", 0, across(dec.variant("gamewire-checked"), dec.variant("handwritten"))),
+			paired(pr, "warm/decode", 0, across(st.variant("warm"), dec.variant(base), 0)),
+			paired(pr, "checked/hand", 0, across(dec.variant("gamewire-checked"), dec.variant("handwritten"), 0)),
 			allocs(dec, base, true), allocs(enc, base, true),
 			allocs(st, "warm", true), allocs(st, "reset", true), allocs(st, "new", false),
 		})
@@ -216,16 +216,7 @@ func mark(r, target float64) string {
 // ratio returns the median time of g's variant a over b's, marked
 // against target, or "-".
 func ratio(g *group, a, b string, target float64) string {
-	ra, rb := g.variant(a), g.variant(b)
-	if ra == nil || rb == nil {
-		return "-"
-	}
-	na, okA := ra.median("ns/op")
-	nb, okB := rb.median("ns/op")
-	if !okA || !okB || nb <= 0 {
-		return "-"
-	}
-	return mark(na/nb, target)
+	return across(g.variant(a), g.variant(b), target)
 }
 
 // allocs returns the median allocs/op of g's variant v, marked ok or
@@ -259,8 +250,9 @@ func hasPaired(groups []*group) bool {
 	return false
 }
 
-// across returns the median time of a over b's, unmarked, or "-".
-func across(a, b *result) string {
+// across returns the median time of a over b's, marked against target
+// (unmarked if 0), or "-".
+func across(a, b *result, target float64) string {
 	if a == nil || b == nil {
 		return "-"
 	}
@@ -269,7 +261,7 @@ func across(a, b *result) string {
 	if !okA || !okB || nb <= 0 {
 		return "-"
 	}
-	return mark(na/nb, 0)
+	return mark(na/nb, target)
 }
 
 // variant returns g's variant v, or nil.

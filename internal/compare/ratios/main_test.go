@@ -76,13 +76,23 @@ record          1.19x ok               -                 -            -         
 targets: decode and encode within 1.3x of hand-written, warm stream within 4x of copy, 0 allocs (but new)
 `
 
-func TestRun(t *testing.T) {
+func TestRun(t *testing.T) { checkRun(t, sample, want) }
+
+// runOf returns run's output for in.
+func runOf(t *testing.T, in string) string {
+	t.Helper()
 	var out strings.Builder
-	if err := run(strings.NewReader(sample), &out); err != nil {
+	if err := run(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	return out.String()
+}
+
+// checkRun checks that run prints want for in.
+func checkRun(t *testing.T, in, want string) {
+	t.Helper()
+	if got := runOf(t, in); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -140,13 +150,9 @@ func TestRatio(t *testing.T) {
 // TestRunNoSummary: without Decode, Encode or Stream groups there is no
 // summary table.
 func TestRunNoSummary(t *testing.T) {
-	var out strings.Builder
 	in := "BenchmarkOrder/U16/big-2  1000  0.5 ns/op\nBenchmarkDecodeX/gamewire-2  10  5 ns/op\n"
-	if err := run(strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(out.String(), "protocol") || strings.Contains(out.String(), "targets") {
-		t.Errorf("summary printed for %q:\n%s", in, out.String())
+	if out := runOf(t, in); strings.Contains(out, "protocol") || strings.Contains(out, "targets") {
+		t.Errorf("summary printed for %q:\n%s", in, out)
 	}
 }
 
@@ -171,24 +177,14 @@ lwar          1.50x over               -                 -            -         
 targets: decode and encode within 1.3x of hand-written, warm stream within 4x of copy, 0 allocs (but new)
 ratios from BenchmarkRatio: each side's fastest of many interleaved timings
 `
-	var out strings.Builder
-	if err := run(strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
-	}
+	checkRun(t, in, want)
 }
 
 // TestRunPairedOnly: with BenchmarkRatio's results alone there is no
 // detail table, only the summary.
 func TestRunPairedOnly(t *testing.T) {
 	in := "BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op\n"
-	var out strings.Builder
-	if err := run(strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(out.String(), "protocol ") || strings.Contains(out.String(), "group") {
-		t.Errorf("got\n%s", out.String())
+	if out := runOf(t, in); !strings.HasPrefix(out, "protocol ") || strings.Contains(out, "group") {
+		t.Errorf("got\n%s", out)
 	}
 }

@@ -250,6 +250,31 @@ func TestStreamLengths(t *testing.T) {
 	}
 }
 
+// TestStreamSplit reads frames that the table's Split measures, up to
+// one it refuses.
+func TestStreamSplit(t *testing.T) {
+	errBad := errors.New("bad frame")
+	tab := wire.NewTable(wire.Protocol{Name: "split", MaxFrame: 10, Header: []wire.Field{{Name: "type", Type: "u8", Role: wire.CodeRole}},
+		Split: func(t *wire.Table, b []byte) (int, error) {
+			switch {
+			case len(b) > 0 && b[0] == 0xff:
+				return 0, errBad
+			case len(b) < 2:
+				return 0, nil
+			}
+			return 2, nil
+		}}, nil, nil)
+	s := wire.NewStream(tab, bytes.NewReader([]byte{1, 2, 3, 4, 0xff}), wire.FromClient)
+	for i := range 2 {
+		if m, err := s.Next(); err != nil || m.(*wire.Raw).Frame[1] != byte(2*i+2) {
+			t.Errorf("frame %d: %v, %v", i, m, err)
+		}
+	}
+	if _, err := s.Next(); err != errBad {
+		t.Errorf("after the frames: %v, want %v", err, errBad)
+	}
+}
+
 type rw struct {
 	r   io.Reader
 	out bytes.Buffer

@@ -97,7 +97,15 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	if d.Policy == Lax {
 		return m, n, nil
 	}
-	return d.check(m, n)
+	if n > t.MaxFrame && t.MaxFrame > 0 {
+		err = &m.Form().errs.e[slotTooLong]
+	} else {
+		err = m.Validate()
+	}
+	if err != nil && d.Policy == Strict {
+		return nil, n, err
+	}
+	return m, n, err
 }
 
 // unknown decodes a frame whose code the table does not know, as the
@@ -113,21 +121,6 @@ func (d *Decoder) unknown(b []byte, from Direction) (Message, int, error) {
 		return nil, n, d.exact(err, n)
 	}
 	return &d.raw, n, nil
-}
-
-// check applies the policy, Checked or Strict, to a message that
-// decoded.
-func (d *Decoder) check(m Message, n int) (Message, int, error) {
-	var err error
-	if n > d.table.MaxFrame && d.table.MaxFrame > 0 {
-		err = &m.Form().errs.e[slotTooLong]
-	} else {
-		err = m.Validate()
-	}
-	if err != nil && d.Policy == Strict {
-		return nil, n, err
-	}
-	return m, n, err
 }
 
 // exact returns err with the offset at, when err is a *Error of a field

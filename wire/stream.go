@@ -76,41 +76,32 @@ func (s *Stream) NextFrame() ([]byte, error) {
 		// brings many.
 		f.buf = make([]byte, max(f.max, minBuffer))
 	}
-	if b := f.buf[f.start:f.end]; len(b) > 0 {
-		// A whole frame is buffered (the steady state): cut it here.
-		// Anything else (more to read, a length out of bounds, an error)
-		// takes the FrameReader's path, which reports it.
-		if n := s.buffered(b); n > 0 && n <= len(b) && n <= f.max {
-			f.start += n
-			return b[:n:n], nil
-		}
-	}
-	return f.Next()
-}
-
-// buffered returns the length of the frame at the start of b, when b
-// tells it and the frame is not shorter than its header, else 0: from
-// the header's length field, read in place, or from the table's Split.
-func (s *Stream) buffered(b []byte) int {
+	b := f.buf[f.start:f.end]
+	// When a whole frame is buffered (the steady state), cut it here,
+	// measured by the header's length field read in place or by the
+	// table's Split. Anything else (more to read, a length out of
+	// bounds, an error) takes the FrameReader's path, which reports it.
+	n := 0
 	if s.lenEnd > 0 && len(b) >= s.lenEnd {
-		var v int
 		switch l := b[s.lenAt:s.lenEnd]; len(l) {
 		case 1:
-			v = int(l[0])
+			n = int(l[0])
 		case 2:
-			v = int(s.order.U16(l))
+			n = int(s.order.U16(l))
 		default:
-			v = int(s.order.U32(l))
+			n = int(s.order.U32(l))
 		}
-		if n := v + s.lenAdjust; n >= s.minFrame {
-			return n
-		}
-	} else if split := s.dec.table.Split; split != nil {
-		if n, err := split(s.dec.table, b); err == nil {
-			return n
+		n += s.lenAdjust
+	} else if split := s.dec.table.Split; split != nil && len(b) > 0 {
+		if m, err := split(s.dec.table, b); err == nil {
+			n = m
 		}
 	}
-	return 0
+	if n >= s.minFrame && n > 0 && n <= len(b) && n <= f.max {
+		f.start += n
+		return b[:n:n], nil
+	}
+	return f.Next()
 }
 
 // Next reads and decodes the next message. The message belongs to the

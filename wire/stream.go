@@ -113,23 +113,32 @@ func (s *Stream) Next() (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Decode(b)
+	m, n, err := s.dec.Decode(b, s.from)
+	return s.whole(m, n, len(b), err)
 }
 
 // Decode decodes one whole frame as Next does, for frames that arrive by
 // other means (a reassembled capture).
 func (s *Stream) Decode(b []byte) (Message, error) {
 	m, n, err := s.dec.Decode(b, s.from)
-	if m == nil {
-		return nil, err
-	}
-	if n != len(b) {
-		// The frame's length covers more than the message reads: the
-		// frame is consumed whole all the same.
-		s.err = Error{Protocol: s.dec.table.Name, Message: m.Form().Name, Offset: n, Err: ErrTrailing}
-		return nil, &s.err
+	return s.whole(m, n, len(b), err)
+}
+
+// whole returns what the Decoder returned for a frame of size bytes, m,
+// n and err, unless m decoded from fewer bytes than its frame holds.
+func (s *Stream) whole(m Message, n, size int, err error) (Message, error) {
+	if m != nil && n != size {
+		return nil, s.trailing(m, n)
 	}
 	return m, err
+}
+
+// trailing returns the error of a frame whose length covers more than
+// its message m reads (n bytes): the frame is consumed whole all the
+// same.
+func (s *Stream) trailing(m Message, n int) error {
+	s.err = Error{Protocol: s.dec.table.Name, Message: m.Form().Name, Offset: n, Err: ErrTrailing}
+	return &s.err
 }
 
 // Buffered returns the bytes received and not yet returned as frames.

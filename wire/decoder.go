@@ -73,14 +73,16 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	i := -1
 	switch from {
 	case FromClient, FromServer:
-		// The index holds the form's index (a code is 16 bits at
-		// most): the value is found without reading the form.
-		if page := t.index[from>>1][uint8(code>>8)]; page != nil {
-			i = int(page[uint8(code)]) - 1
-		}
-	default:
-		if f := t.Lookup(code, from); f != nil {
-			i = f.Index
+		i = formSlot(t, int(from>>1), code)
+	case Both, 0:
+		// Either peer: the form when the two directions agree, as
+		// Table.Lookup says.
+		c, s := formSlot(t, 0, code), formSlot(t, 1, code)
+		switch {
+		case c < 0:
+			i = s
+		case s < 0 || s == c:
+			i = c
 		}
 	}
 	if i < 0 {
@@ -106,6 +108,16 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 		return nil, n, err
 	}
 	return m, n, err
+}
+
+// formSlot returns the index of the form of t for code (16 bits at most)
+// in direction d (0 the client's, 1 the server's), or -1: the value is
+// found without reading the form.
+func formSlot(t *Table, d int, code uint32) int {
+	if page := t.index[d][uint8(code>>8)]; page != nil {
+		return int(page[uint8(code)]) - 1
+	}
+	return -1
 }
 
 // unknown decodes a frame whose code the table does not know, as the

@@ -41,6 +41,8 @@ func TestDecoder(t *testing.T) {
 		{"say both ways", wire.Checked, say, wire.FromServer, "MsgSay", 9, nil, ""},
 		{"say from either peer", wire.Checked, say, wire.Both, "MsgSay", 9, nil, ""},
 		{"ping or pong: either peer cannot tell", wire.Checked, ping, wire.Both, "unknown", 8, nil, ""},
+		{"unknown code from either peer", wire.Checked, unknown, wire.Both, "unknown", 5, nil, ""},
+		{"no direction", wire.Checked, say, 0, "MsgSay", 9, nil, ""},
 		{"rule broken, checked", wire.Checked, bad, wire.FromClient, "MsgPing", 8, wire.ErrInvalid, "toy: MsgPing: field value at byte 4: invalid value"},
 		{"rule broken, strict", wire.Strict, bad, wire.FromClient, "", 8, wire.ErrInvalid, ""},
 		{"rule broken, lax", wire.Lax, bad, wire.FromClient, "MsgPing", 8, nil, ""},

@@ -5,8 +5,9 @@ import "io"
 // Stream reads the messages one side of a stream connection sends (a
 // net.Conn, a capture file), framed as its protocol's table says, and
 // decodes them with a Decoder. Its buffer is allocated once, at the
-// protocol's HardMax (4 KB at least), and reused, Reset included: reading a message
-// allocates nothing in steady state.
+// protocol's HardMax (4 KB at least, so that one read brings many small
+// frames), and reused, Reset included: reading a message allocates
+// nothing in steady state.
 //
 // The policy is the same for every protocol (see Policy): an unknown code
 // comes back as a *Raw; a message that breaks a rule comes back with the
@@ -27,7 +28,7 @@ type Stream struct {
 	err   Error
 
 	// The header's length field, when the table has one and no Split:
-	// Next reads it in place rather than through the FrameReader's split.
+	// NextFrame reads it in place, not through the FrameReader's split.
 	lenAt, lenEnd, lenAdjust, minFrame int
 	order                              Order
 }
@@ -72,8 +73,6 @@ const minBuffer = 4096
 func (s *Stream) NextFrame() ([]byte, error) {
 	f := &s.frame
 	if f.buf == nil {
-		// Reads of 4 KB at least, however small the frames: one read
-		// brings many.
 		f.buf = make([]byte, max(f.max, minBuffer))
 	}
 	b := f.buf[f.start:f.end]

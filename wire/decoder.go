@@ -70,33 +70,36 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	f := t.Lookup(code, from)
-	if f == nil {
-		if d.Policy == Strict {
-			return nil, 0, t.code.errs.get(ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
+	i := -1
+	switch from {
+	case FromClient, FromServer:
+		i = formSlot(t, int(from>>1), code)
+	case Both, 0:
+		// Either peer: the form when the two directions agree, as
+		// Table.Lookup says.
+		c, s := formSlot(t, 0, code), formSlot(t, 1, code)
+		switch {
+		case c < 0:
+			i = s
+		case s < 0 || s == c:
+			i = c
 		}
-		d.raw.From = from
-		n, err := d.raw.Decode(b)
-		if err != nil {
-			return nil, n, d.exact(err, n)
-		}
-		return &d.raw, n, nil
 	}
-	m := d.Value(f)
+	if i < 0 {
+		return d.unknown(b, from)
+	}
+	m := d.values[i]
+	if m == nil {
+		m = d.Value(&t.Forms[i])
+	}
 	n, err := m.Decode(b)
 	if err != nil {
 		return nil, n, d.exact(err, n)
 	}
-	return d.check(m, n)
-}
-
-// check applies the policy to a message that decoded.
-func (d *Decoder) check(m Message, n int) (Message, int, error) {
 	if d.Policy == Lax {
 		return m, n, nil
 	}
-	var err error
-	if n > d.table.MaxFrame && d.table.MaxFrame > 0 {
+	if n > t.MaxFrame && t.MaxFrame > 0 {
 		err = &m.Form().errs.e[slotTooLong]
 	} else {
 		err = m.Validate()
@@ -105,6 +108,31 @@ func (d *Decoder) check(m Message, n int) (Message, int, error) {
 		return nil, n, err
 	}
 	return m, n, err
+}
+
+// formSlot returns the index of the form of t for code (16 bits at most)
+// in direction d (0 the client's, 1 the server's), or -1: the value is
+// found without reading the form.
+func formSlot(t *Table, d int, code uint32) int {
+	if page := t.index[d][uint8(code>>8)]; page != nil {
+		return int(page[uint8(code)]) - 1
+	}
+	return -1
+}
+
+// unknown decodes a frame whose code the table does not know, as the
+// policy says.
+func (d *Decoder) unknown(b []byte, from Direction) (Message, int, error) {
+	t := d.table
+	if d.Policy == Strict {
+		return nil, 0, t.code.errs.get(ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
+	}
+	d.raw.From = from
+	n, err := d.raw.Decode(b)
+	if err != nil {
+		return nil, n, d.exact(err, n)
+	}
+	return &d.raw, n, nil
 }
 
 // exact returns err with the offset at, when err is a *Error of a field

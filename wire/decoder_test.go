@@ -39,6 +39,10 @@ func TestDecoder(t *testing.T) {
 		{"ping", wire.Checked, ping, wire.FromClient, "MsgPing", 8, nil, ""},
 		{"pong", wire.Checked, pong, wire.FromServer, "MsgPong", 10, nil, ""},
 		{"say both ways", wire.Checked, say, wire.FromServer, "MsgSay", 9, nil, ""},
+		{"say from either peer", wire.Checked, say, wire.Both, "MsgSay", 9, nil, ""},
+		{"ping or pong: either peer cannot tell", wire.Checked, ping, wire.Both, "unknown", 8, nil, ""},
+		{"unknown code from either peer", wire.Checked, unknown, wire.Both, "unknown", 5, nil, ""},
+		{"no direction", wire.Checked, say, 0, "MsgSay", 9, nil, ""},
 		{"rule broken, checked", wire.Checked, bad, wire.FromClient, "MsgPing", 8, wire.ErrInvalid, "toy: MsgPing: field value at byte 4: invalid value"},
 		{"rule broken, strict", wire.Strict, bad, wire.FromClient, "", 8, wire.ErrInvalid, ""},
 		{"rule broken, lax", wire.Lax, bad, wire.FromClient, "MsgPing", 8, nil, ""},
@@ -211,6 +215,65 @@ func TestStream(t *testing.T) {
 	ping := frame(&toyPing{Value: 3})
 	if n := testing.AllocsPerRun(100, func() { r.Reset(ping); s.Reset(r); s.Next() }); n != 0 {
 		t.Errorf("a new stream on a reused value allocates %v", n)
+	}
+}
+
+// TestStreamLengths reads frames whose length field is one byte and four
+// bytes wide, and a frame that ends with the buffer.
+func TestStreamLengths(t *testing.T) {
+	header := func(fs ...wire.Field) wire.Protocol {
+		return wire.Protocol{Name: "lengths", Order: wire.LittleEndian, MaxFrame: 300, Header: fs}
+	}
+	code8 := wire.Field{Name: "code", Type: "u8", Role: wire.CodeRole}
+	tests := []struct {
+		name string
+		p    wire.Protocol
+		in   []byte
+	}{
+		{"u8", header(code8, wire.Field{Name: "len", Type: "u8", Role: wire.LengthRole}), []byte{1, 3, 0xaa, 2, 2}},
+		{"u32", header(wire.Field{Name: "len", Type: "u32", Role: wire.LengthRole}, code8), []byte{6, 0, 0, 0, 1, 0xbb, 5, 0, 0, 0, 2}},
+	}
+	for _, tt := range tests {
+		s := wire.NewStream(wire.NewTable(tt.p, nil, nil), bytes.NewReader(tt.in), wire.FromClient)
+		var got []byte
+		for {
+			m, err := s.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			got = append(got, m.(*wire.Raw).Frame...)
+		}
+		if !bytes.Equal(got, tt.in) {
+			t.Errorf("%s: frames % x, want % x", tt.name, got, tt.in)
+		}
+	}
+}
+
+// TestStreamSplit reads frames that the table's Split measures, up to
+// one it refuses.
+func TestStreamSplit(t *testing.T) {
+	errBad := errors.New("bad frame")
+	tab := wire.NewTable(wire.Protocol{Name: "split", MaxFrame: 10, Header: []wire.Field{{Name: "type", Type: "u8", Role: wire.CodeRole}},
+		Split: func(t *wire.Table, b []byte) (int, error) {
+			switch {
+			case len(b) > 0 && b[0] == 0xff:
+				return 0, errBad
+			case len(b) < 2:
+				return 0, nil
+			}
+			return 2, nil
+		}}, nil, nil)
+	s := wire.NewStream(tab, bytes.NewReader([]byte{1, 2, 3, 4, 0xff}), wire.FromClient)
+	for i := range 2 {
+		if m, err := s.Next(); err != nil || m.(*wire.Raw).Frame[1] != byte(2*i+2) {
+			t.Errorf("frame %d: %v, %v", i, m, err)
+		}
+	}
+	if _, err := s.Next(); err != errBad {
+		t.Errorf("after the frames: %v, want %v", err, errBad)
 	}
 }
 

@@ -14,6 +14,9 @@ type binaryCodec struct {
 	// frameLen, if not nil, returns the length a frame's header gives,
 	// which a fixed layout's size must match.
 	frameLen func(b []byte) int
+	// tails reads and writes the strings of tailed layouts, if the
+	// protocol has any.
+	tails tailCodec
 }
 
 // binaryDecoder is a variable layout's decoding with encoding/binary.
@@ -26,8 +29,24 @@ type binaryAppender interface {
 	appendBinary(b []byte, o binary.ByteOrder) ([]byte, error)
 }
 
+// tailed is a variable layout that is a fixed part and one string after
+// it: tail returns both, and the protocol's tailCodec reads and writes
+// them (with binary.Decode and binary.Append on the fixed part).
+type tailed interface {
+	tail() (fixed any, s *[]byte)
+}
+
+// tailCodec is how a protocol's strings follow the fixed part of a
+// tailed layout, for encoding/binary: the hand-written codec of a
+// protocol with such layouts says.
+type tailCodec interface {
+	decodeTail(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error)
+	appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error)
+}
+
 func newBinary(o binary.ByteOrder, values interface{ value(b []byte, k Kind) any }, frameLen func([]byte) int) *binaryCodec {
-	return &binaryCodec{order: o, values: values, frameLen: frameLen}
+	tails, _ := values.(tailCodec)
+	return &binaryCodec{order: o, values: values, frameLen: frameLen, tails: tails}
 }
 
 func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
@@ -35,13 +54,25 @@ func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
 	if v == nil {
 		return nil, 0, errUnknownCode
 	}
-	if d, ok := v.(binaryDecoder); ok {
-		n, err := d.decodeBinary(b, c.order)
-		if err != nil {
-			return nil, 0, err
-		}
-		return v, n, nil
+	var n int
+	var err error
+	switch d := v.(type) {
+	case binaryDecoder:
+		n, err = d.decodeBinary(b, c.order)
+	case tailed:
+		fixed, s := d.tail()
+		n, err = c.tails.decodeTail(b, c.order, fixed, s)
+	default:
+		return c.decodeFixed(b, k, v)
 	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return v, n, nil
+}
+
+// decodeFixed decodes a fixed layout whole with binary.Decode.
+func (c *binaryCodec) decodeFixed(b []byte, k Kind, v any) (any, int, error) {
 	n, err := binary.Decode(b, c.order, v)
 	if err != nil {
 		return nil, 0, err
@@ -52,17 +83,21 @@ func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return v, n, nil
 }
 
-func (c *binaryCodec) Appender(v any) Appender { return binaryValue{v, c.order} }
+func (c *binaryCodec) Appender(v any) Appender { return binaryValue{v, c} }
 
 // binaryValue encodes its value with encoding/binary.
 type binaryValue struct {
-	v     any
-	order binary.ByteOrder
+	v any
+	c *binaryCodec
 }
 
 func (bv binaryValue) AppendBinary(b []byte) ([]byte, error) {
-	if a, ok := bv.v.(binaryAppender); ok {
-		return a.appendBinary(b, bv.order)
+	switch v := bv.v.(type) {
+	case binaryAppender:
+		return v.appendBinary(b, bv.c.order)
+	case tailed:
+		fixed, s := v.tail()
+		return bv.c.tails.appendTail(b, bv.c.order, fixed, *s)
 	}
-	return binary.Append(b, bv.order, bv.v)
+	return binary.Append(b, bv.c.order, bv.v)
 }

@@ -138,6 +138,7 @@ var (
 
 // bzHand decodes into one reused value per form.
 type bzHand struct {
+	selfAppending
 	enter     bzEnter
 	aliveC    bzAliveFromClient
 	aliveS    bzAliveFromServer
@@ -208,8 +209,6 @@ func (h *bzHand) Decode(b []byte, k Kind) (any, int, error) {
 	}
 	return nil, 0, errUnknownCode
 }
-
-func (*bzHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value that a frame of b's code and length decodes
 // into, for encoding/binary.

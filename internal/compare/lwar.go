@@ -30,6 +30,7 @@ var _ = register(&Protocol{
 // under wire.Lax the codec alone, under the default policy (Checked) each
 // message also validated.
 type lwarGamewire struct {
+	selfAppending
 	h lwar.Header
 	d *wire.Decoder
 }
@@ -48,8 +49,6 @@ func (g *lwarGamewire) Decode(b []byte, k Kind) (any, int, error) {
 	m, n, err := g.d.Decode(b, wire.Both)
 	return m, n, err
 }
-
-func (*lwarGamewire) Appender(v any) Appender { return v.(Appender) }
 
 // lwarIterator walks every datagram with gamewire's Iterator: one reused
 // for all captures, or (fresh) a new one for every Read.

@@ -85,6 +85,7 @@ const (
 
 // lwHand decodes into one reused value per message type.
 type lwHand struct {
+	selfAppending
 	header     lwHeader
 	connect    lwConnect
 	disconnect lwSeqno
@@ -140,8 +141,6 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	}
 	return v, n, nil
 }
-
-func (*lwHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value the unit at b decodes into, for
 // encoding/binary.
@@ -389,9 +388,9 @@ func (m *lwUpdate) AppendBinary(b []byte) ([]byte, error) {
 
 // Variable layouts, for encoding/binary.
 
-// binaryStr8 decodes fixed with binary.Decode, then a uint8 length and
+// decodeTail decodes fixed with binary.Decode, then a uint8 length and
 // that many bytes into s.
-func binaryStr8(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error) {
+func (*lwHand) decodeTail(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error) {
 	n, err := binary.Decode(b, o, fixed)
 	if err != nil {
 		return 0, err
@@ -404,26 +403,15 @@ func binaryStr8(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error)
 	return end, nil
 }
 
-func appendStr8(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error) {
+// appendTail appends fixed with binary.Append, then s after its length
+// in a uint8.
+func (*lwHand) appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error) {
 	b, err := binary.Append(b, o, fixed)
 	return append(append(b, byte(len(s))), s...), err
 }
 
-func (m *lwText) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryStr8(b, o, &m.lwSeqnoID, &m.Text)
-}
-
-func (m *lwText) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendStr8(b, o, &m.lwSeqnoID, m.Text)
-}
-
-func (m *lwConnect) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryStr8(b, o, &m.lwSeqno, &m.Name)
-}
-
-func (m *lwConnect) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendStr8(b, o, &m.lwSeqno, m.Name)
-}
+func (m *lwText) tail() (any, *[]byte)    { return &m.lwSeqnoID, &m.Text }
+func (m *lwConnect) tail() (any, *[]byte) { return &m.lwSeqno, &m.Name }
 
 func (m *lwUpdate) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
 	if len(b) < 2 || len(b) < 2+11*int(b[1]) {

@@ -85,6 +85,7 @@ func pbFrameLen(b []byte) int {
 
 // pbHand decodes into one reused value per packet type.
 type pbHand struct {
+	selfAppending
 	update       pbUpdate
 	playerUpdate pbPlayerUpdateRequest
 	shoot        pbShootUpdateRequest
@@ -137,8 +138,6 @@ func (h *pbHand) Decode(b []byte, k Kind) (any, int, error) {
 	}
 	return nil, 0, errUnknownCode
 }
-
-func (*pbHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value the packet at b decodes into, for
 // encoding/binary.

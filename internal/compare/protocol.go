@@ -39,6 +39,12 @@ type Codec interface {
 	Appender(v any) Appender
 }
 
+// selfAppending gives a Codec whose values encode themselves its
+// Appender method.
+type selfAppending struct{}
+
+func (selfAppending) Appender(v any) Appender { return v.(Appender) }
+
 // A StreamReader is a protocol's own stream decoder (gamewire's), set up
 // one way. Read decodes every unit of c and calls visit, if it is not
 // nil, with each decoded message; it returns how many it decoded.

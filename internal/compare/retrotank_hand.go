@@ -137,6 +137,7 @@ const (
 
 // rtHand decodes into one reused value per message type.
 type rtHand struct {
+	selfAppending
 	ack          rtAck
 	connReq      rtConnReq
 	connAccept   rtConnAccept
@@ -192,8 +193,6 @@ func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
 	}
 	return v, len(b), nil
 }
-
-func (*rtHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value the datagram b decodes into, for
 // encoding/binary.

@@ -12,20 +12,25 @@ import (
 // nexter returns the next message of a stream decoder.
 type nexter func() (any, error)
 
-// loopReader reads its bytes over and over: a stream decoder reading it
-// never meets the end, so one decoder can read a capture again and again
-// and stay warm (its buffer and its values allocated).
+// loopReader reads its bytes over and over, filling every read as a busy
+// connection does: a stream decoder reading it never meets the end, so
+// one decoder can read a capture again and again and stay warm (its
+// buffer and its values allocated).
 type loopReader struct {
 	b   []byte
 	off int
 }
 
 func (r *loopReader) Read(p []byte) (int, error) {
-	if r.off == len(r.b) {
-		r.off = 0
+	n := 0
+	for n < len(p) {
+		if r.off == len(r.b) {
+			r.off = 0
+		}
+		m := copy(p[n:], r.b[r.off:])
+		r.off += m
+		n += m
 	}
-	n := copy(p, r.b[r.off:])
-	r.off += n
 	return n, nil
 }
 
@@ -49,15 +54,9 @@ func (w *warm) Read(c *Capture, visit func(any)) (int, error) {
 	s := w.streams[c]
 	if s == nil {
 		// Count the capture's frames with a decoder of its own.
-		units := 0
-		next := w.open(bytes.NewReader(c.Stream), c.From)
-		for {
-			if _, err := next(); errors.Is(err, io.EOF) {
-				break
-			} else if err != nil {
-				return 0, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
-			}
-			units++
+		units, err := readAll(c, w.open(bytes.NewReader(c.Stream), c.From), nil)
+		if err != nil {
+			return 0, err
 		}
 		s = &warmStream{next: w.open(&loopReader{b: c.Stream}, c.From), units: units}
 		w.streams[c] = s
@@ -74,17 +73,9 @@ func (w *warm) Read(c *Capture, visit func(any)) (int, error) {
 	return s.units, nil
 }
 
-// fresh is a new stream decoder for every Read, over a reused reader.
-type fresh struct {
-	open func(r io.Reader, k Kind) nexter
-	r    bytes.Reader
-}
-
-func newFresh(open func(r io.Reader, k Kind) nexter) *fresh { return &fresh{open: open} }
-
-func (f *fresh) Read(c *Capture, visit func(any)) (int, error) {
-	f.r.Reset(c.Stream)
-	next := f.open(&f.r, c.From)
+// readAll reads c's messages with next up to the end of the stream,
+// calls visit (if not nil) with each, and returns how many it read.
+func readAll(c *Capture, next nexter, visit func(any)) (int, error) {
 	for units := 0; ; units++ {
 		m, err := next()
 		if errors.Is(err, io.EOF) {
@@ -97,6 +88,19 @@ func (f *fresh) Read(c *Capture, visit func(any)) (int, error) {
 			visit(m)
 		}
 	}
+}
+
+// fresh is a new stream decoder for every Read, over a reused reader.
+type fresh struct {
+	open func(r io.Reader, k Kind) nexter
+	r    bytes.Reader
+}
+
+func newFresh(open func(r io.Reader, k Kind) nexter) *fresh { return &fresh{open: open} }
+
+func (f *fresh) Read(c *Capture, visit func(any)) (int, error) {
+	f.r.Reset(c.Stream)
+	return readAll(c, f.open(&f.r, c.From), visit)
 }
 
 // wireStreams returns the ways of using a wire.Stream that open returns:
@@ -132,16 +136,5 @@ func (s *reset) Read(c *Capture, visit func(any)) (int, error) {
 	} else {
 		st.Reset(&s.r)
 	}
-	for units := 0; ; units++ {
-		m, err := st.Next()
-		if errors.Is(err, io.EOF) {
-			return units, nil
-		}
-		if err != nil {
-			return units, fmt.Errorf("%s: frame %d: %w", c.File, units, err)
-		}
-		if visit != nil {
-			visit(m)
-		}
-	}
+	return readAll(c, func() (any, error) { return st.Next() }, visit)
 }

@@ -180,6 +180,7 @@ var errDirection = errors.New("compare: code of the other direction")
 
 // tfHand decodes into one reused value per form.
 type tfHand struct {
+	selfAppending
 	version, pong, lag                        tfU32
 	clientSpawn, spawnReady                   tfEmpty
 	hi                                        tfHi
@@ -271,8 +272,6 @@ func (h *tfHand) Decode(b []byte, k Kind) (any, int, error) {
 	}
 	return v, n, nil
 }
-
-func (*tfHand) Appender(v any) Appender { return v.(Appender) }
 
 // value returns the value that the frame at b decodes into, for
 // encoding/binary.
@@ -684,9 +683,9 @@ func (m *tfRaw) AppendBinary(b []byte) ([]byte, error) { return append(b, m.Fram
 // Variable layouts, for encoding/binary: binary.Decode and binary.Append
 // on the fixed part, the byte order's functions for the rest.
 
-// binaryCString decodes the fixed part of a frame into fixed and the
+// decodeTail decodes the fixed part of a frame into fixed and the
 // NUL-terminated string after it, up to the frame's end, into s.
-func binaryCString(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error) {
+func (*tfHand) decodeTail(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, error) {
 	n, err := binary.Decode(b, o, fixed)
 	if err != nil {
 		return 0, err
@@ -703,9 +702,9 @@ func binaryCString(b []byte, o binary.ByteOrder, fixed any, s *[]byte) (int, err
 	return end, nil
 }
 
-// appendCString appends the fixed part of a frame and a NUL-terminated
+// appendTail appends the fixed part of a frame and a NUL-terminated
 // string, and sets the frame's len (the fixed part's first field).
-func appendCString(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error) {
+func (*tfHand) appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error) {
 	start := len(b)
 	b, err := binary.Append(b, o, fixed)
 	if err != nil {
@@ -716,37 +715,10 @@ func appendCString(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, e
 	return b, nil
 }
 
-func (m *tfText) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryCString(b, o, &m.H, &m.Text)
-}
-
-func (m *tfText) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendCString(b, o, &m.H, m.Text)
-}
-
-func (m *tfIDText) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryCString(b, o, &m.tfIDTextFixed, &m.Text)
-}
-
-func (m *tfIDText) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendCString(b, o, &m.tfIDTextFixed, m.Text)
-}
-
-func (m *tfNickReply) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryCString(b, o, &m.tfNickReplyFixed, &m.Text)
-}
-
-func (m *tfNickReply) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendCString(b, o, &m.tfNickReplyFixed, m.Text)
-}
-
-func (m *tfNewUser) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	return binaryCString(b, o, &m.tfNewUserFixed, &m.Nick)
-}
-
-func (m *tfNewUser) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return appendCString(b, o, &m.tfNewUserFixed, m.Nick)
-}
+func (m *tfText) tail() (any, *[]byte)      { return &m.H, &m.Text }
+func (m *tfIDText) tail() (any, *[]byte)    { return &m.tfIDTextFixed, &m.Text }
+func (m *tfNickReply) tail() (any, *[]byte) { return &m.tfNickReplyFixed, &m.Text }
+func (m *tfNewUser) tail() (any, *[]byte)   { return &m.tfNewUserFixed, &m.Nick }
 
 func (m *tfPing) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
 	var fixed struct {

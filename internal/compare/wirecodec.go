@@ -17,20 +17,21 @@ func wireFrom(k Kind) wire.Direction {
 // wireCodec is gamewire's zero-allocation wire.Decoder of a protocol:
 // under wire.Lax, the codec alone; under the default policy (Checked) it
 // also validates each message.
-type wireCodec struct{ d *wire.Decoder }
+type wireCodec struct {
+	selfAppending
+	d *wire.Decoder
+}
 
 // newWireCodec returns d, under policy p, as a Codec.
 func newWireCodec(d *wire.Decoder, p wire.Policy) Codec {
 	d.Policy = p
-	return wireCodec{d}
+	return wireCodec{d: d}
 }
 
 func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	m, n, err := c.d.Decode(b, wireFrom(k))
 	return m, n, err
 }
-
-func (wireCodec) Appender(v any) Appender { return v.(Appender) }
 
 // datagramStreams returns the ways of reading a datagram protocol's
 // captures with gamewire's wire.Decoder, which is its stream decoder:

@@ -22,6 +22,22 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }
 
+// Fatalf records like Errorf: the fuzz checks return after it.
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+
+// match fails t unless the failures recorded match the regular expression
+// want, or there are none and want is "".
+func (r *recorder) match(t *testing.T, want string) {
+	t.Helper()
+	all := strings.Join(r.errs, "\n")
+	switch {
+	case want == "" && len(r.errs) != 0:
+		t.Errorf("unexpected failures:\n%s", all)
+	case want != "" && !regexp.MustCompile(want).MatchString(all):
+		t.Errorf("failures %q do not match %q", all, want)
+	}
+}
+
 func toyGen() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[toy](), map[string]gopter.Gen{
 		"A":    gen.UInt16(),
@@ -183,13 +199,7 @@ func TestCheckGenerator(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var r recorder
 			tt.run(&r)
-			all := strings.Join(r.errs, "\n")
-			switch {
-			case tt.want == "" && len(r.errs) != 0:
-				t.Errorf("unexpected failures:\n%s", all)
-			case tt.want != "" && !regexp.MustCompile(tt.want).MatchString(all):
-				t.Errorf("failures %q do not match %q", all, tt.want)
-			}
+			r.match(t, tt.want)
 		})
 	}
 }

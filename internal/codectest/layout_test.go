@@ -17,12 +17,19 @@ import (
 // given: the right layout, or a deliberately broken one.
 func toyForm(maxSize int, fields ...wire.Field) *wire.Form {
 	forms := []wire.Form{{Name: "Toy", Code: 0x7e, From: wire.Both, Type: "toy", MaxSize: maxSize, Fields: fields}}
-	wire.NewTable(wire.Protocol{
+	toyTable(forms, nil)
+	return &forms[0]
+}
+
+// toyTable lays forms out in a table of the toy protocol: datagrams with a
+// one-byte code.
+func toyTable(forms []wire.Form, newMessage func(int) wire.Message) *wire.Table {
+	return wire.NewTable(wire.Protocol{
 		Name:     "toy",
 		Header:   []wire.Field{{Name: "header", Type: "u8", Role: wire.CodeRole}},
 		MaxFrame: 300,
-	}, forms, nil)
-	return &forms[0]
+		Datagram: true,
+	}, forms, newMessage)
 }
 
 var (
@@ -34,11 +41,7 @@ var (
 
 func floatyForm(fields ...wire.Field) *wire.Form {
 	forms := []wire.Form{{Name: "Floaty", Code: 0x66, From: wire.Both, Type: "floaty", Fields: fields}}
-	wire.NewTable(wire.Protocol{
-		Name:     "toy",
-		Header:   []wire.Field{{Name: "header", Type: "u8", Role: wire.CodeRole}},
-		MaxFrame: 300,
-	}, forms, nil)
+	toyTable(forms, nil)
 	return &forms[0]
 }
 

@@ -10,12 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -29,29 +29,6 @@ var (
 	captureServer = filepath.Join("..", "testdata", "bzflag", "loopback-server.bin")
 )
 
-// recorder copies what passes through a connection, read and written.
-type recorder struct {
-	net.Conn
-	mu      sync.Mutex
-	in, out bytes.Buffer
-}
-
-func (r *recorder) Read(p []byte) (int, error) {
-	n, err := r.Conn.Read(p)
-	r.mu.Lock()
-	r.in.Write(p[:n])
-	r.mu.Unlock()
-	return n, err
-}
-
-func (r *recorder) Write(p []byte) (int, error) {
-	n, err := r.Conn.Write(p)
-	r.mu.Lock()
-	r.out.Write(p[:n])
-	r.mu.Unlock()
-	return n, err
-}
-
 // TestLoopbackSession runs the Example's session over real loopback TCP,
 // records the game connection on the server's side, checks the recorded
 // streams message by message, and (with -update) writes them to testdata.
@@ -61,8 +38,8 @@ func TestLoopbackSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var rec *recorder
-	s.wrap = func(c net.Conn) net.Conn { rec = &recorder{Conn: c}; return rec }
+	var rec *nettest.Recorder
+	s.wrap = func(c net.Conn) net.Conn { rec = &nettest.Recorder{Conn: c}; return rec }
 	done := make(chan error, 1)
 	go func() { done <- s.serveOne() }()
 
@@ -74,21 +51,11 @@ func TestLoopbackSession(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	rec.mu.Lock()
-	client, server := bytes.Clone(rec.in.Bytes()), bytes.Clone(rec.out.Bytes())
-	rec.mu.Unlock()
+	client, server := rec.Received(), rec.Sent()
 
 	checkSession(t, client, server)
 	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, client, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureServer, server, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: client}, nettest.File{Path: captureServer, Data: server})
 	}
 }
 
@@ -182,7 +149,7 @@ func TestOriginalServer(t *testing.T) {
 	netConn(c).SetDeadline(time.Now().Add(10 * time.Second))
 	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
 	// Record the game connection: nothing has been read from it yet.
-	rec := &recorder{Conn: netConn(c)}
+	rec := &nettest.Recorder{Conn: netConn(c)}
 	c = bzflag.NewConn(rec, bzflag.FromServer)
 	j := &bzflag.Client{Enter: bzflag.Enter{
 		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
@@ -242,14 +209,7 @@ func TestOriginalServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	if *update {
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		if err := os.WriteFile(bzfsClient, rec.out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(bzfsServer, rec.in.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		nettest.WriteFiles(t, nettest.File{Path: bzfsClient, Data: rec.Sent()}, nettest.File{Path: bzfsServer, Data: rec.Received()})
 	}
 }
 

@@ -1,15 +1,13 @@
 package lwar
 
 import (
-	"bufio"
-	"encoding/hex"
 	"net/netip"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
 // fuzzPackets splits fuzz input into datagrams: each is a length byte and
@@ -44,19 +42,10 @@ func fuzzFrame(pkts ...[]byte) []byte {
 // sequences (duplicates, gaps, stale timestamps, bogus acks).
 func fuzzSeeds(f *testing.F) {
 	for _, path := range []string{capturePath, filepath.Join("..", "testdata", "lwar", "original-server.hex")} {
-		file, err := os.Open(path)
-		if err != nil {
-			continue
+		pkts := nettest.ReadHexLines(f, path)
+		for _, p := range pkts {
+			f.Add(fuzzFrame(p))
 		}
-		var pkts [][]byte
-		sc := bufio.NewScanner(file)
-		for sc.Scan() {
-			if p, err := hex.DecodeString(sc.Text()); err == nil {
-				pkts = append(pkts, p)
-				f.Add(fuzzFrame(p))
-			}
-		}
-		file.Close()
 		f.Add(fuzzFrame(pkts...))
 	}
 	r1, r2, r3 := reliableMsg(1, "a"), reliableMsg(2, "b"), reliableMsg(3, "c")

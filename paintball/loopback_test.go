@@ -9,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -25,7 +25,7 @@ var (
 	captureServer = filepath.Join("..", "testdata", "paintball", "loopback-server.bin")
 )
 
-// tcpEvent is what the loop of tcpServer receives.
+// tcpEvent is what the loop of startServer receives.
 type tcpEvent struct {
 	nc     net.Conn          // a new connection
 	player *paintball.Player // the player a packet or error comes from
@@ -34,60 +34,17 @@ type tcpEvent struct {
 	state  chan []paintball.Update
 }
 
-// tcpServer is a Paintball server built from the package: one goroutine
-// owns the Server state machine; one goroutine per connection reads
-// packets with a wire.Stream; the loop ticks every 10 ms and writes what
-// players have queued, one Write per packet.
-type tcpServer struct {
-	ln     net.Listener
-	events chan tcpEvent
-	done   chan struct{}
-	wg     sync.WaitGroup
-}
+type tcpServer = nettest.Server[tcpEvent]
 
+// startServer starts a Paintball server built from the package: one
+// goroutine owns the Server state machine; one goroutine per connection
+// reads packets with a wire.Stream; the loop ticks every 10 ms and writes
+// what players have queued, one Write per packet.
 func startServer(t *testing.T) *tcpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &tcpServer{ln: ln, events: make(chan tcpEvent, 64), done: make(chan struct{})}
-	s.wg.Add(2)
-	go s.accept()
-	go s.loop()
-	t.Cleanup(func() {
-		ln.Close()
-		close(s.done)
-		s.wg.Wait()
-	})
-	return s
+	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
 }
 
-func (s *tcpServer) send(ev tcpEvent) bool {
-	select {
-	case s.events <- ev:
-		return true
-	case <-s.done:
-		return false
-	}
-}
-
-func (s *tcpServer) accept() {
-	defer s.wg.Done()
-	for {
-		nc, err := s.ln.Accept()
-		if err != nil {
-			return
-		}
-		if !s.send(tcpEvent{nc: nc}) {
-			nc.Close()
-			return
-		}
-	}
-}
-
-func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
-	defer s.wg.Done()
+func read(s *tcpServer, p *paintball.Player, nc net.Conn) {
 	st := paintball.NewStream(nc, paintball.FromClient)
 	for {
 		m, err := st.Next()
@@ -95,7 +52,7 @@ func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
 			// A packet that does not decode, or broken framing: either
 			// way this server drops the connection.
 			_ = err
-			s.send(tcpEvent{player: p, closed: true})
+			s.Send(tcpEvent{player: p, closed: true})
 			return
 		}
 		// The Stream reuses its values: hand the loop a copy.
@@ -104,21 +61,20 @@ func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
 		if c == nil {
 			continue // a raw frame of the other direction: ignored
 		}
-		if !s.send(tcpEvent{player: p, msg: c}) {
+		if !s.Send(tcpEvent{player: p, msg: c}) {
 			return
 		}
 	}
 }
 
-// State returns the server's state, as the loop sees it.
-func (s *tcpServer) State() []paintball.Update {
+// serverState returns the server's state, as the loop sees it.
+func serverState(s *tcpServer) []paintball.Update {
 	ch := make(chan []paintball.Update, 1)
-	s.send(tcpEvent{state: ch})
+	s.Send(tcpEvent{state: ch})
 	return <-ch
 }
 
-func (s *tcpServer) loop() {
-	defer s.wg.Done()
+func serve(s *tcpServer) {
 	srv := paintball.NewServer(time.Now())
 	conns := map[*paintball.Player]net.Conn{}
 	writers := map[*paintball.Player]*wire.FrameWriter{}
@@ -131,19 +87,18 @@ func (s *tcpServer) loop() {
 	}()
 	for {
 		select {
-		case <-s.done:
+		case <-s.Done():
 			return
 		case <-tick.C:
 			srv.Tick(time.Now())
-		case ev := <-s.events:
+		case ev := <-s.Events:
 			switch {
 			case ev.state != nil:
 				ev.state <- srv.State()
 			case ev.nc != nil:
 				p := srv.Accept()
 				conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
-				s.wg.Add(1)
-				go s.read(p, ev.nc)
+				s.Go(func() { read(s, p, ev.nc) })
 			case ev.closed:
 				srv.Leave(ev.player, time.Now())
 				if nc := conns[ev.player]; nc != nil {
@@ -165,44 +120,22 @@ func (s *tcpServer) loop() {
 	}
 }
 
-// recorder keeps every byte read from and written to a connection.
-type recorder struct {
-	net.Conn
-	rx, tx bytes.Buffer
-}
-
-func (r *recorder) Read(b []byte) (int, error) {
-	n, err := r.Conn.Read(b)
-	r.rx.Write(b[:n])
-	return n, err
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.tx.Write(b)
-	return r.Conn.Write(b)
-}
-
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
 	t    *testing.T
 	name string
 	c    *paintball.Client
-	nc   *recorder
+	nc   *nettest.Recorder
 	conn *wire.Conn
 }
 
 func dial(t *testing.T, addr, name string) *tcpClient {
 	t.Helper()
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { nc.Close() })
+	rec := nettest.Dial(t, addr)
 	c, err := paintball.NewClient(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{Conn: nc}
 	tc := &tcpClient{t: t, name: name, c: c, nc: rec, conn: paintball.NewConn(rec, paintball.FromServer)}
 	tc.do(c.Login())
 	return tc
@@ -251,7 +184,7 @@ func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func() bool
 
 func TestLoopback(t *testing.T) {
 	srv := startServer(t)
-	addr := srv.ln.Addr().String()
+	addr := srv.Addr()
 
 	// Three logins, each told to those already there.
 	a := dial(t, addr, "alice")
@@ -303,7 +236,7 @@ func TestLoopback(t *testing.T) {
 
 	// Alice asks for a dump: afterwards her mirror holds every object the
 	// server holds, with the same types (positions move on meanwhile).
-	want := srv.State()
+	want := serverState(srv)
 	a.do(a.c.RequestDump())
 	a.until("the dump", func() bool {
 		for _, w := range want {
@@ -323,17 +256,10 @@ func TestLoopback(t *testing.T) {
 	c.nc.Close()
 
 	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, a.nc.tx.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		// Only the packets alice handled, not what arrived after them.
-		rx := a.nc.rx.Bytes()
-		if err := os.WriteFile(captureServer, rx[:len(rx)-len(a.conn.Buffered())], 0o644); err != nil {
-			t.Fatal(err)
-		}
+		rx := a.nc.Received()
+		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: a.nc.Sent()},
+			nettest.File{Path: captureServer, Data: rx[:len(rx)-len(a.conn.Buffered())]})
 	}
 }
 

@@ -8,10 +8,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -24,7 +24,7 @@ var (
 	captureServer = filepath.Join("..", "testdata", "tfighters", "loopback-server.bin")
 )
 
-// tcpEvent is what the server loop of tcpServer receives.
+// tcpEvent is what the server loop of startServer receives.
 type tcpEvent struct {
 	nc     net.Conn          // a new connection
 	peer   *tfighters.Peer   // the peer a message or error comes from
@@ -33,53 +33,17 @@ type tcpEvent struct {
 	closed bool              // the connection is gone
 }
 
-// tcpServer is a small TFighters server built from the package: one
+type tcpServer = nettest.Server[tcpEvent]
+
+// startServer starts a small TFighters server built from the package: one
 // goroutine owns the Server state machine; one goroutine per connection
 // reads frames; the loop ticks every 5 ms and writes what peers have
 // queued.
-type tcpServer struct {
-	ln     net.Listener
-	events chan tcpEvent
-	done   chan struct{}
-	wg     sync.WaitGroup
-}
-
 func startServer(t *testing.T) *tcpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &tcpServer{ln: ln, events: make(chan tcpEvent, 64), done: make(chan struct{})}
-	s.wg.Add(2)
-	go s.accept()
-	go s.loop()
-	t.Cleanup(func() {
-		ln.Close()
-		close(s.done)
-		s.wg.Wait()
-	})
-	return s
+	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
 }
 
-func (s *tcpServer) accept() {
-	defer s.wg.Done()
-	for {
-		nc, err := s.ln.Accept()
-		if err != nil {
-			return
-		}
-		select {
-		case s.events <- tcpEvent{nc: nc}:
-		case <-s.done:
-			nc.Close()
-			return
-		}
-	}
-}
-
-func (s *tcpServer) read(p *tfighters.Peer, c *wire.Conn) {
-	defer s.wg.Done()
+func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
 	for {
 		m, err := c.ReadMessage()
 		ev := tcpEvent{peer: p}
@@ -97,19 +61,13 @@ func (s *tcpServer) read(p *tfighters.Peer, c *wire.Conn) {
 				ev.msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
 			}
 		}
-		select {
-		case s.events <- ev:
-		case <-s.done:
-			return
-		}
-		if ev.closed {
+		if !s.Send(ev) || ev.closed {
 			return
 		}
 	}
 }
 
-func (s *tcpServer) loop() {
-	defer s.wg.Done()
+func serve(s *tcpServer) {
 	srv := tfighters.NewServer(time.Now())
 	conns := map[*tfighters.Peer]net.Conn{}
 	writers := map[*tfighters.Peer]*wire.Conn{}
@@ -122,18 +80,17 @@ func (s *tcpServer) loop() {
 	}()
 	for {
 		select {
-		case <-s.done:
+		case <-s.Done():
 			return
 		case <-tick.C:
 			srv.Tick(time.Now())
-		case ev := <-s.events:
+		case ev := <-s.Events:
 			switch {
 			case ev.nc != nil:
 				p := srv.Accept(time.Now())
 				c := tfighters.NewConn(ev.nc, tfighters.FromClient)
 				conns[p], writers[p] = ev.nc, c
-				s.wg.Add(1)
-				go s.read(p, c)
+				s.Go(func() { read(s, p, c) })
 			case ev.closed:
 				if !ev.peer.Closed() {
 					srv.Disconnected(ev.peer)
@@ -162,39 +119,17 @@ func (s *tcpServer) loop() {
 	}
 }
 
-// recorder keeps every byte read from and written to a connection.
-type recorder struct {
-	net.Conn
-	rx, tx bytes.Buffer
-}
-
-func (r *recorder) Read(b []byte) (int, error) {
-	n, err := r.Conn.Read(b)
-	r.rx.Write(b[:n])
-	return n, err
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.tx.Write(b)
-	return r.Conn.Write(b)
-}
-
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
 	t    *testing.T
 	c    *tfighters.Client
-	nc   *recorder
+	nc   *nettest.Recorder
 	conn *wire.Conn
 }
 
 func dial(t *testing.T, addr, nick string) *tcpClient {
 	t.Helper()
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &recorder{Conn: nc}
-	t.Cleanup(func() { nc.Close() })
+	rec := nettest.Dial(t, addr)
 	return &tcpClient{t: t, c: tfighters.NewClient(nick), nc: rec, conn: tfighters.NewConn(rec, tfighters.FromServer)}
 }
 
@@ -249,8 +184,7 @@ func is[T tfighters.Message](f func(T) bool) func(tfighters.Message) bool {
 }
 
 func TestLoopback(t *testing.T) {
-	srv := startServer(t)
-	addr := srv.ln.Addr().String()
+	addr := startServer(t).Addr()
 
 	a := dial(t, addr, "Alice")
 	a.until("spawn ready", a.state(tfighters.ClientSpawnReady))
@@ -309,17 +243,10 @@ func TestLoopback(t *testing.T) {
 	a.nc.Close()
 
 	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, a.nc.tx.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		// Only the frames Alice handled, not what arrived after them.
-		rx := a.nc.rx.Bytes()
-		if err := os.WriteFile(captureServer, rx[:len(rx)-len(a.conn.Buffered())], 0o644); err != nil {
-			t.Fatal(err)
-		}
+		rx := a.nc.Received()
+		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: a.nc.Sent()},
+			nettest.File{Path: captureServer, Data: rx[:len(rx)-len(a.conn.Buffered())]})
 	}
 }
 

@@ -1,0 +1,135 @@
+// Package nettest is the plumbing of the protocol packages' loopback
+// tests: sockets on 127.0.0.1 that close with the test, a connection that
+// records what passes through it, the skeleton of a TCP test server whose
+// state one goroutine owns, and the capture files a test rewrites with
+// -update.
+package nettest
+
+import (
+	"bytes"
+	"encoding/hex"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Recorder is a net.Conn that keeps a copy of every byte read from it and
+// written to it. It is safe for one reader and one writer at a time.
+type Recorder struct {
+	net.Conn
+	mu      sync.Mutex
+	in, out bytes.Buffer
+}
+
+// Read reads from the connection and records what it read.
+func (r *Recorder) Read(p []byte) (int, error) {
+	n, err := r.Conn.Read(p)
+	r.mu.Lock()
+	r.in.Write(p[:n])
+	r.mu.Unlock()
+	return n, err
+}
+
+// Write writes to the connection and records what it wrote.
+func (r *Recorder) Write(p []byte) (int, error) {
+	n, err := r.Conn.Write(p)
+	r.mu.Lock()
+	r.out.Write(p[:n])
+	r.mu.Unlock()
+	return n, err
+}
+
+// Received returns a copy of every byte read so far.
+func (r *Recorder) Received() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return bytes.Clone(r.in.Bytes())
+}
+
+// Sent returns a copy of every byte written so far.
+func (r *Recorder) Sent() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return bytes.Clone(r.out.Bytes())
+}
+
+// Dial connects to the TCP address addr, records the connection, and
+// closes it when the test ends.
+func Dial(t testing.TB, addr string) *Recorder {
+	t.Helper()
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	return &Recorder{Conn: nc}
+}
+
+// ListenUDP opens a UDP socket on a free port of 127.0.0.1 that closes
+// when the test ends; it skips the test where there is none.
+func ListenUDP(t testing.TB) *net.UDPConn {
+	t.Helper()
+	c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Skipf("no UDP on 127.0.0.1: %v", err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// File is one capture file: its path and its bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// WriteFiles writes each file, creating its directory, and fails the test
+// at the first error: what a loopback test does with -update.
+func WriteFiles(t testing.TB, files ...File) {
+	t.Helper()
+	for _, f := range files {
+		if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.Path, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// HexLines is a capture of datagrams as a file holds it: one datagram a
+// line, in hex.
+func HexLines(datagrams [][]byte) []byte {
+	var sb strings.Builder
+	for _, d := range datagrams {
+		sb.WriteString(hex.EncodeToString(d))
+		sb.WriteByte('\n')
+	}
+	return []byte(sb.String())
+}
+
+// ReadHexLines reads a capture of datagrams, one a line in hex; empty
+// lines and lines starting with # are passed over. It fails the test if
+// the file cannot be read or a line is not hex.
+func ReadHexLines(t testing.TB, path string) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]byte
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		b, err := hex.DecodeString(line)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		out = append(out, b)
+	}
+	return out
+}

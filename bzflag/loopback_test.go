@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"io"
 	"net"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -19,14 +18,16 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite the captures in testdata/bzflag: go test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR, TestOriginalServer)")
+// nettest.Update (-update) rewrites the captures in testdata/bzflag: go
+// test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR,
+// TestOriginalServer).
 
 // Paths of the loopback session's capture, from the repository's root:
 // the game connection's bytes, client to server and server to client (the
 // handshake travels on the first connection and is not in them).
 var (
-	captureClient = filepath.Join("..", "testdata", "bzflag", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "bzflag", "loopback-server.bin")
+	captureClient = nettest.Capture("bzflag", "loopback-client.bin")
+	captureServer = nettest.Capture("bzflag", "loopback-server.bin")
 )
 
 // TestLoopbackSession runs the Example's session over real loopback TCP,
@@ -54,7 +55,7 @@ func TestLoopbackSession(t *testing.T) {
 	client, server := rec.Received(), rec.Sent()
 
 	checkSession(t, client, server)
-	if *update {
+	if *nettest.Update {
 		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: client}, nettest.File{Path: captureServer, Data: server})
 	}
 }
@@ -113,24 +114,12 @@ func checkSession(t *testing.T, client, server []byte) {
 	wantServer := []bzflag.Code{bzflag.CodeGetWorld, bzflag.CodeAccept, bzflag.CodeTeamUpdate, bzflag.CodeTeamUpdate,
 		bzflag.CodeFlagUpdate, bzflag.CodeAddPlayer, bzflag.CodeAddPlayer, bzflag.CodeAlive, bzflag.CodeShotBegin,
 		bzflag.CodeMessage}
-	if !equalCodes(c, wantClient) {
+	if !slices.Equal(c, wantClient) {
 		t.Errorf("client stream: %v\nwant %v", c, wantClient)
 	}
-	if !equalCodes(sv, wantServer) {
+	if !slices.Equal(sv, wantServer) {
 		t.Errorf("server stream: %v\nwant %v", sv, wantServer)
 	}
-}
-
-func equalCodes(a, b []bzflag.Code) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestOriginalServer plays the join sequence against a running original
@@ -208,7 +197,7 @@ func TestOriginalServer(t *testing.T) {
 	if err := c.WriteMessage(&bzflag.Exit{}); err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if *nettest.Update {
 		nettest.WriteFiles(t, nettest.File{Path: bzfsClient, Data: rec.Sent()}, nettest.File{Path: bzfsServer, Data: rec.Received()})
 	}
 }
@@ -219,8 +208,8 @@ func TestOriginalServer(t *testing.T) {
 // teleporters, blue and purple teams closed): real traffic of the original
 // server, recorded by the client.
 var (
-	bzfsClient = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-client.bin")
-	bzfsServer = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-server.bin")
+	bzfsClient = nettest.Capture("bzflag", "bzfs-1.7g2-client.bin")
+	bzfsServer = nettest.Capture("bzflag", "bzfs-1.7g2-server.bin")
 )
 
 // TestOriginalCapture decodes the bzfs capture strictly, both directions,

@@ -2,7 +2,6 @@ package lwar
 
 import (
 	"net/netip"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -41,7 +40,7 @@ func fuzzFrame(pkts ...[]byte) []byte {
 // fuzzSeeds adds the datagrams of the shipped capture and a few made-up
 // sequences (duplicates, gaps, stale timestamps, bogus acks).
 func fuzzSeeds(f *testing.F) {
-	for _, path := range []string{capturePath, filepath.Join("..", "testdata", "lwar", "original-server.hex")} {
+	for _, path := range []string{capturePath, nettest.Capture("lwar", "original-server.hex")} {
 		pkts := nettest.ReadHexLines(f, path)
 		for _, p := range pkts {
 			f.Add(fuzzFrame(p))

@@ -2,10 +2,8 @@ package lwar
 
 import (
 	"errors"
-	"flag"
 	"net"
 	"net/netip"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,12 +11,9 @@ import (
 	"github.com/gamewire/gamewire/internal/nettest"
 )
 
-// updateCapture regenerates testdata/lwar/loopback.hex from the loopback
-// session (go test ./lwar -run TestUDPSession -update). Other tests of
-// the package that want a -update flag should read this one.
-var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/loopback.hex from the UDP loopback test")
-
-var capturePath = filepath.Join("..", "testdata", "lwar", "loopback.hex")
+// capturePath is the capture of the loopback session; nettest.Update
+// (go test ./lwar -run TestUDPSession -update) regenerates it.
+var capturePath = nettest.Capture("lwar", "loopback.hex")
 
 // udpPeer is one client of the loopback test.
 type udpPeer struct {
@@ -207,7 +202,7 @@ func TestUDPSession(t *testing.T) {
 	}
 	t.Logf("session: %d datagrams in %v", len(capture), time.Since(start).Round(time.Millisecond))
 
-	if *updateCapture {
+	if *nettest.Update {
 		nettest.WriteFiles(t, nettest.File{Path: capturePath, Data: nettest.HexLines(capture)})
 	}
 	checkCapture(t, capturePath, TypeConnect, TypeJoin, TypeSynced, TypeInput, TypeChat, TypeDisconnect, TypeLeave)
@@ -220,7 +215,7 @@ func TestUDPSession(t *testing.T) {
 // Disconnect answered by Leave. Every datagram parses and re-encodes
 // byte for byte. See docs/errata/lwar.md, part 2.
 func TestOriginalServerCapture(t *testing.T) {
-	checkCapture(t, filepath.Join("..", "testdata", "lwar", "original-server.hex"),
+	checkCapture(t, nettest.Capture("lwar", "original-server.hex"),
 		TypeConnect, TypeJoin, TypeAdd, TypeSynced, TypeUpdate, TypeInput, TypeChat, TypeDisconnect, TypeLeave)
 }
 
@@ -296,7 +291,7 @@ func TestOriginalServerReplay(t *testing.T) {
 	}
 	now := t0
 	var states []ClientState
-	for i, pkt := range nettest.ReadHexLines(t, filepath.Join("..", "testdata", "lwar", "original-server-to-alice.hex")) {
+	for i, pkt := range nettest.ReadHexLines(t, nettest.Capture("lwar", "original-server-to-alice.hex")) {
 		now = now.Add(30 * time.Millisecond)
 		if err := c.Receive(pkt, now); err != nil {
 			t.Fatalf("datagram %d: %v", i, err)

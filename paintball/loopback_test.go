@@ -3,11 +3,9 @@ package paintball_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -17,12 +15,10 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/paintball/loopback-*.bin from the loopback session")
-
 // Captures of the loopback session, as one client (alice) saw it.
 var (
-	captureClient = filepath.Join("..", "testdata", "paintball", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "paintball", "loopback-server.bin")
+	captureClient = nettest.Capture("paintball", "loopback-client.bin")
+	captureServer = nettest.Capture("paintball", "loopback-server.bin")
 )
 
 // tcpEvent is what the loop of startServer receives.
@@ -78,38 +74,25 @@ func serve(s *tcpServer) {
 	srv := paintball.NewServer(time.Now())
 	conns := map[*paintball.Player]net.Conn{}
 	writers := map[*paintball.Player]*wire.FrameWriter{}
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	defer func() {
-		for _, nc := range conns {
-			nc.Close()
-		}
-	}()
-	for {
-		select {
-		case <-s.Done():
-			return
-		case <-tick.C:
-			srv.Tick(time.Now())
-		case ev := <-s.Events:
-			switch {
-			case ev.state != nil:
-				ev.state <- srv.State()
-			case ev.nc != nil:
-				p := srv.Accept()
-				conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
-				s.Go(func() { read(s, p, ev.nc) })
-			case ev.closed:
-				srv.Leave(ev.player, time.Now())
-				if nc := conns[ev.player]; nc != nil {
-					nc.Close()
-				}
-				delete(conns, ev.player)
-				delete(writers, ev.player)
-			default:
-				srv.Handle(ev.player, ev.msg, time.Now())
+	s.Loop(10*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
+		switch {
+		case ev.state != nil:
+			ev.state <- srv.State()
+		case ev.nc != nil:
+			p := srv.Accept()
+			conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
+			s.Go(func() { read(s, p, ev.nc) })
+		case ev.closed:
+			srv.Leave(ev.player, time.Now())
+			if nc := conns[ev.player]; nc != nil {
+				nc.Close()
 			}
+			delete(conns, ev.player)
+			delete(writers, ev.player)
+		default:
+			srv.Handle(ev.player, ev.msg, time.Now())
 		}
+	}, func() {
 		for p, w := range writers {
 			for m := p.Next(); m != nil; m = p.Next() {
 				if w.WriteMessage(m) != nil {
@@ -117,7 +100,7 @@ func serve(s *tcpServer) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // tcpClient is one player: a Client state machine on a real connection.
@@ -255,7 +238,7 @@ func TestLoopback(t *testing.T) {
 	a.nc.Close()
 	c.nc.Close()
 
-	if *update {
+	if *nettest.Update {
 		// Only the packets alice handled, not what arrived after them.
 		rx := a.nc.Received()
 		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: a.nc.Sent()},

@@ -3,7 +3,6 @@ package retrotank_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"net"
 	"net/netip"
 	"slices"
@@ -16,8 +15,6 @@ import (
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/retrotank's capture from the loopback session")
 
 // capture records the datagrams of a session, by sender.
 type capture struct {
@@ -122,10 +119,10 @@ func TestUDPLoopback(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	if *update {
+	if *nettest.Update {
 		// testdata/retrotank/README.md describes these files.
-		nettest.WriteFiles(t, nettest.File{Path: "../testdata/retrotank/loopback-server.hex", Data: nettest.HexLines(capt.fromServer)},
-			nettest.File{Path: "../testdata/retrotank/loopback-client.hex", Data: nettest.HexLines(capt.fromCl)})
+		nettest.WriteFiles(t, nettest.File{Path: nettest.Capture("retrotank", "loopback-server.hex"), Data: nettest.HexLines(capt.fromServer)},
+			nettest.File{Path: nettest.Capture("retrotank", "loopback-client.hex"), Data: nettest.HexLines(capt.fromCl)})
 	}
 }
 
@@ -342,7 +339,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 		dec.Policy = wire.Strict
 		seen := map[string]bool{}
 		n := 0
-		for _, b := range nettest.ReadHexLines(t, "../testdata/retrotank/"+c.file) {
+		for _, b := range nettest.ReadHexLines(t, nettest.Capture("retrotank", c.file)) {
 			m, _, err := dec.Decode(b, c.from)
 			if err != nil {
 				t.Fatalf("%s: %x: %v", c.file, b, err)

@@ -3,11 +3,9 @@ package tfighters_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -16,12 +14,10 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/loopback-*.bin from the loopback session")
-
 // Captures of the loopback session, as one client (Alice) saw it.
 var (
-	captureClient = filepath.Join("..", "testdata", "tfighters", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "tfighters", "loopback-server.bin")
+	captureClient = nettest.Capture("tfighters", "loopback-client.bin")
+	captureServer = nettest.Capture("tfighters", "loopback-server.bin")
 )
 
 // tcpEvent is what the server loop of startServer receives.
@@ -71,39 +67,26 @@ func serve(s *tcpServer) {
 	srv := tfighters.NewServer(time.Now())
 	conns := map[*tfighters.Peer]net.Conn{}
 	writers := map[*tfighters.Peer]*wire.Conn{}
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	defer func() {
-		for _, nc := range conns {
-			nc.Close()
-		}
-	}()
-	for {
-		select {
-		case <-s.Done():
-			return
-		case <-tick.C:
-			srv.Tick(time.Now())
-		case ev := <-s.Events:
-			switch {
-			case ev.nc != nil:
-				p := srv.Accept(time.Now())
-				c := tfighters.NewConn(ev.nc, tfighters.FromClient)
-				conns[p], writers[p] = ev.nc, c
-				s.Go(func() { read(s, p, c) })
-			case ev.closed:
-				if !ev.peer.Closed() {
-					srv.Disconnected(ev.peer)
-				}
-				conns[ev.peer].Close()
-				delete(conns, ev.peer)
-				delete(writers, ev.peer)
-			case ev.err != nil:
-				srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
-			default:
-				srv.Handle(ev.peer, ev.msg, time.Now())
+	s.Loop(5*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
+		switch {
+		case ev.nc != nil:
+			p := srv.Accept(time.Now())
+			c := tfighters.NewConn(ev.nc, tfighters.FromClient)
+			conns[p], writers[p] = ev.nc, c
+			s.Go(func() { read(s, p, c) })
+		case ev.closed:
+			if !ev.peer.Closed() {
+				srv.Disconnected(ev.peer)
 			}
+			conns[ev.peer].Close()
+			delete(conns, ev.peer)
+			delete(writers, ev.peer)
+		case ev.err != nil:
+			srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
+		default:
+			srv.Handle(ev.peer, ev.msg, time.Now())
 		}
+	}, func() {
 		for p, c := range writers {
 			for m := p.Next(); m != nil; m = p.Next() {
 				if c.WriteMessage(m) != nil {
@@ -116,7 +99,7 @@ func serve(s *tcpServer) {
 				delete(writers, p)
 			}
 		}
-	}
+	})
 }
 
 // tcpClient is one player: a Client state machine on a real connection.
@@ -242,7 +225,7 @@ func TestLoopback(t *testing.T) {
 	}
 	a.nc.Close()
 
-	if *update {
+	if *nettest.Update {
 		// Only the frames Alice handled, not what arrived after them.
 		rx := a.nc.Received()
 		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: a.nc.Sent()},

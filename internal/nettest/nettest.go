@@ -8,6 +8,7 @@ package nettest
 import (
 	"bytes"
 	"encoding/hex"
+	"flag"
 	"net"
 	"os"
 	"path/filepath"
@@ -79,6 +80,14 @@ func ListenUDP(t testing.TB) *net.UDPConn {
 	t.Cleanup(func() { c.Close() })
 	return c
 }
+
+// Update is the -update flag of the packages' tests: rewrite the captures
+// in testdata from the loopback sessions instead of only checking them.
+var Update = flag.Bool("update", false, "rewrite the package's captures in ../testdata from its loopback session")
+
+// Capture is the path of a protocol's capture file name, in the
+// repository's testdata, from a protocol package's directory.
+func Capture(protocol, name string) string { return filepath.Join("..", "testdata", protocol, name) }
 
 // File is one capture file: its path and its bytes.
 type File struct {

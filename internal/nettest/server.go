@@ -4,13 +4,14 @@ import (
 	"net"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is the skeleton of a TCP test server whose state one goroutine,
 // the loop, owns: an accept goroutine and one reader goroutine per
 // connection hand it events of type E. StartServer starts it; when the
-// test ends the listener closes, Done closes, and every goroutine started
-// with Go is waited for.
+// test ends the listener and every accepted connection close, Done
+// closes, and every goroutine started with Go is waited for.
 type Server[E any] struct {
 	// Listener listens on a free port of 127.0.0.1.
 	Listener net.Listener
@@ -18,6 +19,8 @@ type Server[E any] struct {
 	Events chan E
 	done   chan struct{}
 	wg     sync.WaitGroup
+	mu     sync.Mutex
+	conns  []net.Conn // accepted, closed when the server stops
 }
 
 // StartServer listens on 127.0.0.1, starts loop and an accept goroutine
@@ -36,6 +39,9 @@ func StartServer[E any](t testing.TB, accepted func(nc net.Conn) E, loop func(s 
 			if err != nil {
 				return
 			}
+			s.mu.Lock()
+			s.conns = append(s.conns, nc)
+			s.mu.Unlock()
 			if !s.Send(accepted(nc)) {
 				nc.Close()
 				return
@@ -47,6 +53,9 @@ func StartServer[E any](t testing.TB, accepted func(nc net.Conn) E, loop func(s 
 		ln.Close()
 		close(s.done)
 		s.wg.Wait()
+		for _, nc := range s.conns {
+			nc.Close()
+		}
 	})
 	return s
 }
@@ -74,5 +83,24 @@ func (s *Server[E]) Send(ev E) bool {
 		return true
 	case <-s.done:
 		return false
+	}
+}
+
+// Loop is the body of a loop that owns a server's state: until the server
+// stops it calls tick every period and handle for every event, and after
+// either it calls flush, to write what the state queued.
+func (s *Server[E]) Loop(period time.Duration, tick func(), handle func(E), flush func()) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-t.C:
+			tick()
+		case ev := <-s.Events:
+			handle(ev)
+		}
+		flush()
 	}
 }

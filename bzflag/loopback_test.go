@@ -3,8 +3,6 @@ package bzflag_test
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io"
 	"net"
 	"os"
 	"slices"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -82,22 +81,8 @@ func codes(t *testing.T, b []byte, from bzflag.Direction) []bzflag.Code {
 	s := bzflag.NewStream(bytes.NewReader(b), from)
 	s.SetPolicy(wire.Strict)
 	var out []bzflag.Code
-	off := 0
-	for {
-		m, err := s.Next()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("%s stream, message %d at byte %d: %v", from, len(out), off, err)
-		}
-		re, err := m.AppendBinary(nil)
-		if err != nil || !bytes.HasPrefix(b[off:], re) {
-			t.Fatalf("%s stream, message %d (%v) does not re-encode to its bytes", from, len(out), bzflag.CodeOf(m))
-		}
-		off += len(re)
-		out = append(out, bzflag.CodeOf(m))
-	}
+	codectest.CheckCapture(t, from.String()+" stream", b, s.Next, func(m wire.Message) { out = append(out, bzflag.CodeOf(m)) })
+	return out
 }
 
 // checkSession checks the two streams of the loopback session.

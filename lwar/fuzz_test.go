@@ -18,10 +18,10 @@ import (
 // Builder never exceeds the limit. Every decode error is a *wire.Error, and
 // Validate names the rule a message breaks.
 func FuzzPacket(f *testing.F) {
-	hdr := unhex(f, "f27087c5 00000001 00000002")
+	hdr := codectest.Hex(f, "f27087c5 00000001 00000002")
 	all := append([]byte{}, hdr...)
 	for _, g := range golden {
-		m := unhex(f, g.hex)
+		m := codectest.Hex(f, g.hex)
 		f.Add(append(append([]byte{}, hdr...), m...))
 		if len(all)+len(m) <= lwar.MaxPacketSize {
 			all = append(all, m...)
@@ -35,7 +35,7 @@ func FuzzPacket(f *testing.F) {
 	big, _ := oversizePacket(f)
 	f.Add(big)
 	for _, d := range realTraffic {
-		f.Add(unhex(f, d.hex))
+		f.Add(codectest.Hex(f, d.hex))
 	}
 
 	var it lwar.Iterator

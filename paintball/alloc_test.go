@@ -7,6 +7,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -77,7 +78,7 @@ func TestAllocs(t *testing.T) {
 	}
 	d := wire.NewDecoder(paintball.Table())
 	for _, h := range broken {
-		b := mustHex(t, h)
+		b := codectest.Hex(t, h)
 		for _, from := range []wire.Direction{paintball.FromClient, paintball.FromServer} {
 			allocs(t, "error path "+h, func() {
 				if m, _, err := d.Decode(b, from); m != nil || err == nil {

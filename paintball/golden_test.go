@@ -1,7 +1,6 @@
 package paintball_test
 
 import (
-	"encoding/hex"
 	"errors"
 	"math"
 	"strings"
@@ -79,61 +78,27 @@ func TestGolden(t *testing.T) {
 	})
 }
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.NewReplacer(" ", "", "|", "").Replace(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestGoldenBroken: packets that must be refused, each with the sentinel,
 // the field and the byte offset of the error.
 func TestGoldenBroken(t *testing.T) {
-	for _, tt := range []struct {
-		name, hex string
-		from      wire.Direction
-		kind      error
-		message   string
-		field     string
-		offset    int
-	}{
-		{"empty", "", paintball.FromClient, wire.ErrShort, "", "type", 1},
-		{"no marker", "2b 0045", paintball.FromClient, wire.ErrInvalid, "frame", "marker", 0},
-		{"type B", "2a 0042", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"type F as the number 15", "2a 000f 0003 626f62", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"Update from a client", "2a 0041" + strings.Repeat("00", 30), paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"request from the server", "2a 0045", paintball.FromServer, wire.ErrUnknownCode, "frame", "type", 1},
-		{"Login cut in its count", "2a 0046 00", paintball.FromClient, wire.ErrShort, "Login", "username", 3},
-		{"Login cut in its name", "2a 0046 0005 6162", paintball.FromServer, wire.ErrShort, "Login", "username", 3},
-		{"Login with a byte 00", "2a 0046 0001 00", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a four-byte sequence", "2a 0046 0004 f09f9880", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with an overlong A", "2a 0046 0002 c181", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a truncated sequence", "2a 0046 0002 61e2", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a stray continuation", "2a 0046 0001 80", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Update cut in facing", "2a 0041 0050 00000007 00000064 000000c8 fffffffb 00000003 3ff921fb54442d", paintball.FromServer, wire.ErrShort, "Update", "facing", 25},
-		{"Player Update Request cut", "2a 0043 0000000a ffff", paintball.FromClient, wire.ErrShort, "PlayerUpdateRequest", "velocityY", 7},
-		{"Shoot Update Request without its state", "2a 0044", paintball.FromClient, wire.ErrShort, "ShootUpdateRequest", "shootingState", 3},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			b := mustHex(t, tt.hex)
-			m, _, err := paintball.Decode(b, tt.from)
-			if m != nil || !errors.Is(err, tt.kind) {
-				t.Fatalf("Decode(%x) = %v, %v; want %v", b, m, err, tt.kind)
-			}
-			var e *wire.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v is not a *wire.Error", err)
-			}
-			if tt.message != "" && e.Message != tt.message || e.Field != tt.field || e.Offset != tt.offset {
-				t.Errorf("error %v: message %q field %q offset %d; want %q %q %d", err, e.Message, e.Field, e.Offset, tt.message, tt.field, tt.offset)
-			}
-			if !strings.HasPrefix(err.Error(), "paintball: ") {
-				t.Errorf("error %q does not name the protocol", err)
-			}
-		})
-	}
+	codectest.CheckBroken(t, "paintball", paintball.Decode, []codectest.Broken{
+		{Name: "empty", Hex: "", From: paintball.FromClient, Kind: wire.ErrShort, Field: "type", Offset: 1},
+		{Name: "no marker", Hex: "2b 0045", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "frame", Field: "marker"},
+		{Name: "type B", Hex: "2a 0042", From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "type F as the number 15", Hex: "2a 000f 0003 626f62", From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "Update from a client", Hex: "2a 0041" + strings.Repeat("00", 30), From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "request from the server", Hex: "2a 0045", From: paintball.FromServer, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "Login cut in its count", Hex: "2a 0046 00", From: paintball.FromClient, Kind: wire.ErrShort, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login cut in its name", Hex: "2a 0046 0005 6162", From: paintball.FromServer, Kind: wire.ErrShort, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a byte 00", Hex: "2a 0046 0001 00", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a four-byte sequence", Hex: "2a 0046 0004 f09f9880", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with an overlong A", Hex: "2a 0046 0002 c181", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a truncated sequence", Hex: "2a 0046 0002 61e2", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a stray continuation", Hex: "2a 0046 0001 80", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Update cut in facing", Hex: "2a 0041 0050 00000007 00000064 000000c8 fffffffb 00000003 3ff921fb54442d", From: paintball.FromServer, Kind: wire.ErrShort, Message: "Update", Field: "facing", Offset: 25},
+		{Name: "Player Update Request cut", Hex: "2a 0043 0000000a ffff", From: paintball.FromClient, Kind: wire.ErrShort, Message: "PlayerUpdateRequest", Field: "velocityY", Offset: 7},
+		{Name: "Shoot Update Request without its state", Hex: "2a 0044", From: paintball.FromClient, Kind: wire.ErrShort, Message: "ShootUpdateRequest", Field: "shootingState", Offset: 3},
+	})
 }
 
 // TestValidate: packets that decode but break a rule of the spec.

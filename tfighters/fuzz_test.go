@@ -33,7 +33,7 @@ func seeds(f *testing.F) [][]byte {
 		"130000040500000028230000187900000119000000", "110007060500000052656164206572726f7200",
 		"0500bc7a010203", "0100", "",
 	} {
-		out = append(out, mustHex(f, h))
+		out = append(out, codectest.Hex(f, h))
 	}
 	return out
 }

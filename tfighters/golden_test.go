@@ -137,7 +137,7 @@ func TestGoldenSpec(t *testing.T) {
 // *wire.Raw that keeps the frame and re-encodes it byte for byte, and the
 // Raw that fuzzers build encodes as given.
 func TestGoldenRaw(t *testing.T) {
-	frame := mustHex(t, "0500 bc7a | 010203")
+	frame := codectest.Hex(t, "0500 bc7a | 010203")
 	if b := encode(t, raw(0x7abc, []byte{1, 2, 3})); !bytes.Equal(b, frame) {
 		t.Errorf("raw(0x7abc) = %x, want %x", b, frame)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -188,26 +189,12 @@ func TestDecodeErrors(t *testing.T) {
 		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
 	}
 	for _, tt := range tests {
-		_, err := tt.m.Decode(mustHex(t, tt.hex))
+		_, err := tt.m.Decode(codectest.Hex(t, tt.hex))
 		var we *wire.Error
 		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
 			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)
 		}
 	}
-}
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	s = strings.NewReplacer(" ", "", "|", "").Replace(s)
-	b := make([]byte, len(s)/2)
-	for i := range b {
-		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b[i] = byte(v)
-	}
-	return b
 }
 
 func TestDecoder(t *testing.T) {

@@ -15,11 +15,11 @@ import (
 // fails with a *wire.Error wrapping a sentinel at the offset Decode
 // returns, and leaves whole blocks only, which encode.
 func FuzzWorld(f *testing.F) {
-	f.Add(unhex(f, goldenWorldHex))
-	f.Add(unhex(f, styleHex+endHex))
-	f.Add(unhex(f, "7374 001a"+styleHex[9:]+"cafe"+endHex))
+	f.Add(codectest.Hex(f, goldenWorldHex))
+	f.Add(codectest.Hex(f, styleHex+endHex))
+	f.Add(codectest.Hex(f, "7374 001a"+styleHex[9:]+"cafe"+endHex))
 	for _, h := range []string{baseHex, wallHex, boxHex, pyrHex, teleHex, link0Hex} {
-		f.Add(unhex(f, styleHex+h+endHex))
+		f.Add(codectest.Hex(f, styleHex+h+endHex))
 	}
 	var w world.World
 	f.Fuzz(func(t *testing.T, b []byte) {

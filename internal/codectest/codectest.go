@@ -438,12 +438,7 @@ func Golden[T any, P interface {
 }](t TB, want P, hexBytes string) {
 	t.Helper()
 	name := reflect.TypeFor[T]().String()
-	b, err := hex.DecodeString(strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\n' || r == '\t' || r == '|' {
-			return -1
-		}
-		return r
-	}, hexBytes))
+	b, err := parseHex(hexBytes)
 	if err != nil {
 		t.Errorf("%s golden: bad hex: %v", name, err)
 		return
@@ -463,6 +458,26 @@ func Golden[T any, P interface {
 	if d := cmp.Diff(*want, *v, cmpopts.EquateEmpty(), floatBits); d != "" {
 		t.Errorf("%s golden: decoded value differs (-want +got):\n%s", name, d)
 	}
+}
+
+// Hex returns the bytes written in s as Golden reads them (hex digits;
+// spaces, newlines and "|" separators are ignored), failing t on bad hex.
+func Hex(t FTB, s string) []byte {
+	t.Helper()
+	b, err := parseHex(s)
+	if err != nil {
+		t.Fatalf("bad hex %q: %v", s, err)
+	}
+	return b
+}
+
+func parseHex(s string) ([]byte, error) {
+	return hex.DecodeString(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\t' || r == '|' {
+			return -1
+		}
+		return r
+	}, s))
 }
 
 // floatBits compares floats by their bits, so NaN equals the same NaN and

@@ -1,0 +1,60 @@
+package codectest
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/gamewire/gamewire/wire"
+)
+
+// CheckCapture reads a recorded stream with next until io.EOF: every
+// message must come without error and re-encode to the next bytes of data,
+// so that together they are all of data. It calls each, if not nil, with
+// every message in order (the message may be valid only until next is
+// called again), and returns how many there were. name names the capture
+// in failures.
+func CheckCapture(t FTB, name string, data []byte, next func() (wire.Message, error), each func(wire.Message)) int {
+	t.Helper()
+	off, n := 0, 0
+	for ; ; n++ {
+		m, err := next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: message %d at byte %d: %v", name, n, off, err)
+			return n
+		}
+		re, err := m.AppendBinary(nil)
+		if err != nil || !bytes.HasPrefix(data[off:], re) {
+			t.Fatalf("%s: message %d at byte %d (%s) re-encodes to %x, %v; want a prefix of %x", name, n, off, m.Form().Name, re, err, data[off:])
+			return n
+		}
+		off += len(re)
+		if each != nil {
+			each(m)
+		}
+	}
+	if off != len(data) {
+		t.Fatalf("%s: %d messages re-encode to %d bytes of %d", name, n, off, len(data))
+	}
+	return n
+}
+
+// Frames returns a next function for CheckCapture that decodes the frames
+// of b, sent by from, one after the other with d, and returns io.EOF at
+// the end of b.
+func Frames(d *wire.Decoder, b []byte, from wire.Direction) func() (wire.Message, error) {
+	return func() (wire.Message, error) {
+		if len(b) == 0 {
+			return nil, io.EOF
+		}
+		m, n, err := d.Decode(b, from)
+		if err != nil {
+			return nil, err
+		}
+		b = b[n:]
+		return m, nil
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
 // captureFrames reads the real bzfs 1.7g2 server capture and returns it
@@ -31,7 +32,7 @@ func captureFrames(b *testing.B) ([]byte, [][]byte) {
 // dispatch, decoding and Validate.
 func BenchmarkCaptureStream(b *testing.B) {
 	capture, frames := captureFrames(b)
-	s := bzflag.NewStream(&loop{b: capture}, bzflag.FromServer)
+	s := bzflag.NewStream(&nettest.Repeat{B: capture}, bzflag.FromServer)
 	for range frames {
 		if _, err := s.Next(); err != nil {
 			b.Fatal(err)

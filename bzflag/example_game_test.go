@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -211,8 +210,7 @@ func Example_game() {
 	done := make(chan error, 1)
 	go func() { done <- s.serve() }()
 
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	p, err := dialPlayer(addr, true, os.Stdout, nil, nil)
+	p, err := dialPlayer(s.addr(), true, os.Stdout, nil, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -61,19 +61,31 @@ func newTinyServer() (*tinyServer, error) {
 
 func (s *tinyServer) Close() { s.wks.Close(); s.game.Close() }
 
-// serveOne serves one client from handshake to MsgExit.
-func (s *tinyServer) serveOne() error {
+// addr is the address of the well-known port.
+func (s *tinyServer) addr() string {
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+}
+
+// accept takes one client through the handshake on the well-known port
+// and returns its game connection, on the reconnect port it was given.
+func (s *tinyServer) accept() (net.Conn, uint16, error) {
 	first, err := s.wks.Accept()
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	port := uint16(s.game.Addr().(*net.TCPAddr).Port)
 	err = bzflag.WriteHandshake(first, bzflag.Handshake{Version: bzflag.ServerVersion, Port: port})
 	first.Close()
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	nc, err := s.game.Accept()
+	return nc, port, err
+}
+
+// serveOne serves one client from handshake to MsgExit.
+func (s *tinyServer) serveOne() error {
+	nc, port, err := s.accept()
 	if err != nil {
 		return err
 	}
@@ -273,8 +285,7 @@ func Example_session() {
 	done := make(chan error, 1)
 	go func() { done <- s.serveOne() }()
 
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	if err := playSession(addr, os.Stdout); err != nil {
+	if err := playSession(s.addr(), os.Stdout); err != nil {
 		fmt.Println("client:", err)
 	}
 	if err := <-done; err != nil {

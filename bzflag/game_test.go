@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"net"
 	"slices"
 	"strconv"
 	"testing"
@@ -432,16 +431,9 @@ func TestGameSteadyAllocs(t *testing.T) {
 func TestGameLoopback(t *testing.T) {
 	for _, udp := range []bool{true, false} {
 		t.Run("udp="+strconv.FormatBool(udp), func(t *testing.T) {
-			s, err := newGameServer(udp)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			done := make(chan error, 1)
-			go func() { done <- s.serve() }()
-			addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+			s, wait := startGameServer(t, udp)
 			var log bytes.Buffer
-			p, err := dialPlayer(addr, true, &log, nil, nil)
+			p, err := dialPlayer(s.addr(), true, &log, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -449,7 +441,7 @@ func TestGameLoopback(t *testing.T) {
 			if err := p.play(); err != nil {
 				t.Fatalf("client: %v\n%s", err, log.String())
 			}
-			if err := <-done; err != nil {
+			if err := wait(); err != nil {
 				t.Fatalf("server: %v", err)
 			}
 			if !s.ponged {

@@ -6,7 +6,6 @@ import (
 	"net"
 	"os"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -44,8 +43,7 @@ func TestLoopbackSession(t *testing.T) {
 	go func() { done <- s.serveOne() }()
 
 	var log bytes.Buffer
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	if err := playSession(addr, &log); err != nil {
+	if err := playSession(s.addr(), &log); err != nil {
 		t.Fatalf("client: %v\n%s", err, log.String())
 	}
 	if err := <-done; err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/google/go-cmp/cmp"
 )
@@ -147,24 +148,8 @@ func TestStreamValidates(t *testing.T) {
 	}
 }
 
-// loop is an endless reader repeating b.
-type loop struct {
-	b   []byte
-	off int
-}
-
-func (l *loop) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		c := copy(p[n:], l.b[l.off:])
-		n += c
-		l.off = (l.off + c) % len(l.b)
-	}
-	return n, nil
-}
-
 func TestStreamAllocs(t *testing.T) {
-	s := bzflag.NewStream(&loop{b: frames(t, serverMessages()[:5]...)}, bzflag.FromServer)
+	s := bzflag.NewStream(&nettest.Repeat{B: frames(t, serverMessages()[:5]...)}, bzflag.FromServer)
 	for range 10 {
 		if _, err := s.Next(); err != nil {
 			t.Fatal(err)
@@ -190,7 +175,7 @@ func BenchmarkStreamNext(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			f := frames(b, c.m)
-			s := bzflag.NewStream(&loop{b: f}, bzflag.FromServer)
+			s := bzflag.NewStream(&nettest.Repeat{B: f}, bzflag.FromServer)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(f)))
 			for b.Loop() {

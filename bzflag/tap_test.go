@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"net"
-	"strconv"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -27,14 +26,7 @@ type tapped struct {
 //   - a new Game fed the recorded server frames, in order, ends with the
 //     same tables of players, flags and teams as the Game that played.
 func TestTapRecordsSession(t *testing.T) {
-	s, err := newGameServer(true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serve() }()
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+	s, wait := startGameServer(t, true)
 
 	var rec *nettest.Recorder
 	var all, tcp []tapped
@@ -44,7 +36,7 @@ func TestTapRecordsSession(t *testing.T) {
 	}
 	wrap := func(c net.Conn) net.Conn { rec = &nettest.Recorder{Conn: c}; return rec }
 	var log bytes.Buffer
-	p, err := dialPlayer(addr, true, &log, wrap, tcpTap)
+	p, err := dialPlayer(s.addr(), true, &log, wrap, tcpTap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +45,7 @@ func TestTapRecordsSession(t *testing.T) {
 	if err := p.play(); err != nil {
 		t.Fatalf("client: %v\n%s", err, log.String())
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		t.Fatalf("server: %v", err)
 	}
 

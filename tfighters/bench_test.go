@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -22,14 +23,7 @@ var hot = []tfighters.Message{
 
 func BenchmarkAppend(b *testing.B) {
 	for _, m := range hot {
-		b.Run(code(m).String(), func(b *testing.B) {
-			buf := make([]byte, 0, m.Size())
-			b.ReportAllocs()
-			b.SetBytes(int64(m.Size()))
-			for b.Loop() {
-				buf, _ = m.AppendBinary(buf[:0])
-			}
-		})
+		b.Run(code(m).String(), func(b *testing.B) { codectest.BenchEncode(b, m) })
 	}
 }
 
@@ -37,14 +31,7 @@ func BenchmarkDecode(b *testing.B) {
 	for _, m := range hot {
 		b.Run(code(m).String(), func(b *testing.B) {
 			frame, _ := m.AppendBinary(nil)
-			v := tfighters.New(code(m), tfighters.AnyDirection)
-			b.ReportAllocs()
-			b.SetBytes(int64(len(frame)))
-			for b.Loop() {
-				if _, err := v.Decode(frame); err != nil {
-					b.Fatal(err)
-				}
-			}
+			codectest.BenchDecode(b, tfighters.New(code(m), tfighters.AnyDirection), frame)
 		})
 	}
 }

@@ -142,3 +142,35 @@ func ReadHexLines(t testing.TB, path string) [][]byte {
 	}
 	return out
 }
+
+// Repeat is an endless reader that repeats B for ever, allocating
+// nothing: a connection carrying the same traffic again and again, for
+// benchmarks and allocation counts of readers.
+type Repeat struct {
+	B   []byte
+	off int
+}
+
+// Read fills p with the next bytes of B, wrapping around; it never fails.
+func (r *Repeat) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		c := copy(p[n:], r.B[r.off:])
+		n += c
+		r.off = (r.off + c) % len(r.B)
+	}
+	return n, nil
+}
+
+// SaveClient writes, under -update (Update), the captures of a loopback
+// session as one client saw it: what its Recorder sent to client, and
+// what it handled to server, which is all it received but the buffered
+// bytes its reader has read ahead and not returned.
+func SaveClient(t testing.TB, rec *Recorder, buffered int, client, server string) {
+	t.Helper()
+	if !*Update {
+		return
+	}
+	rx := rec.Received()
+	WriteFiles(t, File{Path: client, Data: rec.Sent()}, File{Path: server, Data: rx[:len(rx)-buffered]})
+}

@@ -68,3 +68,15 @@ func TestListenUDP(t *testing.T) {
 		t.Errorf("read %d bytes from %v: %v", n, from, err)
 	}
 }
+
+// TestRepeat: the reader wraps around its bytes for ever.
+func TestRepeat(t *testing.T) {
+	r := &Repeat{B: []byte("abc")}
+	p := make([]byte, 7)
+	if n, err := r.Read(p); n != 7 || err != nil || string(p) != "abcabca" {
+		t.Errorf("Read = %d, %v, %q", n, err, p)
+	}
+	if n, _ := r.Read(p[:2]); string(p[:n]) != "bc" {
+		t.Errorf("then %q", p[:n])
+	}
+}

@@ -1,7 +1,6 @@
 package bzflag_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -11,10 +10,7 @@ import (
 // captureFrames reads the real bzfs 1.7g2 server capture and returns it
 // with its frames.
 func captureFrames(b *testing.B) ([]byte, [][]byte) {
-	capture, err := os.ReadFile("../testdata/bzflag/bzfs-1.7g2-server.bin")
-	if err != nil {
-		b.Fatal(err)
-	}
+	capture := nettest.ReadFile(b, bzfsServer)
 	var frames [][]byte
 	for rest := capture; len(rest) > 0; {
 		n, err := bzflag.FrameLen(rest)

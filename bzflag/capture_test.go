@@ -1,11 +1,11 @@
 package bzflag_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -20,13 +20,10 @@ func TestCaptureCodec(t *testing.T) {
 		file string
 		from bzflag.Direction
 	}{
-		{"../testdata/bzflag/bzfs-1.7g2-client.bin", bzflag.FromClient},
-		{"../testdata/bzflag/bzfs-1.7g2-server.bin", bzflag.FromServer},
+		{bzfsClient, bzflag.FromClient},
+		{bzfsServer, bzflag.FromServer},
 	} {
-		b, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := nettest.ReadFile(t, c.file)
 		d := bzflag.NewDecoder()
 		d.Policy = wire.Strict
 		codectest.CheckCapture(t, c.file, b, codectest.Frames(d, b, c.from), func(m wire.Message) {

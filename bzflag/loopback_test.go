@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"net"
-	"os"
 	"slices"
 	"testing"
 	"time"
@@ -23,10 +22,7 @@ import (
 // Paths of the loopback session's capture, from the repository's root:
 // the game connection's bytes, client to server and server to client (the
 // handshake travels on the first connection and is not in them).
-var (
-	captureClient = nettest.Capture("bzflag", "loopback-client.bin")
-	captureServer = nettest.Capture("bzflag", "loopback-server.bin")
-)
+var captureClient, captureServer = nettest.Captures("bzflag")
 
 // TestLoopbackSession runs the Example's session over real loopback TCP,
 // records the game connection on the server's side, checks the recorded
@@ -60,14 +56,7 @@ func TestLoopbackSession(t *testing.T) {
 // TestCapture checks that the shipped capture still decodes, every frame,
 // both directions, and tells the session the loopback test plays.
 func TestCapture(t *testing.T) {
-	client, err := os.ReadFile(captureClient)
-	if err != nil {
-		t.Fatalf("%v (regenerate with go test ./bzflag -run TestLoopbackSession -update)", err)
-	}
-	server, err := os.ReadFile(captureServer)
-	if err != nil {
-		t.Fatal(err)
-	}
+	client, server := nettest.ReadFile(t, captureClient), nettest.ReadFile(t, captureServer)
 	checkSession(t, client, server)
 }
 
@@ -201,14 +190,7 @@ var (
 // W1), its 256-byte chunks (W3) and its zero padding after the end of
 // data (W11) as they really are.
 func TestOriginalCapture(t *testing.T) {
-	client, err := os.ReadFile(bzfsClient)
-	if err != nil {
-		t.Fatalf("the bzfs capture ships in testdata: %v", err)
-	}
-	server, err := os.ReadFile(bzfsServer)
-	if err != nil {
-		t.Fatal(err)
-	}
+	client, server := nettest.ReadFile(t, bzfsClient), nettest.ReadFile(t, bzfsServer)
 	codes(t, client, bzflag.FromClient)
 	codes(t, server, bzflag.FromServer)
 

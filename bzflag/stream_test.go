@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/google/go-cmp/cmp"
@@ -198,19 +199,7 @@ func TestStreamResetAllocs(t *testing.T) {
 	r := bytes.NewReader(capture)
 	s := bzflag.NewStream(r, bzflag.FromServer)
 	n := 0
-	read := func() {
-		r.Reset(capture)
-		s.Reset(r)
-		for {
-			if _, err := s.Next(); err != nil {
-				if err != io.EOF {
-					t.Fatal(err)
-				}
-				return
-			}
-			n++
-		}
-	}
+	read := func() { n += codectest.ReadAll(t, s, r, capture) }
 	read()
 	if a := testing.AllocsPerRun(50, read); a != 0 {
 		t.Errorf("Reset and a whole capture: %v allocations, want 0", a)

@@ -3,7 +3,6 @@ package paintball_test
 import (
 	"bytes"
 	"errors"
-	"io"
 	"math"
 	"testing"
 
@@ -95,18 +94,7 @@ func TestStreamAllocs(t *testing.T) {
 		})
 		r := bytes.NewReader(nil)
 		data := traffic(t, from)
-		allocs(t, "stream reset "+from.String(), func() {
-			r.Reset(data)
-			s.Reset(r)
-			for {
-				if _, err := s.Next(); err != nil {
-					if err != io.EOF {
-						t.Fatal(err)
-					}
-					return
-				}
-			}
-		})
+		allocs(t, "stream reset "+from.String(), func() { codectest.ReadAll(t, s, r, data) })
 		bad := []byte("*\x00B")
 		allocs(t, "broken framing "+from.String(), func() {
 			r.Reset(bad)

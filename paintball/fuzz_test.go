@@ -43,9 +43,7 @@ func seedPackets(f *testing.F) [][]byte {
 // convenient Decode agrees with the Decoder; every decode error is a
 // *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seedPackets(f) {
-		f.Add(s)
-	}
+	codectest.AddSeeds(f, seedPackets(f))
 	d := codectest.Decoding{Decoder: wire.NewDecoder(paintball.Table()), Decode: paintball.Decode,
 		From: []wire.Direction{paintball.FromClient, paintball.FromServer}}
 	d.Decoder.Policy = wire.Lax
@@ -58,11 +56,7 @@ func FuzzDecode(f *testing.F) {
 // stream with nothing consumed after it; a clean end is io.EOF; every other
 // error is a *wire.Error, and every message passes checkValidate.
 func FuzzStream(f *testing.F) {
-	all := seedPackets(f)
-	f.Add(bytes.Join(all, nil))
-	for _, s := range all {
-		f.Add(s)
-	}
+	codectest.AddStream(f, seedPackets(f))
 	r := bytes.NewReader(nil)
 	streams := []*wire.Stream{paintball.NewStream(r, paintball.FromClient), paintball.NewStream(r, paintball.FromServer)}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -109,9 +103,7 @@ func FuzzStream(f *testing.F) {
 // leaves a Mirror holding, for every id, exactly the last Update of that
 // id, dead ones included, in id order.
 func FuzzMirror(f *testing.F) {
-	for _, s := range seedPackets(f) {
-		f.Add(s)
-	}
+	codectest.AddSeeds(f, seedPackets(f))
 	f.Add(bytes.Repeat([]byte{0, 'P', 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 9))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var mr paintball.Mirror

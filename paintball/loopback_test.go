@@ -3,7 +3,6 @@ package paintball_test
 import (
 	"bytes"
 	"net"
-	"os"
 	"slices"
 	"testing"
 	"time"
@@ -15,10 +14,7 @@ import (
 )
 
 // Captures of the loopback session, as one client (alice) saw it.
-var (
-	captureClient = nettest.Capture("paintball", "loopback-client.bin")
-	captureServer = nettest.Capture("paintball", "loopback-server.bin")
-)
+var captureClient, captureServer = nettest.Captures("paintball")
 
 // tcpEvent is what the loop of startServer receives.
 type tcpEvent struct {
@@ -255,10 +251,7 @@ func TestCapture(t *testing.T) {
 		{captureServer, paintball.FromServer, []string{"Login", "Update"}},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestLoopback -update)", err)
-		}
+		data := nettest.ReadFile(t, tt.file)
 		s := paintball.NewStream(bytes.NewReader(data), tt.from)
 		s.SetPolicy(wire.Strict)
 		replay, _ := paintball.NewClient("alice")

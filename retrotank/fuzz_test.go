@@ -13,9 +13,7 @@ import (
 // seed adds one valid datagram of every type of the game port.
 func seed(f *testing.F) {
 	dgs, _ := sampleDatagrams(f)
-	for _, b := range dgs {
-		f.Add(b)
-	}
+	codectest.AddSeeds(f, dgs)
 }
 
 // FuzzDecode: no input panics; what decodes, in either direction,

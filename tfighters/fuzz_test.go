@@ -42,9 +42,7 @@ func seeds(f *testing.F) [][]byte {
 // to the bytes it consumed, with Size equal to their count; every decode
 // error is a *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seeds(f) {
-		f.Add(s)
-	}
+	codectest.AddSeeds(f, seeds(f))
 	d := codectest.Decoding{Decoder: tfighters.NewDecoder(), Decode: tfighters.Decode,
 		From: []wire.Direction{tfighters.FromServer, tfighters.FromClient}}
 	d.Decoder.Policy = wire.Lax
@@ -56,11 +54,7 @@ func FuzzDecode(f *testing.F) {
 // frame that does not decode is a *wire.Error, and every message read
 // passes checkValidate.
 func FuzzStream(f *testing.F) {
-	all := seeds(f)
-	f.Add(bytes.Join(all, nil))
-	for _, s := range all {
-		f.Add(s)
-	}
+	codectest.AddStream(f, seeds(f))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, from := range []wire.Direction{tfighters.FromServer, tfighters.FromClient} {
 			stream(t, b, from)

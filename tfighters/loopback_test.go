@@ -3,7 +3,6 @@ package tfighters_test
 import (
 	"bytes"
 	"net"
-	"os"
 	"testing"
 	"time"
 
@@ -14,10 +13,7 @@ import (
 )
 
 // Captures of the loopback session, as one client (Alice) saw it.
-var (
-	captureClient = nettest.Capture("tfighters", "loopback-client.bin")
-	captureServer = nettest.Capture("tfighters", "loopback-server.bin")
-)
+var captureClient, captureServer = nettest.Captures("tfighters")
 
 // tcpEvent is what the server loop of startServer receives.
 type tcpEvent struct {
@@ -247,10 +243,7 @@ func TestCapture(t *testing.T) {
 			tfighters.CodeServerNewBullet, tfighters.CodeServerSay, tfighters.CodeServerNick, tfighters.CodeKick}},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestLoopback -update)", err)
-		}
+		data := nettest.ReadFile(t, tt.file)
 		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, tt.from)
 		seen := map[tfighters.Code]bool{}
 		var first tfighters.Code

@@ -3,6 +3,7 @@ package codectest
 import (
 	"bytes"
 	"errors"
+	"testing"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -123,4 +124,18 @@ func (d Decoding) Fuzz(t FTB, b []byte) {
 			return
 		}
 	}
+}
+
+// AddSeeds adds every seed to the fuzz target's corpus.
+func AddSeeds(f *testing.F, seeds [][]byte) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+}
+
+// AddStream adds every seed to a stream fuzz target's corpus, and all of
+// them one after the other, as one stream.
+func AddStream(f *testing.F, seeds [][]byte) {
+	f.Add(bytes.Join(seeds, nil))
+	AddSeeds(f, seeds)
 }

@@ -58,3 +58,21 @@ func Frames(d *wire.Decoder, b []byte, from wire.Direction) func() (wire.Message
 		return m, nil
 	}
 }
+
+// ReadAll resets s to read data through r and reads every message, up to
+// io.EOF, failing t on any other error; it returns how many it read. It
+// allocates nothing but what s does, for allocation counts of a reused
+// Stream.
+func ReadAll(t FTB, s *wire.Stream, r *bytes.Reader, data []byte) int {
+	t.Helper()
+	r.Reset(data)
+	s.Reset(r)
+	for n := 0; ; n++ {
+		if _, err := s.Next(); err != nil {
+			if err != io.EOF {
+				t.Fatalf("message %d: %v", n, err)
+			}
+			return n
+		}
+	}
+}

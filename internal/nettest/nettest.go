@@ -89,6 +89,24 @@ var Update = flag.Bool("update", false, "rewrite the package's captures in ../te
 // repository's testdata, from a protocol package's directory.
 func Capture(protocol, name string) string { return filepath.Join("..", "testdata", protocol, name) }
 
+// Captures are the paths of a protocol's two loopback captures, the
+// client's bytes and the server's (loopback-client.bin and
+// loopback-server.bin).
+func Captures(protocol string) (client, server string) {
+	return Capture(protocol, "loopback-client.bin"), Capture(protocol, "loopback-server.bin")
+}
+
+// ReadFile reads a capture file, failing the test if it cannot, with a
+// reminder that -update rewrites the loopback captures.
+func ReadFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (a loopback capture is rewritten by its test with -update)", err)
+	}
+	return b
+}
+
 // File is one capture file: its path and its bytes.
 type File struct {
 	Path string
@@ -125,10 +143,7 @@ func HexLines(datagrams [][]byte) []byte {
 // the file cannot be read or a line is not hex.
 func ReadHexLines(t testing.TB, path string) [][]byte {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := ReadFile(t, path)
 	var out [][]byte
 	for i, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '#' {

@@ -2,7 +2,6 @@ package bzflag_test
 
 import (
 	"bytes"
-	"context"
 	"net"
 	"slices"
 	"testing"
@@ -99,14 +98,7 @@ func checkSession(t *testing.T, client, server []byte) {
 // interface (for example "127.0.0.1:5155", with bzfs started as
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp`). It is skipped otherwise.
 func TestOriginalServer(t *testing.T) {
-	addr := bzfsAddr(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
-	if err != nil {
-		t.Fatalf("Dial: %v (handshake %+v)", err, h)
-	}
-	defer netConn(c).Close()
+	c, h := dialBzfs(t)
 	netConn(c).SetDeadline(time.Now().Add(10 * time.Second))
 	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
 	// Record the game connection: nothing has been read from it yet.

@@ -6,8 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -282,15 +280,7 @@ func TestDecoder(t *testing.T) {
 // TestNoFmt keeps fmt and reflect out of the codec (not of the tests),
 // and every import but wire in the standard library.
 func TestNoFmt(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	codectest.Sources(t, func(f string, src []byte) {
 		pf, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
@@ -305,5 +295,5 @@ func TestNoFmt(t *testing.T) {
 				t.Errorf("%s imports %s: only wire and the standard library", f, path)
 			}
 		}
-	}
+	})
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -74,5 +77,28 @@ func ReadAll(t FTB, s *wire.Stream, r *bytes.Reader, data []byte) int {
 			}
 			return n
 		}
+	}
+}
+
+// Sources calls f with the name and the contents of every Go file of the
+// current directory but the tests: a package's own code, for tests that
+// keep something out of it.
+func Sources(t FTB, f func(name string, src []byte)) {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatalf("%v", err)
+		return
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v", err)
+			return
+		}
+		f(name, src)
 	}
 }

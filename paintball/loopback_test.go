@@ -2,6 +2,7 @@ package paintball_test
 
 import (
 	"bytes"
+	"io"
 	"net"
 	"slices"
 	"testing"
@@ -100,61 +101,30 @@ func serve(s *tcpServer) {
 
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
-	t    *testing.T
-	name string
-	c    *paintball.Client
-	nc   *nettest.Recorder
-	conn *wire.Conn
+	*nettest.Player
+	c *paintball.Client
 }
 
 func dial(t *testing.T, addr, name string) *tcpClient {
 	t.Helper()
-	rec := nettest.Dial(t, addr)
 	c, err := paintball.NewClient(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc := &tcpClient{t: t, name: name, c: c, nc: rec, conn: paintball.NewConn(rec, paintball.FromServer)}
-	tc.do(c.Login())
+	tc := &tcpClient{nettest.DialPlayer(t, addr, name, c, func(rw io.ReadWriter) *wire.Conn {
+		return paintball.NewConn(rw, paintball.FromServer)
+	}), c}
+	tc.Do(c.Login())
 	return tc
 }
 
-// until reads and handles packets until done returns true; it fails after
-// 5 s.
-func (tc *tcpClient) until(what string, done func() bool) {
-	tc.t.Helper()
-	tc.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
-	for !done() {
-		m, err := tc.conn.ReadMessage()
-		if err != nil {
-			tc.t.Fatalf("%s waiting for %s: %v", tc.name, what, err)
-		}
-		if err := tc.c.Handle(m); err != nil {
-			tc.t.Fatalf("%s: Handle(%s): %v", tc.name, m.Form().Name, err)
-		}
-	}
-}
-
-// do runs a Client call and sends what it queued, one Write per packet.
-func (tc *tcpClient) do(err error) {
-	tc.t.Helper()
-	if err != nil {
-		tc.t.Fatalf("%s: %v", tc.name, err)
-	}
-	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
-		if err := tc.conn.WriteMessage(m); err != nil {
-			tc.t.Fatalf("%s: write %s: %v", tc.name, m.Form().Name, err)
-		}
-	}
-}
-
-func (tc *tcpClient) knows(names ...string) func() bool {
-	return func() bool { return slices.Equal(tc.c.Players, names) }
+func (tc *tcpClient) knows(names ...string) func(wire.Message) bool {
+	return func(wire.Message) bool { return slices.Equal(tc.c.Players, names) }
 }
 
 // sees is a condition on one object of the client's mirror.
-func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func() bool {
-	return func() bool {
+func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func(wire.Message) bool {
+	return func(wire.Message) bool {
 		u, ok := tc.c.Mirror.Object(id)
 		return ok && f(u)
 	}
@@ -166,42 +136,42 @@ func TestLoopback(t *testing.T) {
 
 	// Three logins, each told to those already there.
 	a := dial(t, addr, "alice")
-	a.until("own player", func() bool { return a.c.Mirror.Live() == 1 })
+	a.Until("own player", func(wire.Message) bool { return a.c.Mirror.Live() == 1 })
 	b := dial(t, addr, "bob")
-	a.until("bob's login", a.knows("bob"))
+	a.Until("bob's login", a.knows("bob"))
 	c := dial(t, addr, "carol")
-	a.until("carol's login", a.knows("bob", "carol"))
-	b.until("carol's login", b.knows("carol"))
-	c.until("three players", func() bool { return c.c.Mirror.Live() == 3 })
+	a.Until("carol's login", a.knows("bob", "carol"))
+	b.Until("carol's login", b.knows("carol"))
+	c.Until("three players", func(wire.Message) bool { return c.c.Mirror.Live() == 3 })
 	if len(c.c.Players) != 0 {
 		t.Errorf("carol was told of %q: the spec announces new players only", c.c.Players)
 	}
 
 	// Bob moves with a facing no one else has, and learns his own id.
-	b.do(b.c.Move(40, -30, 1.25))
-	b.until("own id", func() bool { _, ok := b.c.Self(); return ok })
+	b.Do(b.c.Move(40, -30, 1.25))
+	b.Until("own id", func(wire.Message) bool { _, ok := b.c.Self(); return ok })
 	bob, _ := b.c.Self()
 	moved := func(u paintball.Update) bool { return u.VelocityX == 40 && u.VelocityY == -30 && u.Facing == 1.25 }
-	a.until("bob's move", a.sees(bob, moved))
-	c.until("bob's move", c.sees(bob, moved))
+	a.Until("bob's move", a.sees(bob, moved))
+	c.Until("bob's move", c.sees(bob, moved))
 
 	// Carol shoots; the others see a paintball.
-	c.do(c.c.Shoot(paintball.ShootingStateSingle))
-	ball := func(tc *tcpClient) func() bool {
-		return func() bool {
+	c.Do(c.c.Shoot(paintball.ShootingStateSingle))
+	ball := func(tc *tcpClient) func(wire.Message) bool {
+		return func(wire.Message) bool {
 			return slices.ContainsFunc(tc.c.Mirror.Objects(), func(u paintball.Update) bool { return u.ObjectType == paintball.ObjectTypePaintball })
 		}
 	}
-	a.until("carol's paintball", ball(a))
-	b.until("carol's paintball", ball(b))
+	a.Until("carol's paintball", ball(a))
+	b.Until("carol's paintball", ball(b))
 
 	// Alice turns and fires automatically for a while, then stops.
-	a.do(a.c.Move(0, 5, -0.5))
-	a.do(a.c.Shoot(paintball.ShootingStateAutomatic))
+	a.Do(a.c.Move(0, 5, -0.5))
+	a.Do(a.c.Shoot(paintball.ShootingStateAutomatic))
 	alice, fired := int32(0), 0
-	a.until("own id", func() bool { var ok bool; alice, ok = a.c.Self(); return ok })
-	c.until("alice's move", c.sees(alice, func(u paintball.Update) bool { return u.VelocityY == 5 && u.Facing == -0.5 }))
-	c.until("alice's paintballs", func() bool {
+	a.Until("own id", func(wire.Message) bool { var ok bool; alice, ok = a.c.Self(); return ok })
+	c.Until("alice's move", c.sees(alice, func(u paintball.Update) bool { return u.VelocityY == 5 && u.Facing == -0.5 }))
+	c.Until("alice's paintballs", func(wire.Message) bool {
 		fired = 0
 		for _, u := range c.c.Mirror.Objects() {
 			if u.ObjectType == paintball.ObjectTypePaintball && u.Facing == -0.5 {
@@ -210,13 +180,13 @@ func TestLoopback(t *testing.T) {
 		}
 		return fired >= 3
 	})
-	a.do(a.c.Shoot(paintball.ShootingStateNone))
+	a.Do(a.c.Shoot(paintball.ShootingStateNone))
 
 	// Alice asks for a dump: afterwards her mirror holds every object the
 	// server holds, with the same types (positions move on meanwhile).
 	want := serverState(srv)
-	a.do(a.c.RequestDump())
-	a.until("the dump", func() bool {
+	a.Do(a.c.RequestDump())
+	a.Until("the dump", func(wire.Message) bool {
 		for _, w := range want {
 			if u, ok := a.c.Mirror.Object(w.ObjectID); !ok || u.ObjectType != w.ObjectType {
 				return false
@@ -226,14 +196,14 @@ func TestLoopback(t *testing.T) {
 	})
 
 	// Bob leaves: the others see his player dead.
-	b.nc.Close()
+	b.Rec.Close()
 	dead := func(u paintball.Update) bool { return u.Dead() }
-	a.until("bob leaves", a.sees(bob, dead))
-	c.until("bob leaves", c.sees(bob, dead))
-	a.nc.Close()
-	c.nc.Close()
+	a.Until("bob leaves", a.sees(bob, dead))
+	c.Until("bob leaves", c.sees(bob, dead))
+	a.Rec.Close()
+	c.Rec.Close()
 
-	nettest.SaveClient(t, a.nc, len(a.conn.Buffered()), captureClient, captureServer)
+	nettest.SaveClient(t, a.Rec, len(a.Conn.Buffered()), captureClient, captureServer)
 }
 
 // TestCapture checks that the checked-in capture of the loopback session

@@ -2,6 +2,7 @@ package tfighters_test
 
 import (
 	"bytes"
+	"io"
 	"net"
 	"testing"
 	"time"
@@ -99,54 +100,16 @@ func serve(s *tcpServer) {
 
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
-	t    *testing.T
-	c    *tfighters.Client
-	nc   *nettest.Recorder
-	conn *wire.Conn
+	*nettest.Player
+	c *tfighters.Client
 }
 
 func dial(t *testing.T, addr, nick string) *tcpClient {
 	t.Helper()
-	rec := nettest.Dial(t, addr)
-	return &tcpClient{t: t, c: tfighters.NewClient(nick), nc: rec, conn: tfighters.NewConn(rec, tfighters.FromServer)}
-}
-
-// until reads and handles messages, writing the client's answers, until
-// done returns true for the message just handled; it fails after 5 s.
-func (tc *tcpClient) until(what string, done func(m tfighters.Message) bool) {
-	tc.t.Helper()
-	tc.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
-	for {
-		m, err := tc.conn.ReadMessage()
-		if err != nil {
-			tc.t.Fatalf("%s waiting for %s: %v", tc.c.Nick, what, err)
-		}
-		if err := tc.c.Handle(m); err != nil {
-			tc.t.Fatalf("%s: Handle(%s): %v", tc.c.Nick, code(m), err)
-		}
-		tc.flush()
-		if done(m) {
-			return
-		}
-	}
-}
-
-func (tc *tcpClient) flush() {
-	tc.t.Helper()
-	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
-		if err := tc.conn.WriteMessage(m); err != nil {
-			tc.t.Fatalf("%s: write %s: %v", tc.c.Nick, code(m), err)
-		}
-	}
-}
-
-// do runs a Client call and sends what it queued.
-func (tc *tcpClient) do(err error) {
-	tc.t.Helper()
-	if err != nil {
-		tc.t.Fatalf("%s: %v", tc.c.Nick, err)
-	}
-	tc.flush()
+	c := tfighters.NewClient(nick)
+	return &tcpClient{nettest.DialPlayer(t, addr, nick, c, func(rw io.ReadWriter) *wire.Conn {
+		return tfighters.NewConn(rw, tfighters.FromServer)
+	}), c}
 }
 
 func (tc *tcpClient) state(s tfighters.ClientState) func(tfighters.Message) bool {
@@ -165,62 +128,62 @@ func TestLoopback(t *testing.T) {
 	addr := startServer(t).Addr()
 
 	a := dial(t, addr, "Alice")
-	a.until("spawn ready", a.state(tfighters.ClientSpawnReady))
-	a.do(a.c.Spawn())
-	a.until("own spawn", a.state(tfighters.ClientPlaying))
+	a.Until("spawn ready", a.state(tfighters.ClientSpawnReady))
+	a.Do(a.c.Spawn())
+	a.Until("own spawn", a.state(tfighters.ClientPlaying))
 
 	b := dial(t, addr, "Bob")
-	b.until("spawn ready", b.state(tfighters.ClientSpawnReady))
+	b.Until("spawn ready", b.state(tfighters.ClientSpawnReady))
 	if o := b.c.Objects[a.c.ID]; o == nil || o.Nick != "Alice" {
 		t.Fatalf("Bob's user list lacks Alice: %+v", b.c.Objects)
 	}
-	a.until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
-	b.do(b.c.Spawn())
-	b.until("own spawn", b.state(tfighters.ClientPlaying))
-	a.until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
+	a.Until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
+	b.Do(b.c.Spawn())
+	b.Until("own spawn", b.state(tfighters.ClientPlaying))
+	a.Until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
 
 	// Bob moves, turns and shoots; Alice sees it.
-	b.do(b.c.Accel(9100, 31000, 1, 20))
-	a.until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
-	b.do(b.c.Turn(9120, 31010, 4, 19000))
-	a.until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
-	b.do(b.c.Shoot(9120, 31010, 19000))
-	a.until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
+	b.Do(b.c.Accel(9100, 31000, 1, 20))
+	a.Until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
+	b.Do(b.c.Turn(9120, 31010, 4, 19000))
+	a.Until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
+	b.Do(b.c.Shoot(9120, 31010, 19000))
+	a.Until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
 
 	// Alice too; Bob sees it.
-	a.do(a.c.Accel(8900, 30900, -1, -15))
-	b.until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
-	a.do(a.c.Turn(8900, 30900, -2, 17000))
-	b.until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
-	a.do(a.c.Shoot(8900, 30900, 17000))
-	b.until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
+	a.Do(a.c.Accel(8900, 30900, -1, -15))
+	b.Until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
+	a.Do(a.c.Turn(8900, 30900, -2, 17000))
+	b.Until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
+	a.Do(a.c.Shoot(8900, 30900, 17000))
+	b.Until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
 
 	// Messages the original server ignores, and a code it does not know:
 	// the session goes on, and the chat line after them comes back.
-	a.do(a.c.Command("addbot"))
-	a.do(a.c.TeamSay("team"))
-	a.conn.NoValidateWrites = true // Validate refuses undefined codes
-	a.do(a.conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
-	a.conn.NoValidateWrites = false
-	a.do(a.c.Say("hello Bob"))
-	a.until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
-	b.until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
-	b.do(b.c.Say("hi Alice"))
-	a.until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
+	a.Do(a.c.Command("addbot"))
+	a.Do(a.c.TeamSay("team"))
+	a.Conn.NoValidateWrites = true // Validate refuses undefined codes
+	a.Do(a.Conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
+	a.Conn.NoValidateWrites = false
+	a.Do(a.c.Say("hello Bob"))
+	a.Until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
+	b.Until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
+	b.Do(b.c.Say("hi Alice"))
+	a.Until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
 
-	a.do(a.c.SetNick("Alice2"))
-	b.until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
-	a.until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
+	a.Do(a.c.SetNick("Alice2"))
+	b.Until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
+	a.Until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
 
 	// Bob quits: the original announces it as a kick for "Read error".
-	b.nc.Close()
-	a.until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
+	b.Rec.Close()
+	a.Until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
 	if _, ok := a.c.Objects[b.c.ID]; ok {
 		t.Error("Alice still sees Bob")
 	}
-	a.nc.Close()
+	a.Rec.Close()
 
-	nettest.SaveClient(t, a.nc, len(a.conn.Buffered()), captureClient, captureServer)
+	nettest.SaveClient(t, a.Rec, len(a.Conn.Buffered()), captureClient, captureServer)
 }
 
 // TestCapture checks that the checked-in capture of the loopback session

@@ -226,20 +226,14 @@ func TestCapture(t *testing.T) {
 		s.SetPolicy(wire.Strict)
 		replay, _ := paintball.NewClient("alice")
 		replay.Login()
-		seen := map[string]bool{}
-		codectest.CheckCapture(t, tt.file, data, s.Next, func(m wire.Message) {
-			seen[m.Form().Name] = true
+		names := codectest.CheckCapture(t, tt.file, data, s.Next, func(m wire.Message) {
 			if tt.from == paintball.FromServer {
 				if err := replay.Handle(m); err != nil {
 					t.Fatalf("%s: %s: replay: %v", tt.file, m.Form().Name, err)
 				}
 			}
 		})
-		for _, name := range tt.must {
-			if !seen[name] {
-				t.Errorf("%s holds no %s", tt.file, name)
-			}
-		}
+		codectest.Holds(t, tt.file, names, tt.must...)
 		if tt.from == paintball.FromServer && !slices.Equal(replay.Players, []string{"bob", "carol"}) {
 			t.Errorf("replayed, alice learns of %q", replay.Players)
 		}

@@ -208,24 +208,19 @@ func TestCapture(t *testing.T) {
 	for _, tt := range tests {
 		data := nettest.ReadFile(t, tt.file)
 		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, tt.from)
-		seen := map[tfighters.Code]bool{}
-		var first tfighters.Code
-		raws := 0
-		codectest.CheckCapture(t, tt.file, data, c.ReadMessage, func(m wire.Message) {
-			if len(seen) == 0 {
-				first = code(m)
-			}
-			if _, ok := m.(*wire.Raw); ok {
-				raws++
-			}
-			seen[code(m)] = true
-		})
-		if first != tt.first {
-			t.Errorf("%s starts with %s, want %s", tt.file, first, tt.first)
+		names := codectest.CheckCapture(t, tt.file, data, c.ReadMessage, nil)
+		if len(names) == 0 || names[0] != tt.first.String() {
+			t.Errorf("%s starts with %v, want %s", tt.file, names[:min(1, len(names))], tt.first)
 		}
+		var must []string
 		for _, c := range tt.must {
-			if !seen[c] {
-				t.Errorf("%s holds no %s", tt.file, c)
+			must = append(must, c.String())
+		}
+		codectest.Holds(t, tt.file, names, must...)
+		raws, unknown := 0, wire.NewRaw(tfighters.Table(), 0, tt.from, nil).Form().Name
+		for _, name := range names {
+			if name == unknown {
+				raws++
 			}
 		}
 		if tt.from == tfighters.FromClient && raws != 1 {

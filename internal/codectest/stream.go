@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gamewire/gamewire/wire"
@@ -15,34 +16,45 @@ import (
 // message must come without error and re-encode to the next bytes of data,
 // so that together they are all of data. It calls each, if not nil, with
 // every message in order (the message may be valid only until next is
-// called again), and returns how many there were. name names the capture
-// in failures.
-func CheckCapture(t FTB, name string, data []byte, next func() (wire.Message, error), each func(wire.Message)) int {
+// called again), and returns the spec names of their forms, in order.
+// name names the capture in failures.
+func CheckCapture(t FTB, name string, data []byte, next func() (wire.Message, error), each func(wire.Message)) []string {
 	t.Helper()
-	off, n := 0, 0
-	for ; ; n++ {
+	var names []string
+	for off := 0; ; {
 		m, err := next()
 		if errors.Is(err, io.EOF) {
-			break
+			if off != len(data) {
+				t.Fatalf("%s: %d messages re-encode to %d bytes of %d", name, len(names), off, len(data))
+			}
+			return names
 		}
 		if err != nil {
-			t.Fatalf("%s: message %d at byte %d: %v", name, n, off, err)
-			return n
+			t.Fatalf("%s: message %d at byte %d: %v", name, len(names), off, err)
+			return names
 		}
 		re, err := m.AppendBinary(nil)
 		if err != nil || !bytes.HasPrefix(data[off:], re) {
-			t.Fatalf("%s: message %d at byte %d (%s) re-encodes to %x, %v; want a prefix of %x", name, n, off, m.Form().Name, re, err, data[off:])
-			return n
+			t.Fatalf("%s: message %d at byte %d (%s) re-encodes to %x, %v; want a prefix of %x", name, len(names), off, m.Form().Name, re, err, data[off:])
+			return names
 		}
 		off += len(re)
+		names = append(names, m.Form().Name)
 		if each != nil {
 			each(m)
 		}
 	}
-	if off != len(data) {
-		t.Fatalf("%s: %d messages re-encode to %d bytes of %d", name, n, off, len(data))
+}
+
+// Holds fails t unless names, the forms of a capture's messages
+// (CheckCapture), include every form in want.
+func Holds(t TB, capture string, names []string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(names, w) {
+			t.Errorf("%s holds no %s", capture, w)
+		}
 	}
-	return n
 }
 
 // Frames returns a next function for CheckCapture that decodes the frames

@@ -34,10 +34,18 @@ func TestCheckCapture(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r recorder
-			if n := CheckCapture(&r, "capture", tt.data, tt.next, nil); n != tt.count {
+			if n := len(CheckCapture(&r, "capture", tt.data, tt.next, nil)); n != tt.count {
 				t.Errorf("CheckCapture = %d, want %d", n, tt.count)
 			}
 			r.match(t, tt.want)
 		})
 	}
+}
+
+func TestHolds(t *testing.T) {
+	var r recorder
+	Holds(&r, "capture", []string{"A", "B", "A"}, "A", "B")
+	r.match(t, "")
+	Holds(&r, "capture", []string{"A"}, "A", "C")
+	r.match(t, "^capture holds no C$")
 }

@@ -104,32 +104,9 @@ func TestOriginalServer(t *testing.T) {
 	// Record the game connection: nothing has been read from it yet.
 	rec := &nettest.Recorder{Conn: netConn(c)}
 	c = bzflag.NewConn(rec, bzflag.FromServer)
-	j := &bzflag.Client{Enter: bzflag.Enter{
-		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
-		Type:     bzflag.TankPlayer,
-		Team:     bzflag.RedTeam,
-		CallSign: bzflag.NewCallSign("gamewire"),
-		Email:    bzflag.NewEmail("gamewire@localhost"),
-	}}
-	for m := j.Start(); j.State() != bzflag.ClientJoined; {
-		if m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		in, err := c.ReadMessage()
-		if err != nil {
-			t.Fatalf("while %v: %v", j.State(), err)
-		}
-		t.Logf("<- %v", bzflag.CodeOf(in))
-		if m, err = j.Handle(in); err != nil {
-			t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
-		}
-		if j.State() == bzflag.ClientJoined && m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+	j, err := join(c, h.Port, "gamewire", func(_ *bzflag.Client, in, _ bzflag.Message) { t.Logf("<- %v", bzflag.CodeOf(in)) })
+	if err != nil {
+		t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
 	}
 	w := &j.World
 	t.Logf("world %d bytes: %d bases, %d walls, %d boxes, %d pyramids, %d teleporters, %d links; joined as %v",

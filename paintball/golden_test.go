@@ -17,31 +17,22 @@ import (
 // two's complement, Doubles as big-endian IEEE 754, Strings as writeUTF.
 // No traffic of the original game is public.
 func TestGolden(t *testing.T) {
-	g := func(name string, f func(t *testing.T)) { t.Run(name, f) }
-	g("Login", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("bob")}, "2a | 0046 | 0003 626f62")
+	codectest.Goldens(t, []codectest.Vector{
+		{Name: "Login", Value: &paintball.Login{Username: paintball.UTF("bob")}, Hex: "2a | 0046 | 0003 626f62"},
+		{Name: "Login empty", Value: &paintball.Login{}, Hex: "2a | 0046 | 0000"},
+		{Name: "Login with U+0000 as C0 80", Value: &paintball.Login{Username: paintball.UTF("a\xc0\x80b")}, Hex: "2a | 0046 | 0004 61c08062"},
+		{Name: "Login with U+1F600 as two surrogates", Value: &paintball.Login{Username: paintball.UTF("\xed\xa0\xbd\xed\xb8\x80")}, Hex: "2a | 0046 | 0006 eda0bd edb880"},
+		{Name: "Login with a lone surrogate", Value: &paintball.Login{Username: paintball.UTF("\xed\xa0\x80")}, Hex: "2a | 0046 | 0003 eda080"},
+		{Name: "Login é", Value: &paintball.Login{Username: paintball.UTF("é")}, Hex: "2a | 0046 | 0002 c3a9"},
+		{Name: "Update", Value: &paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7, PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2}, Hex: "2a | 0041 | 0050 | 00000007 | 00000064 | 000000c8 | fffffffb | 00000003 | 3ff921fb54442d18"},
+		{Name: "Player Update Request", Value: &paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: math.Copysign(0, -1)}, Hex: "2a | 0043 | 0000000a | fffffff6 | 8000000000000000"},
+		{Name: "Player Update Request extremes", Value: &paintball.PlayerUpdateRequest{VelocityX: math.MinInt32, VelocityY: math.MaxInt32, Facing: math.Inf(-1)}, Hex: "2a | 0043 | 80000000 | 7fffffff | fff0000000000000"},
+		{Name: "Shoot Update Request none", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateNone}, Hex: "2a 0044 00"},
+		{Name: "Shoot Update Request single", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateSingle}, Hex: "2a 0044 01"},
+		{Name: "Shoot Update Request automatic", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateAutomatic}, Hex: "2a 0044 02"},
+		{Name: "Game Dump Request", Value: &paintball.GameDumpRequest{}, Hex: "2a | 0045"},
 	})
-	g("Login empty", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{}, "2a | 0046 | 0000")
-	})
-	g("Login with U+0000 as C0 80", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("a\xc0\x80b")}, "2a | 0046 | 0004 61c08062")
-	})
-	g("Login with U+1F600 as two surrogates", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\xbd\xed\xb8\x80")}, "2a | 0046 | 0006 eda0bd edb880")
-	})
-	g("Login with a lone surrogate", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\x80")}, "2a | 0046 | 0003 eda080")
-	})
-	g("Login é", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("é")}, "2a | 0046 | 0002 c3a9")
-	})
-	g("Update", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7,
-			PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2},
-			"2a | 0041 | 0050 | 00000007 | 00000064 | 000000c8 | fffffffb | 00000003 | 3ff921fb54442d18")
-	})
-	g("Update dead", func(t *testing.T) {
+	t.Run("Update dead", func(t *testing.T) {
 		u := &paintball.Update{ObjectType: paintball.ObjectTypePaintball, ObjectID: 0x7fffffff,
 			PositionX: -1, PositionY: -1, Facing: math.Pi}
 		codectest.Golden(t, u, "2a | 0041 | 0042 | 7fffffff | ffffffff | ffffffff | 00000000 | 00000000 | 400921fb54442d18")
@@ -49,32 +40,13 @@ func TestGolden(t *testing.T) {
 			t.Error("Dead() = false for positions -1, -1")
 		}
 	})
-	g("Update with NaN payload facing", func(t *testing.T) {
+	t.Run("Update with NaN payload facing", func(t *testing.T) {
 		u := &paintball.Update{ObjectType: paintball.ObjectTypeObstacle, ObjectID: -2,
 			Facing: math.Float64frombits(0x7ff0000000000001)}
 		codectest.Golden(t, u, "2a | 0041 | 004f | fffffffe | 00000000 | 00000000 | 00000000 | 00000000 | 7ff0000000000001")
 		if err := u.Validate(); !errors.Is(err, wire.ErrInvalid) {
 			t.Errorf("Validate = %v, want ErrInvalid (NaN facing)", err)
 		}
-	})
-	g("Player Update Request", func(t *testing.T) {
-		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: math.Copysign(0, -1)},
-			"2a | 0043 | 0000000a | fffffff6 | 8000000000000000")
-	})
-	g("Player Update Request extremes", func(t *testing.T) {
-		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: math.MinInt32, VelocityY: math.MaxInt32, Facing: math.Inf(-1)},
-			"2a | 0043 | 80000000 | 7fffffff | fff0000000000000")
-	})
-	for _, s := range []struct {
-		state paintball.ShootingState
-		hex   string
-	}{{paintball.ShootingStateNone, "2a 0044 00"}, {paintball.ShootingStateSingle, "2a 0044 01"}, {paintball.ShootingStateAutomatic, "2a 0044 02"}} {
-		g("Shoot Update Request "+s.state.String(), func(t *testing.T) {
-			codectest.Golden(t, &paintball.ShootUpdateRequest{ShootingState: s.state}, s.hex)
-		})
-	}
-	g("Game Dump Request", func(t *testing.T) {
-		codectest.Golden(t, &paintball.GameDumpRequest{}, "2a | 0045")
 	})
 }
 

@@ -181,25 +181,33 @@ func TestCheckOptions(t *testing.T) {
 // of a type without fields is fine.
 func TestCheckGenerator(t *testing.T) {
 	current = noBug
-	tests := []struct {
-		name string
-		run  func(TB)
-		want string // "" for no failure
-	}{
-		{"wrong type", func(tb TB) { Check[toy](tb, gen.Int()) }, "generator produced a int, want codectest.toy or \\*codectest.toy"},
-		{"nil pointer", func(tb TB) { Check[toy](tb, gen.Const((*toy)(nil))) }, "generator produced a \\*codectest.toy"},
-		{"constant", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1})) }, "all 200 generated values encode to the same bytes"},
-		{"constant, a few samples", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1}), Samples(minVaried-1)) }, ""},
-		{"no fields", func(tb TB) { Check[empty](tb, gen.Const(&empty{})) }, ""},
-		{"pointers", func(tb TB) {
+	runCases(t, []testCase{
+		{"wrong type", func(tb *recorder) { Check[toy](tb, gen.Int()) }, "generator produced a int, want codectest.toy or \\*codectest.toy"},
+		{"nil pointer", func(tb *recorder) { Check[toy](tb, gen.Const((*toy)(nil))) }, "generator produced a \\*codectest.toy"},
+		{"constant", func(tb *recorder) { Check[toy](tb, gen.Const(toy{A: 1})) }, "all 200 generated values encode to the same bytes"},
+		{"constant, a few samples", func(tb *recorder) { Check[toy](tb, gen.Const(toy{A: 1}), Samples(minVaried-1)) }, ""},
+		{"no fields", func(tb *recorder) { Check[empty](tb, gen.Const(&empty{})) }, ""},
+		{"pointers", func(tb *recorder) {
 			Check[toy](tb, toyGen().Map(func(v toy) *toy { return &v }))
 		}, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	})
+}
+
+// testCase is a run of the harness on a recorder, and the failure it must
+// report: a regular expression, or "" for none.
+type testCase struct {
+	name string
+	run  func(*recorder)
+	want string
+}
+
+// runCases runs each case in a subtest of its name.
+func runCases(t *testing.T, cases []testCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
 			var r recorder
-			tt.run(&r)
-			r.match(t, tt.want)
+			tc.run(&r)
+			r.match(t, tc.want)
 		})
 	}
 }

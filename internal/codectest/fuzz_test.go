@@ -19,37 +19,26 @@ func TestFuzzChecks(t *testing.T) {
 	form := toyForm(0, fieldA, fieldB, fieldFlag, fieldName)
 	field := form.Err("flag", wire.ErrInvalid)
 	good := []byte{0x7e, 0, 1, 0, 0, 0, 2, 1, 2, 'h', 'i'}
-	tests := []struct {
-		name string
-		run  func(FTB)
-		want string // "" for no failure
-	}{
-		{"error", func(t FTB) { CheckError(t, field) }, ""},
-		{"error wrapped", func(t FTB) { CheckError(t, errors.Join(errors.New("reading"), field)) }, ""},
-		{"bare sentinel", func(t FTB) { CheckError(t, wire.ErrShort) }, `error short input \(\*errors.errorString\) is not a \*wire.Error`},
-		{"no sentinel", func(t FTB) { CheckError(t, &wire.Error{Err: errors.New("odd")}) }, "has no known sentinel"},
-		{"valid", func(t FTB) { CheckValidate(t, validator{}) }, ""},
-		{"rule", func(t FTB) { CheckValidate(t, validator{field}) }, ""},
-		{"rule too long", func(t FTB) { CheckValidate(t, validator{form.Err("name", wire.ErrTooLong)}) }, ""},
-		{"rule unnamed", func(t FTB) { CheckValidate(t, validator{form.Err("", wire.ErrInvalid)}) }, "names no rule"},
-		{"rule short", func(t FTB) { CheckValidate(t, validator{form.Err("flag", wire.ErrShort)}) }, "names no rule"},
-		{"rule bare", func(t FTB) { CheckValidate(t, validator{wire.ErrInvalid}) }, "is not a \\*wire.Error"},
-		{"raw", func(t FTB) { CheckValidate(t, wire.NewRaw(form.Table(), 9, wire.Both, []byte{9})) }, ""},
-		{"reencode", func(t FTB) { CheckReencode(t, &toy{A: 1, B: 2, Flag: true, Name: []byte("hi")}, good) }, ""},
-		{"reencode differs", func(t FTB) { CheckReencode(t, &toy{A: 1, B: 2, Name: []byte("hi")}, good) }, "decodes but re-encodes to 7e000100000002000268"},
-		{"reencode size", func(t FTB) {
+	runCases(t, []testCase{
+		{"error", func(t *recorder) { CheckError(t, field) }, ""},
+		{"error wrapped", func(t *recorder) { CheckError(t, errors.Join(errors.New("reading"), field)) }, ""},
+		{"bare sentinel", func(t *recorder) { CheckError(t, wire.ErrShort) }, `error short input \(\*errors.errorString\) is not a \*wire.Error`},
+		{"no sentinel", func(t *recorder) { CheckError(t, &wire.Error{Err: errors.New("odd")}) }, "has no known sentinel"},
+		{"valid", func(t *recorder) { CheckValidate(t, validator{}) }, ""},
+		{"rule", func(t *recorder) { CheckValidate(t, validator{field}) }, ""},
+		{"rule too long", func(t *recorder) { CheckValidate(t, validator{form.Err("name", wire.ErrTooLong)}) }, ""},
+		{"rule unnamed", func(t *recorder) { CheckValidate(t, validator{form.Err("", wire.ErrInvalid)}) }, "names no rule"},
+		{"rule short", func(t *recorder) { CheckValidate(t, validator{form.Err("flag", wire.ErrShort)}) }, "names no rule"},
+		{"rule bare", func(t *recorder) { CheckValidate(t, validator{wire.ErrInvalid}) }, "is not a \\*wire.Error"},
+		{"raw", func(t *recorder) { CheckValidate(t, wire.NewRaw(form.Table(), 9, wire.Both, []byte{9})) }, ""},
+		{"reencode", func(t *recorder) { CheckReencode(t, &toy{A: 1, B: 2, Flag: true, Name: []byte("hi")}, good) }, ""},
+		{"reencode differs", func(t *recorder) { CheckReencode(t, &toy{A: 1, B: 2, Name: []byte("hi")}, good) }, "decodes but re-encodes to 7e000100000002000268"},
+		{"reencode size", func(t *recorder) {
 			current = badSize
 			defer func() { current = noBug }()
 			CheckReencode(t, &toy{A: 1, B: 2, Flag: true, Name: []byte("hi")}, good)
 		}, "Size 12"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var r recorder
-			tt.run(&r)
-			r.match(t, tt.want)
-		})
-	}
+	})
 }
 
 // TestDecodingFuzz runs Decoding.Fuzz on the toy's table with a right

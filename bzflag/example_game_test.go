@@ -207,8 +207,7 @@ func Example_game() {
 		return
 	}
 	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serve() }()
+	wait := background(s.serve)
 
 	p, err := dialPlayer(s.addr(), true, os.Stdout, nil, nil)
 	if err != nil {
@@ -219,7 +218,7 @@ func Example_game() {
 	if err := p.play(); err != nil {
 		fmt.Println("client:", err)
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		fmt.Println("server:", err)
 	}
 	fmt.Println("lag ping answered:", s.ponged)

@@ -274,6 +274,13 @@ func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client
 	return j, nil
 }
 
+// background runs serve in a goroutine; wait returns what it returned.
+func background(serve func() error) (wait func() error) {
+	done := make(chan error, 1)
+	go func() { done <- serve() }()
+	return func() error { return <-done }
+}
+
 // expect reads one message and checks its code.
 func expect(c *wire.Conn, code bzflag.Code) error {
 	m, err := c.ReadMessage()
@@ -297,13 +304,12 @@ func Example_session() {
 		return
 	}
 	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serveOne() }()
+	wait := background(s.serveOne)
 
 	if err := playSession(s.addr(), os.Stdout); err != nil {
 		fmt.Println("client:", err)
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		fmt.Println("server:", err)
 	}
 	// Output:

@@ -64,9 +64,7 @@ func startGameServer(t *testing.T, udp bool) (s *gameServer, wait func() error) 
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	done := make(chan error, 1)
-	go func() { done <- s.serve() }()
-	return s, func() error { return <-done }
+	return s, background(s.serve)
 }
 
 // errServerTimeout ends a session that takes too long.

@@ -34,14 +34,13 @@ func TestLoopbackSession(t *testing.T) {
 	defer s.Close()
 	var rec *nettest.Recorder
 	s.wrap = func(c net.Conn) net.Conn { rec = &nettest.Recorder{Conn: c}; return rec }
-	done := make(chan error, 1)
-	go func() { done <- s.serveOne() }()
+	wait := background(s.serveOne)
 
 	var log bytes.Buffer
 	if err := playSession(s.addr(), &log); err != nil {
 		t.Fatalf("client: %v\n%s", err, log.String())
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		t.Fatalf("server: %v", err)
 	}
 	client, server := rec.Received(), rec.Sent()

@@ -28,33 +28,33 @@ type Recorder struct {
 // Read reads from the connection and records what it read.
 func (r *Recorder) Read(p []byte) (int, error) {
 	n, err := r.Conn.Read(p)
-	r.mu.Lock()
-	r.in.Write(p[:n])
-	r.mu.Unlock()
+	r.record(&r.in, p[:n])
 	return n, err
 }
 
 // Write writes to the connection and records what it wrote.
 func (r *Recorder) Write(p []byte) (int, error) {
 	n, err := r.Conn.Write(p)
-	r.mu.Lock()
-	r.out.Write(p[:n])
-	r.mu.Unlock()
+	r.record(&r.out, p[:n])
 	return n, err
 }
 
-// Received returns a copy of every byte read so far.
-func (r *Recorder) Received() []byte {
+func (r *Recorder) record(to *bytes.Buffer, p []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return bytes.Clone(r.in.Bytes())
+	to.Write(p)
 }
 
+// Received returns a copy of every byte read so far.
+func (r *Recorder) Received() []byte { return r.copy(&r.in) }
+
 // Sent returns a copy of every byte written so far.
-func (r *Recorder) Sent() []byte {
+func (r *Recorder) Sent() []byte { return r.copy(&r.out) }
+
+func (r *Recorder) copy(b *bytes.Buffer) []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return bytes.Clone(r.out.Bytes())
+	return bytes.Clone(b.Bytes())
 }
 
 // Dial connects to the TCP address addr, records the connection, and

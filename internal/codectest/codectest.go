@@ -38,7 +38,17 @@
 // codec with one deliberate defect at a time, so each check is known to
 // fail when it should.
 //
-// Golden checks one known encoding both ways.
+// Golden checks one known encoding both ways, Goldens a table of them,
+// CheckBroken a table of frames that must fail (sentinel, message, field,
+// offset), and Hex reads the hex the vectors are written in.
+//
+// The packages' other tests share the rest: the checks of their fuzz
+// targets (CheckError, CheckValidate, CheckReencode, Decoding.Fuzz,
+// AddSeeds, AddStream); reading a recorded capture back (CheckCapture,
+// Frames, Holds, ReadAll); their benchmarks (BenchEncode, BenchDecode);
+// enum text (CheckText); and Sources, for tests that keep something out
+// of a package's code. The loopback tests' network plumbing lives in
+// internal/nettest.
 package codectest
 
 import (

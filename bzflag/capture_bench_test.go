@@ -1,19 +1,16 @@
 package bzflag_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
 // captureFrames reads the real bzfs 1.7g2 server capture and returns it
 // with its frames.
 func captureFrames(b *testing.B) ([]byte, [][]byte) {
-	capture, err := os.ReadFile("../testdata/bzflag/bzfs-1.7g2-server.bin")
-	if err != nil {
-		b.Fatal(err)
-	}
+	capture := nettest.ReadFile(b, bzfsServer)
 	var frames [][]byte
 	for rest := capture; len(rest) > 0; {
 		n, err := bzflag.FrameLen(rest)
@@ -31,7 +28,7 @@ func captureFrames(b *testing.B) ([]byte, [][]byte) {
 // dispatch, decoding and Validate.
 func BenchmarkCaptureStream(b *testing.B) {
 	capture, frames := captureFrames(b)
-	s := bzflag.NewStream(&loop{b: capture}, bzflag.FromServer)
+	s := bzflag.NewStream(&nettest.Repeat{B: capture}, bzflag.FromServer)
 	for range frames {
 		if _, err := s.Next(); err != nil {
 			b.Fatal(err)

@@ -1,11 +1,11 @@
 package bzflag_test
 
 import (
-	"bytes"
-	"os"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -20,30 +20,18 @@ func TestCaptureCodec(t *testing.T) {
 		file string
 		from bzflag.Direction
 	}{
-		{"../testdata/bzflag/bzfs-1.7g2-client.bin", bzflag.FromClient},
-		{"../testdata/bzflag/bzfs-1.7g2-server.bin", bzflag.FromServer},
+		{bzfsClient, bzflag.FromClient},
+		{bzfsServer, bzflag.FromServer},
 	} {
-		b, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := nettest.ReadFile(t, c.file)
 		d := bzflag.NewDecoder()
 		d.Policy = wire.Strict
-		for off := 0; off < len(b); {
-			m, n, err := d.Decode(b[off:], c.from)
-			if err != nil {
-				t.Fatalf("%s at %d: %v", c.file, off, err)
-			}
-			again, _ := m.AppendBinary(nil)
-			if !bytes.Equal(again, b[off:off+n]) {
-				t.Errorf("%s at %d: %T re-encodes to %x, want %x", c.file, off, m, again, b[off:off+n])
-			}
+		codectest.CheckCapture(t, c.file, b, codectest.Frames(d, b, c.from), func(m wire.Message) {
 			if ap, ok := m.(*bzflag.AddPlayer); ok && ap.HasAssignedID {
 				seen["AddPlayer with assigned id"]++
 			}
 			seen[c.from.String()+" "+bzflag.CodeOf(m).String()]++
-			off += n
-		}
+		})
 	}
 	t.Logf("frames: %v", seen)
 	for _, want := range []string{"server MsgGetWorld", "server MsgAccept", "server MsgAddPlayer", "server MsgTeamUpdate",

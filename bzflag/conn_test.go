@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -16,7 +17,7 @@ import (
 // repeat a stream.
 type discardConn struct {
 	net.Conn
-	r loop
+	r nettest.Repeat
 }
 
 func (d *discardConn) Write(p []byte) (int, error) { return len(p), nil }
@@ -28,7 +29,7 @@ func netConn(c *wire.Conn) net.Conn { return c.ReadWriter().(net.Conn) }
 
 func TestConnAllocs(t *testing.T) {
 	msgs := serverMessages()[:5]
-	c := bzflag.NewConn(&discardConn{r: loop{b: frames(t, msgs...)}}, bzflag.FromServer)
+	c := bzflag.NewConn(&discardConn{r: nettest.Repeat{B: frames(t, msgs...)}}, bzflag.FromServer)
 	up := &bzflag.PlayerUpdate{ID: myID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
 	chat := &bzflag.MessageFromClient{Team: bzflag.RogueTeam, Text: bzflag.NewMessageText("hi")}
 	for range 10 {
@@ -48,7 +49,7 @@ func TestConnAllocs(t *testing.T) {
 }
 
 func TestConnValidatesWrites(t *testing.T) {
-	c := bzflag.NewConn(&discardConn{r: loop{b: []byte{0}}}, bzflag.FromServer)
+	c := bzflag.NewConn(&discardConn{r: nettest.Repeat{B: []byte{0}}}, bzflag.FromServer)
 	var cs bzflag.CallSign
 	for i := range cs {
 		cs[i] = 'x' // no terminating NUL
@@ -108,7 +109,7 @@ func TestDialErrors(t *testing.T) {
 }
 
 func BenchmarkConnWrite(b *testing.B) {
-	c := bzflag.NewConn(&discardConn{r: loop{b: []byte{0}}}, bzflag.FromServer)
+	c := bzflag.NewConn(&discardConn{r: nettest.Repeat{B: []byte{0}}}, bzflag.FromServer)
 	up := &bzflag.PlayerUpdate{ID: myID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -208,11 +207,9 @@ func Example_game() {
 		return
 	}
 	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serve() }()
+	wait := background(s.serve)
 
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	p, err := dialPlayer(addr, true, os.Stdout, nil, nil)
+	p, err := dialPlayer(s.addr(), true, os.Stdout, nil, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -221,7 +218,7 @@ func Example_game() {
 	if err := p.play(); err != nil {
 		fmt.Println("client:", err)
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		fmt.Println("server:", err)
 	}
 	fmt.Println("lag ping answered:", s.ponged)

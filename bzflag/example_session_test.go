@@ -61,19 +61,31 @@ func newTinyServer() (*tinyServer, error) {
 
 func (s *tinyServer) Close() { s.wks.Close(); s.game.Close() }
 
-// serveOne serves one client from handshake to MsgExit.
-func (s *tinyServer) serveOne() error {
+// addr is the address of the well-known port.
+func (s *tinyServer) addr() string {
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+}
+
+// accept takes one client through the handshake on the well-known port
+// and returns its game connection, on the reconnect port it was given.
+func (s *tinyServer) accept() (net.Conn, uint16, error) {
 	first, err := s.wks.Accept()
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	port := uint16(s.game.Addr().(*net.TCPAddr).Port)
 	err = bzflag.WriteHandshake(first, bzflag.Handshake{Version: bzflag.ServerVersion, Port: port})
 	first.Close()
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	nc, err := s.game.Accept()
+	return nc, port, err
+}
+
+// serveOne serves one client from handshake to MsgExit.
+func (s *tinyServer) serveOne() error {
+	nc, port, err := s.accept()
 	if err != nil {
 		return err
 	}
@@ -166,25 +178,7 @@ func playSession(addr string, out io.Writer) error {
 	nc.SetDeadline(time.Now().Add(10 * time.Second))
 	fmt.Fprintf(out, "server %s\n", h.Version)
 
-	// Until the game server tells it otherwise, a client names itself
-	// with the server's address and the reconnect port.
-	j := &bzflag.Client{Enter: bzflag.Enter{
-		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
-		Type:     bzflag.TankPlayer,
-		Team:     bzflag.RedTeam,
-		CallSign: bzflag.NewCallSign("gopher"),
-		Email:    bzflag.NewEmail("gopher@localhost"),
-	}}
-	for m := j.Start(); j.State() != bzflag.ClientJoined; {
-		if m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				return err
-			}
-		}
-		in, err := c.ReadMessage()
-		if err != nil {
-			return err
-		}
+	j, err := join(c, h.Port, "gopher", func(j *bzflag.Client, in, reply bzflag.Message) {
 		switch in := in.(type) {
 		case *bzflag.AddPlayer:
 			if in.ID != j.Enter.ID {
@@ -193,19 +187,14 @@ func playSession(addr string, out io.Writer) error {
 		case *bzflag.FlagUpdate:
 			fmt.Fprintf(out, "flag %d: %s %s\n", in.Index, in.Flag.ID, in.Flag.Status)
 		}
-		if m, err = j.Handle(in); err != nil {
-			return err
-		}
-		if j.State() == bzflag.ClientEntering && m != nil {
+		if j.State() == bzflag.ClientEntering && reply != nil {
 			w := &j.World
 			fmt.Fprintf(out, "world: %d bytes, %d walls, %d boxes, %d pyramids, %d teleporters, %d links\n",
 				len(j.Database()), len(w.Walls), len(w.Boxes), len(w.Pyramids), len(w.Teleporters), len(w.Links))
 		}
-		if j.State() == bzflag.ClientJoined && m != nil {
-			if err := c.WriteMessage(m); err != nil { // MsgIdAck
-				return err
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	id := j.ID()
 	fmt.Fprintf(out, "joined as player %d\n", id.Number)
@@ -247,6 +236,51 @@ func playSession(addr string, out io.Writer) error {
 	return c.WriteMessage(&bzflag.Exit{})
 }
 
+// join takes a client through the join sequence on the game connection
+// c, as callSign, and returns it joined. Until the game server tells it
+// otherwise, a client names itself with the server's address and the
+// reconnect port the handshake gave. each, if not nil, sees every message
+// from the server, after the client handled it, with the client's reply.
+func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client, in, reply bzflag.Message)) (*bzflag.Client, error) {
+	j := &bzflag.Client{Enter: bzflag.Enter{
+		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port},
+		Type:     bzflag.TankPlayer,
+		Team:     bzflag.RedTeam,
+		CallSign: bzflag.NewCallSign(callSign),
+		Email:    bzflag.NewEmail(callSign + "@localhost"),
+	}}
+	for m := j.Start(); j.State() != bzflag.ClientJoined; {
+		if m != nil {
+			if err := c.WriteMessage(m); err != nil {
+				return j, err
+			}
+		}
+		in, err := c.ReadMessage()
+		if err != nil {
+			return j, err
+		}
+		if m, err = j.Handle(in); err != nil {
+			return j, err
+		}
+		if each != nil {
+			each(j, in, m)
+		}
+		if j.State() == bzflag.ClientJoined && m != nil {
+			if err := c.WriteMessage(m); err != nil { // MsgIdAck
+				return j, err
+			}
+		}
+	}
+	return j, nil
+}
+
+// background runs serve in a goroutine; wait returns what it returned.
+func background(serve func() error) (wait func() error) {
+	done := make(chan error, 1)
+	go func() { done <- serve() }()
+	return func() error { return <-done }
+}
+
 // expect reads one message and checks its code.
 func expect(c *wire.Conn, code bzflag.Code) error {
 	m, err := c.ReadMessage()
@@ -270,14 +304,12 @@ func Example_session() {
 		return
 	}
 	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serveOne() }()
+	wait := background(s.serveOne)
 
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	if err := playSession(addr, os.Stdout); err != nil {
+	if err := playSession(s.addr(), os.Stdout); err != nil {
 		fmt.Println("client:", err)
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		fmt.Println("server:", err)
 	}
 	// Output:

@@ -2,11 +2,11 @@ package bzflag_test
 
 import (
 	"bytes"
-	"errors"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/fuzz/bzflaggen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -37,20 +37,17 @@ func FuzzDecode(f *testing.F) {
 			for rest := b; len(rest) > 0; {
 				m, n, err := d.Decode(rest, from)
 				if err != nil {
-					checkErr(t, err)
+					codectest.CheckError(t, err)
 					break
 				}
 				if n <= 0 || n > len(rest) {
 					t.Fatalf("%T: consumed %d of %d bytes", m, n, len(rest))
 				}
-				again, err := m.AppendBinary(nil)
-				if err != nil || !bytes.Equal(again, rest[:n]) || m.Size() != n {
-					t.Fatalf("%T: %x re-encodes to %x (%v), Size %d", m, rest[:n], again, err, m.Size())
-				}
+				codectest.CheckReencode(t, m, rest[:n])
 				if fl, err := bzflag.FrameLen(rest); err != nil || fl != n {
 					t.Fatalf("%T: FrameLen = %d, %v; decoded %d bytes", m, fl, err, n)
 				}
-				checkValidate(t, m)
+				codectest.CheckValidate(t, m)
 				rest = rest[n:]
 			}
 		}
@@ -61,7 +58,7 @@ func FuzzDecode(f *testing.F) {
 			err1 = m1.Validate()
 		}
 		if err1 != nil {
-			checkErr(t, err1)
+			codectest.CheckError(t, err1)
 		}
 		m2, n2, err2 := strict.Decode(b, from)
 		if (err1 == nil) != (err2 == nil) || n1 != n2 {
@@ -75,46 +72,4 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
-}
-
-// checkErr fails t unless err, from a decode, is a *wire.Error (reached
-// with errors.As, as a user does) wrapping one of the wire sentinels.
-func checkErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
-}
-
-// checkValidate runs m.Validate, which must not panic (the fuzzer reports
-// a panic as a failure), and fails t unless a failure names the rule it
-// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
-// A raw message (a code the package does not know) fails with
-// ErrUnknownCode instead.
-func checkValidate(t *testing.T, m wire.Message) {
-	t.Helper()
-	err := m.Validate()
-	if err == nil {
-		return
-	}
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
-	}
-	if _, raw := m.(*wire.Raw); raw {
-		if !errors.Is(err, wire.ErrUnknownCode) {
-			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
-		}
-		return
-	}
-	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
-		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
-	}
 }

@@ -2,6 +2,7 @@ package bzflag_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -129,7 +130,7 @@ func TestGameEdges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeScore}) || g.Me().Losses != 1 || g.Me().Wins != 0 {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeScore}) || g.Me().Losses != 1 || g.Me().Wins != 0 {
 		t.Errorf("kills: sent %v, %d wins, %d losses", got, g.Me().Wins, g.Me().Losses)
 	}
 	// Killed while dead, DropFlag without a flag, GrabFlag while paused:
@@ -147,7 +148,7 @@ func TestGameEdges(t *testing.T) {
 	if ok, err := g.GrabFlag(0, 0); ok || err != nil {
 		t.Errorf("grab while paused: %v, %v", ok, err)
 	}
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeAlive}) {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeAlive}) {
 		t.Errorf("sent %v, want only MsgAlive", got)
 	}
 	// A rejected join may be tried again.
@@ -165,7 +166,7 @@ func TestGameEdges(t *testing.T) {
 	if err := g.Retry(); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeEnter}) {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeEnter}) {
 		t.Errorf("Retry sent %v", got)
 	}
 	if err := g.Retry(); err != nil || s.out.Len() != 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -54,22 +55,24 @@ func (s *gameServer) Close() {
 	}
 }
 
+// startGameServer starts a gameServer serving one client, closed when
+// the test ends; wait returns what serve returned.
+func startGameServer(t *testing.T, udp bool) (s *gameServer, wait func() error) {
+	t.Helper()
+	s, err := newGameServer(udp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s, background(s.serve)
+}
+
 // errServerTimeout ends a session that takes too long.
 var errServerTimeout = errors.New("game server: session too long")
 
 // serve serves one client from handshake to MsgExit.
 func (s *gameServer) serve() error {
-	first, err := s.wks.Accept()
-	if err != nil {
-		return err
-	}
-	port := uint16(s.game.Addr().(*net.TCPAddr).Port)
-	err = bzflag.WriteHandshake(first, bzflag.Handshake{Version: bzflag.ServerVersion, Port: port})
-	first.Close()
-	if err != nil {
-		return err
-	}
-	nc, err := s.game.Accept()
+	nc, _, err := s.accept()
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"net"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -101,7 +101,7 @@ func TestGameJoinAndRelay(t *testing.T) {
 		t.Fatalf("state %v, id %v", g.State(), g.ID())
 	}
 	want := []bzflag.Code{bzflag.CodeGetWorld, bzflag.CodeEnter, bzflag.CodeIDAck, bzflag.CodeNetworkRelay}
-	if got := s.sent(t); !equalCodes(got, want) {
+	if got := s.sent(t); !slices.Equal(got, want) {
 		t.Errorf("sent %v, want %v", got, want)
 	}
 	if p := g.Player(otherID); p == nil || p.Flag != bzflag.BlueFlag || cstring(p.CallSign[:]) != "blue" {
@@ -114,7 +114,7 @@ func TestGameJoinAndRelay(t *testing.T) {
 		t.Fatalf("relay accepted: %v, %v", err, g.State())
 	}
 	// No UDP socket: no link request; the TTL.
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeSetTTL}) {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeSetTTL}) {
 		t.Errorf("after the relay: %v", got)
 	}
 }
@@ -138,7 +138,7 @@ func TestGameRelayRefusedAndTimeout(t *testing.T) {
 	if err := g.Handle(&bzflag.LagPing{Seq: 9}, 0); err != nil || g.State() != bzflag.GamePlaying {
 		t.Errorf("MsgLagPing as the answer: %v, %v", err, g.State())
 	}
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeSetTTL, bzflag.CodeLagPing}) {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeSetTTL, bzflag.CodeLagPing}) {
 		t.Errorf("sent %v", got)
 	}
 }
@@ -273,7 +273,7 @@ func TestGameKills(t *testing.T) {
 	// Shot: drop the flag, a loss, then MsgKilled.
 	must(g.Killed(otherID, 2, 2*time.Second))
 	want := []bzflag.Code{bzflag.CodeGrabFlag, bzflag.CodeScore, bzflag.CodeDropFlag, bzflag.CodeScore, bzflag.CodeKilled}
-	if got := s.sent(t); !equalCodes(got, want) {
+	if got := s.sent(t); !slices.Equal(got, want) {
 		t.Errorf("sent %v, want %v", got, want)
 	}
 	if g.Me().Status != bzflag.StatusExploding || g.Me().Losses != 1 || g.Me().Flag != bzflag.NullFlag {
@@ -296,7 +296,7 @@ func TestGameKills(t *testing.T) {
 	// loss, no MsgKilled.
 	s.sent(t)
 	must(g.Handle(&bzflag.KilledFromServer{Victim: realID, Killer: otherID, ShotID: -1}, 9*time.Second))
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeScore}) || g.Me().Losses != 2 {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeScore}) || g.Me().Losses != 2 {
 		t.Errorf("killed by the server's word: sent %v, losses %d", got, g.Me().Losses)
 	}
 	// Our team flag captured: the tank blows up, no score.
@@ -372,7 +372,7 @@ func TestGameTables(t *testing.T) {
 	if err := g.Exit(); err != nil || g.State() != bzflag.GameLeft {
 		t.Fatal(err)
 	}
-	if got := s.sent(t); !equalCodes(got, []bzflag.Code{bzflag.CodeExit}) {
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeExit}) {
 		t.Errorf("Exit sent %v", got)
 	}
 	if err := g.Exit(); err != nil || s.out.Len() != 0 {
@@ -431,16 +431,9 @@ func TestGameSteadyAllocs(t *testing.T) {
 func TestGameLoopback(t *testing.T) {
 	for _, udp := range []bool{true, false} {
 		t.Run("udp="+strconv.FormatBool(udp), func(t *testing.T) {
-			s, err := newGameServer(udp)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			done := make(chan error, 1)
-			go func() { done <- s.serve() }()
-			addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+			s, wait := startGameServer(t, udp)
 			var log bytes.Buffer
-			p, err := dialPlayer(addr, true, &log, nil, nil)
+			p, err := dialPlayer(s.addr(), true, &log, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -448,7 +441,7 @@ func TestGameLoopback(t *testing.T) {
 			if err := p.play(); err != nil {
 				t.Fatalf("client: %v\n%s", err, log.String())
 			}
-			if err := <-done; err != nil {
+			if err := wait(); err != nil {
 				t.Fatalf("server: %v", err)
 			}
 			if !s.ponged {
@@ -459,7 +452,7 @@ func TestGameLoopback(t *testing.T) {
 			if udp {
 				head = append(head, bzflag.CodeUDPLinkEstablished)
 			}
-			if len(s.tcpCodes) < len(head) || !equalCodes(s.tcpCodes[:len(head)], head) {
+			if len(s.tcpCodes) < len(head) || !slices.Equal(s.tcpCodes[:len(head)], head) {
 				t.Fatalf("over TCP: %v\nwant first %v", s.tcpCodes, head)
 			}
 			onTCP := count(s.tcpCodes, bzflag.CodePlayerUpdate)

@@ -2,55 +2,26 @@ package bzflag_test
 
 import (
 	"bytes"
-	"context"
-	"errors"
-	"flag"
-	"io"
 	"net"
-	"os"
-	"path/filepath"
-	"strconv"
-	"sync"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite the captures in testdata/bzflag: go test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR, TestOriginalServer)")
+// nettest.Update (-update) rewrites the captures in testdata/bzflag: go
+// test ./bzflag -run TestLoopbackSession -update (and, with BZFS_ADDR,
+// TestOriginalServer).
 
 // Paths of the loopback session's capture, from the repository's root:
 // the game connection's bytes, client to server and server to client (the
 // handshake travels on the first connection and is not in them).
-var (
-	captureClient = filepath.Join("..", "testdata", "bzflag", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "bzflag", "loopback-server.bin")
-)
-
-// recorder copies what passes through a connection, read and written.
-type recorder struct {
-	net.Conn
-	mu      sync.Mutex
-	in, out bytes.Buffer
-}
-
-func (r *recorder) Read(p []byte) (int, error) {
-	n, err := r.Conn.Read(p)
-	r.mu.Lock()
-	r.in.Write(p[:n])
-	r.mu.Unlock()
-	return n, err
-}
-
-func (r *recorder) Write(p []byte) (int, error) {
-	n, err := r.Conn.Write(p)
-	r.mu.Lock()
-	r.out.Write(p[:n])
-	r.mu.Unlock()
-	return n, err
-}
+var captureClient, captureServer = nettest.Captures("bzflag")
 
 // TestLoopbackSession runs the Example's session over real loopback TCP,
 // records the game connection on the server's side, checks the recorded
@@ -61,48 +32,29 @@ func TestLoopbackSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var rec *recorder
-	s.wrap = func(c net.Conn) net.Conn { rec = &recorder{Conn: c}; return rec }
-	done := make(chan error, 1)
-	go func() { done <- s.serveOne() }()
+	var rec *nettest.Recorder
+	s.wrap = func(c net.Conn) net.Conn { rec = &nettest.Recorder{Conn: c}; return rec }
+	wait := background(s.serveOne)
 
 	var log bytes.Buffer
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
-	if err := playSession(addr, &log); err != nil {
+	if err := playSession(s.addr(), &log); err != nil {
 		t.Fatalf("client: %v\n%s", err, log.String())
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	rec.mu.Lock()
-	client, server := bytes.Clone(rec.in.Bytes()), bytes.Clone(rec.out.Bytes())
-	rec.mu.Unlock()
+	client, server := rec.Received(), rec.Sent()
 
 	checkSession(t, client, server)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, client, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureServer, server, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if *nettest.Update {
+		nettest.WriteFiles(t, nettest.File{Path: captureClient, Data: client}, nettest.File{Path: captureServer, Data: server})
 	}
 }
 
 // TestCapture checks that the shipped capture still decodes, every frame,
 // both directions, and tells the session the loopback test plays.
 func TestCapture(t *testing.T) {
-	client, err := os.ReadFile(captureClient)
-	if err != nil {
-		t.Fatalf("%v (regenerate with go test ./bzflag -run TestLoopbackSession -update)", err)
-	}
-	server, err := os.ReadFile(captureServer)
-	if err != nil {
-		t.Fatal(err)
-	}
+	client, server := nettest.ReadFile(t, captureClient), nettest.ReadFile(t, captureServer)
 	checkSession(t, client, server)
 }
 
@@ -114,22 +66,8 @@ func codes(t *testing.T, b []byte, from bzflag.Direction) []bzflag.Code {
 	s := bzflag.NewStream(bytes.NewReader(b), from)
 	s.SetPolicy(wire.Strict)
 	var out []bzflag.Code
-	off := 0
-	for {
-		m, err := s.Next()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("%s stream, message %d at byte %d: %v", from, len(out), off, err)
-		}
-		re, err := m.AppendBinary(nil)
-		if err != nil || !bytes.HasPrefix(b[off:], re) {
-			t.Fatalf("%s stream, message %d (%v) does not re-encode to its bytes", from, len(out), bzflag.CodeOf(m))
-		}
-		off += len(re)
-		out = append(out, bzflag.CodeOf(m))
-	}
+	codectest.CheckCapture(t, from.String()+" stream", b, s.Next, func(m wire.Message) { out = append(out, bzflag.CodeOf(m)) })
+	return out
 }
 
 // checkSession checks the two streams of the loopback session.
@@ -146,24 +84,12 @@ func checkSession(t *testing.T, client, server []byte) {
 	wantServer := []bzflag.Code{bzflag.CodeGetWorld, bzflag.CodeAccept, bzflag.CodeTeamUpdate, bzflag.CodeTeamUpdate,
 		bzflag.CodeFlagUpdate, bzflag.CodeAddPlayer, bzflag.CodeAddPlayer, bzflag.CodeAlive, bzflag.CodeShotBegin,
 		bzflag.CodeMessage}
-	if !equalCodes(c, wantClient) {
+	if !slices.Equal(c, wantClient) {
 		t.Errorf("client stream: %v\nwant %v", c, wantClient)
 	}
-	if !equalCodes(sv, wantServer) {
+	if !slices.Equal(sv, wantServer) {
 		t.Errorf("server stream: %v\nwant %v", sv, wantServer)
 	}
-}
-
-func equalCodes(a, b []bzflag.Code) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestOriginalServer plays the join sequence against a running original
@@ -171,45 +97,15 @@ func equalCodes(a, b []bzflag.Code) bool {
 // interface (for example "127.0.0.1:5155", with bzfs started as
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp`). It is skipped otherwise.
 func TestOriginalServer(t *testing.T) {
-	addr := bzfsAddr(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
-	if err != nil {
-		t.Fatalf("Dial: %v (handshake %+v)", err, h)
-	}
-	defer netConn(c).Close()
+	c, h := dialBzfs(t)
 	netConn(c).SetDeadline(time.Now().Add(10 * time.Second))
 	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
 	// Record the game connection: nothing has been read from it yet.
-	rec := &recorder{Conn: netConn(c)}
+	rec := &nettest.Recorder{Conn: netConn(c)}
 	c = bzflag.NewConn(rec, bzflag.FromServer)
-	j := &bzflag.Client{Enter: bzflag.Enter{
-		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
-		Type:     bzflag.TankPlayer,
-		Team:     bzflag.RedTeam,
-		CallSign: bzflag.NewCallSign("gamewire"),
-		Email:    bzflag.NewEmail("gamewire@localhost"),
-	}}
-	for m := j.Start(); j.State() != bzflag.ClientJoined; {
-		if m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		in, err := c.ReadMessage()
-		if err != nil {
-			t.Fatalf("while %v: %v", j.State(), err)
-		}
-		t.Logf("<- %v", bzflag.CodeOf(in))
-		if m, err = j.Handle(in); err != nil {
-			t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
-		}
-		if j.State() == bzflag.ClientJoined && m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+	j, err := join(c, h.Port, "gamewire", func(_ *bzflag.Client, in, _ bzflag.Message) { t.Logf("<- %v", bzflag.CodeOf(in)) })
+	if err != nil {
+		t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
 	}
 	w := &j.World
 	t.Logf("world %d bytes: %d bases, %d walls, %d boxes, %d pyramids, %d teleporters, %d links; joined as %v",
@@ -241,15 +137,8 @@ func TestOriginalServer(t *testing.T) {
 	if err := c.WriteMessage(&bzflag.Exit{}); err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		if err := os.WriteFile(bzfsClient, rec.out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(bzfsServer, rec.in.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if *nettest.Update {
+		nettest.WriteFiles(t, nettest.File{Path: bzfsClient, Data: rec.Sent()}, nettest.File{Path: bzfsServer, Data: rec.Received()})
 	}
 }
 
@@ -259,8 +148,8 @@ func TestOriginalServer(t *testing.T) {
 // teleporters, blue and purple teams closed): real traffic of the original
 // server, recorded by the client.
 var (
-	bzfsClient = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-client.bin")
-	bzfsServer = filepath.Join("..", "testdata", "bzflag", "bzfs-1.7g2-server.bin")
+	bzfsClient = nettest.Capture("bzflag", "bzfs-1.7g2-client.bin")
+	bzfsServer = nettest.Capture("bzflag", "bzfs-1.7g2-server.bin")
 )
 
 // TestOriginalCapture decodes the bzfs capture strictly, both directions,
@@ -269,14 +158,7 @@ var (
 // W1), its 256-byte chunks (W3) and its zero padding after the end of
 // data (W11) as they really are.
 func TestOriginalCapture(t *testing.T) {
-	client, err := os.ReadFile(bzfsClient)
-	if err != nil {
-		t.Fatalf("the bzfs capture ships in testdata: %v", err)
-	}
-	server, err := os.ReadFile(bzfsServer)
-	if err != nil {
-		t.Fatal(err)
-	}
+	client, server := nettest.ReadFile(t, bzfsClient), nettest.ReadFile(t, bzfsServer)
 	codes(t, client, bzflag.FromClient)
 	codes(t, server, bzflag.FromServer)
 

@@ -23,14 +23,7 @@ import (
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp -c -s 3 -j` (capture the
 // flag, so team flags exist).
 func TestOriginalServerMessages(t *testing.T) {
-	addr := bzfsAddr(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, _, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer netConn(c).Close()
+	c, _ := dialBzfs(t)
 	c.SetPolicy(wire.Strict)
 
 	send := func(m bzflag.Message) {
@@ -141,6 +134,21 @@ func TestOriginalServerMessages(t *testing.T) {
 
 // bzfsAddr returns BZFS_ADDR, the address of a running original bzfs, and
 // skips the test when it is not set. Only loopback addresses are allowed.
+// dialBzfs dials the bzfs of BZFS_ADDR (bzfsAddr), within 10 s, and
+// returns the game connection, closed when the test ends, and the
+// handshake.
+func dialBzfs(t *testing.T) (*wire.Conn, bzflag.Handshake) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, h, err := bzflag.Dial(ctx, bzfsAddr(t), bzflag.ServerVersion)
+	if err != nil {
+		t.Fatalf("Dial: %v (handshake %+v)", err, h)
+	}
+	t.Cleanup(func() { netConn(c).Close() })
+	return c, h
+}
+
 func bzfsAddr(t *testing.T) string {
 	t.Helper()
 	addr := os.Getenv("BZFS_ADDR")

@@ -301,12 +301,7 @@ func TestJoinMeetsAdmit(t *testing.T) {
 		if steps > 1000 {
 			t.Fatalf("stuck: client %v, server %v", j.State(), adm.State())
 		}
-		for len(toServer) > 0 {
-			m, n, err := sdec.Decode(toServer, bzflag.FromClient)
-			if err != nil {
-				t.Fatal(err)
-			}
-			toServer = toServer[n:]
+		drainFrames(t, sdec, &toServer, bzflag.FromClient, func(m bzflag.Message) {
 			reply, err := adm.Handle(m)
 			if err != nil {
 				t.Fatalf("server: %v", err)
@@ -316,19 +311,14 @@ func TestJoinMeetsAdmit(t *testing.T) {
 				if !rejected { // turn the first attempt down
 					rejected = true
 					put(&toClient, adm.Reject(bzflag.RejectBadTeam))
-					continue
+					return
 				}
 				put(&toClient, adm.Accept(realID))
 				put(&toClient, &bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1})
 				put(&toClient, adm.Welcome())
 			}
-		}
-		for len(toClient) > 0 {
-			m, n, err := cdec.Decode(toClient, bzflag.FromServer)
-			if err != nil {
-				t.Fatal(err)
-			}
-			toClient = toClient[n:]
+		})
+		drainFrames(t, cdec, &toClient, bzflag.FromServer, func(m bzflag.Message) {
 			reply, err := j.Handle(m)
 			if errors.Is(err, bzflag.ErrRejected) {
 				reply = j.Retry()
@@ -336,7 +326,7 @@ func TestJoinMeetsAdmit(t *testing.T) {
 				t.Fatalf("client: %v", err)
 			}
 			put(&toServer, reply)
-		}
+		})
 	}
 	// The client's MsgIdAck is still on its way.
 	if m, _, err := sdec.Decode(toServer, bzflag.FromClient); err != nil || bzflag.CodeOf(m) != bzflag.CodeIDAck {
@@ -383,5 +373,19 @@ func TestAdmitOrder(t *testing.T) {
 	}
 	if r, err := adm.Handle(&bzflag.PlayerUpdate{}); r != nil || err != nil {
 		t.Errorf("MsgPlayerUpdate after joining: %v, %v", r, err)
+	}
+}
+
+// drainFrames decodes the frames queued in *q, sent by from, in order,
+// emptying it, and hands each to f.
+func drainFrames(t *testing.T, d *wire.Decoder, q *[]byte, from bzflag.Direction, f func(bzflag.Message)) {
+	t.Helper()
+	for len(*q) > 0 {
+		m, n, err := d.Decode(*q, from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		*q = (*q)[n:]
+		f(m)
 	}
 }

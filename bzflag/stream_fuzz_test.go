@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -45,7 +46,7 @@ func FuzzStream(f *testing.F) {
 					break
 				}
 				if err != nil {
-					checkErr(t, err)
+					codectest.CheckError(t, err)
 				}
 				if m == nil {
 					if err == nil {
@@ -53,11 +54,8 @@ func FuzzStream(f *testing.F) {
 					}
 					continue
 				}
-				checkValidate(t, m)
-				re, aerr := m.AppendBinary(nil)
-				if aerr != nil || !bytes.Equal(re, frame) || m.Size() != len(frame) {
-					t.Fatalf("frame %d (%s) %x re-encodes to %x, %v (Size %d)", i, from, frame, re, aerr, m.Size())
-				}
+				codectest.CheckValidate(t, m)
+				codectest.CheckReencode(t, m, frame)
 			}
 		}
 	})

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/google/go-cmp/cmp"
 )
@@ -147,24 +149,8 @@ func TestStreamValidates(t *testing.T) {
 	}
 }
 
-// loop is an endless reader repeating b.
-type loop struct {
-	b   []byte
-	off int
-}
-
-func (l *loop) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		c := copy(p[n:], l.b[l.off:])
-		n += c
-		l.off = (l.off + c) % len(l.b)
-	}
-	return n, nil
-}
-
 func TestStreamAllocs(t *testing.T) {
-	s := bzflag.NewStream(&loop{b: frames(t, serverMessages()[:5]...)}, bzflag.FromServer)
+	s := bzflag.NewStream(&nettest.Repeat{B: frames(t, serverMessages()[:5]...)}, bzflag.FromServer)
 	for range 10 {
 		if _, err := s.Next(); err != nil {
 			t.Fatal(err)
@@ -190,7 +176,7 @@ func BenchmarkStreamNext(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			f := frames(b, c.m)
-			s := bzflag.NewStream(&loop{b: f}, bzflag.FromServer)
+			s := bzflag.NewStream(&nettest.Repeat{B: f}, bzflag.FromServer)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(f)))
 			for b.Loop() {
@@ -213,19 +199,7 @@ func TestStreamResetAllocs(t *testing.T) {
 	r := bytes.NewReader(capture)
 	s := bzflag.NewStream(r, bzflag.FromServer)
 	n := 0
-	read := func() {
-		r.Reset(capture)
-		s.Reset(r)
-		for {
-			if _, err := s.Next(); err != nil {
-				if err != io.EOF {
-					t.Fatal(err)
-				}
-				return
-			}
-			n++
-		}
-	}
+	read := func() { n += codectest.ReadAll(t, s, r, capture) }
 	read()
 	if a := testing.AllocsPerRun(50, read); a != 0 {
 		t.Errorf("Reset and a whole capture: %v allocations, want 0", a)

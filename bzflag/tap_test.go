@@ -4,10 +4,10 @@ import (
 	"bytes"
 
 	"net"
-	"strconv"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -26,24 +26,17 @@ type tapped struct {
 //   - a new Game fed the recorded server frames, in order, ends with the
 //     same tables of players, flags and teams as the Game that played.
 func TestTapRecordsSession(t *testing.T) {
-	s, err := newGameServer(true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.serve() }()
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.wks.Addr().(*net.TCPAddr).Port))
+	s, wait := startGameServer(t, true)
 
-	var rec *recorder
+	var rec *nettest.Recorder
 	var all, tcp []tapped
 	tcpTap := func(from bzflag.Direction, f []byte) {
 		all = append(all, tapped{from, bytes.Clone(f)})
 		tcp = append(tcp, tapped{from, bytes.Clone(f)})
 	}
-	wrap := func(c net.Conn) net.Conn { rec = &recorder{Conn: c}; return rec }
+	wrap := func(c net.Conn) net.Conn { rec = &nettest.Recorder{Conn: c}; return rec }
 	var log bytes.Buffer
-	p, err := dialPlayer(addr, true, &log, wrap, tcpTap)
+	p, err := dialPlayer(s.addr(), true, &log, wrap, tcpTap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +45,7 @@ func TestTapRecordsSession(t *testing.T) {
 	if err := p.play(); err != nil {
 		t.Fatalf("client: %v\n%s", err, log.String())
 	}
-	if err := <-done; err != nil {
+	if err := wait(); err != nil {
 		t.Fatalf("server: %v", err)
 	}
 
@@ -64,14 +57,11 @@ func TestTapRecordsSession(t *testing.T) {
 			out = append(out, f.frame...)
 		}
 	}
-	rec.mu.Lock()
 	// What was read and not yet returned as a frame is not tapped.
-	read := rec.in.Bytes()
-	read = read[:len(read)-len(p.g.TCP.Buffered())]
-	if !bytes.Equal(in, read) || !bytes.Equal(out, rec.out.Bytes()) {
-		t.Errorf("the Tap saw %d bytes in, %d out; the socket carried %d in, %d out", len(in), len(out), rec.in.Len(), rec.out.Len())
+	read, sent := rec.Received(), rec.Sent()
+	if !bytes.Equal(in, read[:len(read)-len(p.g.TCP.Buffered())]) || !bytes.Equal(out, sent) {
+		t.Errorf("the Tap saw %d bytes in, %d out; the socket carried %d in, %d out", len(in), len(out), len(read), len(sent))
 	}
-	rec.mu.Unlock()
 	if len(all) <= len(tcp) {
 		t.Fatalf("no UDP frame tapped (%d frames, %d over TCP)", len(all), len(tcp))
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -14,13 +15,13 @@ import (
 // packets with flipped bytes, cut short, with any type byte spliced in,
 // and grown past 512 and past HardMaxPacketSize bytes.
 func malformed(t testing.TB, n int) [][]byte {
-	hdr := unhex(t, "f27087c5 00000003 000003e8")
+	hdr := codectest.Hex(t, "f27087c5 00000003 000003e8")
 	var seeds [][]byte
 	for _, g := range golden {
-		seeds = append(seeds, append(append([]byte{}, hdr...), unhex(t, g.hex)...))
+		seeds = append(seeds, append(append([]byte{}, hdr...), codectest.Hex(t, g.hex)...))
 	}
 	for _, d := range realTraffic {
-		seeds = append(seeds, unhex(t, d.hex))
+		seeds = append(seeds, codectest.Hex(t, d.hex))
 	}
 	pkt, _ := benchPacket(t)
 	big, _ := oversizePacket(t)

@@ -49,23 +49,26 @@ func build(b *lwar.Builder, msgs [2][]lwar.Message) int {
 	return b.Len()
 }
 
-func BenchmarkPacketParse(b *testing.B) {
-	pkt, _ := benchPacket(b)
-	var it lwar.Iterator
-	b.ReportAllocs()
-	b.SetBytes(int64(len(pkt)))
-	for b.Loop() {
-		iterate(&it, pkt)
-	}
-}
-
-func BenchmarkPacketBuild(b *testing.B) {
+// BenchmarkPacket parses the benchmark packet with an Iterator and builds
+// it again with a Builder.
+func BenchmarkPacket(b *testing.B) {
 	pkt, msgs := benchPacket(b)
+	var it lwar.Iterator
 	var bl lwar.Builder
-	b.ReportAllocs()
-	b.SetBytes(int64(len(pkt)))
-	for b.Loop() {
-		build(&bl, msgs)
+	for _, bench := range []struct {
+		name string
+		op   func() int
+	}{
+		{"Parse", func() int { return iterate(&it, pkt) }},
+		{"Build", func() int { return build(&bl, msgs) }},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(pkt)))
+			for b.Loop() {
+				bench.op()
+			}
+		})
 	}
 }
 

@@ -108,16 +108,23 @@ func BenchmarkChannelRound(b *testing.B) {
 	}
 }
 
-// BenchmarkChannelAppendPacket measures building a packet that resends 30
-// unacknowledged Chats (a full packet).
-func BenchmarkChannelAppendPacket(b *testing.B) {
+// resending returns a channel with 30 unacknowledged Chats queued (a full
+// packet's worth), and the Chat.
+func resending(b *testing.B) (*Channel, *Chat) {
 	c := NewChannel(ChannelConfig{}, t0)
-	m := Chat{PlayerID: ID{1, 2}, Msg: []byte("0123456789")}
-	for i := 0; i < 30; i++ {
-		if _, err := c.QueueReliable(&m); err != nil {
+	m := &Chat{PlayerID: ID{1, 2}, Msg: []byte("0123456789")}
+	for range 30 {
+		if _, err := c.QueueReliable(m); err != nil {
 			b.Fatal(err)
 		}
 	}
+	return c, m
+}
+
+// BenchmarkChannelAppendPacket measures building a packet that resends 30
+// unacknowledged Chats (a full packet).
+func BenchmarkChannelAppendPacket(b *testing.B) {
+	c, _ := resending(b)
 	buf := make([]byte, 0, MaxPacketSize)
 	now := t0
 	b.ReportAllocs()
@@ -133,13 +140,7 @@ func BenchmarkChannelAppendPacket(b *testing.B) {
 // BenchmarkChannelReceive measures the receive path: header, ack and the
 // admission of 30 reliable messages (all duplicates after the first run).
 func BenchmarkChannelReceive(b *testing.B) {
-	src := NewChannel(ChannelConfig{}, t0)
-	m := Chat{PlayerID: ID{1, 2}, Msg: []byte("0123456789")}
-	for i := 0; i < 30; i++ {
-		if _, err := src.QueueReliable(&m); err != nil {
-			b.Fatal(err)
-		}
-	}
+	src, m := resending(b)
 	pkt := src.AppendPacket(nil, t0)
 	c := NewChannel(ChannelConfig{}, t0)
 	msgSize := ReliableHeaderSize + IDSize + 1 + len(m.Msg)

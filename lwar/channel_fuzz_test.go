@@ -1,16 +1,12 @@
 package lwar
 
 import (
-	"bufio"
-	"encoding/hex"
-	"errors"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
 // fuzzPackets splits fuzz input into datagrams: each is a length byte and
@@ -44,20 +40,11 @@ func fuzzFrame(pkts ...[]byte) []byte {
 // fuzzSeeds adds the datagrams of the shipped capture and a few made-up
 // sequences (duplicates, gaps, stale timestamps, bogus acks).
 func fuzzSeeds(f *testing.F) {
-	for _, path := range []string{capturePath, filepath.Join("..", "testdata", "lwar", "original-server.hex")} {
-		file, err := os.Open(path)
-		if err != nil {
-			continue
+	for _, path := range []string{capturePath, nettest.Capture("lwar", "original-server.hex")} {
+		pkts := nettest.ReadHexLines(f, path)
+		for _, p := range pkts {
+			f.Add(fuzzFrame(p))
 		}
-		var pkts [][]byte
-		sc := bufio.NewScanner(file)
-		for sc.Scan() {
-			if p, err := hex.DecodeString(sc.Text()); err == nil {
-				pkts = append(pkts, p)
-				f.Add(fuzzFrame(p))
-			}
-		}
-		file.Close()
 		f.Add(fuzzFrame(pkts...))
 	}
 	r1, r2, r3 := reliableMsg(1, "a"), reliableMsg(2, "b"), reliableMsg(3, "c")
@@ -103,7 +90,7 @@ func FuzzChannelReceive(f *testing.F) {
 			acked, unacked, last := c.Acked(), c.Unacked(), c.LastReceived()
 			_, err := c.Receive(pkt, now)
 			if err != nil {
-				checkWireErr(t, err)
+				codectest.CheckError(t, err)
 				if c.Acked() != acked || c.Unacked() != unacked || !c.LastReceived().Equal(last) {
 					t.Fatal("a rejected packet changed the channel's state")
 				}
@@ -172,7 +159,7 @@ func FuzzLifecycleReceive(f *testing.F) {
 			now = now.Add(100 * time.Millisecond)
 			was := cl.State()
 			if err := cl.Receive(pkt, now); err != nil {
-				checkWireErr(t, err)
+				codectest.CheckError(t, err)
 			}
 			if was.Final() && cl.State() != was {
 				t.Fatalf("client left final state %v for %v", was, cl.State())
@@ -181,7 +168,7 @@ func FuzzLifecycleReceive(f *testing.F) {
 				t.Fatalf("client packet of %d bytes", len(p))
 			}
 			if err := srv.Receive(addrs[i%2], pkt, now); err != nil {
-				checkWireErr(t, err)
+				codectest.CheckError(t, err)
 			}
 			for k := 0; ; k++ {
 				if k > 64 {
@@ -200,20 +187,4 @@ func FuzzLifecycleReceive(f *testing.F) {
 			}
 		}
 	})
-}
-
-// checkWireErr fails t unless err is a *wire.Error (reached with
-// errors.As, as a user does) wrapping one of the wire sentinels.
-func checkWireErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
 }

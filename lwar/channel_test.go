@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -111,7 +112,7 @@ func TestChannelResendUntilAcked(t *testing.T) {
 		for _, m := range testMessages(t, p) {
 			got = append(got, seqOf(m))
 		}
-		if !equalU32(got, s.want) {
+		if !slices.Equal(got, s.want) {
 			t.Errorf("step %d (ack %d): packet carries %v, want %v", i, s.ack, got, s.want)
 		}
 	}
@@ -122,18 +123,6 @@ func TestChannelResendUntilAcked(t *testing.T) {
 	if st.ReliableSent != 3 || st.ReliableResent != 9 || st.Acknowledged != 3 {
 		t.Errorf("stats %+v", st)
 	}
-}
-
-func equalU32(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestChannelResendInterval(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -29,7 +30,7 @@ func wantErr(t *testing.T, err error, kind error, field string, off int) {
 }
 
 func TestHeaderWrongAppID(t *testing.T) {
-	b := unhex(t, "f27087c6 00000001 00000002")
+	b := codectest.Hex(t, "f27087c6 00000001 00000002")
 	var h lwar.Header
 	_, err := h.Decode(b)
 	wantErr(t, err, wire.ErrInvalid, "appId", 0)
@@ -44,14 +45,14 @@ func TestHeaderWrongAppID(t *testing.T) {
 		t.Error("Next after a rejected header returned a message")
 	}
 	// Little-endian appId (what a peer with the wrong byte order sends).
-	_, err = h.Decode(unhex(t, "c58770f2 00000001 00000002"))
+	_, err = h.Decode(codectest.Hex(t, "c58770f2 00000001 00000002"))
 	wantErr(t, err, wire.ErrInvalid, "appId", 0)
 }
 
 func TestHeaderShort(t *testing.T) {
 	var h lwar.Header
 	for n, field := range map[int]string{0: "appId", 3: "appId", 4: "ack", 7: "ack", 8: "timestamp", 11: "timestamp"} {
-		_, err := h.Decode(unhex(t, "f27087c5 00000001 00000002")[:n])
+		_, err := h.Decode(codectest.Hex(t, "f27087c5 00000001 00000002")[:n])
 		off := map[string]int{"appId": 0, "ack": 4, "timestamp": 8}[field]
 		wantErr(t, err, wire.ErrShort, field, off)
 	}
@@ -71,7 +72,7 @@ func TestTypeErrors(t *testing.T) {
 	}
 	var it lwar.Iterator
 	for _, tt := range tests {
-		b := unhex(t, tt.b)
+		b := codectest.Hex(t, tt.b)
 		_, _, err := lwar.Decode(b, 0)
 		wantErr(t, err, wire.ErrUnknownCode, "type", 0)
 		for _, w := range tt.want {
@@ -80,7 +81,7 @@ func TestTypeErrors(t *testing.T) {
 			}
 		}
 		// The Iterator says the same, at the message's offset.
-		if err := it.Reset(append(unhex(t, "f27087c5 00000000 00000000"), b...)); err != nil {
+		if err := it.Reset(append(codectest.Hex(t, "f27087c5 00000000 00000000"), b...)); err != nil {
 			t.Fatal(err)
 		}
 		if it.Next() {
@@ -98,7 +99,7 @@ func TestTypeErrors(t *testing.T) {
 	}
 	// A type the other peer sends is unknown in this direction, and the
 	// error names it.
-	_, _, err := lwar.Decode(unhex(t, "01 00000001 00"), lwar.FromServer)
+	_, _, err := lwar.Decode(codectest.Hex(t, "01 00000001 00"), lwar.FromServer)
 	wantErr(t, err, wire.ErrUnknownCode, "type", 0)
 	if !strings.Contains(err.Error(), "Connect") {
 		t.Errorf("Connect from the server: %v", err)
@@ -116,7 +117,7 @@ func TestTypeErrors(t *testing.T) {
 
 func TestDecodeWrongType(t *testing.T) {
 	var m lwar.Connect
-	_, err := m.Decode(unhex(t, "02 00000001"))
+	_, err := m.Decode(codectest.Hex(t, "02 00000001"))
 	wantErr(t, err, wire.ErrInvalid, "type", 0)
 	_, err = m.Decode(nil)
 	wantErr(t, err, wire.ErrShort, "type", 0)
@@ -143,7 +144,7 @@ func TestShortFields(t *testing.T) {
 		{new(lwar.UpdateRay), "70 01 0000 0012 0000 0000 005a 01", "entries", 2},
 	}
 	for _, tt := range tests {
-		n, err := tt.m.Decode(unhex(t, tt.b))
+		n, err := tt.m.Decode(codectest.Hex(t, tt.b))
 		wantErr(t, err, wire.ErrShort, tt.field, tt.off)
 		if n != tt.off {
 			t.Errorf("%x: Decode returned offset %d, want %d", tt.b, n, tt.off)

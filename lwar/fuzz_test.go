@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -17,10 +18,10 @@ import (
 // Builder never exceeds the limit. Every decode error is a *wire.Error, and
 // Validate names the rule a message breaks.
 func FuzzPacket(f *testing.F) {
-	hdr := unhex(f, "f27087c5 00000001 00000002")
+	hdr := codectest.Hex(f, "f27087c5 00000001 00000002")
 	all := append([]byte{}, hdr...)
 	for _, g := range golden {
-		m := unhex(f, g.hex)
+		m := codectest.Hex(f, g.hex)
 		f.Add(append(append([]byte{}, hdr...), m...))
 		if len(all)+len(m) <= lwar.MaxPacketSize {
 			all = append(all, m...)
@@ -34,7 +35,7 @@ func FuzzPacket(f *testing.F) {
 	big, _ := oversizePacket(f)
 	f.Add(big)
 	for _, d := range realTraffic {
-		f.Add(unhex(f, d.hex))
+		f.Add(codectest.Hex(f, d.hex))
 	}
 
 	var it lwar.Iterator
@@ -43,10 +44,10 @@ func FuzzPacket(f *testing.F) {
 		var p lwar.Packet
 		perr := p.UnmarshalBinary(b)
 		if perr != nil {
-			checkErr(t, perr)
+			codectest.CheckError(t, perr)
 		}
 		if err := it.Reset(b); err != nil {
-			checkErr(t, err)
+			codectest.CheckError(t, err)
 			if perr == nil {
 				t.Fatalf("Packet decoded what Iterator.Reset rejected: %v", err)
 			}
@@ -57,17 +58,11 @@ func FuzzPacket(f *testing.F) {
 		for it.Next() {
 			m := it.Message()
 			raw := it.Bytes()
-			if m.Size() != len(raw) {
-				t.Fatalf("%v: Size %d, consumed %d", lwar.TypeOf(m), m.Size(), len(raw))
-			}
-			enc, err := m.AppendBinary(nil)
-			if err != nil || !bytes.Equal(enc, raw) {
-				t.Fatalf("%v: re-encoded %x, %v; read %x", lwar.TypeOf(m), enc, err, raw)
-			}
-			checkValidate(t, m)
+			codectest.CheckReencode(t, m, raw)
+			codectest.CheckValidate(t, m)
 			one, k, err := lwar.Decode(raw, 0)
 			if err != nil {
-				checkErr(t, err)
+				codectest.CheckError(t, err)
 			}
 			if err != nil || k != len(raw) || diff(one, m) != "" {
 				t.Fatalf("%v: Decode disagrees: %v", lwar.TypeOf(m), err)
@@ -81,7 +76,7 @@ func FuzzPacket(f *testing.F) {
 		}
 		oversize := len(b) > lwar.MaxPacketSize
 		if err := it.Err(); err != nil {
-			checkErr(t, err)
+			codectest.CheckError(t, err)
 		}
 		if err := it.Err(); err != nil && !(oversize && errors.Is(err, wire.ErrTooLong)) {
 			if perr == nil {
@@ -103,46 +98,4 @@ func FuzzPacket(f *testing.F) {
 			t.Fatalf("rebuilt %x\nwant    %x", rebuilt, b)
 		}
 	})
-}
-
-// checkErr fails t unless err, from a decode, is a *wire.Error (reached
-// with errors.As, as a user does) wrapping one of the wire sentinels.
-func checkErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
-}
-
-// checkValidate runs m.Validate, which must not panic (the fuzzer reports
-// a panic as a failure), and fails t unless a failure names the rule it
-// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
-// A raw message (a type the package does not know) fails with
-// ErrUnknownCode instead.
-func checkValidate(t *testing.T, m wire.Message) {
-	t.Helper()
-	err := m.Validate()
-	if err == nil {
-		return
-	}
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
-	}
-	if _, raw := m.(*wire.Raw); raw {
-		if !errors.Is(err, wire.ErrUnknownCode) {
-			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
-		}
-		return
-	}
-	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
-		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
-	}
 }

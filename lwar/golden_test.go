@@ -1,8 +1,6 @@
 package lwar_test
 
 import (
-	"encoding/hex"
-	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/lwargen"
@@ -80,21 +78,13 @@ var golden = []vector{
 }
 
 // unhex decodes hex written with spaces and "|" separators.
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.NewReplacer(" ", "", "|", "", "\n", "", "\t", "").Replace(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func TestGolden(t *testing.T) {
 	for _, g := range golden {
 		t.Run(g.name, func(t *testing.T) {
 			g.golden(t)
 			// The type byte and the header size agree with the spec's table.
-			b := unhex(t, g.hex)
+			b := codectest.Hex(t, g.hex)
 			if lwar.Type(b[0]) != lwar.TypeOf(g.msg) {
 				t.Errorf("type byte %d, Type() %d", b[0], lwar.TypeOf(g.msg))
 			}
@@ -127,7 +117,7 @@ func TestGoldenHeader(t *testing.T) {
 // send it to a new client: Join with seqno 1 acknowledging the client's
 // Connect (ack 1), then Synced, then an unreliable UpdatePos.
 func TestGoldenPacket(t *testing.T) {
-	b := unhex(t, `f27087c5 00000001 00000bb8
+	b := codectest.Hex(t, `f27087c5 00000001 00000bb8
 		03 00000001 0000 0001 04 4178656c
 		0a 00000002
 		6f 01 0000 0011 0001 0002`)

@@ -107,6 +107,25 @@ func (n *memNet) step(d time.Duration) {
 }
 
 // run steps until cond holds, failing after max steps.
+// connectedAlice returns a network with a server of cfg and one client,
+// alice, connected within 10 ticks.
+func connectedAlice(t *testing.T, cfg ServerConfig) (*memNet, *memClient) {
+	t.Helper()
+	n := newMemNet(t, cfg)
+	a := n.addClient("alice")
+	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected })
+	return n, a
+}
+
+// connectedPair is connectedAlice with a second client, bob.
+func connectedPair(t *testing.T, cfg ServerConfig) (*memNet, *memClient, *memClient) {
+	t.Helper()
+	n, a := connectedAlice(t, cfg)
+	b := n.addClient("bob")
+	n.run("connected", 10, func() bool { return b.c.State() == ClientConnected })
+	return n, a, b
+}
+
 func (n *memNet) run(what string, max int, cond func() bool) {
 	n.t.Helper()
 	for i := 0; i < max; i++ {
@@ -342,10 +361,7 @@ func TestLifecycleFull(t *testing.T) {
 }
 
 func TestLifecycleTimeouts(t *testing.T) {
-	n := newMemNet(t, ServerConfig{})
-	a := n.addClient("alice")
-	b := n.addClient("bob")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	n, a, b := connectedPair(t, ServerConfig{})
 	// Bob's datagrams are lost from now on.
 	// (to is the destination for server datagrams, the sender for client ones.)
 	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return to == b.addr }
@@ -391,9 +407,7 @@ func TestLifecycleClientTimeoutBoundary(t *testing.T) {
 }
 
 func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
-	n := newMemNet(t, ServerConfig{})
-	a := n.addClient("alice")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected })
+	n, a := connectedAlice(t, ServerConfig{})
 	if err := a.c.Disconnect(n.now); err != nil {
 		t.Fatal(err)
 	}
@@ -444,10 +458,7 @@ func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
 }
 
 func TestLifecycleMisbehavior(t *testing.T) {
-	n := newMemNet(t, ServerConfig{})
-	a := n.addClient("alice")
-	b := n.addClient("bob")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	n, a, b := connectedPair(t, ServerConfig{})
 	for i := 0; i <= MisbehaviorLimit; i++ {
 		// Chats in another player's name are dropped and counted.
 		if _, err := a.c.Channel().QueueReliable(&Chat{PlayerID: b.c.Player(), Msg: []byte("spoof")}); err != nil {
@@ -496,9 +507,7 @@ func TestClientStateString(t *testing.T) {
 func TestLifecycleIdleKeepAlive(t *testing.T) {
 	// Nobody has anything to say for a minute: the keep-alive packets
 	// keep both sides from timing out.
-	n := newMemNet(t, ServerConfig{})
-	a := n.addClient("alice")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected })
+	n, a := connectedAlice(t, ServerConfig{})
 	sent := len(a.sent)
 	for i := 0; i < 600; i++ {
 		n.step(100 * time.Millisecond)
@@ -514,10 +523,7 @@ func TestLifecycleIdleKeepAlive(t *testing.T) {
 func TestLifecycleOverflow(t *testing.T) {
 	// A client that stops acknowledging fills its bounded queue and is
 	// removed; the server does not grow.
-	n := newMemNet(t, ServerConfig{Channel: ChannelConfig{MaxPending: 4}})
-	a := n.addClient("alice")
-	b := n.addClient("bob")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	n, a, b := connectedPair(t, ServerConfig{Channel: ChannelConfig{MaxPending: 4}})
 	n.drop = func(fromServer bool, to netip.AddrPort, pkt []byte) bool { return !fromServer && to == b.addr }
 	var err error
 	for i := 0; i < 10 && err == nil; i++ {
@@ -630,10 +636,7 @@ func TestLifecycleJoinWhileAnotherOverflows(t *testing.T) {
 // reported nor forwarded, and does not change the player's name; a
 // Connect with such a name admits nobody.
 func TestLifecycleInvalidMessages(t *testing.T) {
-	n := newMemNet(t, ServerConfig{})
-	a := n.addClient("alice")
-	b := n.addClient("bob")
-	n.run("connected", 10, func() bool { return a.c.State() == ClientConnected && b.c.State() == ClientConnected })
+	n, a, b := connectedPair(t, ServerConfig{})
 	long := bytes.Repeat([]byte("x"), MaxPlayerNameLength+1)
 	for _, m := range []Message{
 		&Name{PlayerID: a.c.Player(), Name: long},

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -141,7 +142,7 @@ func TestOversizeChannel(t *testing.T) {
 // ends the walk with its error, at its offset in the packet; under the
 // other policies it is returned (the session layers validate).
 func TestIteratorStrictRules(t *testing.T) {
-	b := unhex(t, "f27087c5 00000000 00000000 | 68 | 01 00000000 03 616263 | 68")
+	b := codectest.Hex(t, "f27087c5 00000000 00000000 | 68 | 01 00000000 03 616263 | 68")
 	for _, p := range []wire.Policy{wire.Checked, wire.Lax, wire.Strict} {
 		it := lwar.Iterator{Policy: p}
 		if err := it.Reset(b); err != nil {

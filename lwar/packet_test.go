@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/lwargen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -90,7 +91,7 @@ func TestIteratorErrors(t *testing.T) {
 	var it lwar.Iterator
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := unhex(t, tt.b)
+			b := codectest.Hex(t, tt.b)
 			err := it.Reset(b)
 			n := 0
 			for it.Next() {
@@ -115,8 +116,8 @@ func TestIteratorErrors(t *testing.T) {
 		})
 	}
 	// Longer than any packet a reader accepts (see TestOversizePacket).
-	big := append(unhex(t, hdr), make([]byte, lwar.HardMaxPacketSize)...)
-	if err := it.Reset(unhex(t, hdr)); err != nil {
+	big := append(codectest.Hex(t, hdr), make([]byte, lwar.HardMaxPacketSize)...)
+	if err := it.Reset(codectest.Hex(t, hdr)); err != nil {
 		t.Fatal(err)
 	}
 	if err := it.Reset(big); !errors.Is(err, wire.ErrTooLong) {
@@ -208,7 +209,7 @@ func TestBuilderNeverFits(t *testing.T) {
 func TestPacketDecodeResets(t *testing.T) {
 	hdr := "f27087c5 00000001 00000002"
 	p := lwar.Packet{Header: lwar.Header{Ack: 5}, Messages: []lwar.Message{&lwar.Full{}, &lwar.Full{}}}
-	if err := p.UnmarshalBinary(unhex(t, hdr+"0a00000001")); err != nil {
+	if err := p.UnmarshalBinary(codectest.Hex(t, hdr+"0a00000001")); err != nil {
 		t.Fatal(err)
 	}
 	if d := diff(lwar.Packet{Header: lwar.Header{Ack: 1, Timestamp: 2}, Messages: []lwar.Message{&lwar.Synced{Seqno: 1}}}, p); d != "" {
@@ -219,7 +220,7 @@ func TestPacketDecodeResets(t *testing.T) {
 		hdr + "68 05 00000001 0000 0001", // a cut Chat
 		"f27087c6 00000001 00000002 68",  // wrong appId
 	} {
-		if err := p.UnmarshalBinary(unhex(t, bad)); err == nil {
+		if err := p.UnmarshalBinary(codectest.Hex(t, bad)); err == nil {
 			t.Fatalf("%s decoded", bad)
 		}
 		if p.Header != (lwar.Header{}) || len(p.Messages) != 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 )
 
@@ -35,7 +36,7 @@ var realTraffic = []struct {
 func TestRealTraffic(t *testing.T) {
 	var packets []lwar.Packet
 	for i, d := range realTraffic {
-		b := unhex(t, d.hex)
+		b := codectest.Hex(t, d.hex)
 		var p lwar.Packet
 		if err := p.UnmarshalBinary(b); err != nil {
 			t.Fatalf("datagram %d (%s): %v", i, d.from, err)

@@ -1,25 +1,19 @@
 package lwar
 
 import (
-	"bufio"
-	"encoding/hex"
 	"errors"
-	"flag"
 	"net"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
-// updateCapture regenerates testdata/lwar/loopback.hex from the loopback
-// session (go test ./lwar -run TestUDPSession -update). Other tests of
-// the package that want a -update flag should read this one.
-var updateCapture = flag.Bool("update", false, "regenerate testdata/lwar/loopback.hex from the UDP loopback test")
-
-var capturePath = filepath.Join("..", "testdata", "lwar", "loopback.hex")
+// capturePath is the capture of the loopback session; nettest.Update
+// (go test ./lwar -run TestUDPSession -update) regenerates it.
+var capturePath = nettest.Capture("lwar", "loopback.hex")
 
 // udpPeer is one client of the loopback test.
 type udpPeer struct {
@@ -35,12 +29,7 @@ type udpPeer struct {
 // 127.0.0.1 through connect, sync, input, chat and disconnect, and
 // records every datagram into testdata/lwar/loopback.hex with -update.
 func TestUDPSession(t *testing.T) {
-	lo := netip.MustParseAddrPort("127.0.0.1:0")
-	srvConn, err := net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
-	if err != nil {
-		t.Skipf("no loopback UDP: %v", err)
-	}
-	defer srvConn.Close()
+	srvConn := nettest.ListenUDP(t)
 	srvAddr := srvConn.LocalAddr().(*net.UDPAddr).AddrPort()
 
 	var capture [][]byte
@@ -71,12 +60,8 @@ func TestUDPSession(t *testing.T) {
 	start := time.Now()
 	peers := []*udpPeer{{name: "alice"}, {name: "bob"}}
 	for _, p := range peers {
-		p.conn, err = net.ListenUDP("udp4", net.UDPAddrFromAddrPort(lo))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer p.conn.Close()
-		p := p
+		p.conn = nettest.ListenUDP(t)
+		var err error
 		p.c, err = NewClient([]byte(p.name), ChannelConfig{}, start, func(m Message) {
 			switch m := m.(type) {
 			case *Chat:
@@ -217,8 +202,8 @@ func TestUDPSession(t *testing.T) {
 	}
 	t.Logf("session: %d datagrams in %v", len(capture), time.Since(start).Round(time.Millisecond))
 
-	if *updateCapture {
-		writeCapture(t, capture)
+	if *nettest.Update {
+		nettest.WriteFiles(t, nettest.File{Path: capturePath, Data: nettest.HexLines(capture)})
 	}
 	checkCapture(t, capturePath, TypeConnect, TypeJoin, TypeSynced, TypeInput, TypeChat, TypeDisconnect, TypeLeave)
 }
@@ -230,7 +215,7 @@ func TestUDPSession(t *testing.T) {
 // Disconnect answered by Leave. Every datagram parses and re-encodes
 // byte for byte. See docs/errata/lwar.md, part 2.
 func TestOriginalServerCapture(t *testing.T) {
-	checkCapture(t, filepath.Join("..", "testdata", "lwar", "original-server.hex"),
+	checkCapture(t, nettest.Capture("lwar", "original-server.hex"),
 		TypeConnect, TypeJoin, TypeAdd, TypeSynced, TypeUpdate, TypeInput, TypeChat, TypeDisconnect, TypeLeave)
 }
 
@@ -243,71 +228,43 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func writeCapture(t *testing.T, capture [][]byte) {
-	if err := os.MkdirAll(filepath.Dir(capturePath), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	for _, pkt := range capture {
-		sb.WriteString(hex.EncodeToString(pkt))
-		sb.WriteByte('\n')
-	}
-	if err := os.WriteFile(capturePath, []byte(sb.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // checkCapture checks that every line of a shipped capture is one lwar
 // datagram whose messages all decode and re-encode to the same bytes, and
 // that the capture holds messages of every type in want.
 func checkCapture(t *testing.T, capturePath string, want ...Type) {
 	t.Helper()
-	f, err := os.Open(capturePath)
-	if err != nil {
-		t.Fatalf("%v (regenerate loopback.hex with go test ./lwar -run TestUDPSession -update)", err)
-	}
-	defer f.Close()
 	seen := map[Type]int{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 4096), 4096)
-	line := 0
-	for sc.Scan() {
-		line++
-		pkt, err := hex.DecodeString(sc.Text())
-		if err != nil {
-			t.Fatalf("%s:%d: %v", capturePath, line, err)
-		}
+	pkts := nettest.ReadHexLines(t, capturePath)
+	for i, pkt := range pkts {
 		if len(pkt) > MaxPacketSize {
-			t.Errorf("%s:%d: datagram of %d bytes", capturePath, line, len(pkt))
+			t.Errorf("%s: datagram %d of %d bytes", capturePath, i, len(pkt))
 		}
 		var it Iterator
 		if err := it.Reset(pkt); err != nil {
-			t.Fatalf("%s:%d: %v", capturePath, line, err)
+			t.Fatalf("%s: datagram %d: %v", capturePath, i, err)
 		}
 		re, _ := it.Header.AppendBinary(nil)
 		for it.Next() {
+			var err error
 			seen[TypeOf(it.Message())]++
 			re, err = it.Message().AppendBinary(re)
 			if err != nil {
-				t.Fatalf("%s:%d: re-encode: %v", capturePath, line, err)
+				t.Fatalf("%s: datagram %d: re-encode: %v", capturePath, i, err)
 			}
 		}
 		if err := it.Err(); err != nil {
-			t.Fatalf("%s:%d: %v", capturePath, line, err)
+			t.Fatalf("%s: datagram %d: %v", capturePath, i, err)
 		}
 		if string(re) != string(pkt) {
-			t.Errorf("%s:%d: re-encoding differs", capturePath, line)
+			t.Errorf("%s: datagram %d: re-encoding differs", capturePath, i)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	for _, w := range want {
 		if seen[w] == 0 {
 			t.Errorf("%s holds no %v message", capturePath, w)
 		}
 	}
-	if line == 0 {
+	if len(pkts) == 0 {
 		t.Error("capture is empty")
 	}
 }
@@ -318,10 +275,6 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 // player 0/1 (generation 0, identity 1), hears of bob (0/2), gets alice's chat back from the server,
 // and sees bob leave.
 func TestOriginalServerReplay(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "lwar", "original-server-to-alice.hex"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
 	c, err := NewClient([]byte("alice"), ChannelConfig{}, t0, func(m Message) {
 		switch m := m.(type) {
@@ -338,11 +291,7 @@ func TestOriginalServerReplay(t *testing.T) {
 	}
 	now := t0
 	var states []ClientState
-	for i, line := range strings.Fields(string(data)) {
-		pkt, err := hex.DecodeString(line)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, pkt := range nettest.ReadHexLines(t, nettest.Capture("lwar", "original-server-to-alice.hex")) {
 		now = now.Add(30 * time.Millisecond)
 		if err := c.Receive(pkt, now); err != nil {
 			t.Fatalf("datagram %d: %v", i, err)

@@ -3,10 +3,11 @@ package paintball_test
 import (
 	"bytes"
 	"errors"
-	"io"
 	"math"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -23,22 +24,6 @@ var hot = []paintball.Message{
 // broken are malformed packets of every kind, for the error path.
 var broken = []string{
 	"2a 0041 0050 00000007", "2b 0041", "2a 0042", "2a 0046 0001 00", "2a 0046 0005 6162", "2a 0043 00", "", "2a",
-}
-
-// loop is a reader that repeats its bytes for ever, allocating nothing.
-type loop struct {
-	b   []byte
-	off int
-}
-
-func (l *loop) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		c := copy(p[n:], l.b[l.off:])
-		n += c
-		l.off = (l.off + c) % len(l.b)
-	}
-	return n, nil
 }
 
 // traffic is one of each hot packet, as one stream.
@@ -77,7 +62,7 @@ func TestAllocs(t *testing.T) {
 	}
 	d := wire.NewDecoder(paintball.Table())
 	for _, h := range broken {
-		b := mustHex(t, h)
+		b := codectest.Hex(t, h)
 		for _, from := range []wire.Direction{paintball.FromClient, paintball.FromServer} {
 			allocs(t, "error path "+h, func() {
 				if m, _, err := d.Decode(b, from); m != nil || err == nil {
@@ -100,7 +85,7 @@ func TestAllocs(t *testing.T) {
 // reused Stream (Reset) and broken framing allocate nothing.
 func TestStreamAllocs(t *testing.T) {
 	for _, from := range []wire.Direction{paintball.FromClient, paintball.FromServer} {
-		s := paintball.NewStream(&loop{b: traffic(t, from)}, from)
+		s := paintball.NewStream(&nettest.Repeat{B: traffic(t, from)}, from)
 		s.Next()
 		allocs(t, "stream "+from.String(), func() {
 			if m, err := s.Next(); m == nil || err != nil {
@@ -109,18 +94,7 @@ func TestStreamAllocs(t *testing.T) {
 		})
 		r := bytes.NewReader(nil)
 		data := traffic(t, from)
-		allocs(t, "stream reset "+from.String(), func() {
-			r.Reset(data)
-			s.Reset(r)
-			for {
-				if _, err := s.Next(); err != nil {
-					if err != io.EOF {
-						t.Fatal(err)
-					}
-					return
-				}
-			}
-		})
+		allocs(t, "stream reset "+from.String(), func() { codectest.ReadAll(t, s, r, data) })
 		bad := []byte("*\x00B")
 		allocs(t, "broken framing "+from.String(), func() {
 			r.Reset(bad)

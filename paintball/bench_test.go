@@ -4,20 +4,15 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
 
 func BenchmarkAppend(b *testing.B) {
 	for _, m := range hot {
-		b.Run(m.Form().Name, func(b *testing.B) {
-			buf := make([]byte, 0, m.Size())
-			b.ReportAllocs()
-			b.SetBytes(int64(m.Size()))
-			for b.Loop() {
-				buf, _ = m.AppendBinary(buf[:0])
-			}
-		})
+		b.Run(m.Form().Name, func(b *testing.B) { codectest.BenchEncode(b, m) })
 	}
 }
 
@@ -25,14 +20,7 @@ func BenchmarkDecode(b *testing.B) {
 	for _, m := range hot {
 		b.Run(m.Form().Name, func(b *testing.B) {
 			frame, _ := m.AppendBinary(nil)
-			v := paintball.Table().New(m.Form())
-			b.ReportAllocs()
-			b.SetBytes(int64(len(frame)))
-			for b.Loop() {
-				if _, err := v.Decode(frame); err != nil {
-					b.Fatal(err)
-				}
-			}
+			codectest.BenchDecode(b, paintball.Table().New(m.Form()), frame)
 		})
 	}
 }
@@ -43,7 +31,7 @@ func BenchmarkStream(b *testing.B) {
 	for _, from := range []wire.Direction{paintball.FromClient, paintball.FromServer} {
 		b.Run(from.String(), func(b *testing.B) {
 			data := traffic(b, from)
-			s := paintball.NewStream(&loop{b: data}, from)
+			s := paintball.NewStream(&nettest.Repeat{B: data}, from)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {

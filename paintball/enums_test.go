@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -11,22 +12,8 @@ import (
 // TestEnumText: every value of both enums survives its text form, known
 // values by name, unknown ones as a number or a quoted character.
 func TestEnumText(t *testing.T) {
-	for v := 0; v <= 0xffff; v++ {
-		o := paintball.ObjectType(v)
-		text, err := o.MarshalText()
-		var back paintball.ObjectType
-		if err != nil || back.UnmarshalText(text) != nil || back != o {
-			t.Fatalf("ObjectType %d -> %q -> %d", v, text, back)
-		}
-	}
-	for v := 0; v <= 0xff; v++ {
-		s := paintball.ShootingState(v)
-		text, err := s.MarshalText()
-		var back paintball.ShootingState
-		if err != nil || back.UnmarshalText(text) != nil || back != s {
-			t.Fatalf("ShootingState %d -> %q -> %d", v, text, back)
-		}
-	}
+	codectest.CheckText(t, paintball.ObjectType(0xffff))
+	codectest.CheckText(t, paintball.ShootingState(0xff))
 	for _, tt := range []struct {
 		v    paintball.ObjectType
 		text string

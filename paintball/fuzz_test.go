@@ -2,12 +2,12 @@ package paintball_test
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"math"
 	"os"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -43,35 +43,11 @@ func seedPackets(f *testing.F) [][]byte {
 // convenient Decode agrees with the Decoder; every decode error is a
 // *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seedPackets(f) {
-		f.Add(s)
-	}
-	d := wire.NewDecoder(paintball.Table())
-	d.Policy = wire.Lax
-	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, from := range []wire.Direction{paintball.FromClient, paintball.FromServer} {
-			m, n, err := d.Decode(b, from)
-			if _, _, perr := paintball.Decode(b, from); perr != nil {
-				checkErr(t, perr)
-			}
-			if err != nil {
-				checkErr(t, err)
-				continue
-			}
-			re, err := m.AppendBinary(nil)
-			if err != nil || !bytes.Equal(re, b[:n]) || m.Size() != n {
-				t.Fatalf("%s: %x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", m.Form().Name, b, n, re, err, m.Size())
-			}
-			checkValidate(t, m)
-			if _, raw := m.(*wire.Raw); raw {
-				continue
-			}
-			p, pn, err := paintball.Decode(b, from)
-			if err != nil || pn != n || p.Form() != m.Form() {
-				t.Fatalf("Decode disagrees: %v, %d", err, pn)
-			}
-		}
-	})
+	codectest.AddSeeds(f, seedPackets(f))
+	d := codectest.Decoding{Decoder: wire.NewDecoder(paintball.Table()), Decode: paintball.Decode,
+		From: []wire.Direction{paintball.FromClient, paintball.FromServer}}
+	d.Decoder.Policy = wire.Lax
+	f.Fuzz(func(t *testing.T, b []byte) { d.Fuzz(t, b) })
 }
 
 // FuzzStream: a Stream reading any bytes never panics; each message it
@@ -80,11 +56,7 @@ func FuzzDecode(f *testing.F) {
 // stream with nothing consumed after it; a clean end is io.EOF; every other
 // error is a *wire.Error, and every message passes checkValidate.
 func FuzzStream(f *testing.F) {
-	all := seedPackets(f)
-	f.Add(bytes.Join(all, nil))
-	for _, s := range all {
-		f.Add(s)
-	}
+	codectest.AddStream(f, seedPackets(f))
 	r := bytes.NewReader(nil)
 	streams := []*wire.Stream{paintball.NewStream(r, paintball.FromClient), paintball.NewStream(r, paintball.FromServer)}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -97,10 +69,10 @@ func FuzzStream(f *testing.F) {
 				m, err := s.Next()
 				now := len(b) - r.Len() - len(s.Buffered())
 				if err != nil && err != io.EOF {
-					checkErr(t, err)
+					codectest.CheckError(t, err)
 				}
 				if m != nil {
-					checkValidate(t, m)
+					codectest.CheckValidate(t, m)
 					re, aerr := m.AppendBinary(nil)
 					if aerr != nil || !bytes.Equal(re, b[pos:now]) {
 						t.Fatalf("%s re-encodes to %x, consumed %x", m.Form().Name, re, b[pos:now])
@@ -131,9 +103,7 @@ func FuzzStream(f *testing.F) {
 // leaves a Mirror holding, for every id, exactly the last Update of that
 // id, dead ones included, in id order.
 func FuzzMirror(f *testing.F) {
-	for _, s := range seedPackets(f) {
-		f.Add(s)
-	}
+	codectest.AddSeeds(f, seedPackets(f))
 	f.Add(bytes.Repeat([]byte{0, 'P', 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 9))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var mr paintball.Mirror
@@ -174,46 +144,4 @@ func FuzzMirror(f *testing.F) {
 			t.Fatalf("Live = %d, want %d", mr.Live(), live)
 		}
 	})
-}
-
-// checkErr fails t unless err, from a decode, is a *wire.Error (reached
-// with errors.As, as a user does) wrapping one of the wire sentinels.
-func checkErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
-}
-
-// checkValidate runs m.Validate, which must not panic (the fuzzer reports
-// a panic as a failure), and fails t unless a failure names the rule it
-// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
-// A raw message (a type the package does not know) fails with
-// ErrUnknownCode instead.
-func checkValidate(t *testing.T, m wire.Message) {
-	t.Helper()
-	err := m.Validate()
-	if err == nil {
-		return
-	}
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
-	}
-	if _, raw := m.(*wire.Raw); raw {
-		if !errors.Is(err, wire.ErrUnknownCode) {
-			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
-		}
-		return
-	}
-	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
-		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
-	}
 }

@@ -1,7 +1,6 @@
 package paintball_test
 
 import (
-	"encoding/hex"
 	"errors"
 	"math"
 	"strings"
@@ -18,31 +17,22 @@ import (
 // two's complement, Doubles as big-endian IEEE 754, Strings as writeUTF.
 // No traffic of the original game is public.
 func TestGolden(t *testing.T) {
-	g := func(name string, f func(t *testing.T)) { t.Run(name, f) }
-	g("Login", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("bob")}, "2a | 0046 | 0003 626f62")
+	codectest.Goldens(t, []codectest.Vector{
+		{Name: "Login", Value: &paintball.Login{Username: paintball.UTF("bob")}, Hex: "2a | 0046 | 0003 626f62"},
+		{Name: "Login empty", Value: &paintball.Login{}, Hex: "2a | 0046 | 0000"},
+		{Name: "Login with U+0000 as C0 80", Value: &paintball.Login{Username: paintball.UTF("a\xc0\x80b")}, Hex: "2a | 0046 | 0004 61c08062"},
+		{Name: "Login with U+1F600 as two surrogates", Value: &paintball.Login{Username: paintball.UTF("\xed\xa0\xbd\xed\xb8\x80")}, Hex: "2a | 0046 | 0006 eda0bd edb880"},
+		{Name: "Login with a lone surrogate", Value: &paintball.Login{Username: paintball.UTF("\xed\xa0\x80")}, Hex: "2a | 0046 | 0003 eda080"},
+		{Name: "Login é", Value: &paintball.Login{Username: paintball.UTF("é")}, Hex: "2a | 0046 | 0002 c3a9"},
+		{Name: "Update", Value: &paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7, PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2}, Hex: "2a | 0041 | 0050 | 00000007 | 00000064 | 000000c8 | fffffffb | 00000003 | 3ff921fb54442d18"},
+		{Name: "Player Update Request", Value: &paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: math.Copysign(0, -1)}, Hex: "2a | 0043 | 0000000a | fffffff6 | 8000000000000000"},
+		{Name: "Player Update Request extremes", Value: &paintball.PlayerUpdateRequest{VelocityX: math.MinInt32, VelocityY: math.MaxInt32, Facing: math.Inf(-1)}, Hex: "2a | 0043 | 80000000 | 7fffffff | fff0000000000000"},
+		{Name: "Shoot Update Request none", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateNone}, Hex: "2a 0044 00"},
+		{Name: "Shoot Update Request single", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateSingle}, Hex: "2a 0044 01"},
+		{Name: "Shoot Update Request automatic", Value: &paintball.ShootUpdateRequest{ShootingState: paintball.ShootingStateAutomatic}, Hex: "2a 0044 02"},
+		{Name: "Game Dump Request", Value: &paintball.GameDumpRequest{}, Hex: "2a | 0045"},
 	})
-	g("Login empty", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{}, "2a | 0046 | 0000")
-	})
-	g("Login with U+0000 as C0 80", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("a\xc0\x80b")}, "2a | 0046 | 0004 61c08062")
-	})
-	g("Login with U+1F600 as two surrogates", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\xbd\xed\xb8\x80")}, "2a | 0046 | 0006 eda0bd edb880")
-	})
-	g("Login with a lone surrogate", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("\xed\xa0\x80")}, "2a | 0046 | 0003 eda080")
-	})
-	g("Login é", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Login{Username: paintball.UTF("é")}, "2a | 0046 | 0002 c3a9")
-	})
-	g("Update", func(t *testing.T) {
-		codectest.Golden(t, &paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7,
-			PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2},
-			"2a | 0041 | 0050 | 00000007 | 00000064 | 000000c8 | fffffffb | 00000003 | 3ff921fb54442d18")
-	})
-	g("Update dead", func(t *testing.T) {
+	t.Run("Update dead", func(t *testing.T) {
 		u := &paintball.Update{ObjectType: paintball.ObjectTypePaintball, ObjectID: 0x7fffffff,
 			PositionX: -1, PositionY: -1, Facing: math.Pi}
 		codectest.Golden(t, u, "2a | 0041 | 0042 | 7fffffff | ffffffff | ffffffff | 00000000 | 00000000 | 400921fb54442d18")
@@ -50,7 +40,7 @@ func TestGolden(t *testing.T) {
 			t.Error("Dead() = false for positions -1, -1")
 		}
 	})
-	g("Update with NaN payload facing", func(t *testing.T) {
+	t.Run("Update with NaN payload facing", func(t *testing.T) {
 		u := &paintball.Update{ObjectType: paintball.ObjectTypeObstacle, ObjectID: -2,
 			Facing: math.Float64frombits(0x7ff0000000000001)}
 		codectest.Golden(t, u, "2a | 0041 | 004f | fffffffe | 00000000 | 00000000 | 00000000 | 00000000 | 7ff0000000000001")
@@ -58,82 +48,29 @@ func TestGolden(t *testing.T) {
 			t.Errorf("Validate = %v, want ErrInvalid (NaN facing)", err)
 		}
 	})
-	g("Player Update Request", func(t *testing.T) {
-		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: math.Copysign(0, -1)},
-			"2a | 0043 | 0000000a | fffffff6 | 8000000000000000")
-	})
-	g("Player Update Request extremes", func(t *testing.T) {
-		codectest.Golden(t, &paintball.PlayerUpdateRequest{VelocityX: math.MinInt32, VelocityY: math.MaxInt32, Facing: math.Inf(-1)},
-			"2a | 0043 | 80000000 | 7fffffff | fff0000000000000")
-	})
-	for _, s := range []struct {
-		state paintball.ShootingState
-		hex   string
-	}{{paintball.ShootingStateNone, "2a 0044 00"}, {paintball.ShootingStateSingle, "2a 0044 01"}, {paintball.ShootingStateAutomatic, "2a 0044 02"}} {
-		g("Shoot Update Request "+s.state.String(), func(t *testing.T) {
-			codectest.Golden(t, &paintball.ShootUpdateRequest{ShootingState: s.state}, s.hex)
-		})
-	}
-	g("Game Dump Request", func(t *testing.T) {
-		codectest.Golden(t, &paintball.GameDumpRequest{}, "2a | 0045")
-	})
-}
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.NewReplacer(" ", "", "|", "").Replace(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestGoldenBroken: packets that must be refused, each with the sentinel,
 // the field and the byte offset of the error.
 func TestGoldenBroken(t *testing.T) {
-	for _, tt := range []struct {
-		name, hex string
-		from      wire.Direction
-		kind      error
-		message   string
-		field     string
-		offset    int
-	}{
-		{"empty", "", paintball.FromClient, wire.ErrShort, "", "type", 1},
-		{"no marker", "2b 0045", paintball.FromClient, wire.ErrInvalid, "frame", "marker", 0},
-		{"type B", "2a 0042", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"type F as the number 15", "2a 000f 0003 626f62", paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"Update from a client", "2a 0041" + strings.Repeat("00", 30), paintball.FromClient, wire.ErrUnknownCode, "frame", "type", 1},
-		{"request from the server", "2a 0045", paintball.FromServer, wire.ErrUnknownCode, "frame", "type", 1},
-		{"Login cut in its count", "2a 0046 00", paintball.FromClient, wire.ErrShort, "Login", "username", 3},
-		{"Login cut in its name", "2a 0046 0005 6162", paintball.FromServer, wire.ErrShort, "Login", "username", 3},
-		{"Login with a byte 00", "2a 0046 0001 00", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a four-byte sequence", "2a 0046 0004 f09f9880", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with an overlong A", "2a 0046 0002 c181", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a truncated sequence", "2a 0046 0002 61e2", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Login with a stray continuation", "2a 0046 0001 80", paintball.FromClient, wire.ErrInvalid, "Login", "username", 3},
-		{"Update cut in facing", "2a 0041 0050 00000007 00000064 000000c8 fffffffb 00000003 3ff921fb54442d", paintball.FromServer, wire.ErrShort, "Update", "facing", 25},
-		{"Player Update Request cut", "2a 0043 0000000a ffff", paintball.FromClient, wire.ErrShort, "PlayerUpdateRequest", "velocityY", 7},
-		{"Shoot Update Request without its state", "2a 0044", paintball.FromClient, wire.ErrShort, "ShootUpdateRequest", "shootingState", 3},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			b := mustHex(t, tt.hex)
-			m, _, err := paintball.Decode(b, tt.from)
-			if m != nil || !errors.Is(err, tt.kind) {
-				t.Fatalf("Decode(%x) = %v, %v; want %v", b, m, err, tt.kind)
-			}
-			var e *wire.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v is not a *wire.Error", err)
-			}
-			if tt.message != "" && e.Message != tt.message || e.Field != tt.field || e.Offset != tt.offset {
-				t.Errorf("error %v: message %q field %q offset %d; want %q %q %d", err, e.Message, e.Field, e.Offset, tt.message, tt.field, tt.offset)
-			}
-			if !strings.HasPrefix(err.Error(), "paintball: ") {
-				t.Errorf("error %q does not name the protocol", err)
-			}
-		})
-	}
+	codectest.CheckBroken(t, "paintball", paintball.Decode, []codectest.Broken{
+		{Name: "empty", Hex: "", From: paintball.FromClient, Kind: wire.ErrShort, Field: "type", Offset: 1},
+		{Name: "no marker", Hex: "2b 0045", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "frame", Field: "marker"},
+		{Name: "type B", Hex: "2a 0042", From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "type F as the number 15", Hex: "2a 000f 0003 626f62", From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "Update from a client", Hex: "2a 0041" + strings.Repeat("00", 30), From: paintball.FromClient, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "request from the server", Hex: "2a 0045", From: paintball.FromServer, Kind: wire.ErrUnknownCode, Message: "frame", Field: "type", Offset: 1},
+		{Name: "Login cut in its count", Hex: "2a 0046 00", From: paintball.FromClient, Kind: wire.ErrShort, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login cut in its name", Hex: "2a 0046 0005 6162", From: paintball.FromServer, Kind: wire.ErrShort, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a byte 00", Hex: "2a 0046 0001 00", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a four-byte sequence", Hex: "2a 0046 0004 f09f9880", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with an overlong A", Hex: "2a 0046 0002 c181", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a truncated sequence", Hex: "2a 0046 0002 61e2", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Login with a stray continuation", Hex: "2a 0046 0001 80", From: paintball.FromClient, Kind: wire.ErrInvalid, Message: "Login", Field: "username", Offset: 3},
+		{Name: "Update cut in facing", Hex: "2a 0041 0050 00000007 00000064 000000c8 fffffffb 00000003 3ff921fb54442d", From: paintball.FromServer, Kind: wire.ErrShort, Message: "Update", Field: "facing", Offset: 25},
+		{Name: "Player Update Request cut", Hex: "2a 0043 0000000a ffff", From: paintball.FromClient, Kind: wire.ErrShort, Message: "PlayerUpdateRequest", Field: "velocityY", Offset: 7},
+		{Name: "Shoot Update Request without its state", Hex: "2a 0044", From: paintball.FromClient, Kind: wire.ErrShort, Message: "ShootUpdateRequest", Field: "shootingState", Offset: 3},
+	})
 }
 
 // TestValidate: packets that decode but break a rule of the spec.

@@ -2,30 +2,22 @@ package paintball_test
 
 import (
 	"bytes"
-	"errors"
-	"flag"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/paintball/loopback-*.bin from the loopback session")
-
 // Captures of the loopback session, as one client (alice) saw it.
-var (
-	captureClient = filepath.Join("..", "testdata", "paintball", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "paintball", "loopback-server.bin")
-)
+var captureClient, captureServer = nettest.Captures("paintball")
 
-// tcpEvent is what the loop of tcpServer receives.
+// tcpEvent is what the loop of startServer receives.
 type tcpEvent struct {
 	nc     net.Conn          // a new connection
 	player *paintball.Player // the player a packet or error comes from
@@ -34,60 +26,17 @@ type tcpEvent struct {
 	state  chan []paintball.Update
 }
 
-// tcpServer is a Paintball server built from the package: one goroutine
-// owns the Server state machine; one goroutine per connection reads
-// packets with a wire.Stream; the loop ticks every 10 ms and writes what
-// players have queued, one Write per packet.
-type tcpServer struct {
-	ln     net.Listener
-	events chan tcpEvent
-	done   chan struct{}
-	wg     sync.WaitGroup
-}
+type tcpServer = nettest.Server[tcpEvent]
 
+// startServer starts a Paintball server built from the package: one
+// goroutine owns the Server state machine; one goroutine per connection
+// reads packets with a wire.Stream; the loop ticks every 10 ms and writes
+// what players have queued, one Write per packet.
 func startServer(t *testing.T) *tcpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &tcpServer{ln: ln, events: make(chan tcpEvent, 64), done: make(chan struct{})}
-	s.wg.Add(2)
-	go s.accept()
-	go s.loop()
-	t.Cleanup(func() {
-		ln.Close()
-		close(s.done)
-		s.wg.Wait()
-	})
-	return s
+	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
 }
 
-func (s *tcpServer) send(ev tcpEvent) bool {
-	select {
-	case s.events <- ev:
-		return true
-	case <-s.done:
-		return false
-	}
-}
-
-func (s *tcpServer) accept() {
-	defer s.wg.Done()
-	for {
-		nc, err := s.ln.Accept()
-		if err != nil {
-			return
-		}
-		if !s.send(tcpEvent{nc: nc}) {
-			nc.Close()
-			return
-		}
-	}
-}
-
-func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
-	defer s.wg.Done()
+func read(s *tcpServer, p *paintball.Player, nc net.Conn) {
 	st := paintball.NewStream(nc, paintball.FromClient)
 	for {
 		m, err := st.Next()
@@ -95,7 +44,7 @@ func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
 			// A packet that does not decode, or broken framing: either
 			// way this server drops the connection.
 			_ = err
-			s.send(tcpEvent{player: p, closed: true})
+			s.Send(tcpEvent{player: p, closed: true})
 			return
 		}
 		// The Stream reuses its values: hand the loop a copy.
@@ -104,57 +53,42 @@ func (s *tcpServer) read(p *paintball.Player, nc net.Conn) {
 		if c == nil {
 			continue // a raw frame of the other direction: ignored
 		}
-		if !s.send(tcpEvent{player: p, msg: c}) {
+		if !s.Send(tcpEvent{player: p, msg: c}) {
 			return
 		}
 	}
 }
 
-// State returns the server's state, as the loop sees it.
-func (s *tcpServer) State() []paintball.Update {
+// serverState returns the server's state, as the loop sees it.
+func serverState(s *tcpServer) []paintball.Update {
 	ch := make(chan []paintball.Update, 1)
-	s.send(tcpEvent{state: ch})
+	s.Send(tcpEvent{state: ch})
 	return <-ch
 }
 
-func (s *tcpServer) loop() {
-	defer s.wg.Done()
+func serve(s *tcpServer) {
 	srv := paintball.NewServer(time.Now())
 	conns := map[*paintball.Player]net.Conn{}
 	writers := map[*paintball.Player]*wire.FrameWriter{}
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	defer func() {
-		for _, nc := range conns {
-			nc.Close()
-		}
-	}()
-	for {
-		select {
-		case <-s.done:
-			return
-		case <-tick.C:
-			srv.Tick(time.Now())
-		case ev := <-s.events:
-			switch {
-			case ev.state != nil:
-				ev.state <- srv.State()
-			case ev.nc != nil:
-				p := srv.Accept()
-				conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
-				s.wg.Add(1)
-				go s.read(p, ev.nc)
-			case ev.closed:
-				srv.Leave(ev.player, time.Now())
-				if nc := conns[ev.player]; nc != nil {
-					nc.Close()
-				}
-				delete(conns, ev.player)
-				delete(writers, ev.player)
-			default:
-				srv.Handle(ev.player, ev.msg, time.Now())
+	s.Loop(10*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
+		switch {
+		case ev.state != nil:
+			ev.state <- srv.State()
+		case ev.nc != nil:
+			p := srv.Accept()
+			conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
+			s.Go(func() { read(s, p, ev.nc) })
+		case ev.closed:
+			srv.Leave(ev.player, time.Now())
+			if nc := conns[ev.player]; nc != nil {
+				nc.Close()
 			}
+			delete(conns, ev.player)
+			delete(writers, ev.player)
+		default:
+			srv.Handle(ev.player, ev.msg, time.Now())
 		}
+	}, func() {
 		for p, w := range writers {
 			for m := p.Next(); m != nil; m = p.Next() {
 				if w.WriteMessage(m) != nil {
@@ -162,88 +96,35 @@ func (s *tcpServer) loop() {
 				}
 			}
 		}
-	}
-}
-
-// recorder keeps every byte read from and written to a connection.
-type recorder struct {
-	net.Conn
-	rx, tx bytes.Buffer
-}
-
-func (r *recorder) Read(b []byte) (int, error) {
-	n, err := r.Conn.Read(b)
-	r.rx.Write(b[:n])
-	return n, err
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.tx.Write(b)
-	return r.Conn.Write(b)
+	})
 }
 
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
-	t    *testing.T
-	name string
-	c    *paintball.Client
-	nc   *recorder
-	conn *wire.Conn
+	*nettest.Player
+	c *paintball.Client
 }
 
 func dial(t *testing.T, addr, name string) *tcpClient {
 	t.Helper()
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { nc.Close() })
 	c, err := paintball.NewClient(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{Conn: nc}
-	tc := &tcpClient{t: t, name: name, c: c, nc: rec, conn: paintball.NewConn(rec, paintball.FromServer)}
-	tc.do(c.Login())
+	tc := &tcpClient{nettest.DialPlayer(t, addr, name, c, func(rw io.ReadWriter) *wire.Conn {
+		return paintball.NewConn(rw, paintball.FromServer)
+	}), c}
+	tc.Do(c.Login())
 	return tc
 }
 
-// until reads and handles packets until done returns true; it fails after
-// 5 s.
-func (tc *tcpClient) until(what string, done func() bool) {
-	tc.t.Helper()
-	tc.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
-	for !done() {
-		m, err := tc.conn.ReadMessage()
-		if err != nil {
-			tc.t.Fatalf("%s waiting for %s: %v", tc.name, what, err)
-		}
-		if err := tc.c.Handle(m); err != nil {
-			tc.t.Fatalf("%s: Handle(%s): %v", tc.name, m.Form().Name, err)
-		}
-	}
-}
-
-// do runs a Client call and sends what it queued, one Write per packet.
-func (tc *tcpClient) do(err error) {
-	tc.t.Helper()
-	if err != nil {
-		tc.t.Fatalf("%s: %v", tc.name, err)
-	}
-	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
-		if err := tc.conn.WriteMessage(m); err != nil {
-			tc.t.Fatalf("%s: write %s: %v", tc.name, m.Form().Name, err)
-		}
-	}
-}
-
-func (tc *tcpClient) knows(names ...string) func() bool {
-	return func() bool { return slices.Equal(tc.c.Players, names) }
+func (tc *tcpClient) knows(names ...string) func(wire.Message) bool {
+	return func(wire.Message) bool { return slices.Equal(tc.c.Players, names) }
 }
 
 // sees is a condition on one object of the client's mirror.
-func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func() bool {
-	return func() bool {
+func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func(wire.Message) bool {
+	return func(wire.Message) bool {
 		u, ok := tc.c.Mirror.Object(id)
 		return ok && f(u)
 	}
@@ -251,46 +132,46 @@ func (tc *tcpClient) sees(id int32, f func(u paintball.Update) bool) func() bool
 
 func TestLoopback(t *testing.T) {
 	srv := startServer(t)
-	addr := srv.ln.Addr().String()
+	addr := srv.Addr()
 
 	// Three logins, each told to those already there.
 	a := dial(t, addr, "alice")
-	a.until("own player", func() bool { return a.c.Mirror.Live() == 1 })
+	a.Until("own player", func(wire.Message) bool { return a.c.Mirror.Live() == 1 })
 	b := dial(t, addr, "bob")
-	a.until("bob's login", a.knows("bob"))
+	a.Until("bob's login", a.knows("bob"))
 	c := dial(t, addr, "carol")
-	a.until("carol's login", a.knows("bob", "carol"))
-	b.until("carol's login", b.knows("carol"))
-	c.until("three players", func() bool { return c.c.Mirror.Live() == 3 })
+	a.Until("carol's login", a.knows("bob", "carol"))
+	b.Until("carol's login", b.knows("carol"))
+	c.Until("three players", func(wire.Message) bool { return c.c.Mirror.Live() == 3 })
 	if len(c.c.Players) != 0 {
 		t.Errorf("carol was told of %q: the spec announces new players only", c.c.Players)
 	}
 
 	// Bob moves with a facing no one else has, and learns his own id.
-	b.do(b.c.Move(40, -30, 1.25))
-	b.until("own id", func() bool { _, ok := b.c.Self(); return ok })
+	b.Do(b.c.Move(40, -30, 1.25))
+	b.Until("own id", func(wire.Message) bool { _, ok := b.c.Self(); return ok })
 	bob, _ := b.c.Self()
 	moved := func(u paintball.Update) bool { return u.VelocityX == 40 && u.VelocityY == -30 && u.Facing == 1.25 }
-	a.until("bob's move", a.sees(bob, moved))
-	c.until("bob's move", c.sees(bob, moved))
+	a.Until("bob's move", a.sees(bob, moved))
+	c.Until("bob's move", c.sees(bob, moved))
 
 	// Carol shoots; the others see a paintball.
-	c.do(c.c.Shoot(paintball.ShootingStateSingle))
-	ball := func(tc *tcpClient) func() bool {
-		return func() bool {
+	c.Do(c.c.Shoot(paintball.ShootingStateSingle))
+	ball := func(tc *tcpClient) func(wire.Message) bool {
+		return func(wire.Message) bool {
 			return slices.ContainsFunc(tc.c.Mirror.Objects(), func(u paintball.Update) bool { return u.ObjectType == paintball.ObjectTypePaintball })
 		}
 	}
-	a.until("carol's paintball", ball(a))
-	b.until("carol's paintball", ball(b))
+	a.Until("carol's paintball", ball(a))
+	b.Until("carol's paintball", ball(b))
 
 	// Alice turns and fires automatically for a while, then stops.
-	a.do(a.c.Move(0, 5, -0.5))
-	a.do(a.c.Shoot(paintball.ShootingStateAutomatic))
+	a.Do(a.c.Move(0, 5, -0.5))
+	a.Do(a.c.Shoot(paintball.ShootingStateAutomatic))
 	alice, fired := int32(0), 0
-	a.until("own id", func() bool { var ok bool; alice, ok = a.c.Self(); return ok })
-	c.until("alice's move", c.sees(alice, func(u paintball.Update) bool { return u.VelocityY == 5 && u.Facing == -0.5 }))
-	c.until("alice's paintballs", func() bool {
+	a.Until("own id", func(wire.Message) bool { var ok bool; alice, ok = a.c.Self(); return ok })
+	c.Until("alice's move", c.sees(alice, func(u paintball.Update) bool { return u.VelocityY == 5 && u.Facing == -0.5 }))
+	c.Until("alice's paintballs", func(wire.Message) bool {
 		fired = 0
 		for _, u := range c.c.Mirror.Objects() {
 			if u.ObjectType == paintball.ObjectTypePaintball && u.Facing == -0.5 {
@@ -299,13 +180,13 @@ func TestLoopback(t *testing.T) {
 		}
 		return fired >= 3
 	})
-	a.do(a.c.Shoot(paintball.ShootingStateNone))
+	a.Do(a.c.Shoot(paintball.ShootingStateNone))
 
 	// Alice asks for a dump: afterwards her mirror holds every object the
 	// server holds, with the same types (positions move on meanwhile).
-	want := srv.State()
-	a.do(a.c.RequestDump())
-	a.until("the dump", func() bool {
+	want := serverState(srv)
+	a.Do(a.c.RequestDump())
+	a.Until("the dump", func(wire.Message) bool {
 		for _, w := range want {
 			if u, ok := a.c.Mirror.Object(w.ObjectID); !ok || u.ObjectType != w.ObjectType {
 				return false
@@ -315,26 +196,14 @@ func TestLoopback(t *testing.T) {
 	})
 
 	// Bob leaves: the others see his player dead.
-	b.nc.Close()
+	b.Rec.Close()
 	dead := func(u paintball.Update) bool { return u.Dead() }
-	a.until("bob leaves", a.sees(bob, dead))
-	c.until("bob leaves", c.sees(bob, dead))
-	a.nc.Close()
-	c.nc.Close()
+	a.Until("bob leaves", a.sees(bob, dead))
+	c.Until("bob leaves", c.sees(bob, dead))
+	a.Rec.Close()
+	c.Rec.Close()
 
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, a.nc.tx.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// Only the packets alice handled, not what arrived after them.
-		rx := a.nc.rx.Bytes()
-		if err := os.WriteFile(captureServer, rx[:len(rx)-len(a.conn.Buffered())], 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	nettest.SaveClient(t, a.Rec, len(a.Conn.Buffered()), captureClient, captureServer)
 }
 
 // TestCapture checks that the checked-in capture of the loopback session
@@ -352,40 +221,19 @@ func TestCapture(t *testing.T) {
 		{captureServer, paintball.FromServer, []string{"Login", "Update"}},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestLoopback -update)", err)
-		}
+		data := nettest.ReadFile(t, tt.file)
 		s := paintball.NewStream(bytes.NewReader(data), tt.from)
 		s.SetPolicy(wire.Strict)
 		replay, _ := paintball.NewClient("alice")
 		replay.Login()
-		seen := map[string]bool{}
-		var out []byte
-		for i := 0; ; i++ {
-			m, err := s.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%s packet %d: %v", tt.file, i, err)
-			}
-			seen[m.Form().Name] = true
-			out, _ = m.AppendBinary(out)
+		names := codectest.CheckCapture(t, tt.file, data, s.Next, func(m wire.Message) {
 			if tt.from == paintball.FromServer {
 				if err := replay.Handle(m); err != nil {
-					t.Fatalf("%s packet %d: replay: %v", tt.file, i, err)
+					t.Fatalf("%s: %s: replay: %v", tt.file, m.Form().Name, err)
 				}
 			}
-		}
-		if !bytes.Equal(out, data) {
-			t.Errorf("%s does not re-encode to itself", tt.file)
-		}
-		for _, name := range tt.must {
-			if !seen[name] {
-				t.Errorf("%s holds no %s", tt.file, name)
-			}
-		}
+		})
+		codectest.Holds(t, tt.file, names, tt.must...)
 		if tt.from == paintball.FromServer && !slices.Equal(replay.Players, []string{"bob", "carol"}) {
 			t.Errorf("replayed, alice learns of %q", replay.Players)
 		}

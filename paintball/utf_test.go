@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/paintballgen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -34,7 +35,7 @@ func TestMakeUTF(t *testing.T) {
 		{strings.Repeat("\x00", 32768), "", wire.ErrTooLong}, // 65536 bytes once encoded
 	} {
 		got, err := paintball.MakeUTF(tt.in)
-		if !errors.Is(err, tt.kind) || (err == nil && !bytes.Equal(got, mustHex(t, tt.want))) {
+		if !errors.Is(err, tt.kind) || (err == nil && !bytes.Equal(got, codectest.Hex(t, tt.want))) {
 			t.Errorf("MakeUTF(%.20q) = %.40x, %v; want %.40s, %v", tt.in, got, err, tt.want, tt.kind)
 		}
 	}

@@ -275,17 +275,8 @@ func TestAckerTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	sends := 0
-	for step := 0; step < 10; step++ {
-		for {
-			_, ok, err := a.Next(now, nil)
-			if err != nil {
-				t.Fatalf("error before Timeout, at %v: %v", now, err)
-			}
-			if !ok {
-				break
-			}
-			sends++
-		}
+	for range 10 {
+		sends += drain(t, a.Next, now, func([]byte) {}) // no error before Timeout
 		now = now.Add(100 * time.Millisecond)
 	}
 	if sends != 10 {

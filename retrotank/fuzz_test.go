@@ -2,10 +2,10 @@ package retrotank_test
 
 import (
 	"bytes"
-	"errors"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -13,9 +13,7 @@ import (
 // seed adds one valid datagram of every type of the game port.
 func seed(f *testing.F) {
 	dgs, _ := sampleDatagrams(f)
-	for _, b := range dgs {
-		f.Add(b)
-	}
+	codectest.AddSeeds(f, dgs)
 }
 
 // FuzzDecode: no input panics; what decodes, in either direction,
@@ -23,39 +21,16 @@ func seed(f *testing.F) {
 // *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
 	seed(f)
-	d := retrotank.NewDecoder()
-	d.Policy = wire.Lax
+	d := codectest.Decoding{Decoder: retrotank.NewDecoder(), Decode: retrotank.Decode, Whole: true,
+		From: []wire.Direction{retrotank.FromClient, retrotank.FromServer}}
+	d.Decoder.Policy = wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, from := range []wire.Direction{retrotank.FromClient, retrotank.FromServer} {
-			m, n, err := d.Decode(b, from)
-			if _, _, perr := retrotank.Decode(b, from); perr != nil {
-				checkErr(t, perr)
-			}
-			if err != nil {
-				checkErr(t, err)
-				continue
-			}
-			out, err := m.AppendBinary(nil)
-			if err != nil {
-				t.Fatalf("%s decodes but does not encode: %v", m.Form().Name, err)
-			}
-			if !bytes.Equal(out, b[:n]) || len(out) != m.Size() {
-				t.Fatalf("%s: %x re-encodes to %x (Size %d)", m.Form().Name, b[:n], out, m.Size())
-			}
-			if _, raw := m.(*wire.Raw); !raw {
-				if _, _, err := retrotank.Decode(b, from); (err == nil) != (n == len(b)) {
-					t.Fatalf("Decode disagrees with the Decoder: %v, n %d of %d", err, n, len(b))
-				}
-			}
-			checkValidate(t, m)
-		}
+		d.Fuzz(t, b)
 		for _, from := range []wire.Direction{retrotank.FromClient, retrotank.FromServer} {
 			if m, _, err := retrotank.DecodeTime(b, from); err != nil {
-				checkErr(t, err)
+				codectest.CheckError(t, err)
 			} else {
-				if out, _ := m.MarshalBinary(); !bytes.Equal(out, b) {
-					t.Fatalf("time sync %x re-encodes to %x", b, out)
-				}
+				codectest.CheckReencode(t, m, b)
 			}
 		}
 	})
@@ -81,7 +56,7 @@ func FuzzAssembler(f *testing.F) {
 		for _, b := range bytes.Split(in, []byte{0xff, 0xfe}) {
 			m, _, err := d.Decode(b, retrotank.FromServer)
 			if err != nil {
-				checkErr(t, err)
+				codectest.CheckError(t, err)
 				continue
 			}
 			a.Add(m)
@@ -155,46 +130,4 @@ func FuzzAcker(f *testing.F) {
 			}
 		}
 	})
-}
-
-// checkErr fails t unless err, from a decode, is a *wire.Error (reached
-// with errors.As, as a user does) wrapping one of the wire sentinels.
-func checkErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
-}
-
-// checkValidate runs m.Validate, which must not panic (the fuzzer reports
-// a panic as a failure), and fails t unless a failure names the rule it
-// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
-// A raw message (a type the package does not know) fails with
-// ErrUnknownCode instead.
-func checkValidate(t *testing.T, m wire.Message) {
-	t.Helper()
-	err := m.Validate()
-	if err == nil {
-		return
-	}
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
-	}
-	if _, raw := m.(*wire.Raw); raw {
-		if !errors.Is(err, wire.ErrUnknownCode) {
-			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
-		}
-		return
-	}
-	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
-		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
-	}
 }

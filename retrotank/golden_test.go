@@ -1,7 +1,6 @@
 package retrotank_test
 
 import (
-	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
@@ -86,57 +85,25 @@ func TestGolden(t *testing.T) {
 	codectest.Golden(t, &retrotank.TimeReply{Client: 3, ClientTime: 0x12345, ServerTime: 0xabcdef}, "03|00012345|00abcdef")
 }
 
-func unhex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.ReplaceAll(s, "|", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestGoldenBroken: datagrams that must be refused, each with the
 // sentinel, message, field and offset of its fault.
 func TestGoldenBroken(t *testing.T) {
-	cases := []struct {
-		name, hex string
-		from      wire.Direction
-		kind      error
-		msg       string
-		field     string
-		off       int
-	}{
-		{"ACK count 3, two ids", "00|05|03|0001|0002", retrotank.FromClient, wire.ErrShort, "MSG_TYPE_ACK", "ids", 3},
-		{"ACK without its count", "00|05", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_ACK", "count", 2},
-		{"CONN_REQ of 5 bytes", "01|01|123456", retrotank.FromClient, wire.ErrShort, "MSG_TYPE_CONN_REQ", "randId", 2},
-		{"CONN_ACCEPT and a trailing byte", "03|0102|07|deadbeef|00", retrotank.FromServer, wire.ErrTrailing, "MSG_TYPE_CONN_ACCEPT", "", 0},
-		{"OBSTACLE with a partial obstacle", "06|0003|0002|0001|0001|0000|000a|0014|001e|0028|0001|0002", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_OBSTACLE", "obstacles", 11},
-		{"OBSTACLE without its first index", "06|0003|0002|0001|0001|00", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_OBSTACLE", "first", 9},
-		{"SPAWN set of 2 areas holding 1", "07|0004|0003|0002|02|00|00|01|0102|0304|0506|0708", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_SPAWN", "sets", 9},
-		{"SPAWN of 510 bytes (E14)", "07|0004|0003|0002|3e|00|00|3d|" + rep("0102|0304|0506|0708|", 62) + "00", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_SPAWN", "sets", 9},
-		{"SCORE count 3, two updates", "0b|0012|03|0003|0004|01|02|0003|01|02|0003", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_SCORE", "scores", 8},
-		{"GAME_START cut", "09|0010|0098", retrotank.FromServer, wire.ErrShort, "MSG_TYPE_GAME_START", "startTime", 3},
-		{"PLAYER_SPAWN from the server", "0d|0015|02", retrotank.FromServer, wire.ErrUnknownCode, "", "type", 0},
-		{"CONN_REQ from the server", "01|01|12345678", retrotank.FromServer, wire.ErrUnknownCode, "", "type", 0},
-		{"type 14", "0e|0001|02", retrotank.FromClient, wire.ErrUnknownCode, "", "type", 0},
-		{"empty", "", retrotank.FromClient, wire.ErrShort, "", "", 0},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, _, err := retrotank.Decode(unhex(t, c.hex), c.from)
-			if m != nil || !errors.Is(err, c.kind) {
-				t.Fatalf("Decode = %v, %v; want %v", m, err, c.kind)
-			}
-			var we *wire.Error
-			if !errors.As(err, &we) {
-				t.Fatalf("%v is not a *wire.Error", err)
-			}
-			// an unknown code's error names wire's form for unknown frames
-			if (c.msg != "" && we.Message != c.msg) || (c.field != "" && (we.Field != c.field || we.Offset != c.off)) {
-				t.Errorf("error at %s.%s offset %d, want %s.%s offset %d (%v)", we.Message, we.Field, we.Offset, c.msg, c.field, c.off, err)
-			}
-		})
-	}
+	codectest.CheckBroken(t, "retrotank", retrotank.Decode, []codectest.Broken{
+		{Name: "ACK count 3, two ids", Hex: "00|05|03|0001|0002", From: retrotank.FromClient, Kind: wire.ErrShort, Message: "MSG_TYPE_ACK", Field: "ids", Offset: 3},
+		{Name: "ACK without its count", Hex: "00|05", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_ACK", Field: "count", Offset: 2},
+		{Name: "CONN_REQ of 5 bytes", Hex: "01|01|123456", From: retrotank.FromClient, Kind: wire.ErrShort, Message: "MSG_TYPE_CONN_REQ", Field: "randId", Offset: 2},
+		{Name: "CONN_ACCEPT and a trailing byte", Hex: "03|0102|07|deadbeef|00", From: retrotank.FromServer, Kind: wire.ErrTrailing, Message: "MSG_TYPE_CONN_ACCEPT"},
+		{Name: "OBSTACLE with a partial obstacle", Hex: "06|0003|0002|0001|0001|0000|000a|0014|001e|0028|0001|0002", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_OBSTACLE", Field: "obstacles", Offset: 11},
+		{Name: "OBSTACLE without its first index", Hex: "06|0003|0002|0001|0001|00", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_OBSTACLE", Field: "first", Offset: 9},
+		{Name: "SPAWN set of 2 areas holding 1", Hex: "07|0004|0003|0002|02|00|00|01|0102|0304|0506|0708", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_SPAWN", Field: "sets", Offset: 9},
+		{Name: "SPAWN of 510 bytes (E14)", Hex: "07|0004|0003|0002|3e|00|00|3d|" + rep("0102|0304|0506|0708|", 62) + "00", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_SPAWN", Field: "sets", Offset: 9},
+		{Name: "SCORE count 3, two updates", Hex: "0b|0012|03|0003|0004|01|02|0003|01|02|0003", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_SCORE", Field: "scores", Offset: 8},
+		{Name: "GAME_START cut", Hex: "09|0010|0098", From: retrotank.FromServer, Kind: wire.ErrShort, Message: "MSG_TYPE_GAME_START", Field: "startTime", Offset: 3},
+		{Name: "PLAYER_SPAWN from the server", Hex: "0d|0015|02", From: retrotank.FromServer, Kind: wire.ErrUnknownCode, Field: "type"},
+		{Name: "CONN_REQ from the server", Hex: "01|01|12345678", From: retrotank.FromServer, Kind: wire.ErrUnknownCode, Field: "type"},
+		{Name: "type 14", Hex: "0e|0001|02", From: retrotank.FromClient, Kind: wire.ErrUnknownCode, Field: "type"},
+		{Name: "empty", Hex: "", From: retrotank.FromClient, Kind: wire.ErrShort},
+	})
 }
 
 // TestGoldenRuleBroken: datagrams that decode (the wire can carry them)
@@ -166,7 +133,7 @@ func TestGoldenRuleBroken(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b := unhex(t, c.hex)
+			b := codectest.Hex(t, c.hex)
 			m, _, err := retrotank.Decode(b, c.from)
 			if err != nil {
 				t.Fatalf("Decode: %v", err)

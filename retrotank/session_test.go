@@ -9,6 +9,22 @@ import (
 	"github.com/gamewire/gamewire/retrotank"
 )
 
+// drain sends every datagram next has due at now (a Client's or an
+// Acker's Next) to each, failing t on an error, and returns how many.
+func drain(t *testing.T, next func(time.Time, []byte) ([]byte, bool, error), now time.Time, each func(b []byte)) int {
+	t.Helper()
+	for n := 0; ; n++ {
+		b, ok, err := next(now, nil)
+		if err != nil {
+			t.Fatalf("at %v: %v", now, err)
+		}
+		if !ok {
+			return n
+		}
+		each(b)
+	}
+}
+
 // pipe moves every due datagram from a client to the server and back,
 // dropping those drop says to, until nothing moves.
 func pipe(t *testing.T, s *retrotank.Server, cs []*retrotank.Client, addrs []netip.AddrPort, now time.Time, drop func(b []byte) bool) (events []retrotank.Event) {
@@ -16,24 +32,17 @@ func pipe(t *testing.T, s *retrotank.Server, cs []*retrotank.Client, addrs []net
 	for moved := true; moved; {
 		moved = false
 		for i, c := range cs {
-			for {
-				b, ok, err := c.Next(now, nil)
-				if err != nil {
-					t.Fatalf("client %d: %v", i, err)
-				}
-				if !ok {
-					break
-				}
+			drain(t, c.Next, now, func(b []byte) {
 				moved = true
 				if drop != nil && drop(b) {
-					continue
+					return
 				}
 				ev, err := s.Receive(addrs[i], b, now)
 				if err != nil && !errors.Is(err, retrotank.ErrUnknownPeer) {
 					t.Fatalf("server: %v", err)
 				}
 				events = append(events, ev)
-			}
+			})
 		}
 		for {
 			to, b, ok, err := s.Next(now, nil)
@@ -177,17 +186,8 @@ func TestClientTimeout(t *testing.T) {
 	c := retrotank.NewClient(retrotank.ClientConfig{Ack: retrotank.AckConfig{Timeout: time.Second}, Retry: 100 * time.Millisecond})
 	c.Connect(now)
 	sent := 0
-	for i := 0; i < 10; i++ {
-		for {
-			_, ok, err := c.Next(now, nil)
-			if err != nil {
-				t.Fatalf("at %d: %v", i, err)
-			}
-			if !ok {
-				break
-			}
-			sent++
-		}
+	for range 10 {
+		sent += drain(t, c.Next, now, func([]byte) {})
 		now = now.Add(100 * time.Millisecond)
 	}
 	if sent != 10 {

@@ -1,49 +1,35 @@
 package retrotank_test
 
 import (
-	"encoding/hex"
+	"bytes"
 	"errors"
-	"flag"
 	"net"
 	"net/netip"
-	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/retrotank's capture from the loopback session")
-
 // capture records the datagrams of a session, by sender.
 type capture struct {
 	mu                 sync.Mutex
-	fromServer, fromCl []string
+	fromServer, fromCl [][]byte
 }
 
 func (c *capture) add(fromServer bool, b []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if fromServer {
-		c.fromServer = append(c.fromServer, hex.EncodeToString(b))
+		c.fromServer = append(c.fromServer, bytes.Clone(b))
 	} else {
-		c.fromCl = append(c.fromCl, hex.EncodeToString(b))
+		c.fromCl = append(c.fromCl, bytes.Clone(b))
 	}
-}
-
-func listen(t *testing.T) *net.UDPConn {
-	t.Helper()
-	c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)}) // a free port
-	if err != nil {
-		t.Skipf("no UDP on 127.0.0.1: %v", err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
 }
 
 // TestUDPLoopback runs a whole game over real UDP sockets on 127.0.0.1
@@ -51,8 +37,8 @@ func listen(t *testing.T) *net.UDPConn {
 // connect, setup download, time sync, game start, player updates relayed
 // and spawns answered by scores, game over, disconnect.
 func TestUDPLoopback(t *testing.T) {
-	game := listen(t)
-	timePort := listen(t)
+	game := nettest.ListenUDP(t)
+	timePort := nettest.ListenUDP(t)
 	bf := &retrotank.Battlefield{Duration: 300000, WinScore: 10, Width: 1024, Height: 768,
 		Obstacles: make([]retrotank.Area, 70),
 		Spawns:    retrotank.TeamAreas{Red: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}, Blue: []retrotank.Area{{X: 900, Y: 700, Width: 30, Height: 30}}},
@@ -133,10 +119,10 @@ func TestUDPLoopback(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	if *update {
+	if *nettest.Update {
 		// testdata/retrotank/README.md describes these files.
-		os.WriteFile("../testdata/retrotank/loopback-server.hex", []byte(strings.Join(capt.fromServer, "\n")+"\n"), 0o644)
-		os.WriteFile("../testdata/retrotank/loopback-client.hex", []byte(strings.Join(capt.fromCl, "\n")+"\n"), 0o644)
+		nettest.WriteFiles(t, nettest.File{Path: nettest.Capture("retrotank", "loopback-server.hex"), Data: nettest.HexLines(capt.fromServer)},
+			nettest.File{Path: nettest.Capture("retrotank", "loopback-client.hex"), Data: nettest.HexLines(capt.fromCl)})
 	}
 }
 
@@ -349,30 +335,19 @@ func TestCaptureRoundTrip(t *testing.T) {
 		file string
 		from wire.Direction
 	}{{"loopback-server.hex", retrotank.FromServer}, {"loopback-client.hex", retrotank.FromClient}} {
-		data, err := os.ReadFile("../testdata/retrotank/" + c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
 		dec := retrotank.NewDecoder()
 		dec.Policy = wire.Strict
 		seen := map[string]bool{}
 		n := 0
-		for _, line := range strings.Split(string(data), "\n") {
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			b, err := hex.DecodeString(line)
-			if err != nil {
-				t.Fatalf("%s: %v", c.file, err)
-			}
+		for _, b := range nettest.ReadHexLines(t, nettest.Capture("retrotank", c.file)) {
 			m, _, err := dec.Decode(b, c.from)
 			if err != nil {
-				t.Fatalf("%s: %s: %v", c.file, line, err)
+				t.Fatalf("%s: %x: %v", c.file, b, err)
 			}
 			seen[m.Form().Name] = true
 			out, err := m.AppendBinary(nil)
 			if err != nil || !slices.Equal(out, b) {
-				t.Fatalf("%s: %s re-encodes to %x, %v", c.file, line, out, err)
+				t.Fatalf("%s: %x re-encodes to %x, %v", c.file, b, out, err)
 			}
 			n++
 		}

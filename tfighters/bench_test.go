@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -22,14 +24,7 @@ var hot = []tfighters.Message{
 
 func BenchmarkAppend(b *testing.B) {
 	for _, m := range hot {
-		b.Run(code(m).String(), func(b *testing.B) {
-			buf := make([]byte, 0, m.Size())
-			b.ReportAllocs()
-			b.SetBytes(int64(m.Size()))
-			for b.Loop() {
-				buf, _ = m.AppendBinary(buf[:0])
-			}
-		})
+		b.Run(code(m).String(), func(b *testing.B) { codectest.BenchEncode(b, m) })
 	}
 }
 
@@ -37,14 +32,7 @@ func BenchmarkDecode(b *testing.B) {
 	for _, m := range hot {
 		b.Run(code(m).String(), func(b *testing.B) {
 			frame, _ := m.AppendBinary(nil)
-			v := tfighters.New(code(m), tfighters.AnyDirection)
-			b.ReportAllocs()
-			b.SetBytes(int64(len(frame)))
-			for b.Loop() {
-				if _, err := v.Decode(frame); err != nil {
-					b.Fatal(err)
-				}
-			}
+			codectest.BenchDecode(b, tfighters.New(code(m), tfighters.AnyDirection), frame)
 		})
 	}
 }
@@ -84,18 +72,6 @@ func BenchmarkDecoder(b *testing.B) {
 	})
 }
 
-// cycle reads its bytes over and over.
-type cycle struct {
-	b   []byte
-	off int
-}
-
-func (c *cycle) Read(p []byte) (int, error) {
-	n := copy(p, c.b[c.off:])
-	c.off = (c.off + n) % len(c.b)
-	return n, nil
-}
-
 // hotServer are the hot messages a server sends.
 var hotServer = []tfighters.Message{
 	hot[0], &tfighters.ServerTurn{ID: 5, X: 9000, Y: 31000, Turn: -2, Deg: 17500}, hot[2], hot[3], hot[4], hot[5],
@@ -109,7 +85,7 @@ func BenchmarkConn(b *testing.B) {
 	for _, m := range hotServer {
 		stream, _ = m.AppendBinary(stream)
 	}
-	c := tfighters.NewConn(rw{&cycle{b: stream}, io.Discard}, tfighters.FromServer)
+	c := tfighters.NewConn(rw{&nettest.Repeat{B: stream}, io.Discard}, tfighters.FromServer)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(stream)))
 	for b.Loop() {

@@ -11,6 +11,7 @@ import (
 	"testing/iotest"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -31,9 +32,9 @@ func TestConnRead(t *testing.T) {
 	} {
 		stream.Write(encode(t, m))
 	}
-	stream.Write(mustHex(t, "0700 0300 01000000 00")) // a frame the fields do not fill: consumed whole
+	stream.Write(codectest.Hex(t, "0700 0300 01000000 00")) // a frame the fields do not fill: consumed whole
 	stream.Write(encode(t, &tfighters.SpawnReady{}))
-	stream.Write(mustHex(t, "0100"))                 // len below 2: the stream is lost
+	stream.Write(codectest.Hex(t, "0100"))           // len below 2: the stream is lost
 	stream.Write(encode(t, &tfighters.SpawnReady{})) // never reached
 
 	c := tfighters.NewConn(rw{iotest.OneByteReader(&stream), io.Discard}, tfighters.FromServer)

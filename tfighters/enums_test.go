@@ -3,24 +3,13 @@ package tfighters_test
 import (
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 )
 
 func TestEnumText(t *testing.T) {
-	for v := range 4 {
-		ot := tfighters.ObjectType(v)
-		b, _ := ot.MarshalText()
-		var back tfighters.ObjectType
-		if err := back.UnmarshalText(b); err != nil || back != ot {
-			t.Errorf("ObjectType %d: %s -> %d, %v", v, b, back, err)
-		}
-		nr := tfighters.NickResult(v)
-		b, _ = nr.MarshalText()
-		var nback tfighters.NickResult
-		if err := nback.UnmarshalText(b); err != nil || nback != nr {
-			t.Errorf("NickResult %d: %s -> %d, %v", v, b, nback, err)
-		}
-	}
+	codectest.CheckText(t, tfighters.ObjectType(3))
+	codectest.CheckText(t, tfighters.NickResult(3))
 	if s := tfighters.ObjectTypeBullet.String(); s != "T_BULLET" {
 		t.Errorf("T_BULLET = %s", s)
 	}

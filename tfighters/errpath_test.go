@@ -8,6 +8,7 @@ import (
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -124,7 +125,7 @@ func BenchmarkMalformed(b *testing.B) {
 	b.SetBytes(int64(len(stream) / len(frames)))
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
-		r := &cycle{b: stream}
+		r := &nettest.Repeat{B: stream}
 		s := tfighters.NewStream(r, tfighters.FromServer)
 		for pb.Next() {
 			if _, err := s.Next(); broken(err) {

@@ -2,11 +2,11 @@ package tfighters_test
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -33,7 +33,7 @@ func seeds(f *testing.F) [][]byte {
 		"130000040500000028230000187900000119000000", "110007060500000052656164206572726f7200",
 		"0500bc7a010203", "0100", "",
 	} {
-		out = append(out, mustHex(f, h))
+		out = append(out, codectest.Hex(f, h))
 	}
 	return out
 }
@@ -42,35 +42,11 @@ func seeds(f *testing.F) [][]byte {
 // to the bytes it consumed, with Size equal to their count; every decode
 // error is a *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seeds(f) {
-		f.Add(s)
-	}
-	d := tfighters.NewDecoder()
-	d.Policy = wire.Lax
-	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, from := range []wire.Direction{tfighters.FromServer, tfighters.FromClient} {
-			m, n, err := d.Decode(b, from)
-			if _, _, perr := tfighters.Decode(b, from); perr != nil {
-				checkErr(t, perr)
-			}
-			if err != nil {
-				checkErr(t, err)
-				continue
-			}
-			re, err := m.AppendBinary(nil)
-			if err != nil || !bytes.Equal(re, b[:n]) || m.Size() != n {
-				t.Fatalf("%s: %x decodes (%d bytes) but re-encodes to %x, %v (Size %d)", code(m), b, n, re, err, m.Size())
-			}
-			// The allocating path agrees.
-			if _, isRaw := m.(*wire.Raw); !isRaw {
-				p, pn, err := tfighters.Decode(b, from)
-				if err != nil || pn != n || code(p) != code(m) {
-					t.Fatalf("Decode disagrees: %v, %d", err, pn)
-				}
-			}
-			checkValidate(t, m)
-		}
-	})
+	codectest.AddSeeds(f, seeds(f))
+	d := codectest.Decoding{Decoder: tfighters.NewDecoder(), Decode: tfighters.Decode,
+		From: []wire.Direction{tfighters.FromServer, tfighters.FromClient}}
+	d.Decoder.Policy = wire.Lax
+	f.Fuzz(func(t *testing.T, b []byte) { d.Fuzz(t, b) })
 }
 
 // FuzzStream: a Conn reading any byte stream never panics, and the frames
@@ -78,11 +54,7 @@ func FuzzDecode(f *testing.F) {
 // frame that does not decode is a *wire.Error, and every message read
 // passes checkValidate.
 func FuzzStream(f *testing.F) {
-	all := seeds(f)
-	f.Add(bytes.Join(all, nil))
-	for _, s := range all {
-		f.Add(s)
-	}
+	codectest.AddStream(f, seeds(f))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, from := range []wire.Direction{tfighters.FromServer, tfighters.FromClient} {
 			stream(t, b, from)
@@ -102,13 +74,13 @@ func stream(t *testing.T, b []byte, from wire.Direction) {
 			return
 		}
 		if err != nil {
-			checkErr(t, err)
+			codectest.CheckError(t, err)
 			// A frame that does not decode is skipped whole.
 			l := 2 + (int(rest[0]) | int(rest[1])<<8)
 			rest = rest[l:]
 			continue
 		}
-		checkValidate(t, m)
+		codectest.CheckValidate(t, m)
 		re, _ := m.AppendBinary(nil)
 		if !bytes.HasPrefix(rest, re) {
 			t.Fatalf("%s re-encodes to %x, not a prefix of %x", code(m), re, rest)
@@ -116,46 +88,4 @@ func stream(t *testing.T, b []byte, from wire.Direction) {
 		rest = rest[len(re):]
 	}
 	t.Fatal("more messages than bytes")
-}
-
-// checkErr fails t unless err, from a decode, is a *wire.Error (reached
-// with errors.As, as a user does) wrapping one of the wire sentinels.
-func checkErr(t *testing.T, err error) {
-	t.Helper()
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
-	}
-	for _, kind := range []error{wire.ErrShort, wire.ErrTrailing, wire.ErrTooLong, wire.ErrInvalid, wire.ErrUnknownCode} {
-		if errors.Is(err, kind) {
-			return
-		}
-	}
-	t.Fatalf("error %v has no known sentinel", err)
-}
-
-// checkValidate runs m.Validate, which must not panic (the fuzzer reports
-// a panic as a failure), and fails t unless a failure names the rule it
-// breaks: a *wire.Error with the Field, wrapping ErrInvalid or ErrTooLong.
-// A raw message (a type the package does not know) fails with
-// ErrUnknownCode instead.
-func checkValidate(t *testing.T, m wire.Message) {
-	t.Helper()
-	err := m.Validate()
-	if err == nil {
-		return
-	}
-	var we *wire.Error
-	if !errors.As(err, &we) {
-		t.Fatalf("%T: Validate: %v (%T) is not a *wire.Error", m, err, err)
-	}
-	if _, raw := m.(*wire.Raw); raw {
-		if !errors.Is(err, wire.ErrUnknownCode) {
-			t.Fatalf("raw message: Validate: %v, want ErrUnknownCode", err)
-		}
-		return
-	}
-	if we.Field == "" || !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrTooLong) {
-		t.Fatalf("%T: Validate: %v names no rule (field %q; want ErrInvalid or ErrTooLong)", m, err, we.Field)
-	}
 }

@@ -2,29 +2,21 @@ package tfighters_test
 
 import (
 	"bytes"
-	"errors"
-	"flag"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
 
-var update = flag.Bool("update", false, "rewrite ../testdata/tfighters/loopback-*.bin from the loopback session")
-
 // Captures of the loopback session, as one client (Alice) saw it.
-var (
-	captureClient = filepath.Join("..", "testdata", "tfighters", "loopback-client.bin")
-	captureServer = filepath.Join("..", "testdata", "tfighters", "loopback-server.bin")
-)
+var captureClient, captureServer = nettest.Captures("tfighters")
 
-// tcpEvent is what the server loop of tcpServer receives.
+// tcpEvent is what the server loop of startServer receives.
 type tcpEvent struct {
 	nc     net.Conn          // a new connection
 	peer   *tfighters.Peer   // the peer a message or error comes from
@@ -33,53 +25,17 @@ type tcpEvent struct {
 	closed bool              // the connection is gone
 }
 
-// tcpServer is a small TFighters server built from the package: one
+type tcpServer = nettest.Server[tcpEvent]
+
+// startServer starts a small TFighters server built from the package: one
 // goroutine owns the Server state machine; one goroutine per connection
 // reads frames; the loop ticks every 5 ms and writes what peers have
 // queued.
-type tcpServer struct {
-	ln     net.Listener
-	events chan tcpEvent
-	done   chan struct{}
-	wg     sync.WaitGroup
-}
-
 func startServer(t *testing.T) *tcpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &tcpServer{ln: ln, events: make(chan tcpEvent, 64), done: make(chan struct{})}
-	s.wg.Add(2)
-	go s.accept()
-	go s.loop()
-	t.Cleanup(func() {
-		ln.Close()
-		close(s.done)
-		s.wg.Wait()
-	})
-	return s
+	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
 }
 
-func (s *tcpServer) accept() {
-	defer s.wg.Done()
-	for {
-		nc, err := s.ln.Accept()
-		if err != nil {
-			return
-		}
-		select {
-		case s.events <- tcpEvent{nc: nc}:
-		case <-s.done:
-			nc.Close()
-			return
-		}
-	}
-}
-
-func (s *tcpServer) read(p *tfighters.Peer, c *wire.Conn) {
-	defer s.wg.Done()
+func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
 	for {
 		m, err := c.ReadMessage()
 		ev := tcpEvent{peer: p}
@@ -97,56 +53,36 @@ func (s *tcpServer) read(p *tfighters.Peer, c *wire.Conn) {
 				ev.msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
 			}
 		}
-		select {
-		case s.events <- ev:
-		case <-s.done:
-			return
-		}
-		if ev.closed {
+		if !s.Send(ev) || ev.closed {
 			return
 		}
 	}
 }
 
-func (s *tcpServer) loop() {
-	defer s.wg.Done()
+func serve(s *tcpServer) {
 	srv := tfighters.NewServer(time.Now())
 	conns := map[*tfighters.Peer]net.Conn{}
 	writers := map[*tfighters.Peer]*wire.Conn{}
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	defer func() {
-		for _, nc := range conns {
-			nc.Close()
-		}
-	}()
-	for {
-		select {
-		case <-s.done:
-			return
-		case <-tick.C:
-			srv.Tick(time.Now())
-		case ev := <-s.events:
-			switch {
-			case ev.nc != nil:
-				p := srv.Accept(time.Now())
-				c := tfighters.NewConn(ev.nc, tfighters.FromClient)
-				conns[p], writers[p] = ev.nc, c
-				s.wg.Add(1)
-				go s.read(p, c)
-			case ev.closed:
-				if !ev.peer.Closed() {
-					srv.Disconnected(ev.peer)
-				}
-				conns[ev.peer].Close()
-				delete(conns, ev.peer)
-				delete(writers, ev.peer)
-			case ev.err != nil:
-				srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
-			default:
-				srv.Handle(ev.peer, ev.msg, time.Now())
+	s.Loop(5*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
+		switch {
+		case ev.nc != nil:
+			p := srv.Accept(time.Now())
+			c := tfighters.NewConn(ev.nc, tfighters.FromClient)
+			conns[p], writers[p] = ev.nc, c
+			s.Go(func() { read(s, p, c) })
+		case ev.closed:
+			if !ev.peer.Closed() {
+				srv.Disconnected(ev.peer)
 			}
+			conns[ev.peer].Close()
+			delete(conns, ev.peer)
+			delete(writers, ev.peer)
+		case ev.err != nil:
+			srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
+		default:
+			srv.Handle(ev.peer, ev.msg, time.Now())
 		}
+	}, func() {
 		for p, c := range writers {
 			for m := p.Next(); m != nil; m = p.Next() {
 				if c.WriteMessage(m) != nil {
@@ -159,81 +95,21 @@ func (s *tcpServer) loop() {
 				delete(writers, p)
 			}
 		}
-	}
-}
-
-// recorder keeps every byte read from and written to a connection.
-type recorder struct {
-	net.Conn
-	rx, tx bytes.Buffer
-}
-
-func (r *recorder) Read(b []byte) (int, error) {
-	n, err := r.Conn.Read(b)
-	r.rx.Write(b[:n])
-	return n, err
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.tx.Write(b)
-	return r.Conn.Write(b)
+	})
 }
 
 // tcpClient is one player: a Client state machine on a real connection.
 type tcpClient struct {
-	t    *testing.T
-	c    *tfighters.Client
-	nc   *recorder
-	conn *wire.Conn
+	*nettest.Player
+	c *tfighters.Client
 }
 
 func dial(t *testing.T, addr, nick string) *tcpClient {
 	t.Helper()
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &recorder{Conn: nc}
-	t.Cleanup(func() { nc.Close() })
-	return &tcpClient{t: t, c: tfighters.NewClient(nick), nc: rec, conn: tfighters.NewConn(rec, tfighters.FromServer)}
-}
-
-// until reads and handles messages, writing the client's answers, until
-// done returns true for the message just handled; it fails after 5 s.
-func (tc *tcpClient) until(what string, done func(m tfighters.Message) bool) {
-	tc.t.Helper()
-	tc.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
-	for {
-		m, err := tc.conn.ReadMessage()
-		if err != nil {
-			tc.t.Fatalf("%s waiting for %s: %v", tc.c.Nick, what, err)
-		}
-		if err := tc.c.Handle(m); err != nil {
-			tc.t.Fatalf("%s: Handle(%s): %v", tc.c.Nick, code(m), err)
-		}
-		tc.flush()
-		if done(m) {
-			return
-		}
-	}
-}
-
-func (tc *tcpClient) flush() {
-	tc.t.Helper()
-	for m := tc.c.Next(); m != nil; m = tc.c.Next() {
-		if err := tc.conn.WriteMessage(m); err != nil {
-			tc.t.Fatalf("%s: write %s: %v", tc.c.Nick, code(m), err)
-		}
-	}
-}
-
-// do runs a Client call and sends what it queued.
-func (tc *tcpClient) do(err error) {
-	tc.t.Helper()
-	if err != nil {
-		tc.t.Fatalf("%s: %v", tc.c.Nick, err)
-	}
-	tc.flush()
+	c := tfighters.NewClient(nick)
+	return &tcpClient{nettest.DialPlayer(t, addr, nick, c, func(rw io.ReadWriter) *wire.Conn {
+		return tfighters.NewConn(rw, tfighters.FromServer)
+	}), c}
 }
 
 func (tc *tcpClient) state(s tfighters.ClientState) func(tfighters.Message) bool {
@@ -249,78 +125,65 @@ func is[T tfighters.Message](f func(T) bool) func(tfighters.Message) bool {
 }
 
 func TestLoopback(t *testing.T) {
-	srv := startServer(t)
-	addr := srv.ln.Addr().String()
+	addr := startServer(t).Addr()
 
 	a := dial(t, addr, "Alice")
-	a.until("spawn ready", a.state(tfighters.ClientSpawnReady))
-	a.do(a.c.Spawn())
-	a.until("own spawn", a.state(tfighters.ClientPlaying))
+	a.Until("spawn ready", a.state(tfighters.ClientSpawnReady))
+	a.Do(a.c.Spawn())
+	a.Until("own spawn", a.state(tfighters.ClientPlaying))
 
 	b := dial(t, addr, "Bob")
-	b.until("spawn ready", b.state(tfighters.ClientSpawnReady))
+	b.Until("spawn ready", b.state(tfighters.ClientSpawnReady))
 	if o := b.c.Objects[a.c.ID]; o == nil || o.Nick != "Alice" {
 		t.Fatalf("Bob's user list lacks Alice: %+v", b.c.Objects)
 	}
-	a.until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
-	b.do(b.c.Spawn())
-	b.until("own spawn", b.state(tfighters.ClientPlaying))
-	a.until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
+	a.Until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
+	b.Do(b.c.Spawn())
+	b.Until("own spawn", b.state(tfighters.ClientPlaying))
+	a.Until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
 
 	// Bob moves, turns and shoots; Alice sees it.
-	b.do(b.c.Accel(9100, 31000, 1, 20))
-	a.until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
-	b.do(b.c.Turn(9120, 31010, 4, 19000))
-	a.until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
-	b.do(b.c.Shoot(9120, 31010, 19000))
-	a.until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
+	b.Do(b.c.Accel(9100, 31000, 1, 20))
+	a.Until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
+	b.Do(b.c.Turn(9120, 31010, 4, 19000))
+	a.Until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
+	b.Do(b.c.Shoot(9120, 31010, 19000))
+	a.Until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
 
 	// Alice too; Bob sees it.
-	a.do(a.c.Accel(8900, 30900, -1, -15))
-	b.until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
-	a.do(a.c.Turn(8900, 30900, -2, 17000))
-	b.until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
-	a.do(a.c.Shoot(8900, 30900, 17000))
-	b.until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
+	a.Do(a.c.Accel(8900, 30900, -1, -15))
+	b.Until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
+	a.Do(a.c.Turn(8900, 30900, -2, 17000))
+	b.Until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
+	a.Do(a.c.Shoot(8900, 30900, 17000))
+	b.Until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
 
 	// Messages the original server ignores, and a code it does not know:
 	// the session goes on, and the chat line after them comes back.
-	a.do(a.c.Command("addbot"))
-	a.do(a.c.TeamSay("team"))
-	a.conn.NoValidateWrites = true // Validate refuses undefined codes
-	a.do(a.conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
-	a.conn.NoValidateWrites = false
-	a.do(a.c.Say("hello Bob"))
-	a.until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
-	b.until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
-	b.do(b.c.Say("hi Alice"))
-	a.until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
+	a.Do(a.c.Command("addbot"))
+	a.Do(a.c.TeamSay("team"))
+	a.Conn.NoValidateWrites = true // Validate refuses undefined codes
+	a.Do(a.Conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
+	a.Conn.NoValidateWrites = false
+	a.Do(a.c.Say("hello Bob"))
+	a.Until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
+	b.Until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
+	b.Do(b.c.Say("hi Alice"))
+	a.Until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
 
-	a.do(a.c.SetNick("Alice2"))
-	b.until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
-	a.until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
+	a.Do(a.c.SetNick("Alice2"))
+	b.Until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
+	a.Until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
 
 	// Bob quits: the original announces it as a kick for "Read error".
-	b.nc.Close()
-	a.until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
+	b.Rec.Close()
+	a.Until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
 	if _, ok := a.c.Objects[b.c.ID]; ok {
 		t.Error("Alice still sees Bob")
 	}
-	a.nc.Close()
+	a.Rec.Close()
 
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(captureClient), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(captureClient, a.nc.tx.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// Only the frames Alice handled, not what arrived after them.
-		rx := a.nc.rx.Bytes()
-		if err := os.WriteFile(captureServer, rx[:len(rx)-len(a.conn.Buffered())], 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	nettest.SaveClient(t, a.Rec, len(a.Conn.Buffered()), captureClient, captureServer)
 }
 
 // TestCapture checks that the checked-in capture of the loopback session
@@ -343,37 +206,21 @@ func TestCapture(t *testing.T) {
 			tfighters.CodeServerNewBullet, tfighters.CodeServerSay, tfighters.CodeServerNick, tfighters.CodeKick}},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestLoopback -update)", err)
-		}
+		data := nettest.ReadFile(t, tt.file)
 		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, tt.from)
-		seen := map[tfighters.Code]bool{}
-		var out []byte
-		raws := 0
-		for i := 0; ; i++ {
-			m, err := c.ReadMessage()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%s frame %d: %v", tt.file, i, err)
-			}
-			if i == 0 && code(m) != tt.first {
-				t.Errorf("%s starts with %s, want %s", tt.file, code(m), tt.first)
-			}
-			if _, ok := m.(*wire.Raw); ok {
-				raws++
-			}
-			seen[code(m)] = true
-			out, _ = m.AppendBinary(out)
+		names := codectest.CheckCapture(t, tt.file, data, c.ReadMessage, nil)
+		if len(names) == 0 || names[0] != tt.first.String() {
+			t.Errorf("%s starts with %v, want %s", tt.file, names[:min(1, len(names))], tt.first)
 		}
-		if !bytes.Equal(out, data) {
-			t.Errorf("%s does not re-encode to itself", tt.file)
-		}
+		var must []string
 		for _, c := range tt.must {
-			if !seen[c] {
-				t.Errorf("%s holds no %s", tt.file, c)
+			must = append(must, c.String())
+		}
+		codectest.Holds(t, tt.file, names, must...)
+		raws, unknown := 0, wire.NewRaw(tfighters.Table(), 0, tt.from, nil).Form().Name
+		for _, name := range names {
+			if name == unknown {
+				raws++
 			}
 		}
 		if tt.from == tfighters.FromClient && raws != 1 {

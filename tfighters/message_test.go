@@ -6,13 +6,12 @@ import (
 	"go/parser"
 	"go/token"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -188,26 +187,12 @@ func TestDecodeErrors(t *testing.T) {
 		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
 	}
 	for _, tt := range tests {
-		_, err := tt.m.Decode(mustHex(t, tt.hex))
+		_, err := tt.m.Decode(codectest.Hex(t, tt.hex))
 		var we *wire.Error
 		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
 			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)
 		}
 	}
-}
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	s = strings.NewReplacer(" ", "", "|", "").Replace(s)
-	b := make([]byte, len(s)/2)
-	for i := range b {
-		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b[i] = byte(v)
-	}
-	return b
 }
 
 func TestDecoder(t *testing.T) {
@@ -295,15 +280,7 @@ func TestDecoder(t *testing.T) {
 // TestNoFmt keeps fmt and reflect out of the codec (not of the tests),
 // and every import but wire and internal/session in the standard library.
 func TestNoFmt(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	codectest.Sources(t, func(f string, src []byte) {
 		pf, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
@@ -318,5 +295,5 @@ func TestNoFmt(t *testing.T) {
 				t.Errorf("%s imports %s: only wire, internal/session and the standard library", f, path)
 			}
 		}
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 )
 
@@ -46,7 +47,7 @@ func TestClientReplaysOriginal(t *testing.T) {
 	c := tfighters.NewClient("Alice")
 	var sent []string
 	for i, h := range originalToAlice {
-		m, n, err := tfighters.Decode(mustHex(t, h), tfighters.FromServer)
+		m, n, err := tfighters.Decode(codectest.Hex(t, h), tfighters.FromServer)
 		if err != nil || n != len(h)/2 {
 			t.Fatalf("frame %d %s: %v", i, h, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/codectest"
 )
 
 // benchWorld is a database the size of a typical bzfs 1.7 random map:
@@ -30,26 +31,11 @@ func benchWorld() *world.World {
 
 func BenchmarkWorldDecode(b *testing.B) {
 	db, _ := benchWorld().MarshalBinary()
-	var w world.World
-	b.ReportAllocs()
-	b.SetBytes(int64(len(db)))
-	for b.Loop() {
-		if _, err := w.Decode(db); err != nil {
-			b.Fatal(err)
-		}
-	}
+	codectest.BenchDecode(b, new(world.World), db)
 }
 
 func BenchmarkWorldEncode(b *testing.B) {
-	w := benchWorld()
-	buf := make([]byte, 0, w.Size())
-	b.ReportAllocs()
-	b.SetBytes(int64(w.Size()))
-	for b.Loop() {
-		if _, err := w.AppendBinary(buf[:0]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	codectest.BenchEncode(b, benchWorld())
 }
 
 func BenchmarkDownload(b *testing.B) {

@@ -196,7 +196,7 @@ func TestAssemblerEmptyDatabase(t *testing.T) {
 }
 
 func TestAssemblerAllocs(t *testing.T) {
-	db := unhex(t, goldenWorldHex)
+	db := codectest.Hex(t, goldenWorldHex)
 	c, _ := world.NewChunker(db, 64)
 	var a world.Assembler
 	download(t, &a, c)

@@ -1,23 +1,14 @@
 package world_test
 
 import (
-	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 )
-
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.NewReplacer(" ", "", "|", "").Replace(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func TestWorldErrors(t *testing.T) {
 	const objects = styleHex + wallHex // 28 + 26 bytes: the next block is at 54
@@ -46,7 +37,7 @@ func TestWorldErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var w world.World
-			err := w.UnmarshalBinary(unhex(t, c.in))
+			err := w.UnmarshalBinary(codectest.Hex(t, c.in))
 			var we *wire.Error
 			if !errors.As(err, &we) || !errors.Is(err, c.kind) {
 				t.Fatalf("UnmarshalBinary = %v; want a *wire.Error wrapping %v", err, c.kind)
@@ -61,7 +52,7 @@ func TestWorldErrors(t *testing.T) {
 
 func TestBlockWrongCode(t *testing.T) {
 	var b world.Box
-	err := b.UnmarshalBinary(unhex(t, pyrHex))
+	err := b.UnmarshalBinary(codectest.Hex(t, pyrHex))
 	if !errors.Is(err, wire.ErrInvalid) {
 		t.Fatalf("Box from a pyramid's bytes: %v; want ErrInvalid", err)
 	}
@@ -167,8 +158,8 @@ func TestWorldErrorKeepsWholeBlocks(t *testing.T) {
 		{"unknown block", wallHex + baseHex, "abcd 0000", 1, 1, 0, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cut := unhex(t, c.cut)
-			in := append(unhex(t, styleHex+c.whole), cut[:len(cut)/2]...)
+			cut := codectest.Hex(t, c.cut)
+			in := append(codectest.Hex(t, styleHex+c.whole), cut[:len(cut)/2]...)
 			var w world.World
 			if _, err := w.Decode(in); err == nil {
 				t.Fatal("Decode succeeded")

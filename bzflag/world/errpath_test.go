@@ -34,8 +34,8 @@ func malformedDatabases(t testing.TB, n int) [][]byte {
 		valid = append(valid, b)
 	}
 	bench, _ := benchWorld().MarshalBinary()
-	valid = append(valid, bench, unhex(t, goldenWorldHex))
-	style := unhex(t, styleHex)
+	valid = append(valid, bench, codectest.Hex(t, goldenWorldHex))
+	style := codectest.Hex(t, styleHex)
 	codes := []uint16{0x6261, 0x776c, 0x6278, 0x7079, 0x7465, 0x6c6e, 0x6564, 0x7374, 0, 0xffff}
 	in := append([][]byte(nil), valid...)
 	for len(in) < n {
@@ -140,12 +140,12 @@ func TestErrorPathAllocs(t *testing.T) {
 // contract), and a copy keeps it.
 func TestErrorIsTheWorlds(t *testing.T) {
 	var w world.World
-	_, err := w.Decode(unhex(t, styleHex+wallHex+"abcd"))
+	_, err := w.Decode(codectest.Hex(t, styleHex+wallHex+"abcd"))
 	keep := *err.(*wire.Error)
 	if keep.Offset != 54 || keep.Field != "code" || !errors.Is(err, wire.ErrUnknownCode) {
 		t.Fatalf("unknown block: %v", err)
 	}
-	if _, err2 := w.Decode(unhex(t, styleHex+"abcd")); err2 != err || err2.(*wire.Error).Offset != 28 {
+	if _, err2 := w.Decode(codectest.Hex(t, styleHex+"abcd")); err2 != err || err2.(*wire.Error).Offset != 28 {
 		t.Errorf("second failure: %v (%p), want the World's error value %p at byte 28", err2, err2, err)
 	}
 	if keep.Offset != 54 {

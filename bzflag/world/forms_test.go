@@ -1,10 +1,10 @@
 package world
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gamewire/gamewire/internal/codectest"
 )
 
 // TestTableAndWorld checks that the World's view of the block types
@@ -57,20 +57,9 @@ func TestTableAndWorld(t *testing.T) {
 // which it allocates every call): errors come prebuilt from the table, or
 // are package-level values, or live in the World or Assembler.
 func TestNoNewError(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	codectest.Sources(t, func(name string, src []byte) {
 		if strings.Contains(string(src), "NewError(") {
 			t.Errorf("%s calls wire.NewError", name)
 		}
-	}
+	})
 }

@@ -91,7 +91,7 @@ var worldCmp = cmp.Options{
 // bytes written in hexBytes, which decode to want.
 func goldenWorldCheck(t *testing.T, want *world.World, hexBytes string) {
 	t.Helper()
-	b := unhex(t, hexBytes)
+	b := codectest.Hex(t, hexBytes)
 	got, err := want.AppendBinary(nil)
 	if err != nil || !bytes.Equal(got, b) {
 		t.Errorf("World golden: AppendBinary = %x, %v\n                want %x", got, err, b)

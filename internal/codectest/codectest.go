@@ -38,7 +38,17 @@
 // codec with one deliberate defect at a time, so each check is known to
 // fail when it should.
 //
-// Golden checks one known encoding both ways.
+// Golden checks one known encoding both ways, Goldens a table of them,
+// CheckBroken a table of frames that must fail (sentinel, message, field,
+// offset), and Hex reads the hex the vectors are written in.
+//
+// The packages' other tests share the rest: the checks of their fuzz
+// targets (CheckError, CheckValidate, CheckReencode, Decoding.Fuzz,
+// AddSeeds, AddStream); reading a recorded capture back (CheckCapture,
+// Frames, Holds, ReadAll); their benchmarks (BenchEncode, BenchDecode);
+// enum text (CheckText); and Sources, for tests that keep something out
+// of a package's code. The loopback tests' network plumbing lives in
+// internal/nettest.
 package codectest
 
 import (
@@ -49,6 +59,7 @@ import (
 	"math/rand"
 	"reflect"
 	"strings"
+	"testing"
 
 	"github.com/gamewire/gamewire/wire"
 	"github.com/google/go-cmp/cmp"
@@ -437,13 +448,32 @@ func Golden[T any, P interface {
 	Message
 }](t TB, want P, hexBytes string) {
 	t.Helper()
-	name := reflect.TypeFor[T]().String()
-	b, err := hex.DecodeString(strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\n' || r == '\t' || r == '|' {
-			return -1
-		}
-		return r
-	}, hexBytes))
+	golden(t, want, P(new(T)), hexBytes)
+}
+
+// Vector is a golden vector: a message and its encoding.
+type Vector struct {
+	Name  string
+	Value Message // a pointer to the message
+	Hex   string  // as Golden reads it
+}
+
+// Goldens checks every vector as Golden does, each in a subtest of its
+// name.
+func Goldens(t *testing.T, vectors []Vector) {
+	t.Helper()
+	for _, v := range vectors {
+		t.Run(v.Name, func(t *testing.T) {
+			golden(t, v.Value, reflect.New(reflect.TypeOf(v.Value).Elem()).Interface().(Message), v.Hex)
+		})
+	}
+}
+
+// golden is Golden of want, decoding into fresh, a new value of its type.
+func golden(t TB, want, fresh Message, hexBytes string) {
+	t.Helper()
+	name := reflect.TypeOf(want).Elem().String()
+	b, err := parseHex(hexBytes)
 	if err != nil {
 		t.Errorf("%s golden: bad hex: %v", name, err)
 		return
@@ -455,14 +485,34 @@ func Golden[T any, P interface {
 	if want.Size() != len(b) {
 		t.Errorf("%s golden: Size() = %d, want %d", name, want.Size(), len(b))
 	}
-	v := P(new(T))
-	if err := safeUnmarshal(v, b); err != nil {
+	if err := safeUnmarshal(fresh, b); err != nil {
 		t.Errorf("%s golden: UnmarshalBinary(%x): %v", name, b, err)
 		return
 	}
-	if d := cmp.Diff(*want, *v, cmpopts.EquateEmpty(), floatBits); d != "" {
+	elem := func(m Message) any { return reflect.ValueOf(m).Elem().Interface() }
+	if d := cmp.Diff(elem(want), elem(fresh), cmpopts.EquateEmpty(), floatBits); d != "" {
 		t.Errorf("%s golden: decoded value differs (-want +got):\n%s", name, d)
 	}
+}
+
+// Hex returns the bytes written in s as Golden reads them (hex digits;
+// spaces, newlines and "|" separators are ignored), failing t on bad hex.
+func Hex(t FTB, s string) []byte {
+	t.Helper()
+	b, err := parseHex(s)
+	if err != nil {
+		t.Fatalf("bad hex %q: %v", s, err)
+	}
+	return b
+}
+
+func parseHex(s string) ([]byte, error) {
+	return hex.DecodeString(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\t' || r == '|' {
+			return -1
+		}
+		return r
+	}, s))
 }
 
 // floatBits compares floats by their bits, so NaN equals the same NaN and

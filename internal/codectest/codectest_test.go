@@ -22,6 +22,35 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }
 
+// Fatalf records like Errorf: the fuzz checks return after it.
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+
+// matchAny fails t unless one of the failures recorded matches the
+// regular expression want, or there are none and want is "".
+func (r *recorder) matchAny(t *testing.T, want string) {
+	t.Helper()
+	all := strings.Join(r.errs, "\n")
+	switch {
+	case want == "" && len(r.errs) != 0:
+		t.Errorf("unexpected failures:\n%s", all)
+	case want != "" && !slices.ContainsFunc(r.errs, regexp.MustCompile(want).MatchString):
+		t.Errorf("reported %d failures, none matching %q:\n%s", len(r.errs), want, all)
+	}
+}
+
+// match fails t unless the failures recorded match the regular expression
+// want, or there are none and want is "".
+func (r *recorder) match(t *testing.T, want string) {
+	t.Helper()
+	all := strings.Join(r.errs, "\n")
+	switch {
+	case want == "" && len(r.errs) != 0:
+		t.Errorf("unexpected failures:\n%s", all)
+	case want != "" && !regexp.MustCompile(want).MatchString(all):
+		t.Errorf("failures %q do not match %q", all, want)
+	}
+}
+
 func toyGen() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[toy](), map[string]gopter.Gen{
 		"A":    gen.UInt16(),
@@ -85,14 +114,11 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 			if tt.allocs && raceEnabled {
 				t.Skip("allocation counts are not checked under the race detector")
 			}
-			want := regexp.MustCompile(tt.want)
 			current = tt.bug
 			var r recorder
 			Check[toy](&r, toyGen(), append([]Option{Samples(50)}, tt.opts...)...)
 			current = noBug
-			if !slices.ContainsFunc(r.errs, want.MatchString) {
-				t.Errorf("defect %s: harness reported %d failures, none matching %q:\n%s", tt.name, len(r.errs), tt.want, strings.Join(r.errs, "\n"))
-			}
+			r.matchAny(t, tt.want)
 		})
 	}
 }
@@ -165,31 +191,33 @@ func TestCheckOptions(t *testing.T) {
 // of a type without fields is fine.
 func TestCheckGenerator(t *testing.T) {
 	current = noBug
-	tests := []struct {
-		name string
-		run  func(TB)
-		want string // "" for no failure
-	}{
-		{"wrong type", func(tb TB) { Check[toy](tb, gen.Int()) }, "generator produced a int, want codectest.toy or \\*codectest.toy"},
-		{"nil pointer", func(tb TB) { Check[toy](tb, gen.Const((*toy)(nil))) }, "generator produced a \\*codectest.toy"},
-		{"constant", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1})) }, "all 200 generated values encode to the same bytes"},
-		{"constant, a few samples", func(tb TB) { Check[toy](tb, gen.Const(toy{A: 1}), Samples(minVaried-1)) }, ""},
-		{"no fields", func(tb TB) { Check[empty](tb, gen.Const(&empty{})) }, ""},
-		{"pointers", func(tb TB) {
+	runCases(t, []testCase{
+		{"wrong type", func(tb *recorder) { Check[toy](tb, gen.Int()) }, "generator produced a int, want codectest.toy or \\*codectest.toy"},
+		{"nil pointer", func(tb *recorder) { Check[toy](tb, gen.Const((*toy)(nil))) }, "generator produced a \\*codectest.toy"},
+		{"constant", func(tb *recorder) { Check[toy](tb, gen.Const(toy{A: 1})) }, "all 200 generated values encode to the same bytes"},
+		{"constant, a few samples", func(tb *recorder) { Check[toy](tb, gen.Const(toy{A: 1}), Samples(minVaried-1)) }, ""},
+		{"no fields", func(tb *recorder) { Check[empty](tb, gen.Const(&empty{})) }, ""},
+		{"pointers", func(tb *recorder) {
 			Check[toy](tb, toyGen().Map(func(v toy) *toy { return &v }))
 		}, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	})
+}
+
+// testCase is a run of the harness on a recorder, and the failure it must
+// report: a regular expression, or "" for none.
+type testCase struct {
+	name string
+	run  func(*recorder)
+	want string
+}
+
+// runCases runs each case in a subtest of its name.
+func runCases(t *testing.T, cases []testCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
 			var r recorder
-			tt.run(&r)
-			all := strings.Join(r.errs, "\n")
-			switch {
-			case tt.want == "" && len(r.errs) != 0:
-				t.Errorf("unexpected failures:\n%s", all)
-			case tt.want != "" && !regexp.MustCompile(tt.want).MatchString(all):
-				t.Errorf("failures %q do not match %q", all, tt.want)
-			}
+			tc.run(&r)
+			r.match(t, tc.want)
 		})
 	}
 }
@@ -218,9 +246,7 @@ func TestGolden(t *testing.T) {
 		current = tt.bug
 		r.errs = nil
 		Golden(&r, want, tt.hex)
-		if !slices.ContainsFunc(r.errs, regexp.MustCompile(tt.want).MatchString) {
-			t.Errorf("Golden(%q) with defect %d: failures %q, want one matching %q", tt.hex, tt.bug, r.errs, tt.want)
-		}
+		t.Run(tt.hex, func(t *testing.T) { r.matchAny(t, tt.want) })
 	}
 }
 

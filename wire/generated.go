@@ -1,0 +1,156 @@
+package wire
+
+import (
+	"bytes"
+	"slices"
+)
+
+// The helpers of the codecs internal/formgen writes: what every generated
+// message type does the same way is written here once, so that a form's
+// generated methods hold only what its layout says.
+
+// New returns a new zero value of the message type T, for a table's
+// constructor (the newMessage NewTable takes).
+func New[T any, P interface {
+	*T
+	Message
+}]() Message {
+	return P(new(T))
+}
+
+// Fail is what a fixed form's Decode does when the start of b is not a
+// frame of form f: it zeroes *m and returns f.Mismatch(b).
+func Fail[T any](m *T, f *Form, b []byte) (int, error) {
+	*m = *new(T)
+	return f.Mismatch(b)
+}
+
+// Mismatch returns the offset and error a decoder of form f returns for
+// b, whose start is not a frame of f: the form's ErrShort (Short) when b
+// is shorter than the form's fixed fields; else ErrInvalid at the first
+// header field, in layout order, that holds another value than the form's
+// (its code, a marker, or a length other than a fixed form's size or under
+// a variable form's smallest frame); else ErrShort when that length runs
+// past b. A b that is a frame of f gets offset 0 and the message's
+// ErrInvalid.
+func (f *Form) Mismatch(b []byte) (int, error) {
+	if len(b) < f.fixedEnd() {
+		return f.Short(len(b))
+	}
+	frame := 0 // the frame's length, as its LengthRole field gives it
+	for i := range f.all {
+		fl := &f.all[i]
+		if fl.Role == Data || fl.Offset < 0 {
+			continue
+		}
+		v := f.table.Order.uint(b[fl.Offset:], fl.Size)
+		ok := true
+		switch fl.Role {
+		case CodeRole:
+			ok = v == uint64(f.Code)
+		case MarkerRole:
+			ok = v == fl.Value
+		case LengthRole:
+			frame = int(v) + fl.Adjust
+			ok = frame == f.Size || frame > f.Size && !f.Fixed()
+		}
+		if !ok {
+			return fl.Offset, f.ErrAt(i, ErrInvalid)
+		}
+	}
+	if frame > len(b) {
+		return f.Short(len(b))
+	}
+	return 0, f.errs.get(ErrInvalid, f.Protocol, f.Name, "", 0)
+}
+
+// fixedEnd returns the end of the form's fields before its first variable
+// one: its size, for a fixed form.
+func (f *Form) fixedEnd() int {
+	end := 0
+	for i := range f.all {
+		if f.all[i].Size == 0 {
+			break
+		}
+		end = f.all[i].Offset + f.all[i].Size
+	}
+	return end
+}
+
+// uint reads an unsigned integer of n bytes (1, 2, 4 or 8) from the start
+// of b.
+func (o Order) uint(b []byte, n int) uint64 {
+	switch n {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(o.U16(b))
+	case 4:
+		return uint64(o.U32(b))
+	}
+	return o.U64(b)
+}
+
+// Exact returns what UnmarshalBinary returns when Decode took n bytes of
+// the size it was given and returned err: err, or the message's
+// ErrTrailing when bytes are left over.
+func (f *Form) Exact(n, size int, err error) error {
+	if err == nil && n != size {
+		return f.errs.get(ErrTrailing, f.Protocol, f.Name, "", 0)
+	}
+	return err
+}
+
+// CopyCString reads the NUL-terminated string at b[off:], of at most max
+// bytes with its NUL, into dst's storage (the result does not alias b),
+// and returns it and the offset after the NUL. It fails with ErrTooLong
+// when the first max bytes hold no NUL and with ErrShort when b ends
+// first, returning dst emptied and off.
+func CopyCString(dst, b []byte, off, max int) ([]byte, int, error) {
+	s := b[off:]
+	n := bytes.IndexByte(s[:min(len(s), max)], 0)
+	switch {
+	case n >= 0:
+		return append(dst[:0], s[:n]...), off + n + 1, nil
+	case len(s) >= max:
+		return dst[:0], off, ErrTooLong
+	}
+	return dst[:0], off, ErrShort
+}
+
+// CopyBytes8 reads the string at b[off:], at most max bytes after its
+// length in one byte, into dst's storage (the result does not alias b),
+// and returns it and the offset after it. It fails with ErrTooLong for a
+// length over max and with ErrShort when b ends first, returning dst
+// emptied and off.
+func CopyBytes8(dst, b []byte, off, max int) ([]byte, int, error) {
+	if len(b)-off < 1 {
+		return dst[:0], off, ErrShort
+	}
+	return copyCounted(dst, b, off, 1, int(b[off]), max)
+}
+
+// CopyBytes16 is CopyBytes8 for a string after its length as a uint16 in
+// order o.
+func (o Order) CopyBytes16(dst, b []byte, off, max int) ([]byte, int, error) {
+	if len(b)-off < 2 {
+		return dst[:0], off, ErrShort
+	}
+	return copyCounted(dst, b, off, 2, int(o.U16(b[off:])), max)
+}
+
+// copyCounted copies the n bytes after the w bytes of a length at b[off:]
+// into dst's storage.
+func copyCounted(dst, b []byte, off, w, n, max int) ([]byte, int, error) {
+	switch {
+	case n > max:
+		return dst[:0], off, ErrTooLong
+	case n > len(b)-off-w:
+		return dst[:0], off, ErrShort
+	}
+	return append(dst[:0], b[off+w:off+w+n]...), off + w + n, nil
+}
+
+// Resize returns s with length n, reusing its capacity; the elements are
+// the caller's to overwrite.
+func Resize[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }

@@ -306,6 +306,7 @@ func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[5] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6777)
 	wire.BigEndian.PutU16(p[4:], m.Remaining)

@@ -202,6 +202,7 @@ func (m *Connect) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	p[0] = 0x01
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	p[5] = byte(len(m.Name))
@@ -307,6 +308,7 @@ func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x03
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -412,6 +414,7 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x05
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -615,6 +618,7 @@ func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x09
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -719,6 +723,7 @@ func (m *Stats) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x65
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -960,6 +965,7 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6e
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1029,6 +1035,7 @@ func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6f
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1098,6 +1105,7 @@ func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x70
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1168,6 +1176,7 @@ func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x71
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {

@@ -83,6 +83,7 @@ func (m *Ack) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x00
 	p[1] = byte(m.Client)
 	p[2] = byte(len(m.IDs))
@@ -414,6 +415,7 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[10] // one bounds check for the fixed fields
 	p[0] = 0x06
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	wire.BigEndian.PutU16(p[3:], m.TotalMsgs)
@@ -622,6 +624,7 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	p[0] = 0x0b
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(len(m.Scores))
@@ -700,6 +703,7 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[9] // one bounds check for the fixed fields
 	p[0] = 0x0c
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	wire.BigEndian.PutU32(p[3:], m.UpdateTime)

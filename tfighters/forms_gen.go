@@ -80,6 +80,7 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0001)
 	copy(p[4:], m.Text)
@@ -455,6 +456,7 @@ func (m *ServerSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0500)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -532,6 +534,7 @@ func (m *ServerTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0501)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -621,6 +624,7 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[36] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0600)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -765,6 +769,7 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[11] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0602)
 	wire.LittleEndian.PutU32(p[4:], m.VictimID)
@@ -903,6 +908,7 @@ func (m *ServerNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0604)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1051,6 +1057,7 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0606)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1125,6 +1132,7 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0607)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1200,6 +1208,7 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0700)
 	p[4] = byte(m.GoodOrBad)
@@ -1323,6 +1332,7 @@ func (m *Pass) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8001)
 	copy(p[4:], m.Pass)
@@ -1394,6 +1404,7 @@ func (m *ClientNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8002)
 	copy(p[4:], m.Nick)
@@ -1711,6 +1722,7 @@ func (m *Cmd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8500)
 	copy(p[4:], m.Text)
@@ -1781,6 +1793,7 @@ func (m *ClientSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8501)
 	copy(p[4:], m.Text)
@@ -1855,6 +1868,7 @@ func (m *ClientTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8502)
 	copy(p[4:], m.Text)

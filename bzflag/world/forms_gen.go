@@ -16,6 +16,82 @@ func (*Style) Form() *wire.Form { return &forms[0] }
 // layout.
 func (*Style) Validate() error { return nil }
 
+// Size returns the size of m's WorldCodeStyle frame, header included.
+func (m *Style) Size() int { return 28 + len(m.Extra) }
+
+// AppendBinary appends the WorldCodeStyle frame, header included, to b. A
+// value too long for its field fails with wire.ErrTooLong, and b is returned
+// as it was.
+func (m *Style) AppendBinary(b []byte) ([]byte, error) {
+	if len(m.Extra) > 65511 {
+		return b, forms[0].ErrAt(11, wire.ErrTooLong)
+	}
+	n := m.Size()
+	b, p := wire.Grow(b, n)
+	_ = p[27] // one bounds check for the fixed fields
+	wire.BigEndian.PutU16(p, 0x7374)
+	wire.BigEndian.PutU16(p[2:], uint16(n-4))
+	wire.BigEndian.PutU16(p[4:], m.GameStyle)
+	wire.BigEndian.PutU16(p[6:], m.MaxPlayers)
+	wire.BigEndian.PutU16(p[8:], m.MaxShots)
+	wire.BigEndian.PutU16(p[10:], m.MaxFlags)
+	wire.BigEndian.PutF32(p[12:], m.LinearAcceleration)
+	wire.BigEndian.PutF32(p[16:], m.AngularAcceleration)
+	wire.BigEndian.PutU16(p[20:], m.ShakeTimeout)
+	wire.BigEndian.PutU16(p[22:], m.ShakeWins)
+	wire.BigEndian.PutU32(p[24:], m.ServerTime)
+	copy(p[28:], m.Extra)
+	return b, nil
+}
+
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Style) fail(off int, err error) (int, error) {
+	*m = Style{Extra: m.Extra[:0]}
+	return off, err
+}
+
+// Decode reads a WorldCodeStyle frame from the start of b into m and returns
+// its size; on failure it returns the offset of the field at fault and
+// zeroes m. Strings and lists are copied into m's own slices, reusing their
+// capacity. The fields must fill the frame its length gives: bytes left over
+// fail with wire.ErrInvalid at length.
+func (m *Style) Decode(b []byte) (int, error) {
+	if len(b) < 28 || wire.BigEndian.U16(b) != 0x7374 {
+		return m.fail(forms[0].Mismatch(b))
+	}
+	n := int(wire.BigEndian.U16(b[2:])) + 4
+	if n < 28 || n > len(b) {
+		return m.fail(forms[0].Mismatch(b))
+	}
+	b = b[:n]
+	m.GameStyle = wire.BigEndian.U16(b[4:])
+	m.MaxPlayers = wire.BigEndian.U16(b[6:])
+	m.MaxShots = wire.BigEndian.U16(b[8:])
+	m.MaxFlags = wire.BigEndian.U16(b[10:])
+	m.LinearAcceleration = wire.BigEndian.F32(b[12:])
+	m.AngularAcceleration = wire.BigEndian.F32(b[16:])
+	m.ShakeTimeout = wire.BigEndian.U16(b[20:])
+	m.ShakeWins = wire.BigEndian.U16(b[22:])
+	m.ServerTime = wire.BigEndian.U32(b[24:])
+	off := 28
+	if len(b)-off > 65511 {
+		return m.fail(off, forms[0].ErrAt(11, wire.ErrTooLong))
+	}
+	m.Extra = append(m.Extra[:0], b[off:]...)
+	return len(b), nil
+}
+
+// MarshalBinary returns the WorldCodeStyle frame.
+func (m *Style) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+
+// UnmarshalBinary decodes exactly one WorldCodeStyle frame from b; m does
+// not alias b.
+func (m *Style) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	return forms[0].Exact(n, len(b), err)
+}
+
 // Base is WorldCodeBase, server to client: a team base: the area a team's
 // flag starts in and must be brought back to.
 type Base struct {

@@ -211,9 +211,10 @@ func (g *gen) form(f *form) {
 	} else {
 		doc += "."
 	}
-	if f.Hand && g.validate["type "+f.goType] {
-		// A Hand form whose struct the package declares itself (fields
-		// the table does not hold, such as a flag for an optional part).
+	if g.validate["type "+f.goType] {
+		// A form whose struct the package declares itself (fields the
+		// table does not hold, such as a flag for an optional part, or
+		// tags it cannot say).
 		g.comment(0, doc+" (The struct is hand-written.)")
 		g.p("var _ wire.Message = (*%s)(nil)", f.goType)
 	} else {
@@ -547,6 +548,7 @@ func (g *gen) appendVariable(f *form) {
 	}
 	g.p("\tn := m.Size()")
 	g.p("\tb, p := wire.Grow(b, n)")
+	g.p("\t_ = p[%d] // one bounds check for the fixed fields", f.prefix-1)
 	o := pos{}
 	for i, fl := range f.fields {
 		last := i == len(f.fields)-1

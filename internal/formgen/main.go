@@ -82,9 +82,11 @@
 //     wire.ErrTrailing.
 //   - A composite type with Hand set is written by hand (struct, put and
 //     get); formgen writes nothing for it.
-//   - A Hand form whose struct the package's other files declare keeps
-//     that struct (fields the table does not hold, such as a flag for an
-//     optional part); its fields may then have any Go type.
+//   - A form whose struct the package's other files declare keeps that
+//     struct (fields the table does not hold, such as a flag for an
+//     optional part, or struct tags, such as omitempty). Unless the form
+//     is Hand, formgen still writes its codec, which reads and writes the
+//     Go fields the table names; a Hand form's fields may have any Go type.
 package main
 
 import (

@@ -196,6 +196,7 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[10] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6368)
 	m.To.put(p[4:])
@@ -293,6 +294,7 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[6] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	p[4] = byte(len(m.Scores))
@@ -378,6 +380,7 @@ func (m *Data) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6461)
 	p[4] = m.Kind

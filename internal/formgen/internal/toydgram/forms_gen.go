@@ -115,6 +115,7 @@ func (m *Say) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x02
 	wire.LittleEndian.PutU16(p[2:], m.Seq)
@@ -216,6 +217,7 @@ func (m *Bye) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x03
 	wire.LittleEndian.PutU16(p[2:], m.Seq)
@@ -279,6 +281,7 @@ func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x04
 	p[2] = m.Player

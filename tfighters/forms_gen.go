@@ -106,12 +106,13 @@ func (m *Motd) Decode(b []byte) (int, error) {
 		return m.fail(forms[1].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(2, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[1].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[1].ErrAt(0, wire.ErrInvalid))
 	}
@@ -487,12 +488,13 @@ func (m *ServerSay) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
-	var err error
 	off := 8
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8186)
-	if err != nil {
-		return m.fail(off, forms[9].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[9].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[9].ErrAt(0, wire.ErrInvalid))
 	}
@@ -565,12 +567,13 @@ func (m *ServerTeamSay) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
-	var err error
 	off := 8
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8186)
-	if err != nil {
-		return m.fail(off, forms[10].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[10].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[10].ErrAt(0, wire.ErrInvalid))
 	}
@@ -675,12 +678,13 @@ func (m *NewUser) Decode(b []byte) (int, error) {
 	m.Turn = int8(b[31])
 	m.Type = ObjectType(b[32])
 	m.Speed = Dbl(wire.LittleEndian.I32(b[33:]))
-	var err error
 	off := 37
-	m.Nick, off, err = wire.CopyCString(m.Nick, b, off, 8157)
-	if err != nil {
-		return m.fail(off, forms[11].ErrAt(13, err))
+	nickLen := bytes.IndexByte(b[off:min(len(b), off+8157)], 0)
+	if nickLen < 0 {
+		return m.fail(off, forms[11].ErrAt(13, wire.CStringError(len(b)-off, 8157)))
 	}
+	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
+	off += nickLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[11].ErrAt(0, wire.ErrInvalid))
 	}
@@ -802,12 +806,13 @@ func (m *Kill) Decode(b []byte) (int, error) {
 	b = b[:n]
 	m.VictimID = wire.LittleEndian.U32(b[4:])
 	m.EvilID = wire.LittleEndian.U32(b[8:])
-	var err error
 	off := 12
-	m.KillTxt, off, err = wire.CopyCString(m.KillTxt, b, off, 8182)
-	if err != nil {
-		return m.fail(off, forms[13].ErrAt(4, err))
+	killTxtLen := bytes.IndexByte(b[off:min(len(b), off+8182)], 0)
+	if killTxtLen < 0 {
+		return m.fail(off, forms[13].ErrAt(4, wire.CStringError(len(b)-off, 8182)))
 	}
+	m.KillTxt = append(m.KillTxt[:0], b[off:off+killTxtLen]...)
+	off += killTxtLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[13].ErrAt(0, wire.ErrInvalid))
 	}
@@ -939,12 +944,13 @@ func (m *ServerNick) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
-	var err error
 	off := 8
-	m.NewNick, off, err = wire.CopyCString(m.NewNick, b, off, 8186)
-	if err != nil {
-		return m.fail(off, forms[15].ErrAt(3, err))
+	newNickLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
+	if newNickLen < 0 {
+		return m.fail(off, forms[15].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
+	m.NewNick = append(m.NewNick[:0], b[off:off+newNickLen]...)
+	off += newNickLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[15].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1085,12 +1091,13 @@ func (m *Quit) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
-	var err error
 	off := 8
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8186)
-	if err != nil {
-		return m.fail(off, forms[17].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[17].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[17].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1160,12 +1167,13 @@ func (m *Kick) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
-	var err error
 	off := 8
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8186)
-	if err != nil {
-		return m.fail(off, forms[18].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[18].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[18].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1239,12 +1247,13 @@ func (m *NickReply) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.GoodOrBad = NickResult(b[4])
-	var err error
 	off := 5
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8189)
-	if err != nil {
-		return m.fail(off, forms[19].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8189)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[19].ErrAt(3, wire.CStringError(len(b)-off, 8189)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[19].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1358,12 +1367,13 @@ func (m *Pass) Decode(b []byte) (int, error) {
 		return m.fail(forms[21].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Pass, off, err = wire.CopyCString(m.Pass, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[21].ErrAt(2, err))
+	passLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if passLen < 0 {
+		return m.fail(off, forms[21].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Pass = append(m.Pass[:0], b[off:off+passLen]...)
+	off += passLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[21].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1433,12 +1443,13 @@ func (m *ClientNick) Decode(b []byte) (int, error) {
 		return m.fail(forms[22].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Nick, off, err = wire.CopyCString(m.Nick, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[22].ErrAt(2, err))
+	nickLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if nickLen < 0 {
+		return m.fail(off, forms[22].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
+	off += nickLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[22].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1748,12 +1759,13 @@ func (m *Cmd) Decode(b []byte) (int, error) {
 		return m.fail(forms[28].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[28].ErrAt(2, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[28].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[28].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1822,12 +1834,13 @@ func (m *ClientSay) Decode(b []byte) (int, error) {
 		return m.fail(forms[29].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[29].ErrAt(2, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[29].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[29].ErrAt(0, wire.ErrInvalid))
 	}
@@ -1897,12 +1910,13 @@ func (m *ClientTeamSay) Decode(b []byte) (int, error) {
 		return m.fail(forms[30].Mismatch(b))
 	}
 	b = b[:n]
-	var err error
 	off := 4
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 8190)
-	if err != nil {
-		return m.fail(off, forms[30].ErrAt(2, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[30].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
 	if off != len(b) {
 		return m.fail(0, forms[30].ErrAt(0, wire.ErrInvalid))
 	}

@@ -1,9 +1,6 @@
 package wire
 
-import (
-	"bytes"
-	"slices"
-)
+import "slices"
 
 // The helpers of the codecs internal/formgen writes: what every generated
 // message type does the same way is written here once, so that a form's
@@ -101,21 +98,14 @@ func (f *Form) Exact(n, size int, err error) error {
 	return err
 }
 
-// CopyCString reads the NUL-terminated string at b[off:], of at most max
-// bytes with its NUL, into dst's storage (the result does not alias b),
-// and returns it and the offset after the NUL. It fails with ErrTooLong
-// when the first max bytes hold no NUL and with ErrShort when b ends
-// first, returning dst emptied and off.
-func CopyCString(dst, b []byte, off, max int) ([]byte, int, error) {
-	s := b[off:]
-	n := bytes.IndexByte(s[:min(len(s), max)], 0)
-	switch {
-	case n >= 0:
-		return append(dst[:0], s[:n]...), off + n + 1, nil
-	case len(s) >= max:
-		return dst[:0], off, ErrTooLong
+// CStringError is the error of a NUL-terminated string of at most max
+// bytes, NUL included, whose first n bytes hold no NUL: ErrTooLong when n
+// is max or more, else ErrShort (the input ends first).
+func CStringError(n, max int) error {
+	if n >= max {
+		return ErrTooLong
 	}
-	return dst[:0], off, ErrShort
+	return ErrShort
 }
 
 // CopyBytes8 reads the string at b[off:], at most max bytes after its

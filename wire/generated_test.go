@@ -94,7 +94,6 @@ func TestExact(t *testing.T) {
 
 func TestCopyStrings(t *testing.T) {
 	type copyFunc func(dst, b []byte, off, max int) ([]byte, int, error)
-	cstring := copyFunc(wire.CopyCString)
 	bytes8 := copyFunc(wire.CopyBytes8)
 	bytes16 := copyFunc(wire.BigEndian.CopyBytes16)
 	for _, tt := range []struct {
@@ -106,10 +105,6 @@ func TestCopyStrings(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"cstring", cstring, "..hi\x00!", 3, 5, nil, "hi"},
-		{"cstring empty", cstring, "..\x00", 3, 3, nil, ""},
-		{"cstring too long", cstring, "..hi!\x00", 3, 2, wire.ErrTooLong, ""},
-		{"cstring short", cstring, "..hi", 3, 2, wire.ErrShort, ""},
 		{"bytes8", bytes8, "..\x02hi!", 2, 5, nil, "hi"},
 		{"bytes8 no length", bytes8, "..", 2, 2, wire.ErrShort, ""},
 		{"bytes8 too long", bytes8, "..\x03hi!", 2, 2, wire.ErrTooLong, ""},
@@ -126,6 +121,15 @@ func TestCopyStrings(t *testing.T) {
 				t.Errorf("got %d, %v, %q; want %d, %v, %q", off, err, dst, tt.off, tt.err, tt.want)
 			}
 		})
+	}
+}
+
+func TestCStringError(t *testing.T) {
+	if err := wire.CStringError(3, 3); err != wire.ErrTooLong {
+		t.Errorf("no NUL in max bytes: %v", err)
+	}
+	if err := wire.CStringError(2, 3); err != wire.ErrShort {
+		t.Errorf("no NUL in fewer bytes: %v", err)
 	}
 }
 

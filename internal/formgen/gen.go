@@ -675,8 +675,21 @@ func (g *gen) decodeVariable(f *form) {
 		}
 		x := "m." + fl.goName
 		switch fl.kind {
-		case kCString, kStr8, kStr16, kUTF:
-			call := map[kind]string{kCString: "wire.CopyCString", kStr8: "wire.CopyBytes8", kStr16: g.ord + ".CopyBytes16", kUTF: "wire.BigEndian.CopyBytes16"}[fl.kind]
+		case kCString:
+			// Inline: the string's copy is the hot path of a chat.
+			g.imports["bytes"] = true
+			g.materialize(o)
+			o = pos{"off", 0}
+			n := unexported(fl.goName) + "Len"
+			g.p("\t%s := bytes.IndexByte(b[off:min(len(b), off+%d)], 0)", n, fl.limit)
+			g.p("\tif %s < 0 {", n)
+			fail("off", fl, fmt.Sprintf("wire.CStringError(len(b)-off, %d)", fl.limit))
+			g.p("\t}")
+			g.p("\t%s = append(%s[:0], b[off:off+%s]...)", x, x, n)
+			g.p("\toff += %s + 1", n)
+			continue
+		case kStr8, kStr16, kUTF:
+			call := map[kind]string{kStr8: "wire.CopyBytes8", kStr16: g.ord + ".CopyBytes16", kUTF: "wire.BigEndian.CopyBytes16"}[fl.kind]
 			if !errDeclared {
 				g.p("\tvar err error")
 				errDeclared = true

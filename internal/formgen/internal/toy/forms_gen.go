@@ -235,12 +235,14 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	}
 	b = b[:n]
 	m.To.get(b[4:])
-	var err error
 	off := 11
-	m.Text, off, err = wire.CopyCString(m.Text, b, off, 64)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(3, err))
+	textLen := bytes.IndexByte(b[off:min(len(b), off+64)], 0)
+	if textLen < 0 {
+		return m.fail(off, forms[1].ErrAt(3, wire.CStringError(len(b)-off, 64)))
 	}
+	m.Text = append(m.Text[:0], b[off:off+textLen]...)
+	off += textLen + 1
+	var err error
 	m.Note, off, err = wire.CopyBytes8(m.Note, b, off, 40)
 	if err != nil {
 		return m.fail(off, forms[1].ErrAt(4, err))

@@ -238,12 +238,13 @@ func (m *Bye) Decode(b []byte) (int, error) {
 		return m.fail(forms[2].Mismatch(b))
 	}
 	m.Seq = wire.LittleEndian.U16(b[2:])
-	var err error
 	off := 4
-	m.Reason, off, err = wire.CopyCString(m.Reason, b, off, 16)
-	if err != nil {
-		return m.fail(off, forms[2].ErrAt(3, err))
+	reasonLen := bytes.IndexByte(b[off:min(len(b), off+16)], 0)
+	if reasonLen < 0 {
+		return m.fail(off, forms[2].ErrAt(3, wire.CStringError(len(b)-off, 16)))
 	}
+	m.Reason = append(m.Reason[:0], b[off:off+reasonLen]...)
+	off += reasonLen + 1
 	return off, nil
 }
 

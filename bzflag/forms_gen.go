@@ -2483,18 +2483,9 @@ func (m *ReleaseRadioFromServer) UnmarshalBinary(b []byte) error {
 	return forms[49].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Enter], wire.New[Accept], wire.New[Reject], wire.New[SuperKill],
 	wire.New[GetWorldRequest], wire.New[GetWorldReply], wire.New[AddPlayer],
 	wire.New[RemovePlayer], wire.New[FlagUpdate], wire.New[TeamUpdate],
@@ -2516,4 +2507,4 @@ var messageTypes = [...]func() wire.Message{
 	wire.New[QueryPlayersReply], wire.New[AcquireRadioFromClient],
 	wire.New[AcquireRadioFromServer], wire.New[ReleaseRadioFromClient],
 	wire.New[ReleaseRadioFromServer],
-}
+}.New

@@ -1225,21 +1225,12 @@ func (m *UpdateCircle) UnmarshalBinary(b []byte) error {
 	return forms[17].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Connect], wire.New[Disconnect], wire.New[Join], wire.New[Leave],
 	wire.New[Chat], wire.New[Add], wire.New[Remove], wire.New[Selection],
 	wire.New[Name], wire.New[Synced], wire.New[Stats], wire.New[Input],
 	wire.New[Full], wire.New[Collision], wire.New[Update], wire.New[UpdatePos],
 	wire.New[UpdateRay], wire.New[UpdateCircle],
-}
+}.New

@@ -802,20 +802,11 @@ func (m *PlayerSpawn) UnmarshalBinary(b []byte) error {
 	return forms[13].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Ack], wire.New[ConnReq], wire.New[ConnDeny], wire.New[ConnAccept],
 	wire.New[ConnDisconn], wire.New[Option], wire.New[Obstacle],
 	wire.New[Spawn], wire.New[Goal], wire.New[GameStart], wire.New[GameOver],
 	wire.New[Score], wire.New[PlayerUpdate], wire.New[PlayerSpawn],
-}
+}.New

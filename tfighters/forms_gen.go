@@ -1935,18 +1935,9 @@ func (m *ClientTeamSay) UnmarshalBinary(b []byte) error {
 	return forms[30].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Hi], wire.New[Motd], wire.New[Ping], wire.New[Lag],
 	wire.New[SpawnReady], wire.New[ServerAccel], wire.New[ServerTurn],
 	wire.New[Invincible], wire.New[Hit], wire.New[ServerSay],
@@ -1957,4 +1948,4 @@ var messageTypes = [...]func() wire.Message{
 	wire.New[ClientSpawn], wire.New[ClientAccel], wire.New[ClientTurn],
 	wire.New[ClientNewBullet], wire.New[Cmd], wire.New[ClientSay],
 	wire.New[ClientTeamSay],
-}
+}.New

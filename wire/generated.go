@@ -15,6 +15,19 @@ func New[T any, P interface {
 	return P(new(T))
 }
 
+// Constructors are the constructors of a table's Go types, in the table's
+// order: wire.New[T] of each form's type T.
+type Constructors []func() Message
+
+// New returns a new zero value of form i's Go type, or nil for an i out of
+// range: the newMessage NewTable takes.
+func (c Constructors) New(i int) Message {
+	if i < 0 || i >= len(c) {
+		return nil
+	}
+	return c[i]()
+}
+
 // Fail is what a fixed form's Decode does when the start of b is not a
 // frame of form f: it zeroes *m and returns f.Mismatch(b).
 func Fail[T any](m *T, f *Form, b []byte) (int, error) {

@@ -145,8 +145,16 @@ func TestResize(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
-	m := wire.New[toyPing]()
-	if p, ok := m.(*toyPing); !ok || *p != (toyPing{}) {
-		t.Errorf("New[toyPing]() = %#v", m)
+	newMessage := wire.Constructors{wire.New[toyPing], wire.New[toyPong]}.New
+	if p, ok := newMessage(0).(*toyPing); !ok || *p != (toyPing{}) {
+		t.Errorf("new value of form 0 = %#v", newMessage(0))
+	}
+	if _, ok := newMessage(1).(*toyPong); !ok {
+		t.Errorf("new value of form 1 = %#v", newMessage(1))
+	}
+	for _, i := range []int{-1, 2} {
+		if m := newMessage(i); m != nil {
+			t.Errorf("new value of form %d = %#v, want nil", i, m)
+		}
 	}
 }

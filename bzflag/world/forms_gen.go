@@ -500,18 +500,9 @@ func (m *End) UnmarshalBinary(b []byte) error {
 	return forms[7].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Style], wire.New[Base], wire.New[Wall], wire.New[Pyramid],
 	wire.New[Box], wire.New[Teleporter], wire.New[Link], wire.New[End],
-}
+}.New

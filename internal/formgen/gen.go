@@ -763,16 +763,8 @@ func (g *gen) decodeVariable(f *form) {
 // newMessage writes the constructor wire.NewTable calls.
 func (g *gen) newMessage(forms []*form) {
 	g.p("")
-	g.comment(0, "newMessage returns a new zero value of form i's Go type, for wire.NewTable.")
-	g.p("func newMessage(i int) wire.Message {")
-	g.p("\tif i < 0 || i >= len(messageTypes) {")
-	g.p("\t\treturn nil")
-	g.p("\t}")
-	g.p("\treturn messageTypes[i]()")
-	g.p("}")
-	g.p("")
-	g.comment(0, "messageTypes are the constructors of the forms' Go types, in the table's order.")
-	g.p("var messageTypes = [...]func() wire.Message{")
+	g.comment(0, "newMessage returns a new zero value of form i's Go type (nil for an i out of range), for wire.NewTable.")
+	g.p("var newMessage = wire.Constructors{")
 	line := "\t"
 	for _, f := range forms {
 		e := "wire.New[" + f.goType + "],"
@@ -786,5 +778,5 @@ func (g *gen) newMessage(forms []*form) {
 		line += e
 	}
 	g.p("%s", line)
-	g.p("}")
+	g.p("}.New")
 }

@@ -482,18 +482,9 @@ func (*Odd) Form() *wire.Form { return &forms[5] }
 // Validate returns nil: the spec sets MsgOdd no rule beyond its layout.
 func (*Odd) Validate() error { return nil }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	if i < 0 || i >= len(messageTypes) {
-		return nil
-	}
-	return messageTypes[i]()
-}
-
-// messageTypes are the constructors of the forms' Go types, in the table's
-// order.
-var messageTypes = [...]func() wire.Message{
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
 	wire.New[Hello], wire.New[Chat], wire.New[Scores], wire.New[Data],
 	wire.New[Ping], wire.New[Odd],
-}
+}.New

@@ -225,12 +225,16 @@ func (m *Connect) Decode(b []byte) (int, error) {
 		return m.fail(forms[0].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	var err error
 	off := 5
-	m.Name, off, err = wire.CopyBytes8(m.Name, b, off, 255)
-	if err != nil {
-		return m.fail(off, forms[0].ErrAt(2, err))
+	if len(b)-off < 1 {
+		return m.fail(off, forms[0].ErrAt(2, wire.ErrShort))
 	}
+	nameLen := int(b[off])
+	if len(b)-off-1 < nameLen {
+		return m.fail(off, forms[0].ErrAt(2, wire.CountedError(nameLen, 255)))
+	}
+	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
+	off += 1 + nameLen
 	return off, nil
 }
 
@@ -330,12 +334,16 @@ func (m *Join) Decode(b []byte) (int, error) {
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
-	var err error
 	off := 9
-	m.Name, off, err = wire.CopyBytes8(m.Name, b, off, 255)
-	if err != nil {
-		return m.fail(off, forms[2].ErrAt(3, err))
+	if len(b)-off < 1 {
+		return m.fail(off, forms[2].ErrAt(3, wire.ErrShort))
 	}
+	nameLen := int(b[off])
+	if len(b)-off-1 < nameLen {
+		return m.fail(off, forms[2].ErrAt(3, wire.CountedError(nameLen, 255)))
+	}
+	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
+	off += 1 + nameLen
 	return off, nil
 }
 
@@ -436,12 +444,16 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
-	var err error
 	off := 9
-	m.Msg, off, err = wire.CopyBytes8(m.Msg, b, off, 255)
-	if err != nil {
-		return m.fail(off, forms[4].ErrAt(3, err))
+	if len(b)-off < 1 {
+		return m.fail(off, forms[4].ErrAt(3, wire.ErrShort))
 	}
+	msgLen := int(b[off])
+	if len(b)-off-1 < msgLen {
+		return m.fail(off, forms[4].ErrAt(3, wire.CountedError(msgLen, 255)))
+	}
+	m.Msg = append(m.Msg[:0], b[off+1:off+1+msgLen]...)
+	off += 1 + msgLen
 	return off, nil
 }
 
@@ -640,12 +652,16 @@ func (m *Name) Decode(b []byte) (int, error) {
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
-	var err error
 	off := 9
-	m.Name, off, err = wire.CopyBytes8(m.Name, b, off, 255)
-	if err != nil {
-		return m.fail(off, forms[8].ErrAt(3, err))
+	if len(b)-off < 1 {
+		return m.fail(off, forms[8].ErrAt(3, wire.ErrShort))
 	}
+	nameLen := int(b[off])
+	if len(b)-off-1 < nameLen {
+		return m.fail(off, forms[8].ErrAt(3, wire.CountedError(nameLen, 255)))
+	}
+	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
+	off += 1 + nameLen
 	return off, nil
 }
 

@@ -121,37 +121,14 @@ func CStringError(n, max int) error {
 	return ErrShort
 }
 
-// CopyBytes8 reads the string at b[off:], at most max bytes after its
-// length in one byte, into dst's storage (the result does not alias b),
-// and returns it and the offset after it. It fails with ErrTooLong for a
-// length over max and with ErrShort when b ends first, returning dst
-// emptied and off.
-func CopyBytes8(dst, b []byte, off, max int) ([]byte, int, error) {
-	if len(b)-off < 1 {
-		return dst[:0], off, ErrShort
+// CountedError is the error of a string of n bytes, after its length, at
+// most max bytes, that does not fit: ErrTooLong when n is over max, else
+// ErrShort (the input ends first).
+func CountedError(n, max int) error {
+	if n > max {
+		return ErrTooLong
 	}
-	return copyCounted(dst, b, off, 1, int(b[off]), max)
-}
-
-// CopyBytes16 is CopyBytes8 for a string after its length as a uint16 in
-// order o.
-func (o Order) CopyBytes16(dst, b []byte, off, max int) ([]byte, int, error) {
-	if len(b)-off < 2 {
-		return dst[:0], off, ErrShort
-	}
-	return copyCounted(dst, b, off, 2, int(o.U16(b[off:])), max)
-}
-
-// copyCounted copies the n bytes after the w bytes of a length at b[off:]
-// into dst's storage.
-func copyCounted(dst, b []byte, off, w, n, max int) ([]byte, int, error) {
-	switch {
-	case n > max:
-		return dst[:0], off, ErrTooLong
-	case n > len(b)-off-w:
-		return dst[:0], off, ErrShort
-	}
-	return append(dst[:0], b[off+w:off+w+n]...), off + w + n, nil
+	return ErrShort
 }
 
 // Resize returns s with length n, reusing its capacity; the elements are

@@ -92,35 +92,12 @@ func TestExact(t *testing.T) {
 	}
 }
 
-func TestCopyStrings(t *testing.T) {
-	type copyFunc func(dst, b []byte, off, max int) ([]byte, int, error)
-	bytes8 := copyFunc(wire.CopyBytes8)
-	bytes16 := copyFunc(wire.BigEndian.CopyBytes16)
-	for _, tt := range []struct {
-		name string
-		copy copyFunc
-		b    string
-		max  int
-		off  int // returned
-		err  error
-		want string
-	}{
-		{"bytes8", bytes8, "..\x02hi!", 2, 5, nil, "hi"},
-		{"bytes8 no length", bytes8, "..", 2, 2, wire.ErrShort, ""},
-		{"bytes8 too long", bytes8, "..\x03hi!", 2, 2, wire.ErrTooLong, ""},
-		{"bytes8 short", bytes8, "..\x02h", 2, 2, wire.ErrShort, ""},
-		{"bytes16", bytes16, "..\x00\x02hi", 2, 6, nil, "hi"},
-		{"bytes16 no length", bytes16, "..\x00", 2, 2, wire.ErrShort, ""},
-		{"bytes16 too long", bytes16, "..\x01\x00hi", 2, 2, wire.ErrTooLong, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			old := []byte("old")
-			b := []byte(tt.b)
-			dst, off, err := tt.copy(old, b, 2, tt.max)
-			if off != tt.off || err != tt.err || string(dst) != tt.want || &dst[:1][0] != &old[0] {
-				t.Errorf("got %d, %v, %q; want %d, %v, %q", off, err, dst, tt.off, tt.err, tt.want)
-			}
-		})
+func TestCountedError(t *testing.T) {
+	if err := wire.CountedError(4, 3); err != wire.ErrTooLong {
+		t.Errorf("a length over max: %v", err)
+	}
+	if err := wire.CountedError(3, 3); err != wire.ErrShort {
+		t.Errorf("a length within max: %v", err)
 	}
 }
 

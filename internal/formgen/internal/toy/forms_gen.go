@@ -242,20 +242,29 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
-	var err error
-	m.Note, off, err = wire.CopyBytes8(m.Note, b, off, 40)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(4, err))
+	if len(b)-off < 1 {
+		return m.fail(off, forms[1].ErrAt(4, wire.ErrShort))
 	}
+	noteLen := int(b[off])
+	if noteLen > 40 || len(b)-off-1 < noteLen {
+		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(noteLen, 40)))
+	}
+	m.Note = append(m.Note[:0], b[off+1:off+1+noteLen]...)
+	off += 1 + noteLen
 	if len(b) < off+4 {
 		return m.fail(off, forms[1].ErrAt(5, wire.ErrShort))
 	}
 	m.Seq = wire.BigEndian.U32(b[off:])
 	off += 4
-	m.Blob, off, err = wire.BigEndian.CopyBytes16(m.Blob, b, off, 1024)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(6, err))
+	if len(b)-off < 2 {
+		return m.fail(off, forms[1].ErrAt(6, wire.ErrShort))
 	}
+	blobLen := int(wire.BigEndian.U16(b[off:]))
+	if blobLen > 1024 || len(b)-off-2 < blobLen {
+		return m.fail(off, forms[1].ErrAt(6, wire.CountedError(blobLen, 1024)))
+	}
+	m.Blob = append(m.Blob[:0], b[off+2:off+2+blobLen]...)
+	off += 2 + blobLen
 	if off != len(b) {
 		return m.fail(0, forms[1].ErrAt(0, wire.ErrInvalid))
 	}

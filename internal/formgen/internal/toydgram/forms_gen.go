@@ -148,16 +148,25 @@ func (m *Say) Decode(b []byte) (int, error) {
 		return m.fail(forms[1].Mismatch(b))
 	}
 	m.Seq = wire.LittleEndian.U16(b[2:])
-	var err error
 	off := 4
-	m.Name, off, err = wire.BigEndian.CopyBytes16(m.Name, b, off, 30)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(3, err))
+	if len(b)-off < 2 {
+		return m.fail(off, forms[1].ErrAt(3, wire.ErrShort))
 	}
-	m.Words, off, err = wire.LittleEndian.CopyBytes16(m.Words, b, off, 200)
-	if err != nil {
-		return m.fail(off, forms[1].ErrAt(4, err))
+	nameLen := int(wire.BigEndian.U16(b[off:]))
+	if nameLen > 30 || len(b)-off-2 < nameLen {
+		return m.fail(off, forms[1].ErrAt(3, wire.CountedError(nameLen, 30)))
 	}
+	m.Name = append(m.Name[:0], b[off+2:off+2+nameLen]...)
+	off += 2 + nameLen
+	if len(b)-off < 2 {
+		return m.fail(off, forms[1].ErrAt(4, wire.ErrShort))
+	}
+	wordsLen := int(wire.LittleEndian.U16(b[off:]))
+	if wordsLen > 200 || len(b)-off-2 < wordsLen {
+		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(wordsLen, 200)))
+	}
+	m.Words = append(m.Words[:0], b[off+2:off+2+wordsLen]...)
+	off += 2 + wordsLen
 	if len(b) < off+1 {
 		return m.fail(off, forms[1].ErrAt(5, wire.ErrShort))
 	}

@@ -53,7 +53,7 @@ func (f *Form) Mismatch(b []byte) (int, error) {
 		if fl.Role == Data || fl.Offset < 0 {
 			continue
 		}
-		v := f.table.Order.uint(b[fl.Offset:], fl.Size)
+		v := f.table.Order.uint(b[fl.Offset : fl.Offset+fl.Size])
 		ok := true
 		switch fl.Role {
 		case CodeRole:
@@ -87,18 +87,18 @@ func (f *Form) fixedEnd() int {
 	return end
 }
 
-// uint reads an unsigned integer of n bytes (1, 2, 4 or 8) from the start
-// of b.
-func (o Order) uint(b []byte, n int) uint64 {
-	switch n {
-	case 1:
-		return uint64(b[0])
-	case 2:
-		return uint64(o.U16(b))
-	case 4:
-		return uint64(o.U32(b))
+// uint reads the unsigned integer that fills b, in order o (a field of
+// any width; Mismatch is off the hot path).
+func (o Order) uint(b []byte) uint64 {
+	var v uint64
+	for i := range b {
+		if o == LittleEndian {
+			v |= uint64(b[i]) << (8 * i)
+		} else {
+			v = v<<8 | uint64(b[i])
+		}
 	}
-	return o.U64(b)
+	return v
 }
 
 // Exact returns what UnmarshalBinary returns when Decode took n bytes of

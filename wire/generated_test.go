@@ -72,6 +72,16 @@ func TestMismatch(t *testing.T) {
 	}
 }
 
+// TestMismatchBigEndian reads a header of the other byte order: the toy
+// protocol's big-endian length.
+func TestMismatchBigEndian(t *testing.T) {
+	off, err := toyTable.Forms[0].Mismatch([]byte{0, 5, 0x70, 0x69, 0, 0, 0, 0})
+	if off != 0 {
+		t.Errorf("offset %d, want 0", off)
+	}
+	checkError(t, err, wire.Error{Protocol: "toy", Message: "MsgPing", Field: "length", Offset: 0, Err: wire.ErrInvalid})
+}
+
 func TestFail(t *testing.T) {
 	v := struct{ A, B int }{1, 2}
 	off, err := wire.Fail(&v, &genTable.Forms[0], nil)

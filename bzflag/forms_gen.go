@@ -161,11 +161,7 @@ func (*Accept) Size() int { return 4 }
 
 // AppendBinary appends the MsgAccept frame, header included, to b.
 func (*Accept) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x6163)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x61, 0x63), nil // the header is the whole frame
 }
 
 // Decode reads a MsgAccept frame from the start of b into m and returns its
@@ -211,11 +207,7 @@ func (*SuperKill) Size() int { return 4 }
 
 // AppendBinary appends the MsgSuperKill frame, header included, to b.
 func (*SuperKill) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x736b)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x73, 0x6b), nil // the header is the whole frame
 }
 
 // Decode reads a MsgSuperKill frame from the start of b into m and returns
@@ -878,11 +870,7 @@ func (*Exit) Size() int { return 4 }
 
 // AppendBinary appends the MsgExit frame, header included, to b.
 func (*Exit) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x6578)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x65, 0x78), nil // the header is the whole frame
 }
 
 // Decode reads a MsgExit frame from the start of b into m and returns its
@@ -1055,11 +1043,7 @@ func (*NetworkRelay) Size() int { return 4 }
 
 // AppendBinary appends the MsgNetworkRelay frame, header included, to b.
 func (*NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x6e72)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x6e, 0x72), nil // the header is the whole frame
 }
 
 // Decode reads a MsgNetworkRelay frame from the start of b into m and
@@ -1859,11 +1843,7 @@ func (*IDAck) Size() int { return 4 }
 
 // AppendBinary appends the MsgIdAck frame, header included, to b.
 func (*IDAck) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x6964)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x69, 0x64), nil // the header is the whole frame
 }
 
 // Decode reads a MsgIdAck frame from the start of b into m and returns its
@@ -2045,11 +2025,7 @@ func (*WantWHashRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgWantWHash frame, header included, to b.
 func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x7768)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x77, 0x68), nil // the header is the whole frame
 }
 
 // Decode reads a MsgWantWHash frame from the start of b into m and returns
@@ -2096,11 +2072,7 @@ func (*QueryGameRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgQueryGame frame, header included, to b.
 func (*QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x7167)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x71, 0x67), nil // the header is the whole frame
 }
 
 // Decode reads a MsgQueryGame frame from the start of b into m and returns
@@ -2218,11 +2190,7 @@ func (*QueryPlayersRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgQueryPlayers frame, header included, to b.
 func (*QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x7170)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x71, 0x70), nil // the header is the whole frame
 }
 
 // Decode reads a MsgQueryPlayers frame from the start of b into m and
@@ -2405,11 +2373,7 @@ func (*ReleaseRadioFromClient) Size() int { return 4 }
 
 // AppendBinary appends the MsgReleaseRadio frame, header included, to b.
 func (*ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
-	_ = p[3] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0)
-	wire.BigEndian.PutU16(p[2:], 0x7272)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x72, 0x72), nil // the header is the whole frame
 }
 
 // Decode reads a MsgReleaseRadio frame from the start of b into m and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -274,13 +275,18 @@ func (g *gen) fixedForm(f *form) {
 	g.p("")
 	g.comment(0, "AppendBinary appends the "+f.Name+" frame, header included, to b.")
 	g.p("func (%s*%s) AppendBinary(b []byte) ([]byte, error) {", recv, f.goType)
-	g.p("\tb, p := wire.Grow(b, %s)", size)
-	g.p("\t_ = p[%d] // p's length, for the compiler: no bounds checks below", f.Size-1)
-	for _, fl := range f.fields {
-		g.putFixed(fl, "m.", pos{"", fl.Offset}, size)
+	if frame := g.constFrame(f); frame != "" {
+		g.p("\treturn append(b, %s), nil // the header is the whole frame", frame)
+		g.p("}")
+	} else {
+		g.p("\tb, p := wire.Grow(b, %s)", size)
+		g.p("\t_ = p[%d] // p's length, for the compiler: no bounds checks below", f.Size-1)
+		for _, fl := range f.fields {
+			g.putFixed(fl, "m.", pos{"", fl.Offset}, size)
+		}
+		g.p("\treturn b, nil")
+		g.p("}")
 	}
-	g.p("\treturn b, nil")
-	g.p("}")
 
 	g.p("")
 	g.comment(0, "Decode reads a "+f.Name+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
@@ -297,6 +303,37 @@ func (g *gen) fixedForm(f *form) {
 	}
 	g.p("\treturn %s, nil", size)
 	g.p("}")
+}
+
+// constFrame returns the bytes of a fixed form's every frame, as a list of
+// byte constants, when the form has header fields only; else "".
+func (g *gen) constFrame(f *form) string {
+	frame := make([]byte, f.Size)
+	for _, fl := range f.fields {
+		var v uint64
+		switch fl.Role {
+		case wire.CodeRole:
+			v = uint64(f.Code)
+		case wire.MarkerRole:
+			v = fl.Value
+		case wire.LengthRole:
+			v = uint64(f.Size - fl.Adjust)
+		default:
+			return ""
+		}
+		n := primSize[fl.Type]
+		for i := 0; i < n; i++ { // big-endian, reversed below if need be
+			frame[fl.Offset+i] = byte(v >> (8 * (n - 1 - i)))
+		}
+		if g.t.Order == wire.LittleEndian {
+			slices.Reverse(frame[fl.Offset : fl.Offset+n])
+		}
+	}
+	bs := make([]string, len(frame))
+	for i, c := range frame {
+		bs[i] = fmt.Sprintf("0x%02x", c)
+	}
+	return strings.Join(bs, ", ")
 }
 
 // mismatch returns the condition under which b does not start with the

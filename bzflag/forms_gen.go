@@ -105,17 +105,14 @@ type Enter struct {
 // Form returns MsgEnter's entry in the package's table.
 func (*Enter) Form() *wire.Form { return &forms[0] }
 
-// enterSize is the size of a MsgEnter frame, header included.
-const enterSize = 176
-
 // Size returns the size of a MsgEnter frame, 176 bytes.
-func (*Enter) Size() int { return enterSize }
+func (*Enter) Size() int { return 176 }
 
 // AppendBinary appends the MsgEnter frame, header included, to b.
 func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, enterSize)
-	_ = p[enterSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, enterSize-4)
+	b, p := wire.Grow(b, 176)
+	_ = p[175] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 172)
 	wire.BigEndian.PutU16(p[2:], 0x656e)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Type))
@@ -128,37 +125,25 @@ func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgEnter frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Enter) Decode(b []byte) (int, error) {
-	if len(b) < enterSize {
-		*m = Enter{}
-		return forms[0].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != enterSize-4 {
-		*m = Enter{}
-		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x656e {
-		*m = Enter{}
-		return 2, forms[0].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 176 || wire.BigEndian.U16(b) != 172 || wire.BigEndian.U16(b[2:]) != 0x656e {
+		return wire.Fail(m, &forms[0], b)
 	}
 	m.ID.get(b[4:])
 	m.Type = PlayerType(wire.BigEndian.U16(b[12:]))
 	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
 	copy(m.CallSign[:], b[16:])
 	copy(m.Email[:], b[48:])
-	return enterSize, nil
+	return 176, nil
 }
 
 // MarshalBinary returns the MsgEnter frame.
-func (m *Enter) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Enter) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 176)) }
 
 // UnmarshalBinary decodes exactly one MsgEnter frame from b; m does not
 // alias b.
 func (m *Enter) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // Accept is MsgAccept, server to client: the server accepted a MsgEnter, or
@@ -171,47 +156,31 @@ func (*Accept) Form() *wire.Form { return &forms[1] }
 // Validate returns nil: the spec sets MsgAccept no rule beyond its layout.
 func (*Accept) Validate() error { return nil }
 
-// acceptSize is the size of a MsgAccept frame, header included.
-const acceptSize = 4
-
 // Size returns the size of a MsgAccept frame, 4 bytes.
-func (*Accept) Size() int { return acceptSize }
+func (*Accept) Size() int { return 4 }
 
 // AppendBinary appends the MsgAccept frame, header included, to b.
 func (*Accept) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, acceptSize)
-	_ = p[acceptSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, acceptSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x6163)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x61, 0x63), nil // the header is the whole frame
 }
 
 // Decode reads a MsgAccept frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Accept) Decode(b []byte) (int, error) {
-	if len(b) < acceptSize {
-		return forms[1].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6163 {
+		return forms[1].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != acceptSize-4 {
-		return 0, forms[1].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6163 {
-		return 2, forms[1].ErrAt(1, wire.ErrInvalid)
-	}
-	return acceptSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgAccept frame.
-func (m *Accept) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Accept) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgAccept frame from b; m does not
 // alias b.
 func (m *Accept) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // Reject is MsgReject, server to client: the server refused a MsgEnter,
@@ -233,48 +202,32 @@ func (*SuperKill) Form() *wire.Form { return &forms[3] }
 // layout.
 func (*SuperKill) Validate() error { return nil }
 
-// superKillSize is the size of a MsgSuperKill frame, header included.
-const superKillSize = 4
-
 // Size returns the size of a MsgSuperKill frame, 4 bytes.
-func (*SuperKill) Size() int { return superKillSize }
+func (*SuperKill) Size() int { return 4 }
 
 // AppendBinary appends the MsgSuperKill frame, header included, to b.
 func (*SuperKill) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, superKillSize)
-	_ = p[superKillSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, superKillSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x736b)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x73, 0x6b), nil // the header is the whole frame
 }
 
 // Decode reads a MsgSuperKill frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*SuperKill) Decode(b []byte) (int, error) {
-	if len(b) < superKillSize {
-		return forms[3].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x736b {
+		return forms[3].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != superKillSize-4 {
-		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x736b {
-		return 2, forms[3].ErrAt(1, wire.ErrInvalid)
-	}
-	return superKillSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgSuperKill frame.
-func (m *SuperKill) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *SuperKill) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgSuperKill frame from b; m does not
 // alias b.
 func (m *SuperKill) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // GetWorldRequest is MsgGetWorld, client to server: a request for the world
@@ -289,17 +242,14 @@ func (*GetWorldRequest) Form() *wire.Form { return &forms[4] }
 // Validate returns nil: the spec sets MsgGetWorld no rule beyond its layout.
 func (*GetWorldRequest) Validate() error { return nil }
 
-// getWorldRequestSize is the size of a MsgGetWorld frame, header included.
-const getWorldRequestSize = 6
-
 // Size returns the size of a MsgGetWorld frame, 6 bytes.
-func (*GetWorldRequest) Size() int { return getWorldRequestSize }
+func (*GetWorldRequest) Size() int { return 6 }
 
 // AppendBinary appends the MsgGetWorld frame, header included, to b.
 func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, getWorldRequestSize)
-	_ = p[getWorldRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, getWorldRequestSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6777)
 	wire.BigEndian.PutU16(p[4:], m.Offset)
 	return b, nil
@@ -309,35 +259,21 @@ func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GetWorldRequest) Decode(b []byte) (int, error) {
-	if len(b) < getWorldRequestSize {
-		*m = GetWorldRequest{}
-		return forms[4].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != getWorldRequestSize-4 {
-		*m = GetWorldRequest{}
-		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6777 {
-		*m = GetWorldRequest{}
-		return 2, forms[4].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6777 {
+		return wire.Fail(m, &forms[4], b)
 	}
 	m.Offset = wire.BigEndian.U16(b[4:])
-	return getWorldRequestSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgGetWorld frame.
-func (m *GetWorldRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *GetWorldRequest) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgGetWorld frame from b; m does not
 // alias b.
 func (m *GetWorldRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
 // GetWorldReply is MsgGetWorld, server to client: a block of the world
@@ -362,6 +298,7 @@ func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[5] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6777)
 	wire.BigEndian.PutU16(p[4:], m.Remaining)
@@ -369,14 +306,11 @@ func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *GetWorldReply) reset() { *m = GetWorldReply{Data: m.Data[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MsgGetWorld.
-func (m *GetWorldReply) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[5].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *GetWorldReply) fail(off int, err error) (int, error) {
+	*m = GetWorldReply{Data: m.Data[:0]}
+	return off, err
 }
 
 // Decode reads a MsgGetWorld frame from the start of b into m and returns
@@ -385,26 +319,18 @@ func (m *GetWorldReply) fail(off, i int, kind error) (int, error) {
 // capacity. The fields must fill the frame its length gives: bytes left over
 // fail with wire.ErrInvalid at length.
 func (m *GetWorldReply) Decode(b []byte) (int, error) {
-	if len(b) < 6 {
-		m.reset()
-		return forms[5].Short(len(b))
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6777 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b[2:]) != 0x6777 {
+		return m.fail(forms[5].Mismatch(b))
 	}
 	n := int(wire.BigEndian.U16(b)) + 4
-	if n < 6 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[5].Short(len(b))
+	if n < 6 || n > len(b) {
+		return m.fail(forms[5].Mismatch(b))
 	}
 	b = b[:n]
 	m.Remaining = wire.BigEndian.U16(b[4:])
 	off := 6
 	if len(b)-off > 1018 {
-		return m.fail(off, 3, wire.ErrTooLong)
+		return m.fail(off, forms[5].ErrAt(3, wire.ErrTooLong))
 	}
 	m.Data = append(m.Data[:0], b[off:]...)
 	return len(b), nil
@@ -419,10 +345,7 @@ func (m *GetWorldReply) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *GetWorldReply) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[5].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[5].Exact(n, len(b), err)
 }
 
 // AddPlayer is MsgAddPlayer, server to client: a player joined, or was in
@@ -445,17 +368,14 @@ func (*RemovePlayer) Form() *wire.Form { return &forms[7] }
 // layout.
 func (*RemovePlayer) Validate() error { return nil }
 
-// removePlayerSize is the size of a MsgRemovePlayer frame, header included.
-const removePlayerSize = 12
-
 // Size returns the size of a MsgRemovePlayer frame, 12 bytes.
-func (*RemovePlayer) Size() int { return removePlayerSize }
+func (*RemovePlayer) Size() int { return 12 }
 
 // AppendBinary appends the MsgRemovePlayer frame, header included, to b.
 func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, removePlayerSize)
-	_ = p[removePlayerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, removePlayerSize-4)
+	b, p := wire.Grow(b, 12)
+	_ = p[11] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 8)
 	wire.BigEndian.PutU16(p[2:], 0x7270)
 	m.ID.put(p[4:])
 	return b, nil
@@ -465,35 +385,21 @@ func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *RemovePlayer) Decode(b []byte) (int, error) {
-	if len(b) < removePlayerSize {
-		*m = RemovePlayer{}
-		return forms[7].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != removePlayerSize-4 {
-		*m = RemovePlayer{}
-		return 0, forms[7].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7270 {
-		*m = RemovePlayer{}
-		return 2, forms[7].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7270 {
+		return wire.Fail(m, &forms[7], b)
 	}
 	m.ID.get(b[4:])
-	return removePlayerSize, nil
+	return 12, nil
 }
 
 // MarshalBinary returns the MsgRemovePlayer frame.
-func (m *RemovePlayer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *RemovePlayer) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 12)) }
 
 // UnmarshalBinary decodes exactly one MsgRemovePlayer frame from b; m does
 // not alias b.
 func (m *RemovePlayer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[7].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[7].Exact(n, len(b), err)
 }
 
 // FlagUpdate is MsgFlagUpdate, server to client: the state of a flag
@@ -506,17 +412,14 @@ type FlagUpdate struct {
 // Form returns MsgFlagUpdate's entry in the package's table.
 func (*FlagUpdate) Form() *wire.Form { return &forms[8] }
 
-// flagUpdateSize is the size of a MsgFlagUpdate frame, header included.
-const flagUpdateSize = 68
-
 // Size returns the size of a MsgFlagUpdate frame, 68 bytes.
-func (*FlagUpdate) Size() int { return flagUpdateSize }
+func (*FlagUpdate) Size() int { return 68 }
 
 // AppendBinary appends the MsgFlagUpdate frame, header included, to b.
 func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, flagUpdateSize)
-	_ = p[flagUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, flagUpdateSize-4)
+	b, p := wire.Grow(b, 68)
+	_ = p[67] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 64)
 	wire.BigEndian.PutU16(p[2:], 0x6675)
 	wire.BigEndian.PutU16(p[4:], m.Index)
 	m.Flag.put(p[6:])
@@ -527,36 +430,22 @@ func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *FlagUpdate) Decode(b []byte) (int, error) {
-	if len(b) < flagUpdateSize {
-		*m = FlagUpdate{}
-		return forms[8].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != flagUpdateSize-4 {
-		*m = FlagUpdate{}
-		return 0, forms[8].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6675 {
-		*m = FlagUpdate{}
-		return 2, forms[8].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 68 || wire.BigEndian.U16(b) != 64 || wire.BigEndian.U16(b[2:]) != 0x6675 {
+		return wire.Fail(m, &forms[8], b)
 	}
 	m.Index = wire.BigEndian.U16(b[4:])
 	m.Flag.get(b[6:])
-	return flagUpdateSize, nil
+	return 68, nil
 }
 
 // MarshalBinary returns the MsgFlagUpdate frame.
-func (m *FlagUpdate) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *FlagUpdate) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 68)) }
 
 // UnmarshalBinary decodes exactly one MsgFlagUpdate frame from b; m does not
 // alias b.
 func (m *FlagUpdate) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[8].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[8].Exact(n, len(b), err)
 }
 
 // TeamUpdate is MsgTeamUpdate, server to client: the state of a team (the
@@ -572,17 +461,14 @@ type TeamUpdate struct {
 // Form returns MsgTeamUpdate's entry in the package's table.
 func (*TeamUpdate) Form() *wire.Form { return &forms[9] }
 
-// teamUpdateSize is the size of a MsgTeamUpdate frame, header included.
-const teamUpdateSize = 14
-
 // Size returns the size of a MsgTeamUpdate frame, 14 bytes.
-func (*TeamUpdate) Size() int { return teamUpdateSize }
+func (*TeamUpdate) Size() int { return 14 }
 
 // AppendBinary appends the MsgTeamUpdate frame, header included, to b.
 func (m *TeamUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, teamUpdateSize)
-	_ = p[teamUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, teamUpdateSize-4)
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x7475)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
 	wire.BigEndian.PutU16(p[6:], m.Players)
@@ -596,39 +482,25 @@ func (m *TeamUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeamUpdate) Decode(b []byte) (int, error) {
-	if len(b) < teamUpdateSize {
-		*m = TeamUpdate{}
-		return forms[9].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != teamUpdateSize-4 {
-		*m = TeamUpdate{}
-		return 0, forms[9].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7475 {
-		*m = TeamUpdate{}
-		return 2, forms[9].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x7475 {
+		return wire.Fail(m, &forms[9], b)
 	}
 	m.Team = TeamColor(wire.BigEndian.U16(b[4:]))
 	m.Players = wire.BigEndian.U16(b[6:])
 	m.Active = wire.BigEndian.U16(b[8:])
 	m.Wins = wire.BigEndian.U16(b[10:])
 	m.Losses = wire.BigEndian.U16(b[12:])
-	return teamUpdateSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the MsgTeamUpdate frame.
-func (m *TeamUpdate) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *TeamUpdate) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 14)) }
 
 // UnmarshalBinary decodes exactly one MsgTeamUpdate frame from b; m does not
 // alias b.
 func (m *TeamUpdate) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[9].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[9].Exact(n, len(b), err)
 }
 
 // AliveFromClient is MsgAlive, client to server: the player enters the game
@@ -644,17 +516,14 @@ func (*AliveFromClient) Form() *wire.Form { return &forms[10] }
 // Validate returns nil: the spec sets MsgAlive no rule beyond its layout.
 func (*AliveFromClient) Validate() error { return nil }
 
-// aliveFromClientSize is the size of a MsgAlive frame, header included.
-const aliveFromClientSize = 28
-
 // Size returns the size of a MsgAlive frame, 28 bytes.
-func (*AliveFromClient) Size() int { return aliveFromClientSize }
+func (*AliveFromClient) Size() int { return 28 }
 
 // AppendBinary appends the MsgAlive frame, header included, to b.
 func (m *AliveFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, aliveFromClientSize)
-	_ = p[aliveFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, aliveFromClientSize-4)
+	b, p := wire.Grow(b, 28)
+	_ = p[27] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 24)
 	wire.BigEndian.PutU16(p[2:], 0x616c)
 	wire.BigEndian.PutF32(p[4:], m.Position[0])
 	wire.BigEndian.PutF32(p[8:], m.Position[1])
@@ -668,17 +537,8 @@ func (m *AliveFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgAlive frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *AliveFromClient) Decode(b []byte) (int, error) {
-	if len(b) < aliveFromClientSize {
-		*m = AliveFromClient{}
-		return forms[10].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != aliveFromClientSize-4 {
-		*m = AliveFromClient{}
-		return 0, forms[10].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x616c {
-		*m = AliveFromClient{}
-		return 2, forms[10].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 28 || wire.BigEndian.U16(b) != 24 || wire.BigEndian.U16(b[2:]) != 0x616c {
+		return wire.Fail(m, &forms[10], b)
 	}
 	m.Position[0] = wire.BigEndian.F32(b[4:])
 	m.Position[1] = wire.BigEndian.F32(b[8:])
@@ -686,22 +546,17 @@ func (m *AliveFromClient) Decode(b []byte) (int, error) {
 	m.Forward[0] = wire.BigEndian.F32(b[16:])
 	m.Forward[1] = wire.BigEndian.F32(b[20:])
 	m.Forward[2] = wire.BigEndian.F32(b[24:])
-	return aliveFromClientSize, nil
+	return 28, nil
 }
 
 // MarshalBinary returns the MsgAlive frame.
-func (m *AliveFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *AliveFromClient) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 28)) }
 
 // UnmarshalBinary decodes exactly one MsgAlive frame from b; m does not
 // alias b.
 func (m *AliveFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[10].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[10].Exact(n, len(b), err)
 }
 
 // AliveFromServer is MsgAlive, server to client: a player came alive.
@@ -717,17 +572,14 @@ func (*AliveFromServer) Form() *wire.Form { return &forms[11] }
 // Validate returns nil: the spec sets MsgAlive no rule beyond its layout.
 func (*AliveFromServer) Validate() error { return nil }
 
-// aliveFromServerSize is the size of a MsgAlive frame, header included.
-const aliveFromServerSize = 36
-
 // Size returns the size of a MsgAlive frame, 36 bytes.
-func (*AliveFromServer) Size() int { return aliveFromServerSize }
+func (*AliveFromServer) Size() int { return 36 }
 
 // AppendBinary appends the MsgAlive frame, header included, to b.
 func (m *AliveFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, aliveFromServerSize)
-	_ = p[aliveFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, aliveFromServerSize-4)
+	b, p := wire.Grow(b, 36)
+	_ = p[35] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 32)
 	wire.BigEndian.PutU16(p[2:], 0x616c)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutF32(p[12:], m.Position[0])
@@ -742,17 +594,8 @@ func (m *AliveFromServer) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgAlive frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *AliveFromServer) Decode(b []byte) (int, error) {
-	if len(b) < aliveFromServerSize {
-		*m = AliveFromServer{}
-		return forms[11].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != aliveFromServerSize-4 {
-		*m = AliveFromServer{}
-		return 0, forms[11].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x616c {
-		*m = AliveFromServer{}
-		return 2, forms[11].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 36 || wire.BigEndian.U16(b) != 32 || wire.BigEndian.U16(b[2:]) != 0x616c {
+		return wire.Fail(m, &forms[11], b)
 	}
 	m.ID.get(b[4:])
 	m.Position[0] = wire.BigEndian.F32(b[12:])
@@ -761,22 +604,17 @@ func (m *AliveFromServer) Decode(b []byte) (int, error) {
 	m.Forward[0] = wire.BigEndian.F32(b[24:])
 	m.Forward[1] = wire.BigEndian.F32(b[28:])
 	m.Forward[2] = wire.BigEndian.F32(b[32:])
-	return aliveFromServerSize, nil
+	return 36, nil
 }
 
 // MarshalBinary returns the MsgAlive frame.
-func (m *AliveFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *AliveFromServer) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 36)) }
 
 // UnmarshalBinary decodes exactly one MsgAlive frame from b; m does not
 // alias b.
 func (m *AliveFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[11].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[11].Exact(n, len(b), err)
 }
 
 // PlayerUpdate is MsgPlayerUpdate, either way: a player's status, position
@@ -793,17 +631,14 @@ type PlayerUpdate struct {
 // Form returns MsgPlayerUpdate's entry in the package's table.
 func (*PlayerUpdate) Form() *wire.Form { return &forms[12] }
 
-// playerUpdateSize is the size of a MsgPlayerUpdate frame, header included.
-const playerUpdateSize = 46
-
 // Size returns the size of a MsgPlayerUpdate frame, 46 bytes.
-func (*PlayerUpdate) Size() int { return playerUpdateSize }
+func (*PlayerUpdate) Size() int { return 46 }
 
 // AppendBinary appends the MsgPlayerUpdate frame, header included, to b.
 func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, playerUpdateSize)
-	_ = p[playerUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, playerUpdateSize-4)
+	b, p := wire.Grow(b, 46)
+	_ = p[45] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 42)
 	wire.BigEndian.PutU16(p[2:], 0x7075)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Status))
@@ -822,17 +657,8 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *PlayerUpdate) Decode(b []byte) (int, error) {
-	if len(b) < playerUpdateSize {
-		*m = PlayerUpdate{}
-		return forms[12].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != playerUpdateSize-4 {
-		*m = PlayerUpdate{}
-		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7075 {
-		*m = PlayerUpdate{}
-		return 2, forms[12].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 46 || wire.BigEndian.U16(b) != 42 || wire.BigEndian.U16(b[2:]) != 0x7075 {
+		return wire.Fail(m, &forms[12], b)
 	}
 	m.ID.get(b[4:])
 	m.Status = PlayerStatus(wire.BigEndian.U16(b[12:]))
@@ -844,22 +670,17 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	m.Velocity[2] = wire.BigEndian.F32(b[34:])
 	m.Azimuth = wire.BigEndian.F32(b[38:])
 	m.AngularVelocity = wire.BigEndian.F32(b[42:])
-	return playerUpdateSize, nil
+	return 46, nil
 }
 
 // MarshalBinary returns the MsgPlayerUpdate frame.
-func (m *PlayerUpdate) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *PlayerUpdate) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 46)) }
 
 // UnmarshalBinary decodes exactly one MsgPlayerUpdate frame from b; m does
 // not alias b.
 func (m *PlayerUpdate) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[12].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[12].Exact(n, len(b), err)
 }
 
 // ShotBegin is MsgShotBegin, either way: a player fired a shot (1.7's
@@ -877,17 +698,14 @@ type ShotBegin struct {
 // Form returns MsgShotBegin's entry in the package's table.
 func (*ShotBegin) Form() *wire.Form { return &forms[13] }
 
-// shotBeginSize is the size of a MsgShotBegin frame, header included.
-const shotBeginSize = 48
-
 // Size returns the size of a MsgShotBegin frame, 48 bytes.
-func (*ShotBegin) Size() int { return shotBeginSize }
+func (*ShotBegin) Size() int { return 48 }
 
 // AppendBinary appends the MsgShotBegin frame, header included, to b.
 func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, shotBeginSize)
-	_ = p[shotBeginSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, shotBeginSize-4)
+	b, p := wire.Grow(b, 48)
+	_ = p[47] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 44)
 	wire.BigEndian.PutU16(p[2:], 0x7362)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
@@ -907,17 +725,8 @@ func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ShotBegin) Decode(b []byte) (int, error) {
-	if len(b) < shotBeginSize {
-		*m = ShotBegin{}
-		return forms[13].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != shotBeginSize-4 {
-		*m = ShotBegin{}
-		return 0, forms[13].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7362 {
-		*m = ShotBegin{}
-		return 2, forms[13].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 48 || wire.BigEndian.U16(b) != 44 || wire.BigEndian.U16(b[2:]) != 0x7362 {
+		return wire.Fail(m, &forms[13], b)
 	}
 	m.Shooter.get(b[4:])
 	m.ShotID = wire.BigEndian.U16(b[12:])
@@ -930,20 +739,17 @@ func (m *ShotBegin) Decode(b []byte) (int, error) {
 	m.Time = wire.BigEndian.F32(b[38:])
 	m.FlagType = FlagID(wire.BigEndian.U16(b[42:]))
 	m.Lifetime = wire.BigEndian.F32(b[44:])
-	return shotBeginSize, nil
+	return 48, nil
 }
 
 // MarshalBinary returns the MsgShotBegin frame.
-func (m *ShotBegin) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *ShotBegin) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 48)) }
 
 // UnmarshalBinary decodes exactly one MsgShotBegin frame from b; m does not
 // alias b.
 func (m *ShotBegin) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[13].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[13].Exact(n, len(b), err)
 }
 
 // MessageFromClient is MsgMessage, client to server: a chat message to a
@@ -957,17 +763,14 @@ type MessageFromClient struct {
 // Form returns MsgMessage's entry in the package's table.
 func (*MessageFromClient) Form() *wire.Form { return &forms[14] }
 
-// messageFromClientSize is the size of a MsgMessage frame, header included.
-const messageFromClientSize = 142
-
 // Size returns the size of a MsgMessage frame, 142 bytes.
-func (*MessageFromClient) Size() int { return messageFromClientSize }
+func (*MessageFromClient) Size() int { return 142 }
 
 // AppendBinary appends the MsgMessage frame, header included, to b.
 func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, messageFromClientSize)
-	_ = p[messageFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, messageFromClientSize-4)
+	b, p := wire.Grow(b, 142)
+	_ = p[141] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 138)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
 	m.To.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
@@ -978,37 +781,25 @@ func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgMessage frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *MessageFromClient) Decode(b []byte) (int, error) {
-	if len(b) < messageFromClientSize {
-		*m = MessageFromClient{}
-		return forms[14].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != messageFromClientSize-4 {
-		*m = MessageFromClient{}
-		return 0, forms[14].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6d67 {
-		*m = MessageFromClient{}
-		return 2, forms[14].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 142 || wire.BigEndian.U16(b) != 138 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
+		return wire.Fail(m, &forms[14], b)
 	}
 	m.To.get(b[4:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
 	copy(m.Text[:], b[14:])
-	return messageFromClientSize, nil
+	return 142, nil
 }
 
 // MarshalBinary returns the MsgMessage frame.
 func (m *MessageFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 142))
 }
 
 // UnmarshalBinary decodes exactly one MsgMessage frame from b; m does not
 // alias b.
 func (m *MessageFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[14].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[14].Exact(n, len(b), err)
 }
 
 // MessageFromServer is MsgMessage, server to client: a player's chat message
@@ -1023,17 +814,14 @@ type MessageFromServer struct {
 // Form returns MsgMessage's entry in the package's table.
 func (*MessageFromServer) Form() *wire.Form { return &forms[15] }
 
-// messageFromServerSize is the size of a MsgMessage frame, header included.
-const messageFromServerSize = 150
-
 // Size returns the size of a MsgMessage frame, 150 bytes.
-func (*MessageFromServer) Size() int { return messageFromServerSize }
+func (*MessageFromServer) Size() int { return 150 }
 
 // AppendBinary appends the MsgMessage frame, header included, to b.
 func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, messageFromServerSize)
-	_ = p[messageFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, messageFromServerSize-4)
+	b, p := wire.Grow(b, 150)
+	_ = p[149] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 146)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
 	m.From.put(p[4:])
 	m.To.put(p[12:])
@@ -1045,38 +833,26 @@ func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgMessage frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *MessageFromServer) Decode(b []byte) (int, error) {
-	if len(b) < messageFromServerSize {
-		*m = MessageFromServer{}
-		return forms[15].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != messageFromServerSize-4 {
-		*m = MessageFromServer{}
-		return 0, forms[15].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6d67 {
-		*m = MessageFromServer{}
-		return 2, forms[15].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 150 || wire.BigEndian.U16(b) != 146 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
+		return wire.Fail(m, &forms[15], b)
 	}
 	m.From.get(b[4:])
 	m.To.get(b[12:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[20:]))
 	copy(m.Text[:], b[22:])
-	return messageFromServerSize, nil
+	return 150, nil
 }
 
 // MarshalBinary returns the MsgMessage frame.
 func (m *MessageFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 150))
 }
 
 // UnmarshalBinary decodes exactly one MsgMessage frame from b; m does not
 // alias b.
 func (m *MessageFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[15].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[15].Exact(n, len(b), err)
 }
 
 // Exit is MsgExit, client to server: the player leaves the game; there is no
@@ -1089,47 +865,31 @@ func (*Exit) Form() *wire.Form { return &forms[16] }
 // Validate returns nil: the spec sets MsgExit no rule beyond its layout.
 func (*Exit) Validate() error { return nil }
 
-// exitSize is the size of a MsgExit frame, header included.
-const exitSize = 4
-
 // Size returns the size of a MsgExit frame, 4 bytes.
-func (*Exit) Size() int { return exitSize }
+func (*Exit) Size() int { return 4 }
 
 // AppendBinary appends the MsgExit frame, header included, to b.
 func (*Exit) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, exitSize)
-	_ = p[exitSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, exitSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x6578)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x65, 0x78), nil // the header is the whole frame
 }
 
 // Decode reads a MsgExit frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Exit) Decode(b []byte) (int, error) {
-	if len(b) < exitSize {
-		return forms[16].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6578 {
+		return forms[16].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != exitSize-4 {
-		return 0, forms[16].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6578 {
-		return 2, forms[16].ErrAt(1, wire.ErrInvalid)
-	}
-	return exitSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgExit frame.
-func (m *Exit) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Exit) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgExit frame from b; m does not alias
 // b.
 func (m *Exit) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[16].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[16].Exact(n, len(b), err)
 }
 
 // TimeLeft is MsgTimeLeft, server to client: the seconds left in the game
@@ -1144,17 +904,14 @@ func (*TimeLeft) Form() *wire.Form { return &forms[17] }
 // Validate returns nil: the spec sets MsgTimeLeft no rule beyond its layout.
 func (*TimeLeft) Validate() error { return nil }
 
-// timeLeftSize is the size of a MsgTimeLeft frame, header included.
-const timeLeftSize = 6
-
 // Size returns the size of a MsgTimeLeft frame, 6 bytes.
-func (*TimeLeft) Size() int { return timeLeftSize }
+func (*TimeLeft) Size() int { return 6 }
 
 // AppendBinary appends the MsgTimeLeft frame, header included, to b.
 func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, timeLeftSize)
-	_ = p[timeLeftSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, timeLeftSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x746f)
 	wire.BigEndian.PutU16(p[4:], m.Seconds)
 	return b, nil
@@ -1164,33 +921,21 @@ func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TimeLeft) Decode(b []byte) (int, error) {
-	if len(b) < timeLeftSize {
-		*m = TimeLeft{}
-		return forms[17].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != timeLeftSize-4 {
-		*m = TimeLeft{}
-		return 0, forms[17].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x746f {
-		*m = TimeLeft{}
-		return 2, forms[17].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x746f {
+		return wire.Fail(m, &forms[17], b)
 	}
 	m.Seconds = wire.BigEndian.U16(b[4:])
-	return timeLeftSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgTimeLeft frame.
-func (m *TimeLeft) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *TimeLeft) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgTimeLeft frame from b; m does not
 // alias b.
 func (m *TimeLeft) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[17].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[17].Exact(n, len(b), err)
 }
 
 // ScoreOver is MsgScoreOver, server to client: the game is over: a team won,
@@ -1203,17 +948,14 @@ type ScoreOver struct {
 // Form returns MsgScoreOver's entry in the package's table.
 func (*ScoreOver) Form() *wire.Form { return &forms[18] }
 
-// scoreOverSize is the size of a MsgScoreOver frame, header included.
-const scoreOverSize = 14
-
 // Size returns the size of a MsgScoreOver frame, 14 bytes.
-func (*ScoreOver) Size() int { return scoreOverSize }
+func (*ScoreOver) Size() int { return 14 }
 
 // AppendBinary appends the MsgScoreOver frame, header included, to b.
 func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, scoreOverSize)
-	_ = p[scoreOverSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, scoreOverSize-4)
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x736f)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
@@ -1224,34 +966,22 @@ func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ScoreOver) Decode(b []byte) (int, error) {
-	if len(b) < scoreOverSize {
-		*m = ScoreOver{}
-		return forms[18].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != scoreOverSize-4 {
-		*m = ScoreOver{}
-		return 0, forms[18].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x736f {
-		*m = ScoreOver{}
-		return 2, forms[18].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x736f {
+		return wire.Fail(m, &forms[18], b)
 	}
 	m.ID.get(b[4:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
-	return scoreOverSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the MsgScoreOver frame.
-func (m *ScoreOver) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *ScoreOver) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 14)) }
 
 // UnmarshalBinary decodes exactly one MsgScoreOver frame from b; m does not
 // alias b.
 func (m *ScoreOver) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[18].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[18].Exact(n, len(b), err)
 }
 
 // SetTTL is MsgSetTTL, either way: the multicast time-to-live: the server's
@@ -1263,17 +993,14 @@ type SetTTL struct {
 // Form returns MsgSetTTL's entry in the package's table.
 func (*SetTTL) Form() *wire.Form { return &forms[19] }
 
-// setTTLSize is the size of a MsgSetTTL frame, header included.
-const setTTLSize = 6
-
 // Size returns the size of a MsgSetTTL frame, 6 bytes.
-func (*SetTTL) Size() int { return setTTLSize }
+func (*SetTTL) Size() int { return 6 }
 
 // AppendBinary appends the MsgSetTTL frame, header included, to b.
 func (m *SetTTL) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, setTTLSize)
-	_ = p[setTTLSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, setTTLSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x7474)
 	wire.BigEndian.PutU16(p[4:], m.TTL)
 	return b, nil
@@ -1282,33 +1009,21 @@ func (m *SetTTL) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgSetTTL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *SetTTL) Decode(b []byte) (int, error) {
-	if len(b) < setTTLSize {
-		*m = SetTTL{}
-		return forms[19].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != setTTLSize-4 {
-		*m = SetTTL{}
-		return 0, forms[19].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7474 {
-		*m = SetTTL{}
-		return 2, forms[19].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x7474 {
+		return wire.Fail(m, &forms[19], b)
 	}
 	m.TTL = wire.BigEndian.U16(b[4:])
-	return setTTLSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgSetTTL frame.
-func (m *SetTTL) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *SetTTL) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgSetTTL frame from b; m does not
 // alias b.
 func (m *SetTTL) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[19].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[19].Exact(n, len(b), err)
 }
 
 // NetworkRelay is MsgNetworkRelay, either way: from the server, relay
@@ -1323,50 +1038,32 @@ func (*NetworkRelay) Form() *wire.Form { return &forms[20] }
 // layout.
 func (*NetworkRelay) Validate() error { return nil }
 
-// networkRelaySize is the size of a MsgNetworkRelay frame, header included.
-const networkRelaySize = 4
-
 // Size returns the size of a MsgNetworkRelay frame, 4 bytes.
-func (*NetworkRelay) Size() int { return networkRelaySize }
+func (*NetworkRelay) Size() int { return 4 }
 
 // AppendBinary appends the MsgNetworkRelay frame, header included, to b.
 func (*NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, networkRelaySize)
-	_ = p[networkRelaySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, networkRelaySize-4)
-	wire.BigEndian.PutU16(p[2:], 0x6e72)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x6e, 0x72), nil // the header is the whole frame
 }
 
 // Decode reads a MsgNetworkRelay frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*NetworkRelay) Decode(b []byte) (int, error) {
-	if len(b) < networkRelaySize {
-		return forms[20].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6e72 {
+		return forms[20].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != networkRelaySize-4 {
-		return 0, forms[20].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6e72 {
-		return 2, forms[20].ErrAt(1, wire.ErrInvalid)
-	}
-	return networkRelaySize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgNetworkRelay frame.
-func (m *NetworkRelay) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *NetworkRelay) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgNetworkRelay frame from b; m does
 // not alias b.
 func (m *NetworkRelay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[20].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[20].Exact(n, len(b), err)
 }
 
 // KilledFromClient is MsgKilled, client to server: the sender was hit by a
@@ -1382,17 +1079,14 @@ func (*KilledFromClient) Form() *wire.Form { return &forms[21] }
 // Validate returns nil: the spec sets MsgKilled no rule beyond its layout.
 func (*KilledFromClient) Validate() error { return nil }
 
-// killedFromClientSize is the size of a MsgKilled frame, header included.
-const killedFromClientSize = 14
-
 // Size returns the size of a MsgKilled frame, 14 bytes.
-func (*KilledFromClient) Size() int { return killedFromClientSize }
+func (*KilledFromClient) Size() int { return 14 }
 
 // AppendBinary appends the MsgKilled frame, header included, to b.
 func (m *KilledFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, killedFromClientSize)
-	_ = p[killedFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, killedFromClientSize-4)
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
 	m.Killer.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
@@ -1402,36 +1096,24 @@ func (m *KilledFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgKilled frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *KilledFromClient) Decode(b []byte) (int, error) {
-	if len(b) < killedFromClientSize {
-		*m = KilledFromClient{}
-		return forms[21].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != killedFromClientSize-4 {
-		*m = KilledFromClient{}
-		return 0, forms[21].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6b6c {
-		*m = KilledFromClient{}
-		return 2, forms[21].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
+		return wire.Fail(m, &forms[21], b)
 	}
 	m.Killer.get(b[4:])
 	m.ShotID = wire.BigEndian.I16(b[12:])
-	return killedFromClientSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the MsgKilled frame.
 func (m *KilledFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 14))
 }
 
 // UnmarshalBinary decodes exactly one MsgKilled frame from b; m does not
 // alias b.
 func (m *KilledFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[21].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[21].Exact(n, len(b), err)
 }
 
 // KilledFromServer is MsgKilled, server to client: a player was killed by a
@@ -1448,17 +1130,14 @@ func (*KilledFromServer) Form() *wire.Form { return &forms[22] }
 // Validate returns nil: the spec sets MsgKilled no rule beyond its layout.
 func (*KilledFromServer) Validate() error { return nil }
 
-// killedFromServerSize is the size of a MsgKilled frame, header included.
-const killedFromServerSize = 22
-
 // Size returns the size of a MsgKilled frame, 22 bytes.
-func (*KilledFromServer) Size() int { return killedFromServerSize }
+func (*KilledFromServer) Size() int { return 22 }
 
 // AppendBinary appends the MsgKilled frame, header included, to b.
 func (m *KilledFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, killedFromServerSize)
-	_ = p[killedFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, killedFromServerSize-4)
+	b, p := wire.Grow(b, 22)
+	_ = p[21] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 18)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
 	m.Victim.put(p[4:])
 	m.Killer.put(p[12:])
@@ -1469,37 +1148,25 @@ func (m *KilledFromServer) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgKilled frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *KilledFromServer) Decode(b []byte) (int, error) {
-	if len(b) < killedFromServerSize {
-		*m = KilledFromServer{}
-		return forms[22].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != killedFromServerSize-4 {
-		*m = KilledFromServer{}
-		return 0, forms[22].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6b6c {
-		*m = KilledFromServer{}
-		return 2, forms[22].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 22 || wire.BigEndian.U16(b) != 18 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
+		return wire.Fail(m, &forms[22], b)
 	}
 	m.Victim.get(b[4:])
 	m.Killer.get(b[12:])
 	m.ShotID = wire.BigEndian.I16(b[20:])
-	return killedFromServerSize, nil
+	return 22, nil
 }
 
 // MarshalBinary returns the MsgKilled frame.
 func (m *KilledFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 22))
 }
 
 // UnmarshalBinary decodes exactly one MsgKilled frame from b; m does not
 // alias b.
 func (m *KilledFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[22].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[22].Exact(n, len(b), err)
 }
 
 // GrabFlagFromClient is MsgGrabFlag, client to server: the player asks to
@@ -1514,18 +1181,14 @@ func (*GrabFlagFromClient) Form() *wire.Form { return &forms[23] }
 // Validate returns nil: the spec sets MsgGrabFlag no rule beyond its layout.
 func (*GrabFlagFromClient) Validate() error { return nil }
 
-// grabFlagFromClientSize is the size of a MsgGrabFlag frame, header
-// included.
-const grabFlagFromClientSize = 6
-
 // Size returns the size of a MsgGrabFlag frame, 6 bytes.
-func (*GrabFlagFromClient) Size() int { return grabFlagFromClientSize }
+func (*GrabFlagFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgGrabFlag frame, header included, to b.
 func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, grabFlagFromClientSize)
-	_ = p[grabFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, grabFlagFromClientSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6766)
 	wire.BigEndian.PutU16(p[4:], m.Index)
 	return b, nil
@@ -1535,35 +1198,23 @@ func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GrabFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < grabFlagFromClientSize {
-		*m = GrabFlagFromClient{}
-		return forms[23].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != grabFlagFromClientSize-4 {
-		*m = GrabFlagFromClient{}
-		return 0, forms[23].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6766 {
-		*m = GrabFlagFromClient{}
-		return 2, forms[23].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6766 {
+		return wire.Fail(m, &forms[23], b)
 	}
 	m.Index = wire.BigEndian.U16(b[4:])
-	return grabFlagFromClientSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgGrabFlag frame.
 func (m *GrabFlagFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 6))
 }
 
 // UnmarshalBinary decodes exactly one MsgGrabFlag frame from b; m does not
 // alias b.
 func (m *GrabFlagFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[23].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[23].Exact(n, len(b), err)
 }
 
 // GrabFlagFromServer is MsgGrabFlag, server to client: a player grabbed a
@@ -1577,18 +1228,14 @@ type GrabFlagFromServer struct {
 // Form returns MsgGrabFlag's entry in the package's table.
 func (*GrabFlagFromServer) Form() *wire.Form { return &forms[24] }
 
-// grabFlagFromServerSize is the size of a MsgGrabFlag frame, header
-// included.
-const grabFlagFromServerSize = 76
-
 // Size returns the size of a MsgGrabFlag frame, 76 bytes.
-func (*GrabFlagFromServer) Size() int { return grabFlagFromServerSize }
+func (*GrabFlagFromServer) Size() int { return 76 }
 
 // AppendBinary appends the MsgGrabFlag frame, header included, to b.
 func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, grabFlagFromServerSize)
-	_ = p[grabFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, grabFlagFromServerSize-4)
+	b, p := wire.Grow(b, 76)
+	_ = p[75] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 72)
 	wire.BigEndian.PutU16(p[2:], 0x6766)
 	m.Grabber.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1600,37 +1247,25 @@ func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < grabFlagFromServerSize {
-		*m = GrabFlagFromServer{}
-		return forms[24].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != grabFlagFromServerSize-4 {
-		*m = GrabFlagFromServer{}
-		return 0, forms[24].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6766 {
-		*m = GrabFlagFromServer{}
-		return 2, forms[24].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6766 {
+		return wire.Fail(m, &forms[24], b)
 	}
 	m.Grabber.get(b[4:])
 	m.Index = wire.BigEndian.U16(b[12:])
 	m.Flag.get(b[14:])
-	return grabFlagFromServerSize, nil
+	return 76, nil
 }
 
 // MarshalBinary returns the MsgGrabFlag frame.
 func (m *GrabFlagFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 76))
 }
 
 // UnmarshalBinary decodes exactly one MsgGrabFlag frame from b; m does not
 // alias b.
 func (m *GrabFlagFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[24].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[24].Exact(n, len(b), err)
 }
 
 // DropFlagFromClient is MsgDropFlag, client to server: the player asks to
@@ -1645,18 +1280,14 @@ func (*DropFlagFromClient) Form() *wire.Form { return &forms[25] }
 // Validate returns nil: the spec sets MsgDropFlag no rule beyond its layout.
 func (*DropFlagFromClient) Validate() error { return nil }
 
-// dropFlagFromClientSize is the size of a MsgDropFlag frame, header
-// included.
-const dropFlagFromClientSize = 16
-
 // Size returns the size of a MsgDropFlag frame, 16 bytes.
-func (*DropFlagFromClient) Size() int { return dropFlagFromClientSize }
+func (*DropFlagFromClient) Size() int { return 16 }
 
 // AppendBinary appends the MsgDropFlag frame, header included, to b.
 func (m *DropFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, dropFlagFromClientSize)
-	_ = p[dropFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, dropFlagFromClientSize-4)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x6466)
 	wire.BigEndian.PutF32(p[4:], m.Position[0])
 	wire.BigEndian.PutF32(p[8:], m.Position[1])
@@ -1668,37 +1299,25 @@ func (m *DropFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DropFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < dropFlagFromClientSize {
-		*m = DropFlagFromClient{}
-		return forms[25].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != dropFlagFromClientSize-4 {
-		*m = DropFlagFromClient{}
-		return 0, forms[25].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6466 {
-		*m = DropFlagFromClient{}
-		return 2, forms[25].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x6466 {
+		return wire.Fail(m, &forms[25], b)
 	}
 	m.Position[0] = wire.BigEndian.F32(b[4:])
 	m.Position[1] = wire.BigEndian.F32(b[8:])
 	m.Position[2] = wire.BigEndian.F32(b[12:])
-	return dropFlagFromClientSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the MsgDropFlag frame.
 func (m *DropFlagFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 16))
 }
 
 // UnmarshalBinary decodes exactly one MsgDropFlag frame from b; m does not
 // alias b.
 func (m *DropFlagFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[25].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[25].Exact(n, len(b), err)
 }
 
 // DropFlagFromServer is MsgDropFlag, server to client: a player dropped a
@@ -1712,18 +1331,14 @@ type DropFlagFromServer struct {
 // Form returns MsgDropFlag's entry in the package's table.
 func (*DropFlagFromServer) Form() *wire.Form { return &forms[26] }
 
-// dropFlagFromServerSize is the size of a MsgDropFlag frame, header
-// included.
-const dropFlagFromServerSize = 76
-
 // Size returns the size of a MsgDropFlag frame, 76 bytes.
-func (*DropFlagFromServer) Size() int { return dropFlagFromServerSize }
+func (*DropFlagFromServer) Size() int { return 76 }
 
 // AppendBinary appends the MsgDropFlag frame, header included, to b.
 func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, dropFlagFromServerSize)
-	_ = p[dropFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, dropFlagFromServerSize-4)
+	b, p := wire.Grow(b, 76)
+	_ = p[75] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 72)
 	wire.BigEndian.PutU16(p[2:], 0x6466)
 	m.Dropper.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1735,37 +1350,25 @@ func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < dropFlagFromServerSize {
-		*m = DropFlagFromServer{}
-		return forms[26].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != dropFlagFromServerSize-4 {
-		*m = DropFlagFromServer{}
-		return 0, forms[26].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6466 {
-		*m = DropFlagFromServer{}
-		return 2, forms[26].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6466 {
+		return wire.Fail(m, &forms[26], b)
 	}
 	m.Dropper.get(b[4:])
 	m.Index = wire.BigEndian.U16(b[12:])
 	m.Flag.get(b[14:])
-	return dropFlagFromServerSize, nil
+	return 76, nil
 }
 
 // MarshalBinary returns the MsgDropFlag frame.
 func (m *DropFlagFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 76))
 }
 
 // UnmarshalBinary decodes exactly one MsgDropFlag frame from b; m does not
 // alias b.
 func (m *DropFlagFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[26].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[26].Exact(n, len(b), err)
 }
 
 // CaptureFlagFromClient is MsgCaptureFlag, client to server: the player
@@ -1777,18 +1380,14 @@ type CaptureFlagFromClient struct {
 // Form returns MsgCaptureFlag's entry in the package's table.
 func (*CaptureFlagFromClient) Form() *wire.Form { return &forms[27] }
 
-// captureFlagFromClientSize is the size of a MsgCaptureFlag frame, header
-// included.
-const captureFlagFromClientSize = 6
-
 // Size returns the size of a MsgCaptureFlag frame, 6 bytes.
-func (*CaptureFlagFromClient) Size() int { return captureFlagFromClientSize }
+func (*CaptureFlagFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgCaptureFlag frame, header included, to b.
 func (m *CaptureFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, captureFlagFromClientSize)
-	_ = p[captureFlagFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, captureFlagFromClientSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6366)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
 	return b, nil
@@ -1798,35 +1397,23 @@ func (m *CaptureFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *CaptureFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < captureFlagFromClientSize {
-		*m = CaptureFlagFromClient{}
-		return forms[27].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != captureFlagFromClientSize-4 {
-		*m = CaptureFlagFromClient{}
-		return 0, forms[27].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6366 {
-		*m = CaptureFlagFromClient{}
-		return 2, forms[27].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6366 {
+		return wire.Fail(m, &forms[27], b)
 	}
 	m.Team = TeamColor(wire.BigEndian.U16(b[4:]))
-	return captureFlagFromClientSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgCaptureFlag frame.
 func (m *CaptureFlagFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 6))
 }
 
 // UnmarshalBinary decodes exactly one MsgCaptureFlag frame from b; m does
 // not alias b.
 func (m *CaptureFlagFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[27].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[27].Exact(n, len(b), err)
 }
 
 // CaptureFlagFromServer is MsgCaptureFlag, server to client: a player
@@ -1840,18 +1427,14 @@ type CaptureFlagFromServer struct {
 // Form returns MsgCaptureFlag's entry in the package's table.
 func (*CaptureFlagFromServer) Form() *wire.Form { return &forms[28] }
 
-// captureFlagFromServerSize is the size of a MsgCaptureFlag frame, header
-// included.
-const captureFlagFromServerSize = 16
-
 // Size returns the size of a MsgCaptureFlag frame, 16 bytes.
-func (*CaptureFlagFromServer) Size() int { return captureFlagFromServerSize }
+func (*CaptureFlagFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgCaptureFlag frame, header included, to b.
 func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, captureFlagFromServerSize)
-	_ = p[captureFlagFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, captureFlagFromServerSize-4)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x6366)
 	m.Capturer.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Index)
@@ -1863,37 +1446,25 @@ func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < captureFlagFromServerSize {
-		*m = CaptureFlagFromServer{}
-		return forms[28].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != captureFlagFromServerSize-4 {
-		*m = CaptureFlagFromServer{}
-		return 0, forms[28].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6366 {
-		*m = CaptureFlagFromServer{}
-		return 2, forms[28].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x6366 {
+		return wire.Fail(m, &forms[28], b)
 	}
 	m.Capturer.get(b[4:])
 	m.Index = wire.BigEndian.U16(b[12:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
-	return captureFlagFromServerSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the MsgCaptureFlag frame.
 func (m *CaptureFlagFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 16))
 }
 
 // UnmarshalBinary decodes exactly one MsgCaptureFlag frame from b; m does
 // not alias b.
 func (m *CaptureFlagFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[28].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[28].Exact(n, len(b), err)
 }
 
 // ShotEnd is MsgShotEnd, either way: a shot ended before its lifetime.
@@ -1906,17 +1477,14 @@ type ShotEnd struct {
 // Form returns MsgShotEnd's entry in the package's table.
 func (*ShotEnd) Form() *wire.Form { return &forms[29] }
 
-// shotEndSize is the size of a MsgShotEnd frame, header included.
-const shotEndSize = 16
-
 // Size returns the size of a MsgShotEnd frame, 16 bytes.
-func (*ShotEnd) Size() int { return shotEndSize }
+func (*ShotEnd) Size() int { return 16 }
 
 // AppendBinary appends the MsgShotEnd frame, header included, to b.
 func (m *ShotEnd) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, shotEndSize)
-	_ = p[shotEndSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, shotEndSize-4)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7365)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
@@ -1927,35 +1495,23 @@ func (m *ShotEnd) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgShotEnd frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ShotEnd) Decode(b []byte) (int, error) {
-	if len(b) < shotEndSize {
-		*m = ShotEnd{}
-		return forms[29].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != shotEndSize-4 {
-		*m = ShotEnd{}
-		return 0, forms[29].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7365 {
-		*m = ShotEnd{}
-		return 2, forms[29].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7365 {
+		return wire.Fail(m, &forms[29], b)
 	}
 	m.Shooter.get(b[4:])
 	m.ShotID = wire.BigEndian.I16(b[12:])
 	m.Reason = wire.BigEndian.U16(b[14:])
-	return shotEndSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the MsgShotEnd frame.
-func (m *ShotEnd) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *ShotEnd) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 16)) }
 
 // UnmarshalBinary decodes exactly one MsgShotEnd frame from b; m does not
 // alias b.
 func (m *ShotEnd) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[29].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[29].Exact(n, len(b), err)
 }
 
 // ScoreFromClient is MsgScore, client to server: the player's new score
@@ -1971,17 +1527,14 @@ func (*ScoreFromClient) Form() *wire.Form { return &forms[30] }
 // Validate returns nil: the spec sets MsgScore no rule beyond its layout.
 func (*ScoreFromClient) Validate() error { return nil }
 
-// scoreFromClientSize is the size of a MsgScore frame, header included.
-const scoreFromClientSize = 8
-
 // Size returns the size of a MsgScore frame, 8 bytes.
-func (*ScoreFromClient) Size() int { return scoreFromClientSize }
+func (*ScoreFromClient) Size() int { return 8 }
 
 // AppendBinary appends the MsgScore frame, header included, to b.
 func (m *ScoreFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, scoreFromClientSize)
-	_ = p[scoreFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, scoreFromClientSize-4)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 4)
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	wire.BigEndian.PutU16(p[4:], m.Wins)
 	wire.BigEndian.PutU16(p[6:], m.Losses)
@@ -1991,36 +1544,22 @@ func (m *ScoreFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgScore frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ScoreFromClient) Decode(b []byte) (int, error) {
-	if len(b) < scoreFromClientSize {
-		*m = ScoreFromClient{}
-		return forms[30].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != scoreFromClientSize-4 {
-		*m = ScoreFromClient{}
-		return 0, forms[30].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7363 {
-		*m = ScoreFromClient{}
-		return 2, forms[30].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7363 {
+		return wire.Fail(m, &forms[30], b)
 	}
 	m.Wins = wire.BigEndian.U16(b[4:])
 	m.Losses = wire.BigEndian.U16(b[6:])
-	return scoreFromClientSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the MsgScore frame.
-func (m *ScoreFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ScoreFromClient) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one MsgScore frame from b; m does not
 // alias b.
 func (m *ScoreFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[30].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[30].Exact(n, len(b), err)
 }
 
 // ScoreFromServer is MsgScore, server to client: a player's new score.
@@ -2036,17 +1575,14 @@ func (*ScoreFromServer) Form() *wire.Form { return &forms[31] }
 // Validate returns nil: the spec sets MsgScore no rule beyond its layout.
 func (*ScoreFromServer) Validate() error { return nil }
 
-// scoreFromServerSize is the size of a MsgScore frame, header included.
-const scoreFromServerSize = 16
-
 // Size returns the size of a MsgScore frame, 16 bytes.
-func (*ScoreFromServer) Size() int { return scoreFromServerSize }
+func (*ScoreFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgScore frame, header included, to b.
 func (m *ScoreFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, scoreFromServerSize)
-	_ = p[scoreFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, scoreFromServerSize-4)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Wins)
@@ -2057,37 +1593,23 @@ func (m *ScoreFromServer) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgScore frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ScoreFromServer) Decode(b []byte) (int, error) {
-	if len(b) < scoreFromServerSize {
-		*m = ScoreFromServer{}
-		return forms[31].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != scoreFromServerSize-4 {
-		*m = ScoreFromServer{}
-		return 0, forms[31].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7363 {
-		*m = ScoreFromServer{}
-		return 2, forms[31].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7363 {
+		return wire.Fail(m, &forms[31], b)
 	}
 	m.ID.get(b[4:])
 	m.Wins = wire.BigEndian.U16(b[12:])
 	m.Losses = wire.BigEndian.U16(b[14:])
-	return scoreFromServerSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the MsgScore frame.
-func (m *ScoreFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ScoreFromServer) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 16)) }
 
 // UnmarshalBinary decodes exactly one MsgScore frame from b; m does not
 // alias b.
 func (m *ScoreFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[31].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[31].Exact(n, len(b), err)
 }
 
 // TeleportFromClient is MsgTeleport, client to server: the player passed
@@ -2104,18 +1626,14 @@ func (*TeleportFromClient) Form() *wire.Form { return &forms[32] }
 // Validate returns nil: the spec sets MsgTeleport no rule beyond its layout.
 func (*TeleportFromClient) Validate() error { return nil }
 
-// teleportFromClientSize is the size of a MsgTeleport frame, header
-// included.
-const teleportFromClientSize = 8
-
 // Size returns the size of a MsgTeleport frame, 8 bytes.
-func (*TeleportFromClient) Size() int { return teleportFromClientSize }
+func (*TeleportFromClient) Size() int { return 8 }
 
 // AppendBinary appends the MsgTeleport frame, header included, to b.
 func (m *TeleportFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, teleportFromClientSize)
-	_ = p[teleportFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, teleportFromClientSize-4)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 4)
 	wire.BigEndian.PutU16(p[2:], 0x7470)
 	wire.BigEndian.PutU16(p[4:], m.From)
 	wire.BigEndian.PutU16(p[6:], m.To)
@@ -2126,36 +1644,24 @@ func (m *TeleportFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeleportFromClient) Decode(b []byte) (int, error) {
-	if len(b) < teleportFromClientSize {
-		*m = TeleportFromClient{}
-		return forms[32].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != teleportFromClientSize-4 {
-		*m = TeleportFromClient{}
-		return 0, forms[32].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7470 {
-		*m = TeleportFromClient{}
-		return 2, forms[32].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7470 {
+		return wire.Fail(m, &forms[32], b)
 	}
 	m.From = wire.BigEndian.U16(b[4:])
 	m.To = wire.BigEndian.U16(b[6:])
-	return teleportFromClientSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the MsgTeleport frame.
 func (m *TeleportFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 8))
 }
 
 // UnmarshalBinary decodes exactly one MsgTeleport frame from b; m does not
 // alias b.
 func (m *TeleportFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[32].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[32].Exact(n, len(b), err)
 }
 
 // TeleportFromServer is MsgTeleport, server to client: a player passed
@@ -2172,18 +1678,14 @@ func (*TeleportFromServer) Form() *wire.Form { return &forms[33] }
 // Validate returns nil: the spec sets MsgTeleport no rule beyond its layout.
 func (*TeleportFromServer) Validate() error { return nil }
 
-// teleportFromServerSize is the size of a MsgTeleport frame, header
-// included.
-const teleportFromServerSize = 16
-
 // Size returns the size of a MsgTeleport frame, 16 bytes.
-func (*TeleportFromServer) Size() int { return teleportFromServerSize }
+func (*TeleportFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgTeleport frame, header included, to b.
 func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, teleportFromServerSize)
-	_ = p[teleportFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, teleportFromServerSize-4)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7470)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.From)
@@ -2195,37 +1697,25 @@ func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeleportFromServer) Decode(b []byte) (int, error) {
-	if len(b) < teleportFromServerSize {
-		*m = TeleportFromServer{}
-		return forms[33].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != teleportFromServerSize-4 {
-		*m = TeleportFromServer{}
-		return 0, forms[33].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7470 {
-		*m = TeleportFromServer{}
-		return 2, forms[33].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7470 {
+		return wire.Fail(m, &forms[33], b)
 	}
 	m.ID.get(b[4:])
 	m.From = wire.BigEndian.U16(b[12:])
 	m.To = wire.BigEndian.U16(b[14:])
-	return teleportFromServerSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the MsgTeleport frame.
 func (m *TeleportFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 16))
 }
 
 // UnmarshalBinary decodes exactly one MsgTeleport frame from b; m does not
 // alias b.
 func (m *TeleportFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[33].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[33].Exact(n, len(b), err)
 }
 
 // GMUpdate is MsgGMUpdate, either way: the new course of a guided missile.
@@ -2244,17 +1734,14 @@ func (*GMUpdate) Form() *wire.Form { return &forms[34] }
 // Validate returns nil: the spec sets MsgGMUpdate no rule beyond its layout.
 func (*GMUpdate) Validate() error { return nil }
 
-// gmUpdateSize is the size of a MsgGMUpdate frame, header included.
-const gmUpdateSize = 50
-
 // Size returns the size of a MsgGMUpdate frame, 50 bytes.
-func (*GMUpdate) Size() int { return gmUpdateSize }
+func (*GMUpdate) Size() int { return 50 }
 
 // AppendBinary appends the MsgGMUpdate frame, header included, to b.
 func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, gmUpdateSize)
-	_ = p[gmUpdateSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, gmUpdateSize-4)
+	b, p := wire.Grow(b, 50)
+	_ = p[49] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 46)
 	wire.BigEndian.PutU16(p[2:], 0x676d)
 	m.Shooter.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
@@ -2273,17 +1760,8 @@ func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GMUpdate) Decode(b []byte) (int, error) {
-	if len(b) < gmUpdateSize {
-		*m = GMUpdate{}
-		return forms[34].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != gmUpdateSize-4 {
-		*m = GMUpdate{}
-		return 0, forms[34].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x676d {
-		*m = GMUpdate{}
-		return 2, forms[34].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 50 || wire.BigEndian.U16(b) != 46 || wire.BigEndian.U16(b[2:]) != 0x676d {
+		return wire.Fail(m, &forms[34], b)
 	}
 	m.Shooter.get(b[4:])
 	m.ShotID = wire.BigEndian.U16(b[12:])
@@ -2295,20 +1773,17 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 	m.Velocity[2] = wire.BigEndian.F32(b[34:])
 	m.Time = wire.BigEndian.F32(b[38:])
 	m.Target.get(b[42:])
-	return gmUpdateSize, nil
+	return 50, nil
 }
 
 // MarshalBinary returns the MsgGMUpdate frame.
-func (m *GMUpdate) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *GMUpdate) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 50)) }
 
 // UnmarshalBinary decodes exactly one MsgGMUpdate frame from b; m does not
 // alias b.
 func (m *GMUpdate) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[34].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[34].Exact(n, len(b), err)
 }
 
 // LagPing is MsgLagPing, either way: the server measures lag; the client
@@ -2320,17 +1795,14 @@ type LagPing struct {
 // Form returns MsgLagPing's entry in the package's table.
 func (*LagPing) Form() *wire.Form { return &forms[35] }
 
-// lagPingSize is the size of a MsgLagPing frame, header included.
-const lagPingSize = 6
-
 // Size returns the size of a MsgLagPing frame, 6 bytes.
-func (*LagPing) Size() int { return lagPingSize }
+func (*LagPing) Size() int { return 6 }
 
 // AppendBinary appends the MsgLagPing frame, header included, to b.
 func (m *LagPing) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, lagPingSize)
-	_ = p[lagPingSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, lagPingSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x7069)
 	wire.BigEndian.PutU16(p[4:], m.Seq)
 	return b, nil
@@ -2339,33 +1811,21 @@ func (m *LagPing) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgLagPing frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *LagPing) Decode(b []byte) (int, error) {
-	if len(b) < lagPingSize {
-		*m = LagPing{}
-		return forms[35].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != lagPingSize-4 {
-		*m = LagPing{}
-		return 0, forms[35].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7069 {
-		*m = LagPing{}
-		return 2, forms[35].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x7069 {
+		return wire.Fail(m, &forms[35], b)
 	}
 	m.Seq = wire.BigEndian.U16(b[4:])
-	return lagPingSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgLagPing frame.
-func (m *LagPing) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *LagPing) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgLagPing frame from b; m does not
 // alias b.
 func (m *LagPing) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[35].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[35].Exact(n, len(b), err)
 }
 
 // IDAck is MsgIdAck, client to server: the client adopted the id the server
@@ -2378,47 +1838,31 @@ func (*IDAck) Form() *wire.Form { return &forms[36] }
 // Validate returns nil: the spec sets MsgIdAck no rule beyond its layout.
 func (*IDAck) Validate() error { return nil }
 
-// idAckSize is the size of a MsgIdAck frame, header included.
-const idAckSize = 4
-
 // Size returns the size of a MsgIdAck frame, 4 bytes.
-func (*IDAck) Size() int { return idAckSize }
+func (*IDAck) Size() int { return 4 }
 
 // AppendBinary appends the MsgIdAck frame, header included, to b.
 func (*IDAck) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, idAckSize)
-	_ = p[idAckSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, idAckSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x6964)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x69, 0x64), nil // the header is the whole frame
 }
 
 // Decode reads a MsgIdAck frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*IDAck) Decode(b []byte) (int, error) {
-	if len(b) < idAckSize {
-		return forms[36].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6964 {
+		return forms[36].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != idAckSize-4 {
-		return 0, forms[36].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6964 {
-		return 2, forms[36].ErrAt(1, wire.ErrInvalid)
-	}
-	return idAckSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgIdAck frame.
-func (m *IDAck) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *IDAck) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgIdAck frame from b; m does not
 // alias b.
 func (m *IDAck) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[36].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[36].Exact(n, len(b), err)
 }
 
 // ClientVersion is MsgClientVersion, client to server: the client's internal
@@ -2434,18 +1878,14 @@ func (*ClientVersion) Form() *wire.Form { return &forms[37] }
 // layout.
 func (*ClientVersion) Validate() error { return nil }
 
-// clientVersionSize is the size of a MsgClientVersion frame, header
-// included.
-const clientVersionSize = 6
-
 // Size returns the size of a MsgClientVersion frame, 6 bytes.
-func (*ClientVersion) Size() int { return clientVersionSize }
+func (*ClientVersion) Size() int { return 6 }
 
 // AppendBinary appends the MsgClientVersion frame, header included, to b.
 func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, clientVersionSize)
-	_ = p[clientVersionSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, clientVersionSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6f6a)
 	wire.BigEndian.PutU16(p[4:], m.Version)
 	return b, nil
@@ -2455,35 +1895,21 @@ func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ClientVersion) Decode(b []byte) (int, error) {
-	if len(b) < clientVersionSize {
-		*m = ClientVersion{}
-		return forms[37].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != clientVersionSize-4 {
-		*m = ClientVersion{}
-		return 0, forms[37].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6f6a {
-		*m = ClientVersion{}
-		return 2, forms[37].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f6a {
+		return wire.Fail(m, &forms[37], b)
 	}
 	m.Version = wire.BigEndian.U16(b[4:])
-	return clientVersionSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgClientVersion frame.
-func (m *ClientVersion) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ClientVersion) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgClientVersion frame from b; m does
 // not alias b.
 func (m *ClientVersion) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[37].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[37].Exact(n, len(b), err)
 }
 
 // UDPLinkRequest is MsgUDPLinkRequest, either way: a UDP port: the client's
@@ -2499,18 +1925,14 @@ func (*UDPLinkRequest) Form() *wire.Form { return &forms[38] }
 // layout.
 func (*UDPLinkRequest) Validate() error { return nil }
 
-// udpLinkRequestSize is the size of a MsgUDPLinkRequest frame, header
-// included.
-const udpLinkRequestSize = 6
-
 // Size returns the size of a MsgUDPLinkRequest frame, 6 bytes.
-func (*UDPLinkRequest) Size() int { return udpLinkRequestSize }
+func (*UDPLinkRequest) Size() int { return 6 }
 
 // AppendBinary appends the MsgUDPLinkRequest frame, header included, to b.
 func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, udpLinkRequestSize)
-	_ = p[udpLinkRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, udpLinkRequestSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6f66)
 	wire.BigEndian.PutU16(p[4:], m.Port)
 	return b, nil
@@ -2520,35 +1942,21 @@ func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *UDPLinkRequest) Decode(b []byte) (int, error) {
-	if len(b) < udpLinkRequestSize {
-		*m = UDPLinkRequest{}
-		return forms[38].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != udpLinkRequestSize-4 {
-		*m = UDPLinkRequest{}
-		return 0, forms[38].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6f66 {
-		*m = UDPLinkRequest{}
-		return 2, forms[38].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f66 {
+		return wire.Fail(m, &forms[38], b)
 	}
 	m.Port = wire.BigEndian.U16(b[4:])
-	return udpLinkRequestSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgUDPLinkRequest frame.
-func (m *UDPLinkRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *UDPLinkRequest) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MsgUDPLinkRequest frame from b; m does
 // not alias b.
 func (m *UDPLinkRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[38].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[38].Exact(n, len(b), err)
 }
 
 // UDPLinkEstablished is MsgUDPLinkEstablished, client to server: the client
@@ -2564,19 +1972,15 @@ func (*UDPLinkEstablished) Form() *wire.Form { return &forms[39] }
 // its layout.
 func (*UDPLinkEstablished) Validate() error { return nil }
 
-// udpLinkEstablishedSize is the size of a MsgUDPLinkEstablished frame,
-// header included.
-const udpLinkEstablishedSize = 6
-
 // Size returns the size of a MsgUDPLinkEstablished frame, 6 bytes.
-func (*UDPLinkEstablished) Size() int { return udpLinkEstablishedSize }
+func (*UDPLinkEstablished) Size() int { return 6 }
 
 // AppendBinary appends the MsgUDPLinkEstablished frame, header included, to
 // b.
 func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, udpLinkEstablishedSize)
-	_ = p[udpLinkEstablishedSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, udpLinkEstablishedSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6f67)
 	wire.BigEndian.PutU16(p[4:], m.Value)
 	return b, nil
@@ -2586,35 +1990,23 @@ func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *UDPLinkEstablished) Decode(b []byte) (int, error) {
-	if len(b) < udpLinkEstablishedSize {
-		*m = UDPLinkEstablished{}
-		return forms[39].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != udpLinkEstablishedSize-4 {
-		*m = UDPLinkEstablished{}
-		return 0, forms[39].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6f67 {
-		*m = UDPLinkEstablished{}
-		return 2, forms[39].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f67 {
+		return wire.Fail(m, &forms[39], b)
 	}
 	m.Value = wire.BigEndian.U16(b[4:])
-	return udpLinkEstablishedSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgUDPLinkEstablished frame.
 func (m *UDPLinkEstablished) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 6))
 }
 
 // UnmarshalBinary decodes exactly one MsgUDPLinkEstablished frame from b; m
 // does not alias b.
 func (m *UDPLinkEstablished) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[39].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[39].Exact(n, len(b), err)
 }
 
 // WantWHashRequest is MsgWantWHash, client to server: the client asks for
@@ -2628,50 +2020,32 @@ func (*WantWHashRequest) Form() *wire.Form { return &forms[40] }
 // layout.
 func (*WantWHashRequest) Validate() error { return nil }
 
-// wantWHashRequestSize is the size of a MsgWantWHash frame, header included.
-const wantWHashRequestSize = 4
-
 // Size returns the size of a MsgWantWHash frame, 4 bytes.
-func (*WantWHashRequest) Size() int { return wantWHashRequestSize }
+func (*WantWHashRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgWantWHash frame, header included, to b.
 func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, wantWHashRequestSize)
-	_ = p[wantWHashRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, wantWHashRequestSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x7768)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x77, 0x68), nil // the header is the whole frame
 }
 
 // Decode reads a MsgWantWHash frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*WantWHashRequest) Decode(b []byte) (int, error) {
-	if len(b) < wantWHashRequestSize {
-		return forms[40].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7768 {
+		return forms[40].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != wantWHashRequestSize-4 {
-		return 0, forms[40].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7768 {
-		return 2, forms[40].ErrAt(1, wire.ErrInvalid)
-	}
-	return wantWHashRequestSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgWantWHash frame.
-func (m *WantWHashRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *WantWHashRequest) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgWantWHash frame from b; m does not
 // alias b.
 func (m *WantWHashRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[40].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[40].Exact(n, len(b), err)
 }
 
 // WantWHashReply is MsgWantWHash, server to client: the digest of the world:
@@ -2693,50 +2067,32 @@ func (*QueryGameRequest) Form() *wire.Form { return &forms[42] }
 // layout.
 func (*QueryGameRequest) Validate() error { return nil }
 
-// queryGameRequestSize is the size of a MsgQueryGame frame, header included.
-const queryGameRequestSize = 4
-
 // Size returns the size of a MsgQueryGame frame, 4 bytes.
-func (*QueryGameRequest) Size() int { return queryGameRequestSize }
+func (*QueryGameRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgQueryGame frame, header included, to b.
 func (*QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, queryGameRequestSize)
-	_ = p[queryGameRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, queryGameRequestSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x7167)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x71, 0x67), nil // the header is the whole frame
 }
 
 // Decode reads a MsgQueryGame frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*QueryGameRequest) Decode(b []byte) (int, error) {
-	if len(b) < queryGameRequestSize {
-		return forms[42].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7167 {
+		return forms[42].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != queryGameRequestSize-4 {
-		return 0, forms[42].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7167 {
-		return 2, forms[42].ErrAt(1, wire.ErrInvalid)
-	}
-	return queryGameRequestSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgQueryGame frame.
-func (m *QueryGameRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *QueryGameRequest) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgQueryGame frame from b; m does not
 // alias b.
 func (m *QueryGameRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[42].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[42].Exact(n, len(b), err)
 }
 
 // QueryGameReply is MsgQueryGame, server to client: the game's settings and
@@ -2758,17 +2114,14 @@ type QueryGameReply struct {
 // Form returns MsgQueryGame's entry in the package's table.
 func (*QueryGameReply) Form() *wire.Form { return &forms[43] }
 
-// queryGameReplySize is the size of a MsgQueryGame frame, header included.
-const queryGameReplySize = 40
-
 // Size returns the size of a MsgQueryGame frame, 40 bytes.
-func (*QueryGameReply) Size() int { return queryGameReplySize }
+func (*QueryGameReply) Size() int { return 40 }
 
 // AppendBinary appends the MsgQueryGame frame, header included, to b.
 func (m *QueryGameReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, queryGameReplySize)
-	_ = p[queryGameReplySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, queryGameReplySize-4)
+	b, p := wire.Grow(b, 40)
+	_ = p[39] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 36)
 	wire.BigEndian.PutU16(p[2:], 0x7167)
 	wire.BigEndian.PutU16(p[4:], uint16(m.Style))
 	wire.BigEndian.PutU16(p[6:], m.MaxPlayers)
@@ -2791,17 +2144,8 @@ func (m *QueryGameReply) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *QueryGameReply) Decode(b []byte) (int, error) {
-	if len(b) < queryGameReplySize {
-		*m = QueryGameReply{}
-		return forms[43].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != queryGameReplySize-4 {
-		*m = QueryGameReply{}
-		return 0, forms[43].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7167 {
-		*m = QueryGameReply{}
-		return 2, forms[43].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 40 || wire.BigEndian.U16(b) != 36 || wire.BigEndian.U16(b[2:]) != 0x7167 {
+		return wire.Fail(m, &forms[43], b)
 	}
 	m.Style = GameStyle(wire.BigEndian.U16(b[4:]))
 	m.MaxPlayers = wire.BigEndian.U16(b[6:])
@@ -2817,22 +2161,17 @@ func (m *QueryGameReply) Decode(b []byte) (int, error) {
 	m.MaxPlayerScore = wire.BigEndian.U16(b[34:])
 	m.MaxTeamScore = wire.BigEndian.U16(b[36:])
 	m.MaxTime = wire.BigEndian.U16(b[38:])
-	return queryGameReplySize, nil
+	return 40, nil
 }
 
 // MarshalBinary returns the MsgQueryGame frame.
-func (m *QueryGameReply) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *QueryGameReply) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 40)) }
 
 // UnmarshalBinary decodes exactly one MsgQueryGame frame from b; m does not
 // alias b.
 func (m *QueryGameReply) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[43].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[43].Exact(n, len(b), err)
 }
 
 // QueryPlayersRequest is MsgQueryPlayers, client to server: a request for
@@ -2846,51 +2185,34 @@ func (*QueryPlayersRequest) Form() *wire.Form { return &forms[44] }
 // layout.
 func (*QueryPlayersRequest) Validate() error { return nil }
 
-// queryPlayersRequestSize is the size of a MsgQueryPlayers frame, header
-// included.
-const queryPlayersRequestSize = 4
-
 // Size returns the size of a MsgQueryPlayers frame, 4 bytes.
-func (*QueryPlayersRequest) Size() int { return queryPlayersRequestSize }
+func (*QueryPlayersRequest) Size() int { return 4 }
 
 // AppendBinary appends the MsgQueryPlayers frame, header included, to b.
 func (*QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, queryPlayersRequestSize)
-	_ = p[queryPlayersRequestSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, queryPlayersRequestSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x7170)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x71, 0x70), nil // the header is the whole frame
 }
 
 // Decode reads a MsgQueryPlayers frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*QueryPlayersRequest) Decode(b []byte) (int, error) {
-	if len(b) < queryPlayersRequestSize {
-		return forms[44].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7170 {
+		return forms[44].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != queryPlayersRequestSize-4 {
-		return 0, forms[44].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7170 {
-		return 2, forms[44].ErrAt(1, wire.ErrInvalid)
-	}
-	return queryPlayersRequestSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgQueryPlayers frame.
 func (m *QueryPlayersRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 4))
 }
 
 // UnmarshalBinary decodes exactly one MsgQueryPlayers frame from b; m does
 // not alias b.
 func (m *QueryPlayersRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[44].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[44].Exact(n, len(b), err)
 }
 
 // QueryPlayersReply is MsgQueryPlayers, server to client: how many teams and
@@ -2904,18 +2226,14 @@ type QueryPlayersReply struct {
 // Form returns MsgQueryPlayers's entry in the package's table.
 func (*QueryPlayersReply) Form() *wire.Form { return &forms[45] }
 
-// queryPlayersReplySize is the size of a MsgQueryPlayers frame, header
-// included.
-const queryPlayersReplySize = 8
-
 // Size returns the size of a MsgQueryPlayers frame, 8 bytes.
-func (*QueryPlayersReply) Size() int { return queryPlayersReplySize }
+func (*QueryPlayersReply) Size() int { return 8 }
 
 // AppendBinary appends the MsgQueryPlayers frame, header included, to b.
 func (m *QueryPlayersReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, queryPlayersReplySize)
-	_ = p[queryPlayersReplySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, queryPlayersReplySize-4)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 4)
 	wire.BigEndian.PutU16(p[2:], 0x7170)
 	wire.BigEndian.PutU16(p[4:], m.NumTeams)
 	wire.BigEndian.PutU16(p[6:], m.NumPlayers)
@@ -2926,36 +2244,24 @@ func (m *QueryPlayersReply) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *QueryPlayersReply) Decode(b []byte) (int, error) {
-	if len(b) < queryPlayersReplySize {
-		*m = QueryPlayersReply{}
-		return forms[45].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != queryPlayersReplySize-4 {
-		*m = QueryPlayersReply{}
-		return 0, forms[45].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7170 {
-		*m = QueryPlayersReply{}
-		return 2, forms[45].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7170 {
+		return wire.Fail(m, &forms[45], b)
 	}
 	m.NumTeams = wire.BigEndian.U16(b[4:])
 	m.NumPlayers = wire.BigEndian.U16(b[6:])
-	return queryPlayersReplySize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the MsgQueryPlayers frame.
 func (m *QueryPlayersReply) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 8))
 }
 
 // UnmarshalBinary decodes exactly one MsgQueryPlayers frame from b; m does
 // not alias b.
 func (m *QueryPlayersReply) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[45].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[45].Exact(n, len(b), err)
 }
 
 // AcquireRadioFromClient is MsgAcquireRadio, client to server: the player
@@ -2967,18 +2273,14 @@ type AcquireRadioFromClient struct {
 // Form returns MsgAcquireRadio's entry in the package's table.
 func (*AcquireRadioFromClient) Form() *wire.Form { return &forms[46] }
 
-// acquireRadioFromClientSize is the size of a MsgAcquireRadio frame, header
-// included.
-const acquireRadioFromClientSize = 6
-
 // Size returns the size of a MsgAcquireRadio frame, 6 bytes.
-func (*AcquireRadioFromClient) Size() int { return acquireRadioFromClientSize }
+func (*AcquireRadioFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgAcquireRadio frame, header included, to b.
 func (m *AcquireRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, acquireRadioFromClientSize)
-	_ = p[acquireRadioFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, acquireRadioFromClientSize-4)
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 2)
 	wire.BigEndian.PutU16(p[2:], 0x6172)
 	wire.BigEndian.PutU16(p[4:], m.Flags)
 	return b, nil
@@ -2988,35 +2290,23 @@ func (m *AcquireRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *AcquireRadioFromClient) Decode(b []byte) (int, error) {
-	if len(b) < acquireRadioFromClientSize {
-		*m = AcquireRadioFromClient{}
-		return forms[46].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != acquireRadioFromClientSize-4 {
-		*m = AcquireRadioFromClient{}
-		return 0, forms[46].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6172 {
-		*m = AcquireRadioFromClient{}
-		return 2, forms[46].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6172 {
+		return wire.Fail(m, &forms[46], b)
 	}
 	m.Flags = wire.BigEndian.U16(b[4:])
-	return acquireRadioFromClientSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MsgAcquireRadio frame.
 func (m *AcquireRadioFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 6))
 }
 
 // UnmarshalBinary decodes exactly one MsgAcquireRadio frame from b; m does
 // not alias b.
 func (m *AcquireRadioFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[46].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[46].Exact(n, len(b), err)
 }
 
 // AcquireRadioFromServer is MsgAcquireRadio, server to client: a player may
@@ -3029,18 +2319,14 @@ type AcquireRadioFromServer struct {
 // Form returns MsgAcquireRadio's entry in the package's table.
 func (*AcquireRadioFromServer) Form() *wire.Form { return &forms[47] }
 
-// acquireRadioFromServerSize is the size of a MsgAcquireRadio frame, header
-// included.
-const acquireRadioFromServerSize = 14
-
 // Size returns the size of a MsgAcquireRadio frame, 14 bytes.
-func (*AcquireRadioFromServer) Size() int { return acquireRadioFromServerSize }
+func (*AcquireRadioFromServer) Size() int { return 14 }
 
 // AppendBinary appends the MsgAcquireRadio frame, header included, to b.
 func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, acquireRadioFromServerSize)
-	_ = p[acquireRadioFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, acquireRadioFromServerSize-4)
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x6172)
 	m.ID.put(p[4:])
 	wire.BigEndian.PutU16(p[12:], m.Flags)
@@ -3051,36 +2337,24 @@ func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
-	if len(b) < acquireRadioFromServerSize {
-		*m = AcquireRadioFromServer{}
-		return forms[47].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != acquireRadioFromServerSize-4 {
-		*m = AcquireRadioFromServer{}
-		return 0, forms[47].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6172 {
-		*m = AcquireRadioFromServer{}
-		return 2, forms[47].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6172 {
+		return wire.Fail(m, &forms[47], b)
 	}
 	m.ID.get(b[4:])
 	m.Flags = wire.BigEndian.U16(b[12:])
-	return acquireRadioFromServerSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the MsgAcquireRadio frame.
 func (m *AcquireRadioFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 14))
 }
 
 // UnmarshalBinary decodes exactly one MsgAcquireRadio frame from b; m does
 // not alias b.
 func (m *AcquireRadioFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[47].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[47].Exact(n, len(b), err)
 }
 
 // ReleaseRadioFromClient is MsgReleaseRadio, client to server: the player is
@@ -3094,51 +2368,34 @@ func (*ReleaseRadioFromClient) Form() *wire.Form { return &forms[48] }
 // layout.
 func (*ReleaseRadioFromClient) Validate() error { return nil }
 
-// releaseRadioFromClientSize is the size of a MsgReleaseRadio frame, header
-// included.
-const releaseRadioFromClientSize = 4
-
 // Size returns the size of a MsgReleaseRadio frame, 4 bytes.
-func (*ReleaseRadioFromClient) Size() int { return releaseRadioFromClientSize }
+func (*ReleaseRadioFromClient) Size() int { return 4 }
 
 // AppendBinary appends the MsgReleaseRadio frame, header included, to b.
 func (*ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, releaseRadioFromClientSize)
-	_ = p[releaseRadioFromClientSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, releaseRadioFromClientSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x7272)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x72, 0x72), nil // the header is the whole frame
 }
 
 // Decode reads a MsgReleaseRadio frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*ReleaseRadioFromClient) Decode(b []byte) (int, error) {
-	if len(b) < releaseRadioFromClientSize {
-		return forms[48].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7272 {
+		return forms[48].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != releaseRadioFromClientSize-4 {
-		return 0, forms[48].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7272 {
-		return 2, forms[48].ErrAt(1, wire.ErrInvalid)
-	}
-	return releaseRadioFromClientSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgReleaseRadio frame.
 func (m *ReleaseRadioFromClient) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 4))
 }
 
 // UnmarshalBinary decodes exactly one MsgReleaseRadio frame from b; m does
 // not alias b.
 func (m *ReleaseRadioFromClient) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[48].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[48].Exact(n, len(b), err)
 }
 
 // ReleaseRadioFromServer is MsgReleaseRadio, server to client: a player
@@ -3154,18 +2411,14 @@ func (*ReleaseRadioFromServer) Form() *wire.Form { return &forms[49] }
 // layout.
 func (*ReleaseRadioFromServer) Validate() error { return nil }
 
-// releaseRadioFromServerSize is the size of a MsgReleaseRadio frame, header
-// included.
-const releaseRadioFromServerSize = 12
-
 // Size returns the size of a MsgReleaseRadio frame, 12 bytes.
-func (*ReleaseRadioFromServer) Size() int { return releaseRadioFromServerSize }
+func (*ReleaseRadioFromServer) Size() int { return 12 }
 
 // AppendBinary appends the MsgReleaseRadio frame, header included, to b.
 func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, releaseRadioFromServerSize)
-	_ = p[releaseRadioFromServerSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, releaseRadioFromServerSize-4)
+	b, p := wire.Grow(b, 12)
+	_ = p[11] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 8)
 	wire.BigEndian.PutU16(p[2:], 0x7272)
 	m.ID.put(p[4:])
 	return b, nil
@@ -3175,141 +2428,47 @@ func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ReleaseRadioFromServer) Decode(b []byte) (int, error) {
-	if len(b) < releaseRadioFromServerSize {
-		*m = ReleaseRadioFromServer{}
-		return forms[49].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != releaseRadioFromServerSize-4 {
-		*m = ReleaseRadioFromServer{}
-		return 0, forms[49].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7272 {
-		*m = ReleaseRadioFromServer{}
-		return 2, forms[49].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7272 {
+		return wire.Fail(m, &forms[49], b)
 	}
 	m.ID.get(b[4:])
-	return releaseRadioFromServerSize, nil
+	return 12, nil
 }
 
 // MarshalBinary returns the MsgReleaseRadio frame.
 func (m *ReleaseRadioFromServer) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 12))
 }
 
 // UnmarshalBinary decodes exactly one MsgReleaseRadio frame from b; m does
 // not alias b.
 func (m *ReleaseRadioFromServer) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[49].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[49].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Enter)
-	case 1:
-		return new(Accept)
-	case 2:
-		return new(Reject)
-	case 3:
-		return new(SuperKill)
-	case 4:
-		return new(GetWorldRequest)
-	case 5:
-		return new(GetWorldReply)
-	case 6:
-		return new(AddPlayer)
-	case 7:
-		return new(RemovePlayer)
-	case 8:
-		return new(FlagUpdate)
-	case 9:
-		return new(TeamUpdate)
-	case 10:
-		return new(AliveFromClient)
-	case 11:
-		return new(AliveFromServer)
-	case 12:
-		return new(PlayerUpdate)
-	case 13:
-		return new(ShotBegin)
-	case 14:
-		return new(MessageFromClient)
-	case 15:
-		return new(MessageFromServer)
-	case 16:
-		return new(Exit)
-	case 17:
-		return new(TimeLeft)
-	case 18:
-		return new(ScoreOver)
-	case 19:
-		return new(SetTTL)
-	case 20:
-		return new(NetworkRelay)
-	case 21:
-		return new(KilledFromClient)
-	case 22:
-		return new(KilledFromServer)
-	case 23:
-		return new(GrabFlagFromClient)
-	case 24:
-		return new(GrabFlagFromServer)
-	case 25:
-		return new(DropFlagFromClient)
-	case 26:
-		return new(DropFlagFromServer)
-	case 27:
-		return new(CaptureFlagFromClient)
-	case 28:
-		return new(CaptureFlagFromServer)
-	case 29:
-		return new(ShotEnd)
-	case 30:
-		return new(ScoreFromClient)
-	case 31:
-		return new(ScoreFromServer)
-	case 32:
-		return new(TeleportFromClient)
-	case 33:
-		return new(TeleportFromServer)
-	case 34:
-		return new(GMUpdate)
-	case 35:
-		return new(LagPing)
-	case 36:
-		return new(IDAck)
-	case 37:
-		return new(ClientVersion)
-	case 38:
-		return new(UDPLinkRequest)
-	case 39:
-		return new(UDPLinkEstablished)
-	case 40:
-		return new(WantWHashRequest)
-	case 41:
-		return new(WantWHashReply)
-	case 42:
-		return new(QueryGameRequest)
-	case 43:
-		return new(QueryGameReply)
-	case 44:
-		return new(QueryPlayersRequest)
-	case 45:
-		return new(QueryPlayersReply)
-	case 46:
-		return new(AcquireRadioFromClient)
-	case 47:
-		return new(AcquireRadioFromServer)
-	case 48:
-		return new(ReleaseRadioFromClient)
-	case 49:
-		return new(ReleaseRadioFromServer)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Enter], wire.New[Accept], wire.New[Reject], wire.New[SuperKill],
+	wire.New[GetWorldRequest], wire.New[GetWorldReply], wire.New[AddPlayer],
+	wire.New[RemovePlayer], wire.New[FlagUpdate], wire.New[TeamUpdate],
+	wire.New[AliveFromClient], wire.New[AliveFromServer],
+	wire.New[PlayerUpdate], wire.New[ShotBegin], wire.New[MessageFromClient],
+	wire.New[MessageFromServer], wire.New[Exit], wire.New[TimeLeft],
+	wire.New[ScoreOver], wire.New[SetTTL], wire.New[NetworkRelay],
+	wire.New[KilledFromClient], wire.New[KilledFromServer],
+	wire.New[GrabFlagFromClient], wire.New[GrabFlagFromServer],
+	wire.New[DropFlagFromClient], wire.New[DropFlagFromServer],
+	wire.New[CaptureFlagFromClient], wire.New[CaptureFlagFromServer],
+	wire.New[ShotEnd], wire.New[ScoreFromClient], wire.New[ScoreFromServer],
+	wire.New[TeleportFromClient], wire.New[TeleportFromServer],
+	wire.New[GMUpdate], wire.New[LagPing], wire.New[IDAck],
+	wire.New[ClientVersion], wire.New[UDPLinkRequest],
+	wire.New[UDPLinkEstablished], wire.New[WantWHashRequest],
+	wire.New[WantWHashReply], wire.New[QueryGameRequest],
+	wire.New[QueryGameReply], wire.New[QueryPlayersRequest],
+	wire.New[QueryPlayersReply], wire.New[AcquireRadioFromClient],
+	wire.New[AcquireRadioFromServer], wire.New[ReleaseRadioFromClient],
+	wire.New[ReleaseRadioFromServer],
+}.New

@@ -2,11 +2,7 @@
 
 package lwar
 
-import (
-	"slices"
-
-	"github.com/gamewire/gamewire/wire"
-)
+import "github.com/gamewire/gamewire/wire"
 
 // ID is the spec's Id, a composite field type: The generational identifier
 // uint32(Id): generation, then identity (docs/errata/lwar.md, E2).
@@ -206,6 +202,7 @@ func (m *Connect) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	p[0] = 0x01
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	p[5] = byte(len(m.Name))
@@ -213,35 +210,28 @@ func (m *Connect) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Connect) reset() { *m = Connect{Name: m.Name[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// Connect.
-func (m *Connect) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[0].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Connect) fail(off int, err error) (int, error) {
+	*m = Connect{Name: m.Name[:0]}
+	return off, err
 }
 
 // Decode reads a Connect frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Connect) Decode(b []byte) (int, error) {
-	if len(b) < 5 {
-		m.reset()
-		return forms[0].Short(len(b))
-	}
-	if b[0] != 0x01 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 5 || b[0] != 0x01 {
+		return m.fail(forms[0].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	off := 5
 	if len(b)-off < 1 {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[0].ErrAt(2, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[0].ErrAt(2, wire.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -255,10 +245,7 @@ func (m *Connect) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([
 // b.
 func (m *Connect) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // Disconnect is Disconnect, client to server: Client wants to disconnect
@@ -270,16 +257,13 @@ type Disconnect struct {
 // Form returns Disconnect's entry in the package's table.
 func (*Disconnect) Form() *wire.Form { return &forms[1] }
 
-// disconnectSize is the size of a Disconnect frame, header included.
-const disconnectSize = 5
-
 // Size returns the size of a Disconnect frame, 5 bytes.
-func (*Disconnect) Size() int { return disconnectSize }
+func (*Disconnect) Size() int { return 5 }
 
 // AppendBinary appends the Disconnect frame, header included, to b.
 func (m *Disconnect) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, disconnectSize)
-	_ = p[disconnectSize-1] // one bounds check
+	b, p := wire.Grow(b, 5)
+	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x02
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	return b, nil
@@ -288,31 +272,21 @@ func (m *Disconnect) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Disconnect frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Disconnect) Decode(b []byte) (int, error) {
-	if len(b) < disconnectSize {
-		*m = Disconnect{}
-		return forms[1].Short(len(b))
-	}
-	if b[0] != 0x02 {
-		*m = Disconnect{}
-		return 0, forms[1].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 5 || b[0] != 0x02 {
+		return wire.Fail(m, &forms[1], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	return disconnectSize, nil
+	return 5, nil
 }
 
 // MarshalBinary returns the Disconnect frame.
-func (m *Disconnect) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *Disconnect) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 5)) }
 
 // UnmarshalBinary decodes exactly one Disconnect frame from b; m does not
 // alias b.
 func (m *Disconnect) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // Join is Join, server to client: Informs all clients about a new player.
@@ -338,6 +312,7 @@ func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x03
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -346,35 +321,26 @@ func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Join) reset() { *m = Join{Name: m.Name[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of Join.
-func (m *Join) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[2].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Join) fail(off int, err error) (int, error) { *m = Join{Name: m.Name[:0]}; return off, err }
 
 // Decode reads a Join frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Join) Decode(b []byte) (int, error) {
-	if len(b) < 9 {
-		m.reset()
-		return forms[2].Short(len(b))
-	}
-	if b[0] != 0x03 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 9 || b[0] != 0x03 {
+		return m.fail(forms[2].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
 	off := 9
 	if len(b)-off < 1 {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[2].ErrAt(3, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[2].ErrAt(3, wire.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -387,10 +353,7 @@ func (m *Join) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // UnmarshalBinary decodes exactly one Join frame from b; m does not alias b.
 func (m *Join) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[2].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[2].Exact(n, len(b), err)
 }
 
 // Leave is Leave, server to client: Informs all clients that a client left.
@@ -403,16 +366,13 @@ type Leave struct {
 // Form returns Leave's entry in the package's table.
 func (*Leave) Form() *wire.Form { return &forms[3] }
 
-// leaveSize is the size of a Leave frame, header included.
-const leaveSize = 9
-
 // Size returns the size of a Leave frame, 9 bytes.
-func (*Leave) Size() int { return leaveSize }
+func (*Leave) Size() int { return 9 }
 
 // AppendBinary appends the Leave frame, header included, to b.
 func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, leaveSize)
-	_ = p[leaveSize-1] // one bounds check
+	b, p := wire.Grow(b, 9)
+	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x04
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -422,30 +382,22 @@ func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Leave frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Leave) Decode(b []byte) (int, error) {
-	if len(b) < leaveSize {
-		*m = Leave{}
-		return forms[3].Short(len(b))
-	}
-	if b[0] != 0x04 {
-		*m = Leave{}
-		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 9 || b[0] != 0x04 {
+		return wire.Fail(m, &forms[3], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
-	return leaveSize, nil
+	return 9, nil
 }
 
 // MarshalBinary returns the Leave frame.
-func (m *Leave) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Leave) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 9)) }
 
 // UnmarshalBinary decodes exactly one Leave frame from b; m does not alias
 // b.
 func (m *Leave) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // Chat is Chat, either way: Broadcasts the chat message to all clients.
@@ -470,6 +422,7 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x05
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -478,35 +431,26 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Chat) reset() { *m = Chat{Msg: m.Msg[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of Chat.
-func (m *Chat) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[4].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Chat) fail(off int, err error) (int, error) { *m = Chat{Msg: m.Msg[:0]}; return off, err }
 
 // Decode reads a Chat frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Chat) Decode(b []byte) (int, error) {
-	if len(b) < 9 {
-		m.reset()
-		return forms[4].Short(len(b))
-	}
-	if b[0] != 0x05 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 9 || b[0] != 0x05 {
+		return m.fail(forms[4].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
 	off := 9
 	if len(b)-off < 1 {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[4].ErrAt(3, wire.ErrShort))
 	}
 	msgLen := int(b[off])
 	if len(b)-off-1 < msgLen {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[4].ErrAt(3, wire.CountedError(msgLen, 255)))
 	}
 	m.Msg = append(m.Msg[:0], b[off+1:off+1+msgLen]...)
 	off += 1 + msgLen
@@ -519,10 +463,7 @@ func (m *Chat) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // UnmarshalBinary decodes exactly one Chat frame from b; m does not alias b.
 func (m *Chat) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
 // Add is Add, server to client: Adds a new entity to the clients' worlds.
@@ -536,16 +477,13 @@ type Add struct {
 // Form returns Add's entry in the package's table.
 func (*Add) Form() *wire.Form { return &forms[5] }
 
-// addSize is the size of a Add frame, header included.
-const addSize = 14
-
 // Size returns the size of a Add frame, 14 bytes.
-func (*Add) Size() int { return addSize }
+func (*Add) Size() int { return 14 }
 
 // AppendBinary appends the Add frame, header included, to b.
 func (m *Add) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, addSize)
-	_ = p[addSize-1] // one bounds check
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x06
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.EntityID.put(p[5:])
@@ -557,31 +495,23 @@ func (m *Add) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Add frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 func (m *Add) Decode(b []byte) (int, error) {
-	if len(b) < addSize {
-		*m = Add{}
-		return forms[5].Short(len(b))
-	}
-	if b[0] != 0x06 {
-		*m = Add{}
-		return 0, forms[5].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 14 || b[0] != 0x06 {
+		return wire.Fail(m, &forms[5], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.EntityID.get(b[5:])
 	m.PlayerID.get(b[9:])
 	m.TypeID = b[13]
-	return addSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the Add frame.
-func (m *Add) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Add) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 14)) }
 
 // UnmarshalBinary decodes exactly one Add frame from b; m does not alias b.
 func (m *Add) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[5].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[5].Exact(n, len(b), err)
 }
 
 // Remove is Remove, server to client: Removes an entity from the clients'
@@ -594,16 +524,13 @@ type Remove struct {
 // Form returns Remove's entry in the package's table.
 func (*Remove) Form() *wire.Form { return &forms[6] }
 
-// removeSize is the size of a Remove frame, header included.
-const removeSize = 9
-
 // Size returns the size of a Remove frame, 9 bytes.
-func (*Remove) Size() int { return removeSize }
+func (*Remove) Size() int { return 9 }
 
 // AppendBinary appends the Remove frame, header included, to b.
 func (m *Remove) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, removeSize)
-	_ = p[removeSize-1] // one bounds check
+	b, p := wire.Grow(b, 9)
+	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x07
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.EntityID.put(p[5:])
@@ -613,30 +540,22 @@ func (m *Remove) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Remove frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Remove) Decode(b []byte) (int, error) {
-	if len(b) < removeSize {
-		*m = Remove{}
-		return forms[6].Short(len(b))
-	}
-	if b[0] != 0x07 {
-		*m = Remove{}
-		return 0, forms[6].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 9 || b[0] != 0x07 {
+		return wire.Fail(m, &forms[6], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.EntityID.get(b[5:])
-	return removeSize, nil
+	return 9, nil
 }
 
 // MarshalBinary returns the Remove frame.
-func (m *Remove) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Remove) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 9)) }
 
 // UnmarshalBinary decodes exactly one Remove frame from b; m does not alias
 // b.
 func (m *Remove) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[6].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[6].Exact(n, len(b), err)
 }
 
 // Selection is Selection, either way: Broadcasts a ship or weapon type
@@ -651,16 +570,13 @@ type Selection struct {
 // Form returns Selection's entry in the package's table.
 func (*Selection) Form() *wire.Form { return &forms[7] }
 
-// selectionSize is the size of a Selection frame, header included.
-const selectionSize = 14
-
 // Size returns the size of a Selection frame, 14 bytes.
-func (*Selection) Size() int { return selectionSize }
+func (*Selection) Size() int { return 14 }
 
 // AppendBinary appends the Selection frame, header included, to b.
 func (m *Selection) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, selectionSize)
-	_ = p[selectionSize-1] // one bounds check
+	b, p := wire.Grow(b, 14)
+	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x08
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -672,32 +588,24 @@ func (m *Selection) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Selection frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Selection) Decode(b []byte) (int, error) {
-	if len(b) < selectionSize {
-		*m = Selection{}
-		return forms[7].Short(len(b))
-	}
-	if b[0] != 0x08 {
-		*m = Selection{}
-		return 0, forms[7].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 14 || b[0] != 0x08 {
+		return wire.Fail(m, &forms[7], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
 	m.ShipType = b[9]
 	copy(m.WeaponType[:], b[10:])
-	return selectionSize, nil
+	return 14, nil
 }
 
 // MarshalBinary returns the Selection frame.
-func (m *Selection) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Selection) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 14)) }
 
 // UnmarshalBinary decodes exactly one Selection frame from b; m does not
 // alias b.
 func (m *Selection) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[7].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[7].Exact(n, len(b), err)
 }
 
 // Name is Name, either way: Broadcasts a player name change to all clients.
@@ -722,6 +630,7 @@ func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x09
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	m.PlayerID.put(p[5:])
@@ -730,35 +639,26 @@ func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Name) reset() { *m = Name{Name: m.Name[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of Name.
-func (m *Name) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[8].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Name) fail(off int, err error) (int, error) { *m = Name{Name: m.Name[:0]}; return off, err }
 
 // Decode reads a Name frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Name) Decode(b []byte) (int, error) {
-	if len(b) < 9 {
-		m.reset()
-		return forms[8].Short(len(b))
-	}
-	if b[0] != 0x09 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 9 || b[0] != 0x09 {
+		return m.fail(forms[8].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
 	m.PlayerID.get(b[5:])
 	off := 9
 	if len(b)-off < 1 {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[8].ErrAt(3, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[8].ErrAt(3, wire.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -771,10 +671,7 @@ func (m *Name) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // UnmarshalBinary decodes exactly one Name frame from b; m does not alias b.
 func (m *Name) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[8].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[8].Exact(n, len(b), err)
 }
 
 // Synced is Synced, server to client: Signals the client that the game state
@@ -786,16 +683,13 @@ type Synced struct {
 // Form returns Synced's entry in the package's table.
 func (*Synced) Form() *wire.Form { return &forms[9] }
 
-// syncedSize is the size of a Synced frame, header included.
-const syncedSize = 5
-
 // Size returns the size of a Synced frame, 5 bytes.
-func (*Synced) Size() int { return syncedSize }
+func (*Synced) Size() int { return 5 }
 
 // AppendBinary appends the Synced frame, header included, to b.
 func (m *Synced) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, syncedSize)
-	_ = p[syncedSize-1] // one bounds check
+	b, p := wire.Grow(b, 5)
+	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0a
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
 	return b, nil
@@ -804,29 +698,21 @@ func (m *Synced) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Synced frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Synced) Decode(b []byte) (int, error) {
-	if len(b) < syncedSize {
-		*m = Synced{}
-		return forms[9].Short(len(b))
-	}
-	if b[0] != 0x0a {
-		*m = Synced{}
-		return 0, forms[9].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 5 || b[0] != 0x0a {
+		return wire.Fail(m, &forms[9], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	return syncedSize, nil
+	return 5, nil
 }
 
 // MarshalBinary returns the Synced frame.
-func (m *Synced) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Synced) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 5)) }
 
 // UnmarshalBinary decodes exactly one Synced frame from b; m does not alias
 // b.
 func (m *Synced) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[9].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[9].Exact(n, len(b), err)
 }
 
 // Stats is Stats, server to client: Periodically updates the clients' stats
@@ -853,6 +739,7 @@ func (m *Stats) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x65
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -861,32 +748,26 @@ func (m *Stats) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Stats) reset() { *m = Stats{Entries: m.Entries[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of Stats.
-func (m *Stats) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[10].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Stats) fail(off int, err error) (int, error) {
+	*m = Stats{Entries: m.Entries[:0]}
+	return off, err
 }
 
 // Decode reads a Stats frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Stats) Decode(b []byte) (int, error) {
-	if len(b) < 2 {
-		m.reset()
-		return forms[10].Short(len(b))
-	}
-	if b[0] != 0x65 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 2 || b[0] != 0x65 {
+		return m.fail(forms[10].Mismatch(b))
 	}
 	entriesCount := int(b[1])
 	off := 2
 	if (len(b)-off)/10 < entriesCount {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[10].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = slices.Grow(m.Entries[:0], entriesCount)[:entriesCount]
+	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		m.Entries[i].get(b[off+10*i:])
 	}
@@ -901,10 +782,7 @@ func (m *Stats) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 // b.
 func (m *Stats) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[10].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[10].Exact(n, len(b), err)
 }
 
 // Input is Input, client to server: Periodically updates the server's
@@ -933,16 +811,13 @@ func (*Input) Form() *wire.Form { return &forms[11] }
 // Validate returns nil: the spec sets Input no rule beyond its layout.
 func (*Input) Validate() error { return nil }
 
-// inputSize is the size of a Input frame, header included.
-const inputSize = 23
-
 // Size returns the size of a Input frame, 23 bytes.
-func (*Input) Size() int { return inputSize }
+func (*Input) Size() int { return 23 }
 
 // AppendBinary appends the Input frame, header included, to b.
 func (m *Input) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, inputSize)
-	_ = p[inputSize-1] // one bounds check
+	b, p := wire.Grow(b, 23)
+	_ = p[22] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x67
 	m.PlayerID.put(p[1:])
 	wire.BigEndian.PutU32(p[5:], m.FrameNo)
@@ -961,13 +836,8 @@ func (m *Input) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Input frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Input) Decode(b []byte) (int, error) {
-	if len(b) < inputSize {
-		*m = Input{}
-		return forms[11].Short(len(b))
-	}
-	if b[0] != 0x67 {
-		*m = Input{}
-		return 0, forms[11].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 23 || b[0] != 0x67 {
+		return wire.Fail(m, &forms[11], b)
 	}
 	m.PlayerID.get(b[1:])
 	m.FrameNo = wire.BigEndian.U32(b[5:])
@@ -980,20 +850,17 @@ func (m *Input) Decode(b []byte) (int, error) {
 	copy(m.Shooting[:], b[15:])
 	m.AimX = wire.BigEndian.I16(b[19:])
 	m.AimY = wire.BigEndian.I16(b[21:])
-	return inputSize, nil
+	return 23, nil
 }
 
 // MarshalBinary returns the Input frame.
-func (m *Input) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Input) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 23)) }
 
 // UnmarshalBinary decodes exactly one Input frame from b; m does not alias
 // b.
 func (m *Input) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[11].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[11].Exact(n, len(b), err)
 }
 
 // Full is Full, server to client: Signals the client that the server is
@@ -1007,42 +874,30 @@ func (*Full) Form() *wire.Form { return &forms[12] }
 // Validate returns nil: the spec sets Full no rule beyond its layout.
 func (*Full) Validate() error { return nil }
 
-// fullSize is the size of a Full frame, header included.
-const fullSize = 1
-
 // Size returns the size of a Full frame, 1 bytes.
-func (*Full) Size() int { return fullSize }
+func (*Full) Size() int { return 1 }
 
 // AppendBinary appends the Full frame, header included, to b.
 func (*Full) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, fullSize)
-	_ = p[fullSize-1] // one bounds check
-	p[0] = 0x68
-	return b, nil
+	return append(b, 0x68), nil // the header is the whole frame
 }
 
 // Decode reads a Full frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 func (*Full) Decode(b []byte) (int, error) {
-	if len(b) < fullSize {
-		return forms[12].Short(len(b))
+	if len(b) < 1 || b[0] != 0x68 {
+		return forms[12].Mismatch(b)
 	}
-	if b[0] != 0x68 {
-		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
-	}
-	return fullSize, nil
+	return 1, nil
 }
 
 // MarshalBinary returns the Full frame.
-func (m *Full) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Full) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 1)) }
 
 // UnmarshalBinary decodes exactly one Full frame from b; m does not alias b.
 func (m *Full) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[12].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[12].Exact(n, len(b), err)
 }
 
 // Collision is Collision, server to client: Indicates that a collision has
@@ -1059,16 +914,13 @@ func (*Collision) Form() *wire.Form { return &forms[13] }
 // Validate returns nil: the spec sets Collision no rule beyond its layout.
 func (*Collision) Validate() error { return nil }
 
-// collisionSize is the size of a Collision frame, header included.
-const collisionSize = 13
-
 // Size returns the size of a Collision frame, 13 bytes.
-func (*Collision) Size() int { return collisionSize }
+func (*Collision) Size() int { return 13 }
 
 // AppendBinary appends the Collision frame, header included, to b.
 func (m *Collision) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, collisionSize)
-	_ = p[collisionSize-1] // one bounds check
+	b, p := wire.Grow(b, 13)
+	_ = p[12] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x69
 	for i := range m.EntityIDs {
 		m.EntityIDs[i].put(p[1+4*i:])
@@ -1081,33 +933,25 @@ func (m *Collision) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Collision frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Collision) Decode(b []byte) (int, error) {
-	if len(b) < collisionSize {
-		*m = Collision{}
-		return forms[13].Short(len(b))
-	}
-	if b[0] != 0x69 {
-		*m = Collision{}
-		return 0, forms[13].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 13 || b[0] != 0x69 {
+		return wire.Fail(m, &forms[13], b)
 	}
 	for i := range m.EntityIDs {
 		m.EntityIDs[i].get(b[1+4*i:])
 	}
 	m.X = wire.BigEndian.I16(b[9:])
 	m.Y = wire.BigEndian.I16(b[11:])
-	return collisionSize, nil
+	return 13, nil
 }
 
 // MarshalBinary returns the Collision frame.
-func (m *Collision) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Collision) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 13)) }
 
 // UnmarshalBinary decodes exactly one Collision frame from b; m does not
 // alias b.
 func (m *Collision) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[13].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[13].Exact(n, len(b), err)
 }
 
 // Update is Update, server to client: Periodically updates the clients'
@@ -1134,6 +978,7 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6e
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1142,32 +987,26 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Update) reset() { *m = Update{Entries: m.Entries[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of Update.
-func (m *Update) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[14].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Update) fail(off int, err error) (int, error) {
+	*m = Update{Entries: m.Entries[:0]}
+	return off, err
 }
 
 // Decode reads a Update frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Update) Decode(b []byte) (int, error) {
-	if len(b) < 2 {
-		m.reset()
-		return forms[14].Short(len(b))
-	}
-	if b[0] != 0x6e {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 2 || b[0] != 0x6e {
+		return m.fail(forms[14].Mismatch(b))
 	}
 	entriesCount := int(b[1])
 	off := 2
 	if (len(b)-off)/11 < entriesCount {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[14].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = slices.Grow(m.Entries[:0], entriesCount)[:entriesCount]
+	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		m.Entries[i].get(b[off+11*i:])
 	}
@@ -1182,10 +1021,7 @@ func (m *Update) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]
 // b.
 func (m *Update) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[14].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[14].Exact(n, len(b), err)
 }
 
 // UpdatePos is UpdatePos, server to client: Restricted updates for entities
@@ -1212,6 +1048,7 @@ func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6f
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1220,33 +1057,26 @@ func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *UpdatePos) reset() { *m = UpdatePos{Entries: m.Entries[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// UpdatePos.
-func (m *UpdatePos) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[15].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *UpdatePos) fail(off int, err error) (int, error) {
+	*m = UpdatePos{Entries: m.Entries[:0]}
+	return off, err
 }
 
 // Decode reads a UpdatePos frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *UpdatePos) Decode(b []byte) (int, error) {
-	if len(b) < 2 {
-		m.reset()
-		return forms[15].Short(len(b))
-	}
-	if b[0] != 0x6f {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 2 || b[0] != 0x6f {
+		return m.fail(forms[15].Mismatch(b))
 	}
 	entriesCount := int(b[1])
 	off := 2
 	if (len(b)-off)/8 < entriesCount {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[15].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = slices.Grow(m.Entries[:0], entriesCount)[:entriesCount]
+	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		m.Entries[i].get(b[off+8*i:])
 	}
@@ -1261,10 +1091,7 @@ func (m *UpdatePos) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 // alias b.
 func (m *UpdatePos) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[15].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[15].Exact(n, len(b), err)
 }
 
 // UpdateRay is UpdateRay, server to client: Restricted updates for ray
@@ -1291,6 +1118,7 @@ func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x70
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1299,33 +1127,26 @@ func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *UpdateRay) reset() { *m = UpdateRay{Entries: m.Entries[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// UpdateRay.
-func (m *UpdateRay) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[16].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *UpdateRay) fail(off int, err error) (int, error) {
+	*m = UpdateRay{Entries: m.Entries[:0]}
+	return off, err
 }
 
 // Decode reads a UpdateRay frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *UpdateRay) Decode(b []byte) (int, error) {
-	if len(b) < 2 {
-		m.reset()
-		return forms[16].Short(len(b))
-	}
-	if b[0] != 0x70 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 2 || b[0] != 0x70 {
+		return m.fail(forms[16].Mismatch(b))
 	}
 	entriesCount := int(b[1])
 	off := 2
 	if (len(b)-off)/12 < entriesCount {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[16].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = slices.Grow(m.Entries[:0], entriesCount)[:entriesCount]
+	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		m.Entries[i].get(b[off+12*i:])
 	}
@@ -1340,10 +1161,7 @@ func (m *UpdateRay) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 // alias b.
 func (m *UpdateRay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[16].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[16].Exact(n, len(b), err)
 }
 
 // UpdateCircle is UpdateCircle, server to client: Restricted updates for
@@ -1371,6 +1189,7 @@ func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x71
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
@@ -1379,14 +1198,11 @@ func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *UpdateCircle) reset() { *m = UpdateCircle{Entries: m.Entries[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// UpdateCircle.
-func (m *UpdateCircle) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[17].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *UpdateCircle) fail(off int, err error) (int, error) {
+	*m = UpdateCircle{Entries: m.Entries[:0]}
+	return off, err
 }
 
 // Decode reads a UpdateCircle frame from the start of b into m and returns
@@ -1394,19 +1210,15 @@ func (m *UpdateCircle) fail(off, i int, kind error) (int, error) {
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity.
 func (m *UpdateCircle) Decode(b []byte) (int, error) {
-	if len(b) < 2 {
-		m.reset()
-		return forms[17].Short(len(b))
-	}
-	if b[0] != 0x71 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 2 || b[0] != 0x71 {
+		return m.fail(forms[17].Mismatch(b))
 	}
 	entriesCount := int(b[1])
 	off := 2
 	if (len(b)-off)/10 < entriesCount {
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[17].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = slices.Grow(m.Entries[:0], entriesCount)[:entriesCount]
+	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		m.Entries[i].get(b[off+10*i:])
 	}
@@ -1423,52 +1235,15 @@ func (m *UpdateCircle) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *UpdateCircle) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[17].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[17].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Connect)
-	case 1:
-		return new(Disconnect)
-	case 2:
-		return new(Join)
-	case 3:
-		return new(Leave)
-	case 4:
-		return new(Chat)
-	case 5:
-		return new(Add)
-	case 6:
-		return new(Remove)
-	case 7:
-		return new(Selection)
-	case 8:
-		return new(Name)
-	case 9:
-		return new(Synced)
-	case 10:
-		return new(Stats)
-	case 11:
-		return new(Input)
-	case 12:
-		return new(Full)
-	case 13:
-		return new(Collision)
-	case 14:
-		return new(Update)
-	case 15:
-		return new(UpdatePos)
-	case 16:
-		return new(UpdateRay)
-	case 17:
-		return new(UpdateCircle)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Connect], wire.New[Disconnect], wire.New[Join], wire.New[Leave],
+	wire.New[Chat], wire.New[Add], wire.New[Remove], wire.New[Selection],
+	wire.New[Name], wire.New[Synced], wire.New[Stats], wire.New[Input],
+	wire.New[Full], wire.New[Collision], wire.New[Update], wire.New[UpdatePos],
+	wire.New[UpdateRay], wire.New[UpdateCircle],
+}.New

@@ -29,16 +29,13 @@ type Update struct {
 // Form returns Update's entry in the package's table.
 func (*Update) Form() *wire.Form { return &forms[1] }
 
-// updateSize is the size of a Update frame, header included.
-const updateSize = 33
-
 // Size returns the size of a Update frame, 33 bytes.
-func (*Update) Size() int { return updateSize }
+func (*Update) Size() int { return 33 }
 
 // AppendBinary appends the Update frame, header included, to b.
 func (m *Update) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, updateSize)
-	_ = p[updateSize-1] // one bounds check
+	b, p := wire.Grow(b, 33)
+	_ = p[32] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	wire.BigEndian.PutU16(p[1:], 0x0041)
 	wire.BigEndian.PutU16(p[3:], uint16(m.ObjectType))
@@ -54,17 +51,8 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a Update frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Update) Decode(b []byte) (int, error) {
-	if len(b) < updateSize {
-		*m = Update{}
-		return forms[1].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		*m = Update{}
-		return 0, forms[1].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[1:]) != 0x0041 {
-		*m = Update{}
-		return 1, forms[1].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 33 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0041 {
+		return wire.Fail(m, &forms[1], b)
 	}
 	m.ObjectType = ObjectType(wire.BigEndian.U16(b[3:]))
 	m.ObjectID = wire.BigEndian.I32(b[5:])
@@ -73,20 +61,17 @@ func (m *Update) Decode(b []byte) (int, error) {
 	m.VelocityX = wire.BigEndian.I32(b[17:])
 	m.VelocityY = wire.BigEndian.I32(b[21:])
 	m.Facing = wire.BigEndian.F64(b[25:])
-	return updateSize, nil
+	return 33, nil
 }
 
 // MarshalBinary returns the Update frame.
-func (m *Update) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Update) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 33)) }
 
 // UnmarshalBinary decodes exactly one Update frame from b; m does not alias
 // b.
 func (m *Update) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // PlayerUpdateRequest is PlayerUpdateRequest, client to server: Sent by
@@ -100,17 +85,13 @@ type PlayerUpdateRequest struct {
 // Form returns PlayerUpdateRequest's entry in the package's table.
 func (*PlayerUpdateRequest) Form() *wire.Form { return &forms[2] }
 
-// playerUpdateRequestSize is the size of a PlayerUpdateRequest frame, header
-// included.
-const playerUpdateRequestSize = 19
-
 // Size returns the size of a PlayerUpdateRequest frame, 19 bytes.
-func (*PlayerUpdateRequest) Size() int { return playerUpdateRequestSize }
+func (*PlayerUpdateRequest) Size() int { return 19 }
 
 // AppendBinary appends the PlayerUpdateRequest frame, header included, to b.
 func (m *PlayerUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, playerUpdateRequestSize)
-	_ = p[playerUpdateRequestSize-1] // one bounds check
+	b, p := wire.Grow(b, 19)
+	_ = p[18] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	wire.BigEndian.PutU16(p[1:], 0x0043)
 	wire.BigEndian.PutU32(p[3:], uint32(m.VelocityX))
@@ -123,37 +104,25 @@ func (m *PlayerUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *PlayerUpdateRequest) Decode(b []byte) (int, error) {
-	if len(b) < playerUpdateRequestSize {
-		*m = PlayerUpdateRequest{}
-		return forms[2].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		*m = PlayerUpdateRequest{}
-		return 0, forms[2].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[1:]) != 0x0043 {
-		*m = PlayerUpdateRequest{}
-		return 1, forms[2].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 19 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0043 {
+		return wire.Fail(m, &forms[2], b)
 	}
 	m.VelocityX = wire.BigEndian.I32(b[3:])
 	m.VelocityY = wire.BigEndian.I32(b[7:])
 	m.Facing = wire.BigEndian.F64(b[11:])
-	return playerUpdateRequestSize, nil
+	return 19, nil
 }
 
 // MarshalBinary returns the PlayerUpdateRequest frame.
 func (m *PlayerUpdateRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 19))
 }
 
 // UnmarshalBinary decodes exactly one PlayerUpdateRequest frame from b; m
 // does not alias b.
 func (m *PlayerUpdateRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[2].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[2].Exact(n, len(b), err)
 }
 
 // ShootUpdateRequest is ShootUpdateRequest, client to server: Sent by client
@@ -165,17 +134,13 @@ type ShootUpdateRequest struct {
 // Form returns ShootUpdateRequest's entry in the package's table.
 func (*ShootUpdateRequest) Form() *wire.Form { return &forms[3] }
 
-// shootUpdateRequestSize is the size of a ShootUpdateRequest frame, header
-// included.
-const shootUpdateRequestSize = 4
-
 // Size returns the size of a ShootUpdateRequest frame, 4 bytes.
-func (*ShootUpdateRequest) Size() int { return shootUpdateRequestSize }
+func (*ShootUpdateRequest) Size() int { return 4 }
 
 // AppendBinary appends the ShootUpdateRequest frame, header included, to b.
 func (m *ShootUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, shootUpdateRequestSize)
-	_ = p[shootUpdateRequestSize-1] // one bounds check
+	b, p := wire.Grow(b, 4)
+	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	wire.BigEndian.PutU16(p[1:], 0x0044)
 	p[3] = byte(m.ShootingState)
@@ -186,35 +151,23 @@ func (m *ShootUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ShootUpdateRequest) Decode(b []byte) (int, error) {
-	if len(b) < shootUpdateRequestSize {
-		*m = ShootUpdateRequest{}
-		return forms[3].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		*m = ShootUpdateRequest{}
-		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[1:]) != 0x0044 {
-		*m = ShootUpdateRequest{}
-		return 1, forms[3].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 4 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0044 {
+		return wire.Fail(m, &forms[3], b)
 	}
 	m.ShootingState = ShootingState(b[3])
-	return shootUpdateRequestSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the ShootUpdateRequest frame.
 func (m *ShootUpdateRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
+	return m.AppendBinary(make([]byte, 0, 4))
 }
 
 // UnmarshalBinary decodes exactly one ShootUpdateRequest frame from b; m
 // does not alias b.
 func (m *ShootUpdateRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // GameDumpRequest is GameDumpRequest, client to server: Sent by client to
@@ -228,67 +181,37 @@ func (*GameDumpRequest) Form() *wire.Form { return &forms[4] }
 // layout.
 func (*GameDumpRequest) Validate() error { return nil }
 
-// gameDumpRequestSize is the size of a GameDumpRequest frame, header
-// included.
-const gameDumpRequestSize = 3
-
 // Size returns the size of a GameDumpRequest frame, 3 bytes.
-func (*GameDumpRequest) Size() int { return gameDumpRequestSize }
+func (*GameDumpRequest) Size() int { return 3 }
 
 // AppendBinary appends the GameDumpRequest frame, header included, to b.
 func (*GameDumpRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, gameDumpRequestSize)
-	_ = p[gameDumpRequestSize-1] // one bounds check
-	p[0] = 0x2a
-	wire.BigEndian.PutU16(p[1:], 0x0045)
-	return b, nil
+	return append(b, 0x2a, 0x00, 0x45), nil // the header is the whole frame
 }
 
 // Decode reads a GameDumpRequest frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*GameDumpRequest) Decode(b []byte) (int, error) {
-	if len(b) < gameDumpRequestSize {
-		return forms[4].Short(len(b))
+	if len(b) < 3 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0045 {
+		return forms[4].Mismatch(b)
 	}
-	if b[0] != 0x2a {
-		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[1:]) != 0x0045 {
-		return 1, forms[4].ErrAt(1, wire.ErrInvalid)
-	}
-	return gameDumpRequestSize, nil
+	return 3, nil
 }
 
 // MarshalBinary returns the GameDumpRequest frame.
-func (m *GameDumpRequest) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *GameDumpRequest) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 3)) }
 
 // UnmarshalBinary decodes exactly one GameDumpRequest frame from b; m does
 // not alias b.
 func (m *GameDumpRequest) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Login)
-	case 1:
-		return new(Update)
-	case 2:
-		return new(PlayerUpdateRequest)
-	case 3:
-		return new(ShootUpdateRequest)
-	case 4:
-		return new(GameDumpRequest)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Login], wire.New[Update], wire.New[PlayerUpdateRequest],
+	wire.New[ShootUpdateRequest], wire.New[GameDumpRequest],
+}.New

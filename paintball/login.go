@@ -74,13 +74,7 @@ func (m *Login) Decode(b []byte) (int, error) {
 // UnmarshalBinary decodes exactly one Login packet from b.
 func (m *Login) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err != nil {
-		return err
-	}
-	if n != len(b) {
-		return m.Form().Err("", wire.ErrTrailing)
-	}
-	return nil
+	return m.Form().Exact(n, len(b), err)
 }
 
 // Validate checks nothing the codec does not: the spec sets no rule on a

@@ -30,13 +30,8 @@ func checkHead(f *wire.Form, b []byte) (int, error) {
 	return 0, nil
 }
 
+// unmarshal is UnmarshalBinary of the time-sync datagrams.
 func unmarshal(m wire.Message, b []byte) error {
 	n, err := m.Decode(b)
-	if err != nil {
-		return err
-	}
-	if n != len(b) {
-		return m.Form().Err("", wire.ErrTrailing)
-	}
-	return nil
+	return m.Form().Exact(n, len(b), err)
 }

@@ -2,11 +2,7 @@
 
 package retrotank
 
-import (
-	"slices"
-
-	"github.com/gamewire/gamewire/wire"
-)
+import "github.com/gamewire/gamewire/wire"
 
 // Area is the spec's Area, a composite field type: A rectangle of the
 // battlefield: an obstacle (Obstacle::loc), a spawn area or a goal area.
@@ -87,6 +83,7 @@ func (m *Ack) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x00
 	p[1] = byte(m.Client)
 	p[2] = byte(len(m.IDs))
@@ -96,35 +93,25 @@ func (m *Ack) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Ack) reset() { *m = Ack{IDs: m.IDs[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MSG_TYPE_ACK.
-func (m *Ack) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[0].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Ack) fail(off int, err error) (int, error) { *m = Ack{IDs: m.IDs[:0]}; return off, err }
 
 // Decode reads a MSG_TYPE_ACK frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity.
 func (m *Ack) Decode(b []byte) (int, error) {
-	if len(b) < 3 {
-		m.reset()
-		return forms[0].Short(len(b))
-	}
-	if b[0] != 0x00 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 3 || b[0] != 0x00 {
+		return m.fail(forms[0].Mismatch(b))
 	}
 	m.Client = PlayerID(b[1])
 	iDsCount := int(b[2])
 	off := 3
 	if (len(b)-off)/2 < iDsCount {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[0].ErrAt(3, wire.ErrShort))
 	}
-	m.IDs = slices.Grow(m.IDs[:0], iDsCount)[:iDsCount]
+	m.IDs = wire.Resize(m.IDs, iDsCount)
 	for i := range m.IDs {
 		m.IDs[i].get(b[off+2*i:])
 	}
@@ -139,10 +126,7 @@ func (m *Ack) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byt
 // alias b.
 func (m *Ack) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // ConnReq is MSG_TYPE_CONN_REQ, client to server: Connection request. It has
@@ -155,16 +139,13 @@ type ConnReq struct {
 // Form returns MSG_TYPE_CONN_REQ's entry in the package's table.
 func (*ConnReq) Form() *wire.Form { return &forms[1] }
 
-// connReqSize is the size of a MSG_TYPE_CONN_REQ frame, header included.
-const connReqSize = 6
-
 // Size returns the size of a MSG_TYPE_CONN_REQ frame, 6 bytes.
-func (*ConnReq) Size() int { return connReqSize }
+func (*ConnReq) Size() int { return 6 }
 
 // AppendBinary appends the MSG_TYPE_CONN_REQ frame, header included, to b.
 func (m *ConnReq) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, connReqSize)
-	_ = p[connReqSize-1] // one bounds check
+	b, p := wire.Grow(b, 6)
+	_ = p[5] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x01
 	p[1] = m.Bcast
 	wire.BigEndian.PutU32(p[2:], m.RandID)
@@ -175,30 +156,22 @@ func (m *ConnReq) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ConnReq) Decode(b []byte) (int, error) {
-	if len(b) < connReqSize {
-		*m = ConnReq{}
-		return forms[1].Short(len(b))
-	}
-	if b[0] != 0x01 {
-		*m = ConnReq{}
-		return 0, forms[1].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 6 || b[0] != 0x01 {
+		return wire.Fail(m, &forms[1], b)
 	}
 	m.Bcast = b[1]
 	m.RandID = wire.BigEndian.U32(b[2:])
-	return connReqSize, nil
+	return 6, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_CONN_REQ frame.
-func (m *ConnReq) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *ConnReq) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 6)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_CONN_REQ frame from b; m does
 // not alias b.
 func (m *ConnReq) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // ConnDeny is MSG_TYPE_CONN_DENY, server to client: Connection denial, sent
@@ -214,16 +187,13 @@ func (*ConnDeny) Form() *wire.Form { return &forms[2] }
 // layout.
 func (*ConnDeny) Validate() error { return nil }
 
-// connDenySize is the size of a MSG_TYPE_CONN_DENY frame, header included.
-const connDenySize = 5
-
 // Size returns the size of a MSG_TYPE_CONN_DENY frame, 5 bytes.
-func (*ConnDeny) Size() int { return connDenySize }
+func (*ConnDeny) Size() int { return 5 }
 
 // AppendBinary appends the MSG_TYPE_CONN_DENY frame, header included, to b.
 func (m *ConnDeny) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, connDenySize)
-	_ = p[connDenySize-1] // one bounds check
+	b, p := wire.Grow(b, 5)
+	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x02
 	wire.BigEndian.PutU32(p[1:], m.RandID)
 	return b, nil
@@ -233,29 +203,21 @@ func (m *ConnDeny) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ConnDeny) Decode(b []byte) (int, error) {
-	if len(b) < connDenySize {
-		*m = ConnDeny{}
-		return forms[2].Short(len(b))
-	}
-	if b[0] != 0x02 {
-		*m = ConnDeny{}
-		return 0, forms[2].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 5 || b[0] != 0x02 {
+		return wire.Fail(m, &forms[2], b)
 	}
 	m.RandID = wire.BigEndian.U32(b[1:])
-	return connDenySize, nil
+	return 5, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_CONN_DENY frame.
-func (m *ConnDeny) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *ConnDeny) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 5)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_CONN_DENY frame from b; m
 // does not alias b.
 func (m *ConnDeny) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[2].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[2].Exact(n, len(b), err)
 }
 
 // ConnAccept is MSG_TYPE_CONN_ACCEPT, server to client: Connection
@@ -274,18 +236,14 @@ func (*ConnAccept) Form() *wire.Form { return &forms[3] }
 // its layout.
 func (*ConnAccept) Validate() error { return nil }
 
-// connAcceptSize is the size of a MSG_TYPE_CONN_ACCEPT frame, header
-// included.
-const connAcceptSize = 8
-
 // Size returns the size of a MSG_TYPE_CONN_ACCEPT frame, 8 bytes.
-func (*ConnAccept) Size() int { return connAcceptSize }
+func (*ConnAccept) Size() int { return 8 }
 
 // AppendBinary appends the MSG_TYPE_CONN_ACCEPT frame, header included, to
 // b.
 func (m *ConnAccept) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, connAcceptSize)
-	_ = p[connAcceptSize-1] // one bounds check
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x03
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Client)
@@ -297,33 +255,23 @@ func (m *ConnAccept) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ConnAccept) Decode(b []byte) (int, error) {
-	if len(b) < connAcceptSize {
-		*m = ConnAccept{}
-		return forms[3].Short(len(b))
-	}
-	if b[0] != 0x03 {
-		*m = ConnAccept{}
-		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 8 || b[0] != 0x03 {
+		return wire.Fail(m, &forms[3], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.Client = PlayerID(b[3])
 	m.RandID = wire.BigEndian.U32(b[4:])
-	return connAcceptSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_CONN_ACCEPT frame.
-func (m *ConnAccept) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ConnAccept) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_CONN_ACCEPT frame from b; m
 // does not alias b.
 func (m *ConnAccept) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // ConnDisconn is MSG_TYPE_CONN_DISCONN, either way: Disconnect.
@@ -339,18 +287,14 @@ func (*ConnDisconn) Form() *wire.Form { return &forms[4] }
 // its layout.
 func (*ConnDisconn) Validate() error { return nil }
 
-// connDisconnSize is the size of a MSG_TYPE_CONN_DISCONN frame, header
-// included.
-const connDisconnSize = 4
-
 // Size returns the size of a MSG_TYPE_CONN_DISCONN frame, 4 bytes.
-func (*ConnDisconn) Size() int { return connDisconnSize }
+func (*ConnDisconn) Size() int { return 4 }
 
 // AppendBinary appends the MSG_TYPE_CONN_DISCONN frame, header included, to
 // b.
 func (m *ConnDisconn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, connDisconnSize)
-	_ = p[connDisconnSize-1] // one bounds check
+	b, p := wire.Grow(b, 4)
+	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x04
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Client)
@@ -361,32 +305,22 @@ func (m *ConnDisconn) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ConnDisconn) Decode(b []byte) (int, error) {
-	if len(b) < connDisconnSize {
-		*m = ConnDisconn{}
-		return forms[4].Short(len(b))
-	}
-	if b[0] != 0x04 {
-		*m = ConnDisconn{}
-		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 4 || b[0] != 0x04 {
+		return wire.Fail(m, &forms[4], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.Client = PlayerID(b[3])
-	return connDisconnSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_CONN_DISCONN frame.
-func (m *ConnDisconn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ConnDisconn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_CONN_DISCONN frame from b; m
 // does not alias b.
 func (m *ConnDisconn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
 // Option is MSG_TYPE_OPTION, server to client: Game configuration: page 0 of
@@ -406,16 +340,13 @@ type Option struct {
 // Form returns MSG_TYPE_OPTION's entry in the package's table.
 func (*Option) Form() *wire.Form { return &forms[5] }
 
-// optionSize is the size of a MSG_TYPE_OPTION frame, header included.
-const optionSize = 20
-
 // Size returns the size of a MSG_TYPE_OPTION frame, 20 bytes.
-func (*Option) Size() int { return optionSize }
+func (*Option) Size() int { return 20 }
 
 // AppendBinary appends the MSG_TYPE_OPTION frame, header included, to b.
 func (m *Option) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, optionSize)
-	_ = p[optionSize-1] // one bounds check
+	b, p := wire.Grow(b, 20)
+	_ = p[19] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x05
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = m.Flags
@@ -433,13 +364,8 @@ func (m *Option) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Option) Decode(b []byte) (int, error) {
-	if len(b) < optionSize {
-		*m = Option{}
-		return forms[5].Short(len(b))
-	}
-	if b[0] != 0x05 {
-		*m = Option{}
-		return 0, forms[5].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 20 || b[0] != 0x05 {
+		return wire.Fail(m, &forms[5], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.Flags = b[3]
@@ -450,20 +376,17 @@ func (m *Option) Decode(b []byte) (int, error) {
 	m.Width = wire.BigEndian.U16(b[14:])
 	m.Height = wire.BigEndian.U16(b[16:])
 	m.TotalMsgs = wire.BigEndian.U16(b[18:])
-	return optionSize, nil
+	return 20, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_OPTION frame.
-func (m *Option) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Option) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 20)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_OPTION frame from b; m does
 // not alias b.
 func (m *Option) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[5].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[5].Exact(n, len(b), err)
 }
 
 // Obstacle is MSG_TYPE_OBSTACLE, server to client: Obstacles: a game setup
@@ -492,6 +415,7 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[10] // one bounds check for the fixed fields
 	p[0] = 0x06
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	wire.BigEndian.PutU16(p[3:], m.TotalMsgs)
@@ -504,14 +428,11 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Obstacle) reset() { *m = Obstacle{Obstacles: m.Obstacles[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MSG_TYPE_OBSTACLE.
-func (m *Obstacle) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[6].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Obstacle) fail(off int, err error) (int, error) {
+	*m = Obstacle{Obstacles: m.Obstacles[:0]}
+	return off, err
 }
 
 // Decode reads a MSG_TYPE_OBSTACLE frame from the start of b into m and
@@ -519,12 +440,8 @@ func (m *Obstacle) fail(off, i int, kind error) (int, error) {
 // and zeroes m. Strings and lists are copied into m's own slices, reusing
 // their capacity.
 func (m *Obstacle) Decode(b []byte) (int, error) {
-	if len(b) < 11 {
-		m.reset()
-		return forms[6].Short(len(b))
-	}
-	if b[0] != 0x06 {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 11 || b[0] != 0x06 {
+		return m.fail(forms[6].Mismatch(b))
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.TotalMsgs = wire.BigEndian.U16(b[3:])
@@ -534,12 +451,12 @@ func (m *Obstacle) Decode(b []byte) (int, error) {
 	off := 11
 	obstaclesCount := (len(b) - off) / 8
 	if obstaclesCount > 8188 {
-		return m.fail(off, 6, wire.ErrTooLong)
+		return m.fail(off, forms[6].ErrAt(6, wire.ErrTooLong))
 	}
 	if (len(b)-off)%8 != 0 {
-		return m.fail(off, 6, wire.ErrShort)
+		return m.fail(off, forms[6].ErrAt(6, wire.ErrShort))
 	}
-	m.Obstacles = slices.Grow(m.Obstacles[:0], obstaclesCount)[:obstaclesCount]
+	m.Obstacles = wire.Resize(m.Obstacles, obstaclesCount)
 	for i := range m.Obstacles {
 		m.Obstacles[i].get(b[off+8*i:])
 	}
@@ -553,10 +470,7 @@ func (m *Obstacle) MarshalBinary() ([]byte, error) { return m.AppendBinary(make(
 // not alias b.
 func (m *Obstacle) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[6].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[6].Exact(n, len(b), err)
 }
 
 // Spawn is MSG_TYPE_SPAWN, server to client: Spawn areas: a game setup page
@@ -601,16 +515,13 @@ func (*GameStart) Form() *wire.Form { return &forms[9] }
 // layout.
 func (*GameStart) Validate() error { return nil }
 
-// gameStartSize is the size of a MSG_TYPE_GAME_START frame, header included.
-const gameStartSize = 7
-
 // Size returns the size of a MSG_TYPE_GAME_START frame, 7 bytes.
-func (*GameStart) Size() int { return gameStartSize }
+func (*GameStart) Size() int { return 7 }
 
 // AppendBinary appends the MSG_TYPE_GAME_START frame, header included, to b.
 func (m *GameStart) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, gameStartSize)
-	_ = p[gameStartSize-1] // one bounds check
+	b, p := wire.Grow(b, 7)
+	_ = p[6] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x09
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	wire.BigEndian.PutU32(p[3:], m.StartTime)
@@ -621,30 +532,22 @@ func (m *GameStart) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *GameStart) Decode(b []byte) (int, error) {
-	if len(b) < gameStartSize {
-		*m = GameStart{}
-		return forms[9].Short(len(b))
-	}
-	if b[0] != 0x09 {
-		*m = GameStart{}
-		return 0, forms[9].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 7 || b[0] != 0x09 {
+		return wire.Fail(m, &forms[9], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.StartTime = wire.BigEndian.U32(b[3:])
-	return gameStartSize, nil
+	return 7, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_GAME_START frame.
-func (m *GameStart) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *GameStart) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 7)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_GAME_START frame from b; m
 // does not alias b.
 func (m *GameStart) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[9].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[9].Exact(n, len(b), err)
 }
 
 // GameOver is MSG_TYPE_GAME_OVER, server to client: Game over.
@@ -658,16 +561,13 @@ type GameOver struct {
 // Form returns MSG_TYPE_GAME_OVER's entry in the package's table.
 func (*GameOver) Form() *wire.Form { return &forms[10] }
 
-// gameOverSize is the size of a MSG_TYPE_GAME_OVER frame, header included.
-const gameOverSize = 8
-
 // Size returns the size of a MSG_TYPE_GAME_OVER frame, 8 bytes.
-func (*GameOver) Size() int { return gameOverSize }
+func (*GameOver) Size() int { return 8 }
 
 // AppendBinary appends the MSG_TYPE_GAME_OVER frame, header included, to b.
 func (m *GameOver) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, gameOverSize)
-	_ = p[gameOverSize-1] // one bounds check
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0a
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Winner)
@@ -680,32 +580,24 @@ func (m *GameOver) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *GameOver) Decode(b []byte) (int, error) {
-	if len(b) < gameOverSize {
-		*m = GameOver{}
-		return forms[10].Short(len(b))
-	}
-	if b[0] != 0x0a {
-		*m = GameOver{}
-		return 0, forms[10].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 8 || b[0] != 0x0a {
+		return wire.Fail(m, &forms[10], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.Winner = Team(b[3])
 	m.RedScore = wire.BigEndian.U16(b[4:])
 	m.BlueScore = wire.BigEndian.U16(b[6:])
-	return gameOverSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_GAME_OVER frame.
-func (m *GameOver) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *GameOver) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_GAME_OVER frame from b; m
 // does not alias b.
 func (m *GameOver) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[10].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[10].Exact(n, len(b), err)
 }
 
 // Score is MSG_TYPE_SCORE, server to client: Score update; sent with a low
@@ -732,6 +624,7 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	p[0] = 0x0b
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(len(m.Scores))
@@ -743,14 +636,11 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Score) reset() { *m = Score{Scores: m.Scores[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MSG_TYPE_SCORE.
-func (m *Score) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[11].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Score) fail(off int, err error) (int, error) {
+	*m = Score{Scores: m.Scores[:0]}
+	return off, err
 }
 
 // Decode reads a MSG_TYPE_SCORE frame from the start of b into m and returns
@@ -758,12 +648,8 @@ func (m *Score) fail(off, i int, kind error) (int, error) {
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity.
 func (m *Score) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[11].Short(len(b))
-	}
-	if b[0] != 0x0b {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 8 || b[0] != 0x0b {
+		return m.fail(forms[11].Mismatch(b))
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	scoresCount := int(b[3])
@@ -771,9 +657,9 @@ func (m *Score) Decode(b []byte) (int, error) {
 	m.BlueScore = wire.BigEndian.U16(b[6:])
 	off := 8
 	if (len(b)-off)/4 < scoresCount {
-		return m.fail(off, 5, wire.ErrShort)
+		return m.fail(off, forms[11].ErrAt(5, wire.ErrShort))
 	}
-	m.Scores = slices.Grow(m.Scores[:0], scoresCount)[:scoresCount]
+	m.Scores = wire.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
 		m.Scores[i].get(b[off+4*i:])
 	}
@@ -788,10 +674,7 @@ func (m *Score) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 // not alias b.
 func (m *Score) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[11].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[11].Exact(n, len(b), err)
 }
 
 // PlayerUpdate is MSG_TYPE_PLAYER_UPDATE, either way: Player update. The
@@ -820,6 +703,7 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[9] // one bounds check for the fixed fields
 	p[0] = 0x0c
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	wire.BigEndian.PutU32(p[3:], m.UpdateTime)
@@ -829,14 +713,11 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *PlayerUpdate) reset() { *m = PlayerUpdate{Data: m.Data[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MSG_TYPE_PLAYER_UPDATE.
-func (m *PlayerUpdate) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[12].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *PlayerUpdate) fail(off int, err error) (int, error) {
+	*m = PlayerUpdate{Data: m.Data[:0]}
+	return off, err
 }
 
 // Decode reads a MSG_TYPE_PLAYER_UPDATE frame from the start of b into m and
@@ -844,12 +725,8 @@ func (m *PlayerUpdate) fail(off, i int, kind error) (int, error) {
 // and zeroes m. Strings and lists are copied into m's own slices, reusing
 // their capacity.
 func (m *PlayerUpdate) Decode(b []byte) (int, error) {
-	if len(b) < 10 {
-		m.reset()
-		return forms[12].Short(len(b))
-	}
-	if b[0] != 0x0c {
-		return m.fail(0, 0, wire.ErrInvalid)
+	if len(b) < 10 || b[0] != 0x0c {
+		return m.fail(forms[12].Mismatch(b))
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.UpdateTime = wire.BigEndian.U32(b[3:])
@@ -857,7 +734,7 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	m.Flags = UpdateFlags(wire.BigEndian.U16(b[8:]))
 	off := 10
 	if len(b)-off > 502 {
-		return m.fail(off, 5, wire.ErrTooLong)
+		return m.fail(off, forms[12].ErrAt(5, wire.ErrTooLong))
 	}
 	m.Data = append(m.Data[:0], b[off:]...)
 	return len(b), nil
@@ -872,10 +749,7 @@ func (m *PlayerUpdate) MarshalBinary() ([]byte, error) {
 // does not alias b.
 func (m *PlayerUpdate) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[12].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[12].Exact(n, len(b), err)
 }
 
 // PlayerSpawn is MSG_TYPE_PLAYER_SPAWN, client to server: Player spawn
@@ -892,18 +766,14 @@ func (*PlayerSpawn) Form() *wire.Form { return &forms[13] }
 // its layout.
 func (*PlayerSpawn) Validate() error { return nil }
 
-// playerSpawnSize is the size of a MSG_TYPE_PLAYER_SPAWN frame, header
-// included.
-const playerSpawnSize = 4
-
 // Size returns the size of a MSG_TYPE_PLAYER_SPAWN frame, 4 bytes.
-func (*PlayerSpawn) Size() int { return playerSpawnSize }
+func (*PlayerSpawn) Size() int { return 4 }
 
 // AppendBinary appends the MSG_TYPE_PLAYER_SPAWN frame, header included, to
 // b.
 func (m *PlayerSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, playerSpawnSize)
-	_ = p[playerSpawnSize-1] // one bounds check
+	b, p := wire.Grow(b, 4)
+	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0d
 	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Player)
@@ -914,66 +784,29 @@ func (m *PlayerSpawn) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *PlayerSpawn) Decode(b []byte) (int, error) {
-	if len(b) < playerSpawnSize {
-		*m = PlayerSpawn{}
-		return forms[13].Short(len(b))
-	}
-	if b[0] != 0x0d {
-		*m = PlayerSpawn{}
-		return 0, forms[13].ErrAt(0, wire.ErrInvalid)
+	if len(b) < 4 || b[0] != 0x0d {
+		return wire.Fail(m, &forms[13], b)
 	}
 	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
 	m.Player = PlayerID(b[3])
-	return playerSpawnSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MSG_TYPE_PLAYER_SPAWN frame.
-func (m *PlayerSpawn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *PlayerSpawn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MSG_TYPE_PLAYER_SPAWN frame from b; m
 // does not alias b.
 func (m *PlayerSpawn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[13].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[13].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Ack)
-	case 1:
-		return new(ConnReq)
-	case 2:
-		return new(ConnDeny)
-	case 3:
-		return new(ConnAccept)
-	case 4:
-		return new(ConnDisconn)
-	case 5:
-		return new(Option)
-	case 6:
-		return new(Obstacle)
-	case 7:
-		return new(Spawn)
-	case 8:
-		return new(Goal)
-	case 9:
-		return new(GameStart)
-	case 10:
-		return new(GameOver)
-	case 11:
-		return new(Score)
-	case 12:
-		return new(PlayerUpdate)
-	case 13:
-		return new(PlayerSpawn)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Ack], wire.New[ConnReq], wire.New[ConnDeny], wire.New[ConnAccept],
+	wire.New[ConnDisconn], wire.New[Option], wire.New[Obstacle],
+	wire.New[Spawn], wire.New[Goal], wire.New[GameStart], wire.New[GameOver],
+	wire.New[Score], wire.New[PlayerUpdate], wire.New[PlayerSpawn],
+}.New

@@ -33,19 +33,37 @@ func (m *Spawn) Size() int { return setsSize(m.Sets) }
 
 // AppendBinary appends the page. A set of no areas, of more than 64, or
 // of a team over 3 cannot be written (wire.ErrInvalid, nothing appended).
-func (m *Spawn) AppendBinary(b []byte) ([]byte, error) {
-	return appendSets(b, m.Form(), typeSpawn, m.ID, m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
-}
+func (m *Spawn) AppendBinary(b []byte) ([]byte, error) { return m.appendPage(b, m.Form()) }
 
 // MarshalBinary is AppendBinary into a new buffer of Size bytes.
 func (m *Spawn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
 
 // Decode reads the page: all of b, sets to its end (docs/errata/retrotank.md,
 // E14). The sets and their areas reuse the capacity of m.Sets.
-func (m *Spawn) Decode(b []byte) (int, error) {
+func (m *Spawn) Decode(b []byte) (int, error) { return m.decodePage(b, m.Form()) }
+
+// UnmarshalBinary decodes exactly one page from b.
+func (m *Spawn) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	return m.Form().Exact(n, len(b), err)
+}
+
+// Validate checks the spec's rules: at least one set (19 bytes minimum),
+// the datagram limit, teams red or blue, each set within its team's total,
+// the page index within totalMsgs and not 0.
+func (m *Spawn) Validate() error { return m.validatePage(m.Form()) }
+
+// The codec of a page of sets, MSG_TYPE_SPAWN's layout, which
+// MSG_TYPE_GOAL shares: a Goal converts to a Spawn, and the page's form f
+// gives the code and the errors.
+
+func (m *Spawn) appendPage(b []byte, f *wire.Form) ([]byte, error) {
+	return appendSets(b, f, uint8(f.Code), m.ID, m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
+}
+
+func (m *Spawn) decodePage(b []byte, f *wire.Form) (int, error) {
 	sets := m.Sets[:0]
 	*m = Spawn{}
-	f := m.Form()
 	if n, err := checkHead(f, b); err != nil {
 		m.Sets = sets
 		return n, err
@@ -63,14 +81,8 @@ func (m *Spawn) Decode(b []byte) (int, error) {
 	return n, nil
 }
 
-// UnmarshalBinary decodes exactly one page from b.
-func (m *Spawn) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
-
-// Validate checks the spec's rules: at least one set (19 bytes minimum),
-// the datagram limit, teams red or blue, each set within its team's total,
-// the page index within totalMsgs and not 0.
-func (m *Spawn) Validate() error {
-	return validateSets(m.Form(), m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
+func (m *Spawn) validatePage(f *wire.Form) error {
+	return validateSets(f, m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
 }
 
 func setsSize(sets []AreaSet) int {

@@ -21,17 +21,14 @@ func (*Hi) Form() *wire.Form { return &forms[0] }
 // Validate returns nil: the spec sets SMSG_HI no rule beyond its layout.
 func (*Hi) Validate() error { return nil }
 
-// hiSize is the size of a SMSG_HI frame, header included.
-const hiSize = 12
-
 // Size returns the size of a SMSG_HI frame, 12 bytes.
-func (*Hi) Size() int { return hiSize }
+func (*Hi) Size() int { return 12 }
 
 // AppendBinary appends the SMSG_HI frame, header included, to b.
 func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, hiSize)
-	_ = p[hiSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, hiSize-2)
+	b, p := wire.Grow(b, 12)
+	_ = p[11] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 10)
 	wire.LittleEndian.PutU16(p[2:], 0x0000)
 	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
 	wire.LittleEndian.PutU32(p[8:], m.UWID)
@@ -41,34 +38,22 @@ func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_HI frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hi) Decode(b []byte) (int, error) {
-	if len(b) < hiSize {
-		*m = Hi{}
-		return forms[0].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != hiSize-2 {
-		*m = Hi{}
-		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0000 {
-		*m = Hi{}
-		return 2, forms[0].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 12 || wire.LittleEndian.U16(b) != 10 || wire.LittleEndian.U16(b[2:]) != 0x0000 {
+		return wire.Fail(m, &forms[0], b)
 	}
 	m.MyVersion = wire.LittleEndian.U32(b[4:])
 	m.UWID = wire.LittleEndian.U32(b[8:])
-	return hiSize, nil
+	return 12, nil
 }
 
 // MarshalBinary returns the SMSG_HI frame.
-func (m *Hi) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Hi) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 12)) }
 
 // UnmarshalBinary decodes exactly one SMSG_HI frame from b; m does not alias
 // b.
 func (m *Hi) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // Motd is SMSG_MOTD, server to client: the message of the day; the original
@@ -95,6 +80,7 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0001)
 	copy(p[4:], m.Text)
@@ -102,15 +88,9 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Motd) reset() { *m = Motd{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_MOTD.
-func (m *Motd) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[1].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Motd) fail(off int, err error) (int, error) { *m = Motd{Text: m.Text[:0]}; return off, err }
 
 // Decode reads a SMSG_MOTD frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
@@ -118,34 +98,23 @@ func (m *Motd) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Motd) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[1].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0001 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x0001 {
+		return m.fail(forms[1].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[1].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[1].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[1].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -157,10 +126,7 @@ func (m *Motd) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // alias b.
 func (m *Motd) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // Ping is SMSG_PING, server to client: Server time: the spec's u32 is the
@@ -185,17 +151,14 @@ func (*Lag) Form() *wire.Form { return &forms[3] }
 // Validate returns nil: the spec sets SMSG_LAG no rule beyond its layout.
 func (*Lag) Validate() error { return nil }
 
-// lagSize is the size of a SMSG_LAG frame, header included.
-const lagSize = 8
-
 // Size returns the size of a SMSG_LAG frame, 8 bytes.
-func (*Lag) Size() int { return lagSize }
+func (*Lag) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_LAG frame, header included, to b.
 func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, lagSize)
-	_ = p[lagSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, lagSize-2)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 6)
 	wire.LittleEndian.PutU16(p[2:], 0x0003)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.Diff))
 	return b, nil
@@ -204,33 +167,21 @@ func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_LAG frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Lag) Decode(b []byte) (int, error) {
-	if len(b) < lagSize {
-		*m = Lag{}
-		return forms[3].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != lagSize-2 {
-		*m = Lag{}
-		return 0, forms[3].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0003 {
-		*m = Lag{}
-		return 2, forms[3].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x0003 {
+		return wire.Fail(m, &forms[3], b)
 	}
 	m.Diff = wire.LittleEndian.I32(b[4:])
-	return lagSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the SMSG_LAG frame.
-func (m *Lag) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Lag) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one SMSG_LAG frame from b; m does not
 // alias b.
 func (m *Lag) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // SpawnReady is SMSG_SPAWNREADY, server to client: Ready to respawn, send
@@ -244,50 +195,32 @@ func (*SpawnReady) Form() *wire.Form { return &forms[4] }
 // layout.
 func (*SpawnReady) Validate() error { return nil }
 
-// spawnReadySize is the size of a SMSG_SPAWNREADY frame, header included.
-const spawnReadySize = 4
-
 // Size returns the size of a SMSG_SPAWNREADY frame, 4 bytes.
-func (*SpawnReady) Size() int { return spawnReadySize }
+func (*SpawnReady) Size() int { return 4 }
 
 // AppendBinary appends the SMSG_SPAWNREADY frame, header included, to b.
 func (*SpawnReady) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, spawnReadySize)
-	_ = p[spawnReadySize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, spawnReadySize-2)
-	wire.LittleEndian.PutU16(p[2:], 0x0200)
-	return b, nil
+	return append(b, 0x02, 0x00, 0x00, 0x02), nil // the header is the whole frame
 }
 
 // Decode reads a SMSG_SPAWNREADY frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*SpawnReady) Decode(b []byte) (int, error) {
-	if len(b) < spawnReadySize {
-		return forms[4].Short(len(b))
+	if len(b) < 4 || wire.LittleEndian.U16(b) != 2 || wire.LittleEndian.U16(b[2:]) != 0x0200 {
+		return forms[4].Mismatch(b)
 	}
-	if wire.LittleEndian.U16(b) != spawnReadySize-2 {
-		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0200 {
-		return 2, forms[4].ErrAt(1, wire.ErrInvalid)
-	}
-	return spawnReadySize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the SMSG_SPAWNREADY frame.
-func (m *SpawnReady) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *SpawnReady) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one SMSG_SPAWNREADY frame from b; m does
 // not alias b.
 func (m *SpawnReady) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
 // ServerAccel is SMSG_ACCEL, server to client: Acceleration update of
@@ -303,17 +236,14 @@ type ServerAccel struct {
 // Form returns SMSG_ACCEL's entry in the package's table.
 func (*ServerAccel) Form() *wire.Form { return &forms[5] }
 
-// serverAccelSize is the size of a SMSG_ACCEL frame, header included.
-const serverAccelSize = 21
-
 // Size returns the size of a SMSG_ACCEL frame, 21 bytes.
-func (*ServerAccel) Size() int { return serverAccelSize }
+func (*ServerAccel) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_ACCEL frame, header included, to b.
 func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, serverAccelSize)
-	_ = p[serverAccelSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, serverAccelSize-2)
+	b, p := wire.Grow(b, 21)
+	_ = p[20] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 19)
 	wire.LittleEndian.PutU16(p[2:], 0x0400)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -326,39 +256,25 @@ func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_ACCEL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerAccel) Decode(b []byte) (int, error) {
-	if len(b) < serverAccelSize {
-		*m = ServerAccel{}
-		return forms[5].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != serverAccelSize-2 {
-		*m = ServerAccel{}
-		return 0, forms[5].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0400 {
-		*m = ServerAccel{}
-		return 2, forms[5].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 21 || wire.LittleEndian.U16(b) != 19 || wire.LittleEndian.U16(b[2:]) != 0x0400 {
+		return wire.Fail(m, &forms[5], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
 	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
 	m.Accel = int8(b[16])
 	m.Speed = Dbl(wire.LittleEndian.I32(b[17:]))
-	return serverAccelSize, nil
+	return 21, nil
 }
 
 // MarshalBinary returns the SMSG_ACCEL frame.
-func (m *ServerAccel) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ServerAccel) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 21)) }
 
 // UnmarshalBinary decodes exactly one SMSG_ACCEL frame from b; m does not
 // alias b.
 func (m *ServerAccel) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[5].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[5].Exact(n, len(b), err)
 }
 
 // ServerTurn is SMSG_TURN, server to client: Turn update of another object.
@@ -373,17 +289,14 @@ type ServerTurn struct {
 // Form returns SMSG_TURN's entry in the package's table.
 func (*ServerTurn) Form() *wire.Form { return &forms[6] }
 
-// serverTurnSize is the size of a SMSG_TURN frame, header included.
-const serverTurnSize = 21
-
 // Size returns the size of a SMSG_TURN frame, 21 bytes.
-func (*ServerTurn) Size() int { return serverTurnSize }
+func (*ServerTurn) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_TURN frame, header included, to b.
 func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, serverTurnSize)
-	_ = p[serverTurnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, serverTurnSize-2)
+	b, p := wire.Grow(b, 21)
+	_ = p[20] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 19)
 	wire.LittleEndian.PutU16(p[2:], 0x0401)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -396,39 +309,25 @@ func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_TURN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerTurn) Decode(b []byte) (int, error) {
-	if len(b) < serverTurnSize {
-		*m = ServerTurn{}
-		return forms[6].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != serverTurnSize-2 {
-		*m = ServerTurn{}
-		return 0, forms[6].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0401 {
-		*m = ServerTurn{}
-		return 2, forms[6].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 21 || wire.LittleEndian.U16(b) != 19 || wire.LittleEndian.U16(b[2:]) != 0x0401 {
+		return wire.Fail(m, &forms[6], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
 	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
 	m.Turn = int8(b[16])
 	m.Deg = Dbl(wire.LittleEndian.I32(b[17:]))
-	return serverTurnSize, nil
+	return 21, nil
 }
 
 // MarshalBinary returns the SMSG_TURN frame.
-func (m *ServerTurn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ServerTurn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 21)) }
 
 // UnmarshalBinary decodes exactly one SMSG_TURN frame from b; m does not
 // alias b.
 func (m *ServerTurn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[6].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[6].Exact(n, len(b), err)
 }
 
 // Invincible is SMSG_INVINCIBLE, server to client: Invincibility update.
@@ -441,17 +340,14 @@ type Invincible struct {
 // Form returns SMSG_INVINCIBLE's entry in the package's table.
 func (*Invincible) Form() *wire.Form { return &forms[7] }
 
-// invincibleSize is the size of a SMSG_INVINCIBLE frame, header included.
-const invincibleSize = 13
-
 // Size returns the size of a SMSG_INVINCIBLE frame, 13 bytes.
-func (*Invincible) Size() int { return invincibleSize }
+func (*Invincible) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_INVINCIBLE frame, header included, to b.
 func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, invincibleSize)
-	_ = p[invincibleSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, invincibleSize-2)
+	b, p := wire.Grow(b, 13)
+	_ = p[12] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 11)
 	wire.LittleEndian.PutU16(p[2:], 0x0402)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	p[8] = m.YesNo
@@ -463,37 +359,23 @@ func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Invincible) Decode(b []byte) (int, error) {
-	if len(b) < invincibleSize {
-		*m = Invincible{}
-		return forms[7].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != invincibleSize-2 {
-		*m = Invincible{}
-		return 0, forms[7].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0402 {
-		*m = Invincible{}
-		return 2, forms[7].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 13 || wire.LittleEndian.U16(b) != 11 || wire.LittleEndian.U16(b[2:]) != 0x0402 {
+		return wire.Fail(m, &forms[7], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
 	m.YesNo = b[8]
 	m.InvincibilityT = wire.LittleEndian.U32(b[9:])
-	return invincibleSize, nil
+	return 13, nil
 }
 
 // MarshalBinary returns the SMSG_INVINCIBLE frame.
-func (m *Invincible) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *Invincible) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 13)) }
 
 // UnmarshalBinary decodes exactly one SMSG_INVINCIBLE frame from b; m does
 // not alias b.
 func (m *Invincible) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[7].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[7].Exact(n, len(b), err)
 }
 
 // Hit is SMSG_HIT, server to client: victimid has been hit by evilid, new
@@ -510,17 +392,14 @@ func (*Hit) Form() *wire.Form { return &forms[8] }
 // Validate returns nil: the spec sets SMSG_HIT no rule beyond its layout.
 func (*Hit) Validate() error { return nil }
 
-// hitSize is the size of a SMSG_HIT frame, header included.
-const hitSize = 13
-
 // Size returns the size of a SMSG_HIT frame, 13 bytes.
-func (*Hit) Size() int { return hitSize }
+func (*Hit) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_HIT frame, header included, to b.
 func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, hitSize)
-	_ = p[hitSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, hitSize-2)
+	b, p := wire.Grow(b, 13)
+	_ = p[12] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 11)
 	wire.LittleEndian.PutU16(p[2:], 0x0403)
 	wire.LittleEndian.PutU32(p[4:], m.VictimID)
 	wire.LittleEndian.PutU32(p[8:], m.EvilID)
@@ -531,35 +410,23 @@ func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_HIT frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hit) Decode(b []byte) (int, error) {
-	if len(b) < hitSize {
-		*m = Hit{}
-		return forms[8].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != hitSize-2 {
-		*m = Hit{}
-		return 0, forms[8].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0403 {
-		*m = Hit{}
-		return 2, forms[8].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 13 || wire.LittleEndian.U16(b) != 11 || wire.LittleEndian.U16(b[2:]) != 0x0403 {
+		return wire.Fail(m, &forms[8], b)
 	}
 	m.VictimID = wire.LittleEndian.U32(b[4:])
 	m.EvilID = wire.LittleEndian.U32(b[8:])
 	m.NewPower = b[12]
-	return hitSize, nil
+	return 13, nil
 }
 
 // MarshalBinary returns the SMSG_HIT frame.
-func (m *Hit) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Hit) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 13)) }
 
 // UnmarshalBinary decodes exactly one SMSG_HIT frame from b; m does not
 // alias b.
 func (m *Hit) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[8].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[8].Exact(n, len(b), err)
 }
 
 // ServerSay is SMSG_SAY, server to client: Simple say.
@@ -586,6 +453,7 @@ func (m *ServerSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0500)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -594,14 +462,11 @@ func (m *ServerSay) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ServerSay) reset() { *m = ServerSay{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_SAY.
-func (m *ServerSay) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[9].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ServerSay) fail(off int, err error) (int, error) {
+	*m = ServerSay{Text: m.Text[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_SAY frame from the start of b into m and returns its
@@ -610,35 +475,24 @@ func (m *ServerSay) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ServerSay) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[9].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0500 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0500 {
+		return m.fail(forms[9].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 9 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[9].Short(len(b))
+	if n < 9 || n > len(b) {
+		return m.fail(forms[9].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8186 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[9].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[9].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -650,10 +504,7 @@ func (m *ServerSay) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 // alias b.
 func (m *ServerSay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[9].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[9].Exact(n, len(b), err)
 }
 
 // ServerTeamSay is SMSG_TEAMSAY, server to client: Teamsay; the original
@@ -681,6 +532,7 @@ func (m *ServerTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0501)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -689,14 +541,11 @@ func (m *ServerTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ServerTeamSay) reset() { *m = ServerTeamSay{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_TEAMSAY.
-func (m *ServerTeamSay) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[10].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ServerTeamSay) fail(off int, err error) (int, error) {
+	*m = ServerTeamSay{Text: m.Text[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_TEAMSAY frame from the start of b into m and returns
@@ -705,35 +554,24 @@ func (m *ServerTeamSay) fail(off, i int, kind error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *ServerTeamSay) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[10].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0501 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0501 {
+		return m.fail(forms[10].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 9 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[10].Short(len(b))
+	if n < 9 || n > len(b) {
+		return m.fail(forms[10].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8186 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[10].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[10].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -747,10 +585,7 @@ func (m *ServerTeamSay) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *ServerTeamSay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[10].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[10].Exact(n, len(b), err)
 }
 
 // NewUser is SMSG_NEWUSER, server to client: userlist/new user; one field
@@ -788,6 +623,7 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[36] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0600)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -806,14 +642,11 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *NewUser) reset() { *m = NewUser{Nick: m.Nick[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_NEWUSER.
-func (m *NewUser) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[11].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *NewUser) fail(off int, err error) (int, error) {
+	*m = NewUser{Nick: m.Nick[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_NEWUSER frame from the start of b into m and returns
@@ -822,20 +655,12 @@ func (m *NewUser) fail(off, i int, kind error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *NewUser) Decode(b []byte) (int, error) {
-	if len(b) < 37 {
-		m.reset()
-		return forms[11].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0600 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 37 || wire.LittleEndian.U16(b[2:]) != 0x0600 {
+		return m.fail(forms[11].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 38 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[11].Short(len(b))
+	if n < 38 || n > len(b) {
+		return m.fail(forms[11].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
@@ -852,15 +677,12 @@ func (m *NewUser) Decode(b []byte) (int, error) {
 	off := 37
 	nickLen := bytes.IndexByte(b[off:min(len(b), off+8157)], 0)
 	if nickLen < 0 {
-		if len(b)-off >= 8157 {
-			return m.fail(off, 13, wire.ErrTooLong)
-		}
-		return m.fail(off, 13, wire.ErrShort)
+		return m.fail(off, forms[11].ErrAt(13, wire.CStringError(len(b)-off, 8157)))
 	}
 	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
 	off += nickLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[11].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -872,10 +694,7 @@ func (m *NewUser) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([
 // alias b.
 func (m *NewUser) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[11].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[11].Exact(n, len(b), err)
 }
 
 // DelObj is SMSG_DELOBJ, server to client: Object deleted; the original
@@ -890,17 +709,14 @@ func (*DelObj) Form() *wire.Form { return &forms[12] }
 // Validate returns nil: the spec sets SMSG_DELOBJ no rule beyond its layout.
 func (*DelObj) Validate() error { return nil }
 
-// delObjSize is the size of a SMSG_DELOBJ frame, header included.
-const delObjSize = 8
-
 // Size returns the size of a SMSG_DELOBJ frame, 8 bytes.
-func (*DelObj) Size() int { return delObjSize }
+func (*DelObj) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_DELOBJ frame, header included, to b.
 func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, delObjSize)
-	_ = p[delObjSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, delObjSize-2)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 6)
 	wire.LittleEndian.PutU16(p[2:], 0x0601)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	return b, nil
@@ -910,33 +726,21 @@ func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DelObj) Decode(b []byte) (int, error) {
-	if len(b) < delObjSize {
-		*m = DelObj{}
-		return forms[12].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != delObjSize-2 {
-		*m = DelObj{}
-		return 0, forms[12].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0601 {
-		*m = DelObj{}
-		return 2, forms[12].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x0601 {
+		return wire.Fail(m, &forms[12], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
-	return delObjSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the SMSG_DELOBJ frame.
-func (m *DelObj) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *DelObj) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one SMSG_DELOBJ frame from b; m does not
 // alias b.
 func (m *DelObj) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[12].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[12].Exact(n, len(b), err)
 }
 
 // Kill is SMSG_KILL, server to client: Kill message for victimid by evilid;
@@ -965,6 +769,7 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[11] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0602)
 	wire.LittleEndian.PutU32(p[4:], m.VictimID)
@@ -974,14 +779,11 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Kill) reset() { *m = Kill{KillTxt: m.KillTxt[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_KILL.
-func (m *Kill) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[13].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Kill) fail(off int, err error) (int, error) {
+	*m = Kill{KillTxt: m.KillTxt[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_KILL frame from the start of b into m and returns its
@@ -990,20 +792,12 @@ func (m *Kill) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Kill) Decode(b []byte) (int, error) {
-	if len(b) < 12 {
-		m.reset()
-		return forms[13].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0602 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 12 || wire.LittleEndian.U16(b[2:]) != 0x0602 {
+		return m.fail(forms[13].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 13 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[13].Short(len(b))
+	if n < 13 || n > len(b) {
+		return m.fail(forms[13].Mismatch(b))
 	}
 	b = b[:n]
 	m.VictimID = wire.LittleEndian.U32(b[4:])
@@ -1011,15 +805,12 @@ func (m *Kill) Decode(b []byte) (int, error) {
 	off := 12
 	killTxtLen := bytes.IndexByte(b[off:min(len(b), off+8182)], 0)
 	if killTxtLen < 0 {
-		if len(b)-off >= 8182 {
-			return m.fail(off, 4, wire.ErrTooLong)
-		}
-		return m.fail(off, 4, wire.ErrShort)
+		return m.fail(off, forms[13].ErrAt(4, wire.CStringError(len(b)-off, 8182)))
 	}
 	m.KillTxt = append(m.KillTxt[:0], b[off:off+killTxtLen]...)
 	off += killTxtLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[13].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1031,10 +822,7 @@ func (m *Kill) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // alias b.
 func (m *Kill) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[13].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[13].Exact(n, len(b), err)
 }
 
 // ServerNewBullet is SMSG_NEWBULLET, server to client: New bullet (erratum
@@ -1054,18 +842,14 @@ func (*ServerNewBullet) Form() *wire.Form { return &forms[14] }
 // layout.
 func (*ServerNewBullet) Validate() error { return nil }
 
-// serverNewBulletSize is the size of a SMSG_NEWBULLET frame, header
-// included.
-const serverNewBulletSize = 24
-
 // Size returns the size of a SMSG_NEWBULLET frame, 24 bytes.
-func (*ServerNewBullet) Size() int { return serverNewBulletSize }
+func (*ServerNewBullet) Size() int { return 24 }
 
 // AppendBinary appends the SMSG_NEWBULLET frame, header included, to b.
 func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, serverNewBulletSize)
-	_ = p[serverNewBulletSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, serverNewBulletSize-2)
+	b, p := wire.Grow(b, 24)
+	_ = p[23] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 22)
 	wire.LittleEndian.PutU16(p[2:], 0x0603)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], m.OwnerID)
@@ -1079,39 +863,25 @@ func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ServerNewBullet) Decode(b []byte) (int, error) {
-	if len(b) < serverNewBulletSize {
-		*m = ServerNewBullet{}
-		return forms[14].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != serverNewBulletSize-2 {
-		*m = ServerNewBullet{}
-		return 0, forms[14].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0603 {
-		*m = ServerNewBullet{}
-		return 2, forms[14].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 24 || wire.LittleEndian.U16(b) != 22 || wire.LittleEndian.U16(b[2:]) != 0x0603 {
+		return wire.Fail(m, &forms[14], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
 	m.OwnerID = wire.LittleEndian.U32(b[8:])
 	m.X = Dbl(wire.LittleEndian.I32(b[12:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[16:]))
 	m.Deg = Dbl(wire.LittleEndian.I32(b[20:]))
-	return serverNewBulletSize, nil
+	return 24, nil
 }
 
 // MarshalBinary returns the SMSG_NEWBULLET frame.
-func (m *ServerNewBullet) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ServerNewBullet) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 24)) }
 
 // UnmarshalBinary decodes exactly one SMSG_NEWBULLET frame from b; m does
 // not alias b.
 func (m *ServerNewBullet) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[14].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[14].Exact(n, len(b), err)
 }
 
 // ServerNick is SMSG_NICK, server to client: Nick change; the spec's
@@ -1139,6 +909,7 @@ func (m *ServerNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0604)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1147,14 +918,11 @@ func (m *ServerNick) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ServerNick) reset() { *m = ServerNick{NewNick: m.NewNick[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_NICK.
-func (m *ServerNick) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[15].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ServerNick) fail(off int, err error) (int, error) {
+	*m = ServerNick{NewNick: m.NewNick[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_NICK frame from the start of b into m and returns its
@@ -1163,35 +931,24 @@ func (m *ServerNick) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ServerNick) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[15].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0604 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0604 {
+		return m.fail(forms[15].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 9 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[15].Short(len(b))
+	if n < 9 || n > len(b) {
+		return m.fail(forms[15].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
 	off := 8
 	newNickLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if newNickLen < 0 {
-		if len(b)-off >= 8186 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[15].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
 	m.NewNick = append(m.NewNick[:0], b[off:off+newNickLen]...)
 	off += newNickLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[15].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1205,10 +962,7 @@ func (m *ServerNick) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *ServerNick) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[15].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[15].Exact(n, len(b), err)
 }
 
 // ServerSpawn is SMSG_SPAWN, server to client: A (re)spawn message, used
@@ -1229,17 +983,14 @@ type ServerSpawn struct {
 // Form returns SMSG_SPAWN's entry in the package's table.
 func (*ServerSpawn) Form() *wire.Form { return &forms[16] }
 
-// serverSpawnSize is the size of a SMSG_SPAWN frame, header included.
-const serverSpawnSize = 33
-
 // Size returns the size of a SMSG_SPAWN frame, 33 bytes.
-func (*ServerSpawn) Size() int { return serverSpawnSize }
+func (*ServerSpawn) Size() int { return 33 }
 
 // AppendBinary appends the SMSG_SPAWN frame, header included, to b.
 func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, serverSpawnSize)
-	_ = p[serverSpawnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, serverSpawnSize-2)
+	b, p := wire.Grow(b, 33)
+	_ = p[32] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 31)
 	wire.LittleEndian.PutU16(p[2:], 0x0605)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
 	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
@@ -1257,17 +1008,8 @@ func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_SPAWN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerSpawn) Decode(b []byte) (int, error) {
-	if len(b) < serverSpawnSize {
-		*m = ServerSpawn{}
-		return forms[16].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != serverSpawnSize-2 {
-		*m = ServerSpawn{}
-		return 0, forms[16].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0605 {
-		*m = ServerSpawn{}
-		return 2, forms[16].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 33 || wire.LittleEndian.U16(b) != 31 || wire.LittleEndian.U16(b[2:]) != 0x0605 {
+		return wire.Fail(m, &forms[16], b)
 	}
 	m.ID = wire.LittleEndian.U32(b[4:])
 	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
@@ -1279,22 +1021,17 @@ func (m *ServerSpawn) Decode(b []byte) (int, error) {
 	m.Turn = int8(b[27])
 	m.Type = ObjectType(b[28])
 	m.Speed = Dbl(wire.LittleEndian.I32(b[29:]))
-	return serverSpawnSize, nil
+	return 33, nil
 }
 
 // MarshalBinary returns the SMSG_SPAWN frame.
-func (m *ServerSpawn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ServerSpawn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 33)) }
 
 // UnmarshalBinary decodes exactly one SMSG_SPAWN frame from b; m does not
 // alias b.
 func (m *ServerSpawn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[16].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[16].Exact(n, len(b), err)
 }
 
 // Quit is SMSG_QUIT, server to client: a player left ("Persoon die wegrent";
@@ -1322,6 +1059,7 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0606)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1330,15 +1068,9 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Quit) reset() { *m = Quit{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_QUIT.
-func (m *Quit) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[17].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Quit) fail(off int, err error) (int, error) { *m = Quit{Text: m.Text[:0]}; return off, err }
 
 // Decode reads a SMSG_QUIT frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
@@ -1346,35 +1078,24 @@ func (m *Quit) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Quit) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[17].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0606 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0606 {
+		return m.fail(forms[17].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 9 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[17].Short(len(b))
+	if n < 9 || n > len(b) {
+		return m.fail(forms[17].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8186 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[17].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[17].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1386,10 +1107,7 @@ func (m *Quit) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // alias b.
 func (m *Quit) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[17].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[17].Exact(n, len(b), err)
 }
 
 // Kick is SMSG_KICK, server to client: a player was kicked by the server or
@@ -1417,6 +1135,7 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[7] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0607)
 	wire.LittleEndian.PutU32(p[4:], m.ID)
@@ -1425,15 +1144,9 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Kick) reset() { *m = Kick{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_KICK.
-func (m *Kick) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[18].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Kick) fail(off int, err error) (int, error) { *m = Kick{Text: m.Text[:0]}; return off, err }
 
 // Decode reads a SMSG_KICK frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
@@ -1441,35 +1154,24 @@ func (m *Kick) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Kick) Decode(b []byte) (int, error) {
-	if len(b) < 8 {
-		m.reset()
-		return forms[18].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0607 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0607 {
+		return m.fail(forms[18].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 9 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[18].Short(len(b))
+	if n < 9 || n > len(b) {
+		return m.fail(forms[18].Mismatch(b))
 	}
 	b = b[:n]
 	m.ID = wire.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8186 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[18].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[18].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1481,10 +1183,7 @@ func (m *Kick) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // alias b.
 func (m *Kick) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[18].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[18].Exact(n, len(b), err)
 }
 
 // NickReply is SMSG_NICKREPLY, server to client: Reply if NICK was
@@ -1513,6 +1212,7 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x0700)
 	p[4] = byte(m.GoodOrBad)
@@ -1521,14 +1221,11 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *NickReply) reset() { *m = NickReply{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// SMSG_NICKREPLY.
-func (m *NickReply) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[19].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *NickReply) fail(off int, err error) (int, error) {
+	*m = NickReply{Text: m.Text[:0]}
+	return off, err
 }
 
 // Decode reads a SMSG_NICKREPLY frame from the start of b into m and returns
@@ -1537,35 +1234,24 @@ func (m *NickReply) fail(off, i int, kind error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *NickReply) Decode(b []byte) (int, error) {
-	if len(b) < 5 {
-		m.reset()
-		return forms[19].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x0700 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 5 || wire.LittleEndian.U16(b[2:]) != 0x0700 {
+		return m.fail(forms[19].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 6 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[19].Short(len(b))
+	if n < 6 || n > len(b) {
+		return m.fail(forms[19].Mismatch(b))
 	}
 	b = b[:n]
 	m.GoodOrBad = NickResult(b[4])
 	off := 5
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8189)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8189 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[19].ErrAt(3, wire.CStringError(len(b)-off, 8189)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[19].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1577,10 +1263,7 @@ func (m *NickReply) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 // not alias b.
 func (m *NickReply) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[19].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[19].Exact(n, len(b), err)
 }
 
 // Version is CMSG_VERSION, client to server: the client's version, its first
@@ -1596,17 +1279,14 @@ func (*Version) Form() *wire.Form { return &forms[20] }
 // layout.
 func (*Version) Validate() error { return nil }
 
-// versionSize is the size of a CMSG_VERSION frame, header included.
-const versionSize = 8
-
 // Size returns the size of a CMSG_VERSION frame, 8 bytes.
-func (*Version) Size() int { return versionSize }
+func (*Version) Size() int { return 8 }
 
 // AppendBinary appends the CMSG_VERSION frame, header included, to b.
 func (m *Version) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, versionSize)
-	_ = p[versionSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, versionSize-2)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 6)
 	wire.LittleEndian.PutU16(p[2:], 0x8000)
 	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
 	return b, nil
@@ -1616,33 +1296,21 @@ func (m *Version) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Version) Decode(b []byte) (int, error) {
-	if len(b) < versionSize {
-		*m = Version{}
-		return forms[20].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != versionSize-2 {
-		*m = Version{}
-		return 0, forms[20].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8000 {
-		*m = Version{}
-		return 2, forms[20].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x8000 {
+		return wire.Fail(m, &forms[20], b)
 	}
 	m.MyVersion = wire.LittleEndian.U32(b[4:])
-	return versionSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the CMSG_VERSION frame.
-func (m *Version) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Version) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one CMSG_VERSION frame from b; m does not
 // alias b.
 func (m *Version) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[20].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[20].Exact(n, len(b), err)
 }
 
 // Pass is CMSG_PASS, client to server: a password; the original server never
@@ -1669,6 +1337,7 @@ func (m *Pass) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8001)
 	copy(p[4:], m.Pass)
@@ -1676,15 +1345,9 @@ func (m *Pass) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Pass) reset() { *m = Pass{Pass: m.Pass[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// CMSG_PASS.
-func (m *Pass) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[21].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Pass) fail(off int, err error) (int, error) { *m = Pass{Pass: m.Pass[:0]}; return off, err }
 
 // Decode reads a CMSG_PASS frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
@@ -1692,34 +1355,23 @@ func (m *Pass) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Pass) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[21].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8001 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8001 {
+		return m.fail(forms[21].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[21].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[21].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	passLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if passLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[21].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Pass = append(m.Pass[:0], b[off:off+passLen]...)
 	off += passLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[21].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1731,10 +1383,7 @@ func (m *Pass) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // alias b.
 func (m *Pass) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[21].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[21].Exact(n, len(b), err)
 }
 
 // ClientNick is CMSG_NICK, client to server: the nick the client wants; the
@@ -1761,6 +1410,7 @@ func (m *ClientNick) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8002)
 	copy(p[4:], m.Nick)
@@ -1768,14 +1418,11 @@ func (m *ClientNick) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ClientNick) reset() { *m = ClientNick{Nick: m.Nick[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// CMSG_NICK.
-func (m *ClientNick) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[22].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ClientNick) fail(off int, err error) (int, error) {
+	*m = ClientNick{Nick: m.Nick[:0]}
+	return off, err
 }
 
 // Decode reads a CMSG_NICK frame from the start of b into m and returns its
@@ -1784,34 +1431,23 @@ func (m *ClientNick) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ClientNick) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[22].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8002 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8002 {
+		return m.fail(forms[22].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[22].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[22].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	nickLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if nickLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[22].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
 	off += nickLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[22].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -1825,10 +1461,7 @@ func (m *ClientNick) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *ClientNick) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[22].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[22].Exact(n, len(b), err)
 }
 
 // Pong is CMSG_PONG, client to server: Returns servertime of an SMSG_PING;
@@ -1843,17 +1476,14 @@ func (*Pong) Form() *wire.Form { return &forms[23] }
 // Validate returns nil: the spec sets CMSG_PONG no rule beyond its layout.
 func (*Pong) Validate() error { return nil }
 
-// pongSize is the size of a CMSG_PONG frame, header included.
-const pongSize = 8
-
 // Size returns the size of a CMSG_PONG frame, 8 bytes.
-func (*Pong) Size() int { return pongSize }
+func (*Pong) Size() int { return 8 }
 
 // AppendBinary appends the CMSG_PONG frame, header included, to b.
 func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, pongSize)
-	_ = p[pongSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, pongSize-2)
+	b, p := wire.Grow(b, 8)
+	_ = p[7] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 6)
 	wire.LittleEndian.PutU16(p[2:], 0x8003)
 	wire.LittleEndian.PutU32(p[4:], m.ServerTime)
 	return b, nil
@@ -1862,33 +1492,21 @@ func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a CMSG_PONG frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Pong) Decode(b []byte) (int, error) {
-	if len(b) < pongSize {
-		*m = Pong{}
-		return forms[23].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != pongSize-2 {
-		*m = Pong{}
-		return 0, forms[23].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8003 {
-		*m = Pong{}
-		return 2, forms[23].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x8003 {
+		return wire.Fail(m, &forms[23], b)
 	}
 	m.ServerTime = wire.LittleEndian.U32(b[4:])
-	return pongSize, nil
+	return 8, nil
 }
 
 // MarshalBinary returns the CMSG_PONG frame.
-func (m *Pong) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Pong) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 8)) }
 
 // UnmarshalBinary decodes exactly one CMSG_PONG frame from b; m does not
 // alias b.
 func (m *Pong) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[23].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[23].Exact(n, len(b), err)
 }
 
 // ClientSpawn is CMSG_SPAWN, client to server: I wanna spawn! Sent back
@@ -1901,49 +1519,31 @@ func (*ClientSpawn) Form() *wire.Form { return &forms[24] }
 // Validate returns nil: the spec sets CMSG_SPAWN no rule beyond its layout.
 func (*ClientSpawn) Validate() error { return nil }
 
-// clientSpawnSize is the size of a CMSG_SPAWN frame, header included.
-const clientSpawnSize = 4
-
 // Size returns the size of a CMSG_SPAWN frame, 4 bytes.
-func (*ClientSpawn) Size() int { return clientSpawnSize }
+func (*ClientSpawn) Size() int { return 4 }
 
 // AppendBinary appends the CMSG_SPAWN frame, header included, to b.
 func (*ClientSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, clientSpawnSize)
-	_ = p[clientSpawnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, clientSpawnSize-2)
-	wire.LittleEndian.PutU16(p[2:], 0x8200)
-	return b, nil
+	return append(b, 0x02, 0x00, 0x00, 0x82), nil // the header is the whole frame
 }
 
 // Decode reads a CMSG_SPAWN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*ClientSpawn) Decode(b []byte) (int, error) {
-	if len(b) < clientSpawnSize {
-		return forms[24].Short(len(b))
+	if len(b) < 4 || wire.LittleEndian.U16(b) != 2 || wire.LittleEndian.U16(b[2:]) != 0x8200 {
+		return forms[24].Mismatch(b)
 	}
-	if wire.LittleEndian.U16(b) != clientSpawnSize-2 {
-		return 0, forms[24].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8200 {
-		return 2, forms[24].ErrAt(1, wire.ErrInvalid)
-	}
-	return clientSpawnSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the CMSG_SPAWN frame.
-func (m *ClientSpawn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ClientSpawn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one CMSG_SPAWN frame from b; m does not
 // alias b.
 func (m *ClientSpawn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[24].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[24].Exact(n, len(b), err)
 }
 
 // ClientAccel is CMSG_ACCEL, client to server: Acceleration update with X/Y
@@ -1958,17 +1558,14 @@ type ClientAccel struct {
 // Form returns CMSG_ACCEL's entry in the package's table.
 func (*ClientAccel) Form() *wire.Form { return &forms[25] }
 
-// clientAccelSize is the size of a CMSG_ACCEL frame, header included.
-const clientAccelSize = 17
-
 // Size returns the size of a CMSG_ACCEL frame, 17 bytes.
-func (*ClientAccel) Size() int { return clientAccelSize }
+func (*ClientAccel) Size() int { return 17 }
 
 // AppendBinary appends the CMSG_ACCEL frame, header included, to b.
 func (m *ClientAccel) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, clientAccelSize)
-	_ = p[clientAccelSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, clientAccelSize-2)
+	b, p := wire.Grow(b, 17)
+	_ = p[16] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 15)
 	wire.LittleEndian.PutU16(p[2:], 0x8300)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -1980,38 +1577,24 @@ func (m *ClientAccel) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a CMSG_ACCEL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ClientAccel) Decode(b []byte) (int, error) {
-	if len(b) < clientAccelSize {
-		*m = ClientAccel{}
-		return forms[25].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != clientAccelSize-2 {
-		*m = ClientAccel{}
-		return 0, forms[25].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8300 {
-		*m = ClientAccel{}
-		return 2, forms[25].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 17 || wire.LittleEndian.U16(b) != 15 || wire.LittleEndian.U16(b[2:]) != 0x8300 {
+		return wire.Fail(m, &forms[25], b)
 	}
 	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
 	m.Accel = int8(b[12])
 	m.Speed = Dbl(wire.LittleEndian.I32(b[13:]))
-	return clientAccelSize, nil
+	return 17, nil
 }
 
 // MarshalBinary returns the CMSG_ACCEL frame.
-func (m *ClientAccel) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ClientAccel) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 17)) }
 
 // UnmarshalBinary decodes exactly one CMSG_ACCEL frame from b; m does not
 // alias b.
 func (m *ClientAccel) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[25].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[25].Exact(n, len(b), err)
 }
 
 // ClientTurn is CMSG_TURN, client to server: Direction update with X/Y
@@ -2026,17 +1609,14 @@ type ClientTurn struct {
 // Form returns CMSG_TURN's entry in the package's table.
 func (*ClientTurn) Form() *wire.Form { return &forms[26] }
 
-// clientTurnSize is the size of a CMSG_TURN frame, header included.
-const clientTurnSize = 17
-
 // Size returns the size of a CMSG_TURN frame, 17 bytes.
-func (*ClientTurn) Size() int { return clientTurnSize }
+func (*ClientTurn) Size() int { return 17 }
 
 // AppendBinary appends the CMSG_TURN frame, header included, to b.
 func (m *ClientTurn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, clientTurnSize)
-	_ = p[clientTurnSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, clientTurnSize-2)
+	b, p := wire.Grow(b, 17)
+	_ = p[16] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 15)
 	wire.LittleEndian.PutU16(p[2:], 0x8301)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -2048,38 +1628,24 @@ func (m *ClientTurn) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a CMSG_TURN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ClientTurn) Decode(b []byte) (int, error) {
-	if len(b) < clientTurnSize {
-		*m = ClientTurn{}
-		return forms[26].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != clientTurnSize-2 {
-		*m = ClientTurn{}
-		return 0, forms[26].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8301 {
-		*m = ClientTurn{}
-		return 2, forms[26].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 17 || wire.LittleEndian.U16(b) != 15 || wire.LittleEndian.U16(b[2:]) != 0x8301 {
+		return wire.Fail(m, &forms[26], b)
 	}
 	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
 	m.Turn = int8(b[12])
 	m.Deg = Dbl(wire.LittleEndian.I32(b[13:]))
-	return clientTurnSize, nil
+	return 17, nil
 }
 
 // MarshalBinary returns the CMSG_TURN frame.
-func (m *ClientTurn) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ClientTurn) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 17)) }
 
 // UnmarshalBinary decodes exactly one CMSG_TURN frame from b; m does not
 // alias b.
 func (m *ClientTurn) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[26].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[26].Exact(n, len(b), err)
 }
 
 // ClientNewBullet is CMSG_NEWBULLET, client to server: New bullet: the
@@ -2097,18 +1663,14 @@ func (*ClientNewBullet) Form() *wire.Form { return &forms[27] }
 // layout.
 func (*ClientNewBullet) Validate() error { return nil }
 
-// clientNewBulletSize is the size of a CMSG_NEWBULLET frame, header
-// included.
-const clientNewBulletSize = 16
-
 // Size returns the size of a CMSG_NEWBULLET frame, 16 bytes.
-func (*ClientNewBullet) Size() int { return clientNewBulletSize }
+func (*ClientNewBullet) Size() int { return 16 }
 
 // AppendBinary appends the CMSG_NEWBULLET frame, header included, to b.
 func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, clientNewBulletSize)
-	_ = p[clientNewBulletSize-1] // one bounds check
-	wire.LittleEndian.PutU16(p, clientNewBulletSize-2)
+	b, p := wire.Grow(b, 16)
+	_ = p[15] // p's length, for the compiler: no bounds checks below
+	wire.LittleEndian.PutU16(p, 14)
 	wire.LittleEndian.PutU16(p[2:], 0x8302)
 	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
 	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
@@ -2120,37 +1682,23 @@ func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ClientNewBullet) Decode(b []byte) (int, error) {
-	if len(b) < clientNewBulletSize {
-		*m = ClientNewBullet{}
-		return forms[27].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b) != clientNewBulletSize-2 {
-		*m = ClientNewBullet{}
-		return 0, forms[27].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8302 {
-		*m = ClientNewBullet{}
-		return 2, forms[27].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 16 || wire.LittleEndian.U16(b) != 14 || wire.LittleEndian.U16(b[2:]) != 0x8302 {
+		return wire.Fail(m, &forms[27], b)
 	}
 	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
 	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
 	m.Deg = Dbl(wire.LittleEndian.I32(b[12:]))
-	return clientNewBulletSize, nil
+	return 16, nil
 }
 
 // MarshalBinary returns the CMSG_NEWBULLET frame.
-func (m *ClientNewBullet) MarshalBinary() ([]byte, error) {
-	return m.AppendBinary(make([]byte, 0, m.Size()))
-}
+func (m *ClientNewBullet) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 16)) }
 
 // UnmarshalBinary decodes exactly one CMSG_NEWBULLET frame from b; m does
 // not alias b.
 func (m *ClientNewBullet) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[27].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[27].Exact(n, len(b), err)
 }
 
 // Cmd is CMSG_CMD, client to server: Command, like "addbot"; the original
@@ -2177,6 +1725,7 @@ func (m *Cmd) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8500)
 	copy(p[4:], m.Text)
@@ -2184,15 +1733,9 @@ func (m *Cmd) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Cmd) reset() { *m = Cmd{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// CMSG_CMD.
-func (m *Cmd) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[28].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Cmd) fail(off int, err error) (int, error) { *m = Cmd{Text: m.Text[:0]}; return off, err }
 
 // Decode reads a CMSG_CMD frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
@@ -2200,34 +1743,23 @@ func (m *Cmd) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Cmd) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[28].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8500 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8500 {
+		return m.fail(forms[28].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[28].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[28].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[28].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[28].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -2239,10 +1771,7 @@ func (m *Cmd) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byt
 // alias b.
 func (m *Cmd) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[28].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[28].Exact(n, len(b), err)
 }
 
 // ClientSay is CMSG_SAY, client to server: Simple say.
@@ -2268,6 +1797,7 @@ func (m *ClientSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8501)
 	copy(p[4:], m.Text)
@@ -2275,14 +1805,11 @@ func (m *ClientSay) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ClientSay) reset() { *m = ClientSay{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// CMSG_SAY.
-func (m *ClientSay) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[29].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ClientSay) fail(off int, err error) (int, error) {
+	*m = ClientSay{Text: m.Text[:0]}
+	return off, err
 }
 
 // Decode reads a CMSG_SAY frame from the start of b into m and returns its
@@ -2291,34 +1818,23 @@ func (m *ClientSay) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ClientSay) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[29].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8501 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8501 {
+		return m.fail(forms[29].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[29].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[29].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[29].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[29].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -2330,10 +1846,7 @@ func (m *ClientSay) MarshalBinary() ([]byte, error) { return m.AppendBinary(make
 // alias b.
 func (m *ClientSay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[29].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[29].Exact(n, len(b), err)
 }
 
 // ClientTeamSay is CMSG_TEAMSAY, client to server: Teamsay; the original
@@ -2360,6 +1873,7 @@ func (m *ClientTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	wire.LittleEndian.PutU16(p, uint16(n-2))
 	wire.LittleEndian.PutU16(p[2:], 0x8502)
 	copy(p[4:], m.Text)
@@ -2367,14 +1881,11 @@ func (m *ClientTeamSay) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *ClientTeamSay) reset() { *m = ClientTeamSay{Text: m.Text[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// CMSG_TEAMSAY.
-func (m *ClientTeamSay) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[30].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *ClientTeamSay) fail(off int, err error) (int, error) {
+	*m = ClientTeamSay{Text: m.Text[:0]}
+	return off, err
 }
 
 // Decode reads a CMSG_TEAMSAY frame from the start of b into m and returns
@@ -2383,34 +1894,23 @@ func (m *ClientTeamSay) fail(off, i int, kind error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *ClientTeamSay) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[30].Short(len(b))
-	}
-	if wire.LittleEndian.U16(b[2:]) != 0x8502 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8502 {
+		return m.fail(forms[30].Mismatch(b))
 	}
 	n := int(wire.LittleEndian.U16(b)) + 2
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[30].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[30].Mismatch(b))
 	}
 	b = b[:n]
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 8190 {
-			return m.fail(off, 2, wire.ErrTooLong)
-		}
-		return m.fail(off, 2, wire.ErrShort)
+		return m.fail(off, forms[30].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[30].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -2424,78 +1924,20 @@ func (m *ClientTeamSay) MarshalBinary() ([]byte, error) {
 // alias b.
 func (m *ClientTeamSay) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[30].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[30].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Hi)
-	case 1:
-		return new(Motd)
-	case 2:
-		return new(Ping)
-	case 3:
-		return new(Lag)
-	case 4:
-		return new(SpawnReady)
-	case 5:
-		return new(ServerAccel)
-	case 6:
-		return new(ServerTurn)
-	case 7:
-		return new(Invincible)
-	case 8:
-		return new(Hit)
-	case 9:
-		return new(ServerSay)
-	case 10:
-		return new(ServerTeamSay)
-	case 11:
-		return new(NewUser)
-	case 12:
-		return new(DelObj)
-	case 13:
-		return new(Kill)
-	case 14:
-		return new(ServerNewBullet)
-	case 15:
-		return new(ServerNick)
-	case 16:
-		return new(ServerSpawn)
-	case 17:
-		return new(Quit)
-	case 18:
-		return new(Kick)
-	case 19:
-		return new(NickReply)
-	case 20:
-		return new(Version)
-	case 21:
-		return new(Pass)
-	case 22:
-		return new(ClientNick)
-	case 23:
-		return new(Pong)
-	case 24:
-		return new(ClientSpawn)
-	case 25:
-		return new(ClientAccel)
-	case 26:
-		return new(ClientTurn)
-	case 27:
-		return new(ClientNewBullet)
-	case 28:
-		return new(Cmd)
-	case 29:
-		return new(ClientSay)
-	case 30:
-		return new(ClientTeamSay)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Hi], wire.New[Motd], wire.New[Ping], wire.New[Lag],
+	wire.New[SpawnReady], wire.New[ServerAccel], wire.New[ServerTurn],
+	wire.New[Invincible], wire.New[Hit], wire.New[ServerSay],
+	wire.New[ServerTeamSay], wire.New[NewUser], wire.New[DelObj],
+	wire.New[Kill], wire.New[ServerNewBullet], wire.New[ServerNick],
+	wire.New[ServerSpawn], wire.New[Quit], wire.New[Kick], wire.New[NickReply],
+	wire.New[Version], wire.New[Pass], wire.New[ClientNick], wire.New[Pong],
+	wire.New[ClientSpawn], wire.New[ClientAccel], wire.New[ClientTurn],
+	wire.New[ClientNewBullet], wire.New[Cmd], wire.New[ClientSay],
+	wire.New[ClientTeamSay],
+}.New

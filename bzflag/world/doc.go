@@ -30,8 +30,8 @@
 // lookup of its code. Each block type is a wire.Message.
 //
 // Written by hand is only what the table cannot say: the style header's
-// codec (its struct keeps "extra" out of the JSON when empty; its length
-// and extra bytes are in the table), the World (how blocks follow one
+// struct (it keeps "extra" out of the JSON when empty; its codec, length
+// and extra bytes included, is generated from the table), the World (how blocks follow one
 // another, the end of data, Order), World.Validate (links name existing
 // faces), and the download.
 //

@@ -40,7 +40,7 @@ var protocol = wire.Protocol{
 // width, depth, height), not a composite the spec names, and the Go types
 // keep them flat, as the diagrams draw them.
 var forms = []wire.Form{
-	{Name: "WorldCodeStyle", Code: 0x7374, From: wire.FromServer, Type: "Style", Hand: true,
+	{Name: "WorldCodeStyle", Code: 0x7374, From: wire.FromServer, Type: "Style",
 		Doc: "the style header that starts the database: the game's rules (errata W5, W10)",
 		Header: []wire.Field{
 			{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole,

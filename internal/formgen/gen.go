@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -211,9 +212,10 @@ func (g *gen) form(f *form) {
 	} else {
 		doc += "."
 	}
-	if f.Hand && g.validate["type "+f.goType] {
-		// A Hand form whose struct the package declares itself (fields
-		// the table does not hold, such as a flag for an optional part).
+	if g.validate["type "+f.goType] {
+		// A form whose struct the package declares itself (fields the
+		// table does not hold, such as a flag for an optional part, or
+		// tags it cannot say).
 		g.comment(0, doc+" (The struct is hand-written.)")
 		g.p("var _ wire.Message = (*%s)(nil)", f.goType)
 	} else {
@@ -237,17 +239,18 @@ func (g *gen) form(f *form) {
 	} else {
 		g.variableForm(f)
 	}
+	size := "m.Size()"
+	if f.fixed {
+		size = strconv.Itoa(f.Size)
+	}
 	g.p("")
 	g.comment(0, "MarshalBinary returns the "+f.Name+" frame.")
-	g.p("func (m *%s) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }", f.goType)
+	g.p("func (m *%s) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, %s)) }", f.goType, size)
 	g.p("")
 	g.comment(0, "UnmarshalBinary decodes exactly one "+f.Name+" frame from b; m does not alias b.")
 	g.p("func (m *%s) UnmarshalBinary(b []byte) error {", f.goType)
 	g.p("\tn, err := m.Decode(b)")
-	g.p("\tif err == nil && n != len(b) {")
-	g.p("\t\terr = forms[%d].Err(\"\", wire.ErrTrailing)", f.index)
-	g.p("\t}")
-	g.p("\treturn err")
+	g.p("\treturn forms[%d].Exact(n, len(b), err)", f.index)
 	g.p("}")
 }
 
@@ -258,40 +261,87 @@ func headerValue(fl *field, v uint64) string {
 
 // fixedForm writes Size, AppendBinary and Decode of a fixed form.
 func (g *gen) fixedForm(f *form) {
-	recv := "" // a form with no Go fields needs no receiver nor reset
+	recv := "" // a form with no Go fields needs no receiver nor zeroing
 	for _, fl := range f.fields {
 		if fl.goName != "" {
 			recv = "m "
 		}
 	}
-	size := unexported(f.goType) + "Size"
+	size := strconv.Itoa(f.Size)
 	g.p("")
-	g.comment(0, size+" is the size of a "+f.Name+" frame, header included.")
-	g.p("const %s = %d", size, f.Size)
-	g.p("")
-	g.comment(0, "Size returns the size of a "+f.Name+" frame, "+strconv.Itoa(f.Size)+" bytes.")
+	g.comment(0, "Size returns the size of a "+f.Name+" frame, "+size+" bytes.")
 	g.p("func (*%s) Size() int { return %s }", f.goType, size)
 
 	g.p("")
 	g.comment(0, "AppendBinary appends the "+f.Name+" frame, header included, to b.")
 	g.p("func (%s*%s) AppendBinary(b []byte) ([]byte, error) {", recv, f.goType)
-	g.p("\tb, p := wire.Grow(b, %s)", size)
-	g.p("\t_ = p[%s-1] // one bounds check", size)
-	for _, fl := range f.fields {
-		g.putFixed(fl, "m.", pos{"", fl.Offset}, size)
+	if frame := g.constFrame(f); frame != "" {
+		g.p("\treturn append(b, %s), nil // the header is the whole frame", frame)
+		g.p("}")
+	} else {
+		g.p("\tb, p := wire.Grow(b, %s)", size)
+		g.p("\t_ = p[%d] // p's length, for the compiler: no bounds checks below", f.Size-1)
+		for _, fl := range f.fields {
+			g.putFixed(fl, "m.", pos{"", fl.Offset}, size)
+		}
+		g.p("\treturn b, nil")
+		g.p("}")
 	}
-	g.p("\treturn b, nil")
-	g.p("}")
 
 	g.p("")
 	g.comment(0, "Decode reads a "+f.Name+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
 	g.p("func (%s*%s) Decode(b []byte) (int, error) {", recv, f.goType)
-	g.p("\tif len(b) < %s {", size)
+	g.p("\tif %s {", g.mismatch(f, size))
 	if recv != "" {
-		g.p("\t\t*m = %s{}", f.goType)
+		g.p("\t\treturn wire.Fail(m, &forms[%d], b)", f.index)
+	} else {
+		g.p("\t\treturn forms[%d].Mismatch(b)", f.index)
 	}
-	g.p("\t\treturn forms[%d].Short(len(b))", f.index)
 	g.p("\t}")
+	for _, fl := range f.fields {
+		g.getFixed(fl, "m.", "b", pos{"", fl.Offset})
+	}
+	g.p("\treturn %s, nil", size)
+	g.p("}")
+}
+
+// constFrame returns the bytes of a fixed form's every frame, as a list of
+// byte constants, when the form has header fields only; else "".
+func (g *gen) constFrame(f *form) string {
+	frame := make([]byte, f.Size)
+	for _, fl := range f.fields {
+		var v uint64
+		switch fl.Role {
+		case wire.CodeRole:
+			v = uint64(f.Code)
+		case wire.MarkerRole:
+			v = fl.Value
+		case wire.LengthRole:
+			v = uint64(f.Size - fl.Adjust)
+		default:
+			return ""
+		}
+		n := primSize[fl.Type]
+		for i := 0; i < n; i++ { // big-endian, reversed below if need be
+			frame[fl.Offset+i] = byte(v >> (8 * (n - 1 - i)))
+		}
+		if g.t.Order == wire.LittleEndian {
+			slices.Reverse(frame[fl.Offset : fl.Offset+n])
+		}
+	}
+	bs := make([]string, len(frame))
+	for i, c := range frame {
+		bs[i] = fmt.Sprintf("0x%02x", c)
+	}
+	return strings.Join(bs, ", ")
+}
+
+// mismatch returns the condition under which b does not start with the
+// fixed fields of a frame of form f, its header's values included: b is
+// shorter than n, or a code, marker or (for a fixed form) length holds
+// another value. A variable form's length is checked apart.
+func (g *gen) mismatch(f *form, n string) string {
+	conds := []string{"len(b) < " + n}
 	for _, fl := range f.fields {
 		want := ""
 		switch fl.Role {
@@ -300,25 +350,16 @@ func (g *gen) fixedForm(f *form) {
 		case wire.MarkerRole:
 			want = headerValue(fl, fl.Value)
 		case wire.LengthRole:
-			want = size
-			if fl.Adjust != 0 {
-				want = size + "-" + strconv.Itoa(fl.Adjust)
+			if !f.fixed {
+				continue
 			}
+			want = strconv.Itoa(f.Size - fl.Adjust)
 		default:
 			continue
 		}
-		g.p("\tif %s != %s {", getPrim(g.ord, fl.Type, "b", pos{"", fl.Offset}), want)
-		if recv != "" {
-			g.p("\t\t*m = %s{}", f.goType)
-		}
-		g.p("\t\treturn %d, forms[%d].ErrAt(%d, wire.ErrInvalid)", fl.Offset, f.index, fl.idx)
-		g.p("\t}")
+		conds = append(conds, getPrim(g.ord, fl.Type, "b", pos{"", fl.Offset})+" != "+want)
 	}
-	for _, fl := range f.fields {
-		g.getFixed(fl, "m.", "b", pos{"", fl.Offset})
-	}
-	g.p("\treturn %s, nil", size)
-	g.p("}")
+	return strings.Join(conds, " || ")
 }
 
 // putType is the type the Put method (or the byte store) of a primitive
@@ -391,10 +432,12 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 		return
 	case fl.Role == wire.LengthRole:
 		v := frameSize
-		if fl.Adjust != 0 {
-			v += "-" + strconv.Itoa(fl.Adjust)
-		}
-		if frameSize == "n" { // a variable frame's size, an int
+		if n, err := strconv.Atoi(frameSize); err == nil { // a fixed frame
+			v = strconv.Itoa(n - fl.Adjust)
+		} else {
+			if fl.Adjust != 0 {
+				v += "-" + strconv.Itoa(fl.Adjust)
+			}
 			v = putType(fl.Type) + "(" + v + ")"
 		}
 		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, v))
@@ -465,9 +508,6 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 
 // countVar is the local variable holding a list's count while decoding.
 func countVar(list *field) string { return unexported(list.goName) + "Count" }
-
-// lenVar is the local variable holding a string's length while decoding.
-func lenVar(fl *field) string { return unexported(fl.goName) + "Len" }
 
 // variableForm writes reset, fail, Size, AppendBinary and Decode of a
 // form with variable fields.
@@ -545,6 +585,7 @@ func (g *gen) appendVariable(f *form) {
 	}
 	g.p("\tn := m.Size()")
 	g.p("\tb, p := wire.Grow(b, n)")
+	g.p("\t_ = p[%d] // one bounds check for the fixed fields", f.prefix-1)
 	o := pos{}
 	for i, fl := range f.fields {
 		last := i == len(f.fields)-1
@@ -616,7 +657,7 @@ func advance(last bool, n string) string {
 	return "off += " + n + " + "
 }
 
-// decodeVariable writes reset, fail and Decode of a variable form.
+// decodeVariable writes fail and Decode of a variable form.
 func (g *gen) decodeVariable(f *form) {
 	var keep []string
 	for _, fl := range f.fields {
@@ -625,14 +666,8 @@ func (g *gen) decodeVariable(f *form) {
 		}
 	}
 	g.p("")
-	g.comment(0, "reset zeroes m but keeps the capacity of its slices.")
-	g.p("func (m *%s) reset() { *m = %s{%s} }", f.goType, f.goType, strings.Join(keep, ", "))
-	g.p("")
-	g.comment(0, "fail resets m and returns off and the error of kind for field i of "+f.Name+".")
-	g.p("func (m *%s) fail(off, i int, kind error) (int, error) {", f.goType)
-	g.p("\tm.reset()")
-	g.p("\treturn off, forms[%d].ErrAt(i, kind)", f.index)
-	g.p("}")
+	g.comment(0, "fail zeroes m, keeping the capacity of its slices, and returns off and err.")
+	g.p("func (m *%s) fail(off int, err error) (int, error) { *m = %s{%s}; return off, err }", f.goType, f.goType, strings.Join(keep, ", "))
 
 	g.p("")
 	doc := "Decode reads a " + f.Name + " frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m. Strings and lists are copied into m's own slices, reusing their capacity."
@@ -641,48 +676,31 @@ func (g *gen) decodeVariable(f *form) {
 	}
 	g.comment(0, doc)
 	g.p("func (m *%s) Decode(b []byte) (int, error) {", f.goType)
-	g.p("\tif len(b) < %d {", f.prefix)
-	g.p("\t\tm.reset()")
-	g.p("\t\treturn forms[%d].Short(len(b))", f.index)
-	g.p("\t}")
-	fail := func(o string, fl *field, kind string) {
-		g.p("\t\treturn m.fail(%s, %d, wire.%s)", o, fl.idx, kind)
-	}
-	for _, fl := range f.fields {
-		var want string
-		switch fl.Role {
-		case wire.CodeRole:
-			want = headerValue(fl, uint64(f.Code))
-		case wire.MarkerRole:
-			want = headerValue(fl, fl.Value)
-		default:
-			continue
-		}
-		g.p("\tif %s != %s {", getPrim(g.ord, fl.Type, "b", pos{"", fl.Offset}), want)
-		fail(strconv.Itoa(fl.Offset), fl, "ErrInvalid")
+	mismatch := func() {
+		g.p("\t\treturn m.fail(forms[%d].Mismatch(b))", f.index)
 		g.p("\t}")
 	}
+	g.p("\tif %s {", g.mismatch(f, strconv.Itoa(f.prefix)))
+	mismatch()
 	if l := f.length; l != nil {
+		n := "int(" + getPrim(g.ord, l.Type, "b", pos{"", l.Offset}) + ")"
 		if l.Adjust != 0 {
-			g.p("\tn := int(%s) + %d", getPrim(g.ord, l.Type, "b", pos{"", l.Offset}), l.Adjust)
-		} else {
-			g.p("\tn := int(%s)", getPrim(g.ord, l.Type, "b", pos{"", l.Offset}))
+			n += " + " + strconv.Itoa(l.Adjust)
 		}
-		g.p("\tif n < %d {", f.Size)
-		fail(strconv.Itoa(l.Offset), l, "ErrInvalid")
-		g.p("\t}")
-		g.p("\tif n > len(b) {")
-		g.p("\t\tm.reset()")
-		g.p("\t\treturn forms[%d].Short(len(b))", f.index)
-		g.p("\t}")
+		g.p("\tn := %s", n)
+		g.p("\tif n < %d || n > len(b) {", f.Size)
+		mismatch()
 		g.p("\tb = b[:n]")
+	}
+	fail := func(o string, fl *field, kind string) {
+		g.p("\t\treturn m.fail(%s, forms[%d].ErrAt(%d, %s))", o, f.index, fl.idx, kind)
 	}
 	o := pos{}
 	for _, fl := range f.fields {
 		if !fl.kind.variable() {
 			if o.base != "" {
 				g.p("\tif len(b) < %s {", o.add(fl.Size))
-				fail(o.String(), fl, "ErrShort")
+				fail(o.String(), fl, "wire.ErrShort")
 				g.p("\t}")
 			}
 			if fl.Role == wire.Data {
@@ -691,64 +709,68 @@ func (g *gen) decodeVariable(f *form) {
 			o = o.add(fl.Size)
 			continue
 		}
-		g.materialize(o)
-		o = pos{"off", 0}
 		x := "m." + fl.goName
 		switch fl.kind {
 		case kCString:
+			// Inline: the string's copy is the hot path of a chat.
 			g.imports["bytes"] = true
-			n := lenVar(fl)
+			g.materialize(o)
+			o = pos{"off", 0}
+			n := unexported(fl.goName) + "Len"
 			g.p("\t%s := bytes.IndexByte(b[off:min(len(b), off+%d)], 0)", n, fl.limit)
 			g.p("\tif %s < 0 {", n)
-			g.p("\t\tif len(b)-off >= %d {", fl.limit)
-			g.p("\t\t\treturn m.fail(off, %d, wire.ErrTooLong)", fl.idx)
-			g.p("\t\t}")
-			fail("off", fl, "ErrShort")
+			fail("off", fl, fmt.Sprintf("wire.CStringError(len(b)-off, %d)", fl.limit))
 			g.p("\t}")
 			g.p("\t%s = append(%s[:0], b[off:off+%s]...)", x, x, n)
 			g.p("\toff += %s + 1", n)
+			continue
 		case kStr8, kStr16, kUTF:
-			n := lenVar(fl)
-			w := 1
-			read := "int(b[off])"
+			// Inline, as a C string: a call per string costs a chat's
+			// decode some 4%.
+			g.materialize(o)
+			o = pos{"off", 0}
+			n := unexported(fl.goName) + "Len"
+			w, read := 1, "int(b[off])"
 			if fl.kind != kStr8 {
-				w = 2
 				ord := g.ord
 				if fl.kind == kUTF {
 					ord = "wire.BigEndian"
 				}
-				read = "int(" + ord + ".U16(b[off:]))"
+				w, read = 2, "int("+ord+".U16(b[off:]))"
 			}
 			g.p("\tif len(b)-off < %d {", w)
-			fail("off", fl, "ErrShort")
+			fail("off", fl, "wire.ErrShort")
 			g.p("\t}")
 			g.p("\t%s := %s", n, read)
+			cond := fmt.Sprintf("len(b)-off-%d < %s", w, n)
 			if fl.limit < 1<<(8*w)-1 {
-				g.p("\tif %s > %d {", n, fl.limit)
-				fail("off", fl, "ErrTooLong")
-				g.p("\t}")
+				cond = fmt.Sprintf("%s > %d || %s", n, fl.limit, cond)
 			}
-			g.p("\tif len(b)-off-%d < %s {", w, n)
-			fail("off", fl, "ErrShort")
+			g.p("\tif %s {", cond)
+			fail("off", fl, fmt.Sprintf("wire.CountedError(%s, %d)", n, fl.limit))
 			g.p("\t}")
 			g.p("\t%s = append(%s[:0], b[off+%d:off+%d+%s]...)", x, x, w, w, n)
 			g.p("\toff += %d + %s", w, n)
+			continue
+		}
+		g.materialize(o)
+		o = pos{"off", 0}
+		switch fl.kind {
 		case kRest:
 			g.p("\tif len(b)-off > %d {", fl.limit)
-			fail("off", fl, "ErrTooLong")
+			fail("off", fl, "wire.ErrTooLong")
 			g.p("\t}")
 			g.p("\t%s = append(%s[:0], b[off:]...)", x, x)
 		case kList:
-			g.imports["slices"] = true
 			c := fl.count
 			n := countVar(fl)
 			if c == nil { // the entries run to the end of the frame
 				g.p("\t%s := (len(b) - off) / %d", n, fl.comp.Size)
 				g.p("\tif %s > %d {", n, fl.limit)
-				fail("off", fl, "ErrTooLong")
+				fail("off", fl, "wire.ErrTooLong")
 				g.p("\t}")
 				g.p("\tif (len(b)-off)%%%d != 0 {", fl.comp.Size)
-				fail("off", fl, "ErrShort")
+				fail("off", fl, "wire.ErrShort")
 				g.p("\t}")
 			} else if fl.limit < maxUnsigned(c.Type) {
 				co := strconv.Itoa(c.Offset)
@@ -757,15 +779,15 @@ func (g *gen) decodeVariable(f *form) {
 					co = strings.Replace(co, "+-", "-", 1)
 				}
 				g.p("\tif %s > %d {", n, fl.limit)
-				fail(co, c, "ErrTooLong")
+				fail(co, c, "wire.ErrTooLong")
 				g.p("\t}")
 			}
 			if c != nil {
 				g.p("\tif (len(b)-off)/%d < %s {", fl.comp.Size, n)
-				fail("off", fl, "ErrShort")
+				fail("off", fl, "wire.ErrShort")
 				g.p("\t}")
 			}
-			g.p("\t%s = slices.Grow(%s[:0], %s)[:%s]", x, x, n, n)
+			g.p("\t%s = wire.Resize(%s, %s)", x, x, n)
 			g.p("\tfor i := range %s {", x)
 			g.p("\t\t%s[i].get(b[off+%d*i:])", x, fl.comp.Size)
 			g.p("\t}")
@@ -780,7 +802,7 @@ func (g *gen) decodeVariable(f *form) {
 		g.p("\treturn len(b), nil")
 	case f.length != nil:
 		g.p("\tif %s != len(b) {", o)
-		fail(strconv.Itoa(f.length.Offset), f.length, "ErrInvalid")
+		fail(strconv.Itoa(f.length.Offset), f.length, "wire.ErrInvalid")
 		g.p("\t}")
 		g.p("\treturn len(b), nil")
 	default:
@@ -792,14 +814,20 @@ func (g *gen) decodeVariable(f *form) {
 // newMessage writes the constructor wire.NewTable calls.
 func (g *gen) newMessage(forms []*form) {
 	g.p("")
-	g.comment(0, "newMessage returns a new zero value of form i's Go type, for wire.NewTable.")
-	g.p("func newMessage(i int) wire.Message {")
-	g.p("\tswitch i {")
+	g.comment(0, "newMessage returns a new zero value of form i's Go type (nil for an i out of range), for wire.NewTable.")
+	g.p("var newMessage = wire.Constructors{")
+	line := "\t"
 	for _, f := range forms {
-		g.p("\tcase %d:", f.index)
-		g.p("\t\treturn new(%s)", f.goType)
+		e := "wire.New[" + f.goType + "],"
+		if line != "\t" && len(line)+1+len(e) > 76 {
+			g.p("%s", line)
+			line = "\t"
+		}
+		if line != "\t" {
+			line += " "
+		}
+		line += e
 	}
-	g.p("\t}")
-	g.p("\treturn nil")
-	g.p("}")
+	g.p("%s", line)
+	g.p("}.New")
 }

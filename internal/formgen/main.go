@@ -35,7 +35,14 @@
 // for every form, its struct (one Go field per data field, json tag = the
 // spec's field name), Form, and unless the form is Hand, Size,
 // AppendBinary, MarshalBinary, Decode and UnmarshalBinary; and newMessage,
-// the constructor wire.NewTable takes.
+// the constructor wire.NewTable takes. What every form does the same way
+// is not written again in each: wire/generated.go holds it once (the
+// errors of a frame whose length or header is not the form's,
+// wire.Form.Mismatch; UnmarshalBinary's trailing bytes, wire.Form.Exact;
+// the strings' checks and copies, wire.CopyCString and its kin; the
+// constructors, wire.New), and a form's methods hold only what its layout
+// says, with the fast path (a fixed frame's length and header compared at
+// once, fields read and stored at constant offsets) inline.
 //
 // Go fields: Field.Go is "Name Type", "Name", "-" or empty. Empty gives the
 // exported form of the spec's name ("playerId" -> PlayerID) with the Go
@@ -75,9 +82,11 @@
 //     wire.ErrTrailing.
 //   - A composite type with Hand set is written by hand (struct, put and
 //     get); formgen writes nothing for it.
-//   - A Hand form whose struct the package's other files declare keeps
-//     that struct (fields the table does not hold, such as a flag for an
-//     optional part); its fields may then have any Go type.
+//   - A form whose struct the package's other files declare keeps that
+//     struct (fields the table does not hold, such as a flag for an
+//     optional part, or struct tags, such as omitempty). Unless the form
+//     is Hand, formgen still writes its codec, which reads and writes the
+//     Go fields the table names; a Hand form's fields may have any Go type.
 package main
 
 import (

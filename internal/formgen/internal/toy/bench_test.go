@@ -8,6 +8,9 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
+// helloSize is the size of a MsgHello frame.
+const helloSize = 107
+
 // handHello is MsgHello's codec written by hand, straight-line code on
 // encoding/binary: the yardstick of the generated one.
 type handHello Hello

@@ -4,7 +4,6 @@ package toy
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -89,17 +88,14 @@ type Hello struct {
 // Form returns MsgHello's entry in the package's table.
 func (*Hello) Form() *wire.Form { return &forms[0] }
 
-// helloSize is the size of a MsgHello frame, header included.
-const helloSize = 107
-
 // Size returns the size of a MsgHello frame, 107 bytes.
-func (*Hello) Size() int { return helloSize }
+func (*Hello) Size() int { return 107 }
 
 // AppendBinary appends the MsgHello frame, header included, to b.
 func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, helloSize)
-	_ = p[helloSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, helloSize-4)
+	b, p := wire.Grow(b, 107)
+	_ = p[106] // p's length, for the compiler: no bounds checks below
+	wire.BigEndian.PutU16(p, 103)
 	wire.BigEndian.PutU16(p[2:], 0x6865)
 	m.PlayerID.put(p[4:])
 	wire.BigEndian.PutU16(p[11:], uint16(m.Type))
@@ -128,17 +124,8 @@ func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgHello frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hello) Decode(b []byte) (int, error) {
-	if len(b) < helloSize {
-		*m = Hello{}
-		return forms[0].Short(len(b))
-	}
-	if wire.BigEndian.U16(b) != helloSize-4 {
-		*m = Hello{}
-		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6865 {
-		*m = Hello{}
-		return 2, forms[0].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 107 || wire.BigEndian.U16(b) != 103 || wire.BigEndian.U16(b[2:]) != 0x6865 {
+		return wire.Fail(m, &forms[0], b)
 	}
 	m.PlayerID.get(b[4:])
 	m.Type = PlayerType(wire.BigEndian.U16(b[11:]))
@@ -161,20 +148,17 @@ func (m *Hello) Decode(b []byte) (int, error) {
 	}
 	m.Rank = Rank(wire.BigEndian.I32(b[99:]))
 	m.Speed = wire.BigEndian.F32(b[103:])
-	return helloSize, nil
+	return 107, nil
 }
 
 // MarshalBinary returns the MsgHello frame.
-func (m *Hello) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Hello) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 107)) }
 
 // UnmarshalBinary decodes exactly one MsgHello frame from b; m does not
 // alias b.
 func (m *Hello) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // Chat is MsgChat, either way: a line of chat, with a fixed field after the
@@ -212,6 +196,7 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[10] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6368)
 	m.To.put(p[4:])
@@ -228,14 +213,11 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Chat) reset() { *m = Chat{Text: m.Text[:0], Note: m.Note[:0], Blob: m.Blob[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MsgChat.
-func (m *Chat) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[1].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Chat) fail(off int, err error) (int, error) {
+	*m = Chat{Text: m.Text[:0], Note: m.Note[:0], Blob: m.Blob[:0]}
+	return off, err
 }
 
 // Decode reads a MsgChat frame from the start of b into m and returns its
@@ -244,64 +226,47 @@ func (m *Chat) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Chat) Decode(b []byte) (int, error) {
-	if len(b) < 11 {
-		m.reset()
-		return forms[1].Short(len(b))
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6368 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 11 || wire.BigEndian.U16(b[2:]) != 0x6368 {
+		return m.fail(forms[1].Mismatch(b))
 	}
 	n := int(wire.BigEndian.U16(b)) + 4
-	if n < 19 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[1].Short(len(b))
+	if n < 19 || n > len(b) {
+		return m.fail(forms[1].Mismatch(b))
 	}
 	b = b[:n]
 	m.To.get(b[4:])
 	off := 11
 	textLen := bytes.IndexByte(b[off:min(len(b), off+64)], 0)
 	if textLen < 0 {
-		if len(b)-off >= 64 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(3, wire.CStringError(len(b)-off, 64)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
 	if len(b)-off < 1 {
-		return m.fail(off, 4, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(4, wire.ErrShort))
 	}
 	noteLen := int(b[off])
-	if noteLen > 40 {
-		return m.fail(off, 4, wire.ErrTooLong)
-	}
-	if len(b)-off-1 < noteLen {
-		return m.fail(off, 4, wire.ErrShort)
+	if noteLen > 40 || len(b)-off-1 < noteLen {
+		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(noteLen, 40)))
 	}
 	m.Note = append(m.Note[:0], b[off+1:off+1+noteLen]...)
 	off += 1 + noteLen
 	if len(b) < off+4 {
-		return m.fail(off, 5, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(5, wire.ErrShort))
 	}
 	m.Seq = wire.BigEndian.U32(b[off:])
 	off += 4
 	if len(b)-off < 2 {
-		return m.fail(off, 6, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(6, wire.ErrShort))
 	}
 	blobLen := int(wire.BigEndian.U16(b[off:]))
-	if blobLen > 1024 {
-		return m.fail(off, 6, wire.ErrTooLong)
-	}
-	if len(b)-off-2 < blobLen {
-		return m.fail(off, 6, wire.ErrShort)
+	if blobLen > 1024 || len(b)-off-2 < blobLen {
+		return m.fail(off, forms[1].ErrAt(6, wire.CountedError(blobLen, 1024)))
 	}
 	m.Blob = append(m.Blob[:0], b[off+2:off+2+blobLen]...)
 	off += 2 + blobLen
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[1].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -313,10 +278,7 @@ func (m *Chat) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // b.
 func (m *Chat) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // Scores is MsgScores, server to client: the score table.
@@ -343,6 +305,7 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[6] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x7363)
 	p[4] = byte(len(m.Scores))
@@ -353,14 +316,11 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Scores) reset() { *m = Scores{Scores: m.Scores[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MsgScores.
-func (m *Scores) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[2].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Scores) fail(off int, err error) (int, error) {
+	*m = Scores{Scores: m.Scores[:0]}
+	return off, err
 }
 
 // Decode reads a MsgScores frame from the start of b into m and returns its
@@ -369,38 +329,30 @@ func (m *Scores) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Scores) Decode(b []byte) (int, error) {
-	if len(b) < 7 {
-		m.reset()
-		return forms[2].Short(len(b))
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7363 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 7 || wire.BigEndian.U16(b[2:]) != 0x7363 {
+		return m.fail(forms[2].Mismatch(b))
 	}
 	n := int(wire.BigEndian.U16(b)) + 4
-	if n < 7 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[2].Short(len(b))
+	if n < 7 || n > len(b) {
+		return m.fail(forms[2].Mismatch(b))
 	}
 	b = b[:n]
 	scoresCount := int(b[4])
 	m.Round = wire.BigEndian.U16(b[5:])
 	off := 7
 	if scoresCount > 20 {
-		return m.fail(4, 2, wire.ErrTooLong)
+		return m.fail(4, forms[2].ErrAt(2, wire.ErrTooLong))
 	}
 	if (len(b)-off)/23 < scoresCount {
-		return m.fail(off, 4, wire.ErrShort)
+		return m.fail(off, forms[2].ErrAt(4, wire.ErrShort))
 	}
-	m.Scores = slices.Grow(m.Scores[:0], scoresCount)[:scoresCount]
+	m.Scores = wire.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
 		m.Scores[i].get(b[off+23*i:])
 	}
 	off += 23 * scoresCount
 	if off != len(b) {
-		return m.fail(0, 0, wire.ErrInvalid)
+		return m.fail(0, forms[2].ErrAt(0, wire.ErrInvalid))
 	}
 	return len(b), nil
 }
@@ -412,10 +364,7 @@ func (m *Scores) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]
 // alias b.
 func (m *Scores) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[2].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[2].Exact(n, len(b), err)
 }
 
 // Data is MsgData, server to client.
@@ -442,6 +391,7 @@ func (m *Data) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[4] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6461)
 	p[4] = m.Kind
@@ -449,14 +399,11 @@ func (m *Data) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Data) reset() { *m = Data{Payload: m.Payload[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of
-// MsgData.
-func (m *Data) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[3].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Data) fail(off int, err error) (int, error) {
+	*m = Data{Payload: m.Payload[:0]}
+	return off, err
 }
 
 // Decode reads a MsgData frame from the start of b into m and returns its
@@ -465,26 +412,18 @@ func (m *Data) fail(off, i int, kind error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Data) Decode(b []byte) (int, error) {
-	if len(b) < 5 {
-		m.reset()
-		return forms[3].Short(len(b))
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x6461 {
-		return m.fail(2, 1, wire.ErrInvalid)
+	if len(b) < 5 || wire.BigEndian.U16(b[2:]) != 0x6461 {
+		return m.fail(forms[3].Mismatch(b))
 	}
 	n := int(wire.BigEndian.U16(b)) + 4
-	if n < 5 {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if n > len(b) {
-		m.reset()
-		return forms[3].Short(len(b))
+	if n < 5 || n > len(b) {
+		return m.fail(forms[3].Mismatch(b))
 	}
 	b = b[:n]
 	m.Kind = b[4]
 	off := 5
 	if len(b)-off > 256 {
-		return m.fail(off, 3, wire.ErrTooLong)
+		return m.fail(off, forms[3].ErrAt(3, wire.ErrTooLong))
 	}
 	m.Payload = append(m.Payload[:0], b[off:]...)
 	return len(b), nil
@@ -497,10 +436,7 @@ func (m *Data) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]by
 // b.
 func (m *Data) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
 // Ping is MsgPing, either way: are you there?
@@ -512,47 +448,31 @@ func (*Ping) Form() *wire.Form { return &forms[4] }
 // Validate returns nil: the spec sets MsgPing no rule beyond its layout.
 func (*Ping) Validate() error { return nil }
 
-// pingSize is the size of a MsgPing frame, header included.
-const pingSize = 4
-
 // Size returns the size of a MsgPing frame, 4 bytes.
-func (*Ping) Size() int { return pingSize }
+func (*Ping) Size() int { return 4 }
 
 // AppendBinary appends the MsgPing frame, header included, to b.
 func (*Ping) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, pingSize)
-	_ = p[pingSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, pingSize-4)
-	wire.BigEndian.PutU16(p[2:], 0x7069)
-	return b, nil
+	return append(b, 0x00, 0x00, 0x70, 0x69), nil // the header is the whole frame
 }
 
 // Decode reads a MsgPing frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Ping) Decode(b []byte) (int, error) {
-	if len(b) < pingSize {
-		return forms[4].Short(len(b))
+	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7069 {
+		return forms[4].Mismatch(b)
 	}
-	if wire.BigEndian.U16(b) != pingSize-4 {
-		return 0, forms[4].ErrAt(0, wire.ErrInvalid)
-	}
-	if wire.BigEndian.U16(b[2:]) != 0x7069 {
-		return 2, forms[4].ErrAt(1, wire.ErrInvalid)
-	}
-	return pingSize, nil
+	return 4, nil
 }
 
 // MarshalBinary returns the MsgPing frame.
-func (m *Ping) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Ping) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 4)) }
 
 // UnmarshalBinary decodes exactly one MsgPing frame from b; m does not alias
 // b.
 func (m *Ping) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[4].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[4].Exact(n, len(b), err)
 }
 
 // Odd is MsgOdd, client to server: a value the spec scrambles, so its codec
@@ -567,22 +487,9 @@ func (*Odd) Form() *wire.Form { return &forms[5] }
 // Validate returns nil: the spec sets MsgOdd no rule beyond its layout.
 func (*Odd) Validate() error { return nil }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Hello)
-	case 1:
-		return new(Chat)
-	case 2:
-		return new(Scores)
-	case 3:
-		return new(Data)
-	case 4:
-		return new(Ping)
-	case 5:
-		return new(Odd)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Hello], wire.New[Chat], wire.New[Scores], wire.New[Data],
+	wire.New[Ping], wire.New[Odd],
+}.New

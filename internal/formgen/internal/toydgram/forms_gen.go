@@ -4,7 +4,6 @@ package toydgram
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -46,16 +45,13 @@ func (*Move) Form() *wire.Form { return &forms[0] }
 // Validate returns nil: the spec sets MOVE no rule beyond its layout.
 func (*Move) Validate() error { return nil }
 
-// moveSize is the size of a MOVE frame, header included.
-const moveSize = 17
-
 // Size returns the size of a MOVE frame, 17 bytes.
-func (*Move) Size() int { return moveSize }
+func (*Move) Size() int { return 17 }
 
 // AppendBinary appends the MOVE frame, header included, to b.
 func (m *Move) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, moveSize)
-	_ = p[moveSize-1] // one bounds check
+	b, p := wire.Grow(b, 17)
+	_ = p[16] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	p[1] = 0x01
 	m.Pos.put(p[2:])
@@ -68,35 +64,23 @@ func (m *Move) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MOVE frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 func (m *Move) Decode(b []byte) (int, error) {
-	if len(b) < moveSize {
-		*m = Move{}
-		return forms[0].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		*m = Move{}
-		return 0, forms[0].ErrAt(0, wire.ErrInvalid)
-	}
-	if b[1] != 0x01 {
-		*m = Move{}
-		return 1, forms[0].ErrAt(1, wire.ErrInvalid)
+	if len(b) < 17 || b[0] != 0x2a || b[1] != 0x01 {
+		return wire.Fail(m, &forms[0], b)
 	}
 	m.Pos.get(b[2:])
 	m.Angle = wire.LittleEndian.I16(b[10:])
 	m.Speed = wire.LittleEndian.U32(b[12:])
 	m.Turn = Turn(int8(b[16]))
-	return moveSize, nil
+	return 17, nil
 }
 
 // MarshalBinary returns the MOVE frame.
-func (m *Move) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
+func (m *Move) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byte, 0, 17)) }
 
 // UnmarshalBinary decodes exactly one MOVE frame from b; m does not alias b.
 func (m *Move) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[0].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[0].Exact(n, len(b), err)
 }
 
 // Say is SAY, either way: words and a path, after two strings.
@@ -131,6 +115,7 @@ func (m *Say) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x02
 	wire.LittleEndian.PutU16(p[2:], m.Seq)
@@ -148,71 +133,56 @@ func (m *Say) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Say) reset() { *m = Say{Name: m.Name[:0], Words: m.Words[:0], Path: m.Path[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of SAY.
-func (m *Say) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[1].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Say) fail(off int, err error) (int, error) {
+	*m = Say{Name: m.Name[:0], Words: m.Words[:0], Path: m.Path[:0]}
+	return off, err
 }
 
 // Decode reads a SAY frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Say) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[1].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if b[1] != 0x02 {
-		return m.fail(1, 1, wire.ErrInvalid)
+	if len(b) < 4 || b[0] != 0x2a || b[1] != 0x02 {
+		return m.fail(forms[1].Mismatch(b))
 	}
 	m.Seq = wire.LittleEndian.U16(b[2:])
 	off := 4
 	if len(b)-off < 2 {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(3, wire.ErrShort))
 	}
 	nameLen := int(wire.BigEndian.U16(b[off:]))
-	if nameLen > 30 {
-		return m.fail(off, 3, wire.ErrTooLong)
-	}
-	if len(b)-off-2 < nameLen {
-		return m.fail(off, 3, wire.ErrShort)
+	if nameLen > 30 || len(b)-off-2 < nameLen {
+		return m.fail(off, forms[1].ErrAt(3, wire.CountedError(nameLen, 30)))
 	}
 	m.Name = append(m.Name[:0], b[off+2:off+2+nameLen]...)
 	off += 2 + nameLen
 	if len(b)-off < 2 {
-		return m.fail(off, 4, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(4, wire.ErrShort))
 	}
 	wordsLen := int(wire.LittleEndian.U16(b[off:]))
-	if wordsLen > 200 {
-		return m.fail(off, 4, wire.ErrTooLong)
-	}
-	if len(b)-off-2 < wordsLen {
-		return m.fail(off, 4, wire.ErrShort)
+	if wordsLen > 200 || len(b)-off-2 < wordsLen {
+		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(wordsLen, 200)))
 	}
 	m.Words = append(m.Words[:0], b[off+2:off+2+wordsLen]...)
 	off += 2 + wordsLen
 	if len(b) < off+1 {
-		return m.fail(off, 5, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(5, wire.ErrShort))
 	}
 	m.Mood = int8(b[off])
 	if len(b) < off+2 {
-		return m.fail(off+1, 6, wire.ErrShort)
+		return m.fail(off+1, forms[1].ErrAt(6, wire.ErrShort))
 	}
 	pathCount := int(b[off+1])
 	off += 2
 	if pathCount > 8 {
-		return m.fail(off-1, 6, wire.ErrTooLong)
+		return m.fail(off-1, forms[1].ErrAt(6, wire.ErrTooLong))
 	}
 	if (len(b)-off)/8 < pathCount {
-		return m.fail(off, 7, wire.ErrShort)
+		return m.fail(off, forms[1].ErrAt(7, wire.ErrShort))
 	}
-	m.Path = slices.Grow(m.Path[:0], pathCount)[:pathCount]
+	m.Path = wire.Resize(m.Path, pathCount)
 	for i := range m.Path {
 		m.Path[i].get(b[off+8*i:])
 	}
@@ -226,10 +196,7 @@ func (m *Say) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byt
 // UnmarshalBinary decodes exactly one SAY frame from b; m does not alias b.
 func (m *Say) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[1].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[1].Exact(n, len(b), err)
 }
 
 // Bye is BYE, server to client.
@@ -259,6 +226,7 @@ func (m *Bye) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x03
 	wire.LittleEndian.PutU16(p[2:], m.Seq)
@@ -267,37 +235,22 @@ func (m *Bye) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Bye) reset() { *m = Bye{Reason: m.Reason[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of BYE.
-func (m *Bye) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[2].ErrAt(i, kind)
-}
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Bye) fail(off int, err error) (int, error) { *m = Bye{Reason: m.Reason[:0]}; return off, err }
 
 // Decode reads a BYE frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Bye) Decode(b []byte) (int, error) {
-	if len(b) < 4 {
-		m.reset()
-		return forms[2].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if b[1] != 0x03 {
-		return m.fail(1, 1, wire.ErrInvalid)
+	if len(b) < 4 || b[0] != 0x2a || b[1] != 0x03 {
+		return m.fail(forms[2].Mismatch(b))
 	}
 	m.Seq = wire.LittleEndian.U16(b[2:])
 	off := 4
 	reasonLen := bytes.IndexByte(b[off:min(len(b), off+16)], 0)
 	if reasonLen < 0 {
-		if len(b)-off >= 16 {
-			return m.fail(off, 3, wire.ErrTooLong)
-		}
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[2].ErrAt(3, wire.CStringError(len(b)-off, 16)))
 	}
 	m.Reason = append(m.Reason[:0], b[off:off+reasonLen]...)
 	off += reasonLen + 1
@@ -310,10 +263,7 @@ func (m *Bye) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]byt
 // UnmarshalBinary decodes exactly one BYE frame from b; m does not alias b.
 func (m *Bye) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[2].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[2].Exact(n, len(b), err)
 }
 
 // Trail is TRAIL, server to client: the points a player went through, to the
@@ -341,6 +291,7 @@ func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
 	}
 	n := m.Size()
 	b, p := wire.Grow(b, n)
+	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x04
 	p[2] = m.Player
@@ -350,39 +301,30 @@ func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// reset zeroes m but keeps the capacity of its slices.
-func (m *Trail) reset() { *m = Trail{Points: m.Points[:0]} }
-
-// fail resets m and returns off and the error of kind for field i of TRAIL.
-func (m *Trail) fail(off, i int, kind error) (int, error) {
-	m.reset()
-	return off, forms[3].ErrAt(i, kind)
+// fail zeroes m, keeping the capacity of its slices, and returns off and
+// err.
+func (m *Trail) fail(off int, err error) (int, error) {
+	*m = Trail{Points: m.Points[:0]}
+	return off, err
 }
 
 // Decode reads a TRAIL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Trail) Decode(b []byte) (int, error) {
-	if len(b) < 3 {
-		m.reset()
-		return forms[3].Short(len(b))
-	}
-	if b[0] != 0x2a {
-		return m.fail(0, 0, wire.ErrInvalid)
-	}
-	if b[1] != 0x04 {
-		return m.fail(1, 1, wire.ErrInvalid)
+	if len(b) < 3 || b[0] != 0x2a || b[1] != 0x04 {
+		return m.fail(forms[3].Mismatch(b))
 	}
 	m.Player = b[2]
 	off := 3
 	pointsCount := (len(b) - off) / 8
 	if pointsCount > 16 {
-		return m.fail(off, 3, wire.ErrTooLong)
+		return m.fail(off, forms[3].ErrAt(3, wire.ErrTooLong))
 	}
 	if (len(b)-off)%8 != 0 {
-		return m.fail(off, 3, wire.ErrShort)
+		return m.fail(off, forms[3].ErrAt(3, wire.ErrShort))
 	}
-	m.Points = slices.Grow(m.Points[:0], pointsCount)[:pointsCount]
+	m.Points = wire.Resize(m.Points, pointsCount)
 	for i := range m.Points {
 		m.Points[i].get(b[off+8*i:])
 	}
@@ -396,24 +338,11 @@ func (m *Trail) MarshalBinary() ([]byte, error) { return m.AppendBinary(make([]b
 // b.
 func (m *Trail) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[3].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[3].Exact(n, len(b), err)
 }
 
-// newMessage returns a new zero value of form i's Go type, for
-// wire.NewTable.
-func newMessage(i int) wire.Message {
-	switch i {
-	case 0:
-		return new(Move)
-	case 1:
-		return new(Say)
-	case 2:
-		return new(Bye)
-	case 3:
-		return new(Trail)
-	}
-	return nil
-}
+// newMessage returns a new zero value of form i's Go type (nil for an i out
+// of range), for wire.NewTable.
+var newMessage = wire.Constructors{
+	wire.New[Move], wire.New[Say], wire.New[Bye], wire.New[Trail],
+}.New

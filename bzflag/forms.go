@@ -240,14 +240,14 @@ var forms = []wire.Form{
 	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromClient, Type: "CaptureFlagFromClient",
 		Doc: "the player captured a team's flag",
 		Fields: []wire.Field{
-			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
+			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor", Doc: "the team whose base the flag was brought into, not the captured team (errata M32)"},
 		}},
 	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromServer, Type: "CaptureFlagFromServer",
 		Doc: "a player captured a team's flag",
 		Fields: []wire.Field{
 			{Name: "capturerId", Spec: "capturer id", Type: "PlayerId", Go: "Capturer PlayerID"},
 			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
+			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor", Doc: "the team whose base the flag was brought into, not the captured team (errata M32)"},
 		}},
 	{Name: "MsgShotEnd", Code: 0x7365, From: wire.Both, Type: "ShotEnd",
 		Doc: "a shot ended before its lifetime",

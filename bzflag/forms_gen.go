@@ -1374,7 +1374,7 @@ func (m *DropFlagFromServer) UnmarshalBinary(b []byte) error {
 // CaptureFlagFromClient is MsgCaptureFlag, client to server: the player
 // captured a team's flag.
 type CaptureFlagFromClient struct {
-	Team TeamColor `json:"teamId"` // "team id"
+	Team TeamColor `json:"teamId"` // "team id": the team whose base the flag was brought into, not the captured team (errata M32)
 }
 
 // Form returns MsgCaptureFlag's entry in the package's table.
@@ -1421,7 +1421,7 @@ func (m *CaptureFlagFromClient) UnmarshalBinary(b []byte) error {
 type CaptureFlagFromServer struct {
 	Capturer PlayerID  `json:"capturerId"` // "capturer id"
 	Index    uint16    `json:"flagNum"`    // "flag num"
-	Team     TeamColor `json:"teamId"`     // "team id"
+	Team     TeamColor `json:"teamId"`     // "team id": the team whose base the flag was brought into, not the captured team (errata M32)
 }
 
 // Form returns MsgCaptureFlag's entry in the package's table.

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -412,12 +414,12 @@ type caseResult struct {
 // bounds.
 func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src func(int, [][]byte) (Unit, bool), fuzzing bool) {
 	to := f.cfg.Timeout
-	pr, err := dial(ctx, f.p, f.addr, to)
+	pr, err := dial(ctx, f.p, f.addr, to, true)
 	if err != nil {
 		res.refused, res.dialErr = errors.Is(err, errRefused), err
 		return
 	}
-	defer pr.close()
+	defer func() { pr.close() }() // pr may change: a redirect (Greeter)
 	sess := f.p.NewSession()
 	var history [][]byte
 	send := func(u Unit) bool {
@@ -436,14 +438,20 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		}
 		return true
 	}
+	sendSession := func(m wire.Message) error {
+		b := encode(m)
+		if b == nil {
+			return nil
+		}
+		history = append(history, b)
+		if !send(Unit{Bytes: b, Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true}) {
+			return res.closed
+		}
+		return nil
+	}
 	flush := func(target int) bool {
 		for m := sess.Next(target); m != nil; m = sess.Next(target) {
-			b := encode(m)
-			if b == nil {
-				continue
-			}
-			history = append(history, b)
-			if !send(Unit{Bytes: b, Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true}) {
+			if sendSession(m) != nil {
 				return false
 			}
 		}
@@ -460,31 +468,23 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		}
 	}
 	// Play the session to the state.
-	deadline := time.Now().Add(20 * to)
-	for {
-		if !flush(state) {
-			return
-		}
-		res.reached = sess.State()
-		if res.reached >= state {
-			res.setupOK = true
-			break
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return
-		}
-		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
-		if err != nil {
+	reached, silent, err := f.play(ctx, &pr, sess, state, sendSession)
+	res.reached = sess.State()
+	switch {
+	case err != nil:
+		if res.closed == nil {
 			res.closed = err
-			return
 		}
-		if !got {
-			if p, _ := f.probeFor(sess); p != nil {
-				res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
-			}
-			return
+		return
+	case silent:
+		if p, _ := f.probeFor(sess); p != nil {
+			res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
 		}
+		return
+	case !reached:
+		return
 	}
+	res.setupOK = true
 	answered := false
 	probe := func() bool {
 		answered = false
@@ -578,6 +578,68 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 	}
 }
 
+// play drives sess on the connection *pr toward state target: it sends
+// what the session asks through send, reads the server's hello and
+// follows the port it names (Greeter), and hands the session what the
+// server sends, until the session reaches target. It reports whether it
+// did, or whether the server fell silent for the timeout, or the error
+// that ended the connection.
+func (f *Fuzzer) play(ctx context.Context, pr **peer, sess Session, target int, send func(wire.Message) error) (reached, silent bool, err error) {
+	to := f.cfg.Timeout
+	deadline := time.Now().Add(20 * to)
+	for {
+		if p := *pr; target > 0 && p.helloLen > 0 && p.hello == nil {
+			h, err := p.awaitHello(to)
+			if err != nil || h == nil {
+				return false, h == nil && err == nil, err
+			}
+			if err := f.greet(ctx, pr, sess, h); err != nil {
+				return false, false, err
+			}
+		}
+		for m := sess.Next(target); m != nil; m = sess.Next(target) {
+			if err := send(m); err != nil {
+				return false, false, err
+			}
+		}
+		if sess.State() >= target {
+			return true, false, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return false, false, nil
+		}
+		got, err := (*pr).poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
+		if err != nil || !got {
+			return false, err == nil, err
+		}
+	}
+}
+
+// greet hands the server's hello to the session and, when it names
+// another port, connects there (the target's host, the port named),
+// closes the first connection and puts the new one in *pr.
+func (f *Fuzzer) greet(ctx context.Context, pr **peer, sess Session, hello []byte) error {
+	g, ok := sess.(Greeter)
+	if !ok {
+		return nil
+	}
+	port, err := g.Greet(hello)
+	if err != nil || port == 0 {
+		return err
+	}
+	host, _, _ := net.SplitHostPort(f.addr)
+	np, err := dial(ctx, f.p, net.JoinHostPort(host, strconv.Itoa(port)), f.cfg.Timeout, false)
+	if err != nil {
+		return err
+	}
+	// The first connection closes after the second is made, as the
+	// original clients do (a server may drop a client whose first
+	// connection closes before it reconnects).
+	(*pr).close()
+	*pr = np
+	return nil
+}
+
 // ends reports whether frame b has a code of Protocol.Ends.
 func (f *Fuzzer) ends(b []byte) bool {
 	if len(f.p.Ends) == 0 {
@@ -657,14 +719,14 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 		}
 	}
 	to := f.cfg.Timeout
-	pr, err := dial(ctx, f.p, f.addr, to)
+	pr, err := dial(ctx, f.p, f.addr, to, true)
 	if err != nil {
 		if errors.Is(err, errRefused) {
 			return false, Crash, f.crashDetail("connection refused at " + f.addr)
 		}
 		return false, Crash, f.crashDetail("cannot connect to " + f.addr + ": " + err.Error())
 	}
-	defer pr.close()
+	defer func() { pr.close() }()
 	sess := f.p.NewSession()
 	write := func(m wire.Message) error {
 		b := encode(m)
@@ -675,32 +737,20 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 		return pr.write(&Unit{Bytes: b, Repeat: 1}, to)
 	}
 	ended := func(err error) (bool, FindingKind, string) {
-		if isRefused(err) {
+		if isRefused(err) || errors.Is(err, errRefused) {
 			return false, Crash, f.crashDetail("port unreachable at " + f.addr)
 		}
 		// A server that closes a well-behaved new connection is down.
 		return false, Crash, f.crashDetail("a new connection was closed during the session: " + err.Error())
 	}
-	deadline := time.Now().Add(20 * to)
-	for {
-		for m := sess.Next(f.p.LiveState); m != nil; m = sess.Next(f.p.LiveState) {
-			if err := write(m); err != nil {
-				return ended(err)
-			}
-		}
-		if sess.State() >= f.p.LiveState {
-			break
-		}
-		if time.Now().After(deadline) {
-			return false, Hang, "a new connection did not reach state " + f.p.stateName(f.p.LiveState)
-		}
-		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
-		if err != nil {
-			return ended(err)
-		}
-		if !got {
-			return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
-		}
+	reached, silent, err := f.play(ctx, &pr, sess, f.p.LiveState, write)
+	switch {
+	case err != nil:
+		return ended(err)
+	case silent:
+		return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
+	case !reached:
+		return false, Hang, "a new connection did not reach state " + f.p.stateName(f.p.LiveState)
 	}
 	if l, ok := sess.(Leaver); ok {
 		defer func() {

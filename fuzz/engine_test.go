@@ -27,6 +27,9 @@ var plantedCases = []plantedCase{
 	{"tfighters-len3", "tfighters", fuzz.Hang, "connected", 20000},
 	{"paintball-shoot", "paintball", fuzz.Crash, "connected", 20000},
 	{"paintball-name256", "paintball", fuzz.Stall, "logged-in", 20000},
+	{"bzflag-enter-team", "bzflag", fuzz.Crash, "hello", 30000},
+	{"bzflag-len3", "bzflag", fuzz.Hang, "hello", 30000},
+	{"bzflag-alive-joined", "bzflag", fuzz.Crash, "joined", 30000},
 	{"retrotank-len8", "retrotank", fuzz.Hang, "connected", 20000},
 	{"retrotank-spawn-joined", "retrotank", fuzz.Crash, "accepted", 30000},
 }

@@ -25,6 +25,22 @@ type Session interface {
 	Handle(m wire.Message) error
 }
 
+// Greeter is the Session of a protocol whose server speaks first, on a
+// new connection, with bytes that are not a frame of its table, and may
+// send the client on to another port (BZFlag's handshake: a version
+// string and a reconnect port). When a case's state is past the first
+// (index 0, before the handshake), the fuzzer reads Protocol.Hello bytes,
+// hands them to Greet, and, for a port other than 0, connects again at
+// that port of the target's host (the host never changes), closes the
+// first connection and plays the rest of the session on the new one.
+// A case in state 0 sends its units on the first connection, unread.
+type Greeter interface {
+	// Greet takes the server's first bytes and returns the port to go on
+	// at (0: this connection), or the error of a hello that refuses the
+	// client.
+	Greet(hello []byte) (port int, err error)
+}
+
 // Leaver is a Session with a goodbye: the fuzzer sends what Leave
 // returns (nil: nothing) at the end of each case, so that a datagram
 // server, which cannot see a socket close, frees the client's slot.
@@ -66,6 +82,9 @@ type Protocol struct {
 	// connection request): a case ends after sending one, unprobed, and
 	// the target is checked with a new connection.
 	Ends []uint32
+	// Hello is the length of what the server sends first on a new
+	// connection before any frame (see Greeter); 0 for none.
+	Hello int
 	// Pack, for a datagram protocol whose datagrams wrap messages in a
 	// packet (lwar's header), returns the datagram that carries frame;
 	// nil sends each frame as a datagram of its own.

@@ -1,7 +1,10 @@
 package planted
 
 import (
+	"math"
 	"time"
+
+	"github.com/gamewire/gamewire/bzflag"
 
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/retrotank"
@@ -100,6 +103,20 @@ var faults = map[string]struct {
 			s, ok := m.(*paintball.ShootUpdateRequest)
 			return ok && s.ShootingState == 255
 		}}},
+	// A crash on one rule-breaking value: MsgEnter with a team that is
+	// no TeamColor.
+	"bzflag-enter-team": {BZFlag, Fault{Name: "MsgEnter with an unknown team", Effect: Crash,
+		Message: func(m wire.Message) bool { e, ok := m.(*bzflag.Enter); return ok && !e.Team.Known() }}},
+	// A hang on one length: a frame whose body is 3 bytes long.
+	"bzflag-len3": {BZFlag, Fault{Name: "a frame with length 3", Effect: Hang,
+		Frame: func(b []byte) bool { return len(b) == 7 && b[0] == 0 && b[1] == 3 }}},
+	// A fault reachable only after the handshake and the join: MsgAlive
+	// at an infinite position from a player in the game.
+	"bzflag-alive-joined": {BZFlag, Fault{Name: "MsgAlive at +Inf after the join", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool {
+			a, ok := m.(*bzflag.AliveFromClient)
+			return ok && (math.IsInf(float64(a.Position[0]), 1) || math.IsInf(float64(a.Position[1]), 1) || math.IsInf(float64(a.Position[2]), 1))
+		}}},
 }
 
 // udpFaults are the planted faults of the Retro Tank server.
@@ -125,7 +142,8 @@ func NewRetroTank(name string) *RetroTank {
 
 // New returns a server (not started) with the planted fault called name:
 // tfighters-accel, tfighters-turn-joined, tfighters-len3,
-// paintball-name256 or paintball-shoot. It returns nil for another name.
+// paintball-name256, paintball-shoot, bzflag-enter-team, bzflag-len3 or
+// bzflag-alive-joined. It returns nil for another name.
 func New(name string) *Server {
 	f, ok := faults[name]
 	if !ok {

@@ -195,21 +195,47 @@ func (s *Server) accept(ln net.Listener, quit chan struct{}) {
 		if err != nil {
 			return
 		}
-		s.mu.Lock()
-		select {
-		case <-quit:
-			s.mu.Unlock()
-			c.Close()
-			return
-		default:
-		}
-		p := s.game.Accept(time.Now())
-		s.conns[c] = p
-		s.flush()
-		s.mu.Unlock()
 		s.wg.Add(1)
-		go s.serve(c, p, quit)
+		go s.open(c, quit)
 	}
+}
+
+// Greeter is a Game whose server speaks first on a new connection, before
+// any frame, and may serve the client on another connection (BZFlag's
+// hello and reconnect port): Greet does that and returns the connection
+// to serve.
+type Greeter interface {
+	Greet(c net.Conn) (net.Conn, error)
+}
+
+// open greets a new connection, if the game does, adds it and serves it.
+func (s *Server) open(c net.Conn, quit chan struct{}) {
+	s.mu.Lock()
+	g, greets := s.game.(Greeter)
+	s.mu.Unlock()
+	if greets {
+		gc, err := g.Greet(c)
+		if err != nil {
+			c.Close()
+			s.wg.Done()
+			return
+		}
+		c = gc
+	}
+	s.mu.Lock()
+	select {
+	case <-quit:
+		s.mu.Unlock()
+		c.Close()
+		s.wg.Done()
+		return
+	default:
+	}
+	p := s.game.Accept(time.Now())
+	s.conns[c] = p
+	s.flush()
+	s.mu.Unlock()
+	s.serve(c, p, quit)
 }
 
 func (s *Server) tick(quit chan struct{}) {

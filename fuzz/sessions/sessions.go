@@ -3,6 +3,7 @@
 // that plays it (the protocol package's own Client), the generators of
 // fuzz/*gen, and the probe that tells a live server from a hung one.
 //
+//	bzflag     connected, hello, joined, playing       (TCP, hello and reconnect)
 //	tfighters  connected, handshake, joined, playing   (TCP)
 //	paintball  connected, logged-in, in-game           (TCP)
 //	retrotank  connected, accepted, ready              (UDP)
@@ -18,6 +19,7 @@ import (
 
 // byName maps a protocol's name to its constructor.
 var byName = map[string]func() *fuzz.Protocol{
+	"bzflag":    BZFlag,
 	"tfighters": TFighters,
 	"paintball": Paintball,
 	"retrotank": RetroTank,

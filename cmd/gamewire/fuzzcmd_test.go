@@ -40,11 +40,21 @@ func runArgs(args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving
-// TFighters with a crash planted on CMSG_ACCEL accel=127: the run finds
-// it, records the exit status, writes a reproducer that decode reads and
-// that -replay triggers again.
+// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving a
+// planted fault (TFighters with a crash on CMSG_ACCEL accel=127; BZFlag,
+// hello and reconnection included, with a crash on MsgEnter's team): the
+// run finds it, records the exit status, writes a reproducer that decode
+// reads and that -replay triggers again.
 func TestFuzzExec(t *testing.T) {
+	for _, tc := range []struct{ fault, proto, crash, form string }{
+		{"tfighters-accel", "tfighters", "panic: planted crash: CMSG_ACCEL accel=127", "CMSG_ACCEL"},
+		{"bzflag-enter-team", "bzflag", "panic: planted crash: MsgEnter with an unknown team", "MsgEnter"},
+	} {
+		t.Run(tc.proto, func(t *testing.T) { testFuzzExec(t, tc.fault, tc.proto, tc.crash, tc.form) })
+	}
+}
+
+func testFuzzExec(t *testing.T, fault, proto, crash, form string) {
 	// Under the race detector the server process and the fuzzer slow
 	// down unevenly: every wait is scaled, not skipped.
 	timeout := "1s"
@@ -52,35 +62,35 @@ func TestFuzzExec(t *testing.T) {
 		timeout = "5s"
 	}
 	addr := freeAddr(t)
-	t.Setenv("GAMEWIRE_PLANTED", "tfighters-accel")
+	t.Setenv("GAMEWIRE_PLANTED", fault)
 	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
 	dir := t.TempDir()
 	server := os.Args[0] + " -test.run=^$"
-	code, out, errs := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-seed", "7",
+	code, out, errs := runArgs("fuzz", "-proto", proto, "-target", addr, "-exec", server, "-seed", "7",
 		"-rate", "10000", "-duration", "120s", "-timeout", timeout, "-max-messages", "30000", "-max-findings", "1", "-out", dir)
 	t.Logf("stdout:\n%s", out)
 	if code != exitMalformed {
 		t.Fatalf("exit %d, want %d (findings); stderr:\n%s", code, exitMalformed, errs)
 	}
-	for _, want := range []string{"crash", "exit status 2", "panic: planted crash: CMSG_ACCEL accel=127", "reproducer: "} {
+	for _, want := range []string{"crash", "exit status 2", crash, "reproducer: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q", want)
 		}
 	}
-	if !strings.Contains(errs, "\rfuzz tfighters") {
+	if !strings.Contains(errs, "\rfuzz "+proto) {
 		t.Errorf("no progress line on stderr: %q", errs)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "tfighters-001-crash.bin"))
+	files, _ := filepath.Glob(filepath.Join(dir, proto+"-001-crash.bin"))
 	if len(files) != 1 {
 		t.Fatalf("reproducer not in %s", dir)
 	}
 	// decode reads it: the session's messages, then the trigger.
-	code, dec, derr := runArgs("decode", "-proto", "tfighters", "-from", "client", files[0])
-	if !strings.Contains(dec, "CMSG_ACCEL") {
+	code, dec, derr := runArgs("decode", "-proto", proto, "-from", "client", files[0])
+	if !strings.Contains(dec, form) {
 		t.Errorf("decode (exit %d) does not show the trigger:\n%s%s", code, dec, derr)
 	}
 	// -replay triggers it again.
-	code, rout, rerr := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-timeout", timeout, "-replay", files[0])
+	code, rout, rerr := runArgs("fuzz", "-proto", proto, "-target", addr, "-exec", server, "-timeout", timeout, "-replay", files[0])
 	if code != exitMalformed || !strings.Contains(rout, "reproduced: crash") || !strings.Contains(rout, "exit status 2") {
 		t.Errorf("replay: exit %d\n%s%s", code, rout, rerr)
 	}

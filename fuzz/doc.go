@@ -16,7 +16,10 @@
 // connection, plays the protocol's Session to one of its states (say
 // TFighters' connected, handshake, joined, playing: before the handshake,
 // after it, joined, in game), then sends a burst of units, each made in
-// one of these ways (Kind):
+// one of these ways (Kind). A protocol whose server speaks first with
+// bytes that are not frames and names another port to go on at (BZFlag's
+// hello) has a Greeter session: the fuzzer reads the hello (Protocol.Hello
+// bytes) and follows the port, on the target's host only.
 //
 //   - generated messages: valid ones, any values that encode, and values
 //     that break one rule of the spec, sent with validation off (the

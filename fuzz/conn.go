@@ -85,14 +85,8 @@ func (pr *peer) read() {
 				send(event{err: err})
 				return
 			}
-			frames := [][]byte{buf[:n]}
-			if pr.p.Unpack != nil {
-				frames = pr.p.Unpack(buf[:n])
-			}
-			for _, f := range frames {
-				if !send(event{frame: bytes.Clone(f)}) {
-					return
-				}
+			if !send(event{frame: bytes.Clone(buf[:n])}) {
+				return
 			}
 		}
 	}
@@ -139,8 +133,8 @@ func (pr *peer) write(u *Unit, timeout time.Duration) error {
 	pr.c.SetWriteDeadline(time.Now().Add(timeout))
 	if pr.p.Datagram() {
 		b := u.Bytes
-		if pr.p.Pack != nil {
-			b = pr.p.Pack(b)
+		if u.Packet != nil {
+			b = u.Packet
 		}
 		for range u.count() {
 			if _, err := pr.c.Write(b); err != nil {
@@ -197,7 +191,13 @@ func (pr *peer) poll(wait time.Duration, handle func(wire.Message) bool) (bool, 
 			pr.hello = ev.frame
 			continue
 		}
-		m, _, err := pr.dec.Decode(ev.frame, wire.FromServer)
+		var m wire.Message
+		var err error
+		if pr.p.Whole {
+			m = wire.NewRaw(pr.p.Table, 0, wire.FromServer, ev.frame)
+		} else {
+			m, _, err = pr.dec.Decode(ev.frame, wire.FromServer)
+		}
 		if err != nil || m == nil {
 			continue // the server's own malformed frame: not ours to judge
 		}

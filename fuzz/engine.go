@@ -307,6 +307,7 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 	if ok, kind, detail := f.alive(ctx); !ok {
 		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
 	}
+	var prev *caseResult // the case before, as it went
 	for f.running(ctx) {
 		// Each case draws from a generator of its own, seeded from the
 		// seed and the case's number: how long the cases before it ran
@@ -321,11 +322,17 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		}
 		out := f.judge(ctx, &res)
 		switch {
+		case out.Failed && len(fuzzUnits(res.sent)) == 0 && prev != nil:
+			// Nothing fuzzed on this connection: what the case before
+			// sent took effect late (a slow server checked alive before
+			// it read it), so that case is the finding's.
+			f.found(ctx, prev, out)
 		case out.Failed:
 			f.found(ctx, &res, out)
 		case res.closed != nil:
 			f.sum.Drops++
 		}
+		prev = &res
 		f.progress(false)
 	}
 	f.sum.Elapsed = time.Since(f.start)
@@ -421,8 +428,12 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 	}
 	defer func() { pr.close() }() // pr may change: a redirect (Greeter)
 	sess := f.p.NewSession()
+	pk, _ := sess.(Packer)
 	var history [][]byte
 	send := func(u Unit) bool {
+		if pk != nil {
+			u.Packet = pk.Pack(&u)
+		}
 		if u.Kind == KindSession || u.Kind == KindProbe {
 			f.sum.SessionMessages += u.count()
 		} else {
@@ -525,6 +536,10 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return false
 		}
 		if !got {
+			if e, ok := sess.(Ender); ok && e.Ended() {
+				res.closed = errEnded
+				return false
+			}
 			res.stalled = "no answer to " + msg.Form().Name + " within " + to.String() + " on the fuzzed connection"
 			return false
 		}
@@ -612,6 +627,9 @@ func (f *Fuzzer) play(ctx context.Context, pr **peer, sess Session, target int, 
 		if err != nil || !got {
 			return false, err == nil, err
 		}
+		if e, ok := sess.(Ender); ok && e.Ended() {
+			return false, false, errEnded
+		}
 	}
 }
 
@@ -639,6 +657,9 @@ func (f *Fuzzer) greet(ctx context.Context, pr **peer, sess Session, hello []byt
 	*pr = np
 	return nil
 }
+
+// errEnded is the end of a session the server ended (Ender).
+var errEnded = errors.New("the server ended the session")
 
 // ends reports whether frame b has a code of Protocol.Ends.
 func (f *Fuzzer) ends(b []byte) bool {
@@ -745,6 +766,8 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 	}
 	reached, silent, err := f.play(ctx, &pr, sess, f.p.LiveState, write)
 	switch {
+	case errors.Is(err, errEnded):
+		return true, "", "" // it answered, refusing the client (a full server)
 	case err != nil:
 		return ended(err)
 	case silent:
@@ -837,7 +860,7 @@ func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
 // found records a finding: it brings the target back, minimises the
 // trigger, replays it once more, and writes the reproducer.
 func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
-	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: out.State, Units: res.sent,
+	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: f.p.stateName(res.reached), Units: res.sent,
 		Before: len(fuzzUnits(res.sent)), AfterMessages: f.sum.Messages, After: time.Since(f.start)}
 	if !f.recover(ctx, out.Kind != Stall) {
 		f.stop = "target down (" + string(out.Kind) + ") and not restarted"

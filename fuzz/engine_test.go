@@ -32,6 +32,11 @@ var plantedCases = []plantedCase{
 	{"bzflag-alive-joined", "bzflag", fuzz.Crash, "joined", 30000},
 	{"retrotank-len8", "retrotank", fuzz.Hang, "connected", 20000},
 	{"retrotank-spawn-joined", "retrotank", fuzz.Crash, "accepted", 30000},
+	{"lwar-connect-name", "lwar", fuzz.Crash, "new", 30000},
+	{"lwar-chat255", "lwar", fuzz.Hang, "new", 30000},
+	// lwar.Server sends the game state and Synced with its Join: a
+	// client is joined as soon as it is connected.
+	{"lwar-selection-joined", "lwar", fuzz.Crash, "joined", 30000},
 }
 
 // plantedServer is a planted server of either kind.
@@ -45,7 +50,7 @@ func newPlanted(name string) plantedServer {
 	if s := planted.New(name); s != nil {
 		return s
 	}
-	if s := planted.NewRetroTank(name); s != nil {
+	if s := planted.NewUDP(name); s != nil {
 		return s
 	}
 	return nil

@@ -51,6 +51,10 @@ const (
 	// KindOutOfOrder is a session step sent again or out of turn (a
 	// second login, a handshake message in game).
 	KindOutOfOrder Kind = "out-of-order"
+	// KindSequence is a valid reliable message numbered as a duplicate,
+	// after a gap or at the wrap of the counter (Field says which), for
+	// a protocol with Sequence set.
+	KindSequence Kind = "sequence"
 	// KindFlood is one message sent many times in a row.
 	KindFlood Kind = "flood"
 	// KindProbe is the message a liveness check sends.
@@ -66,6 +70,9 @@ type Unit struct {
 	Repeat int
 	// Kind says how it was made.
 	Kind Kind
+	// Packet, for a Whole protocol, is the datagram that carried it, as
+	// its session's Packer made it when it was last sent.
+	Packet []byte
 	// Form names the message it was made from ("CMSG_ACCEL"), if any.
 	Form string
 	// Field names the field a mutation changed, if any.
@@ -110,8 +117,11 @@ var kindWeights = []struct {
 }{
 	{KindValid, 18}, {KindAny, 10}, {KindInvalid, 12}, {KindBoundary, 16}, {KindStringLength, 10},
 	{KindLength, 8}, {KindCount, 3}, {KindUnknownCode, 4}, {KindWrongDirection, 4},
-	{KindTruncate, 3}, {KindBytes, 8}, {KindOutOfOrder, 4}, {KindFlood, 2},
+	{KindTruncate, 3}, {KindBytes, 8}, {KindOutOfOrder, 4}, {KindFlood, 2}, {KindSequence, 6},
 }
+
+// sequenceTricks are the Fields of KindSequence units.
+var sequenceTricks = []string{"duplicate", "gap", "wrap"}
 
 var kindTotal = func() int {
 	n := 0
@@ -200,6 +210,12 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 		g := map[Kind]gopter.Gen{KindValid: m.p.Valid, KindAny: m.p.Any, KindInvalid: m.p.Invalid}[k]
 		msg = m.draw(g)
 		u.Bytes = encode(msg)
+	case KindSequence:
+		if !m.p.Sequence {
+			return u, false
+		}
+		msg, u.Bytes = m.base()
+		u.Field = sequenceTricks[m.rng.Intn(len(sequenceTricks))]
 	case KindOutOfOrder:
 		if len(history) == 0 {
 			return u, false

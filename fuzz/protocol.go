@@ -41,6 +41,26 @@ type Greeter interface {
 	Greet(hello []byte) (port int, err error)
 }
 
+// Packer is the Session of a Whole protocol: it makes the datagram that
+// carries each unit, from the session's live state (lwar: the channel's
+// ack and timestamp in the header; a reliable message numbered by the
+// channel, which then counts it as sent, or numbered as the unit's
+// sequence trick says). The datagram must end with the unit's frame, as
+// the session numbered it; a session's own units (KindSession,
+// KindProbe) are whole datagrams already and travel as they are.
+type Packer interface {
+	Pack(u *Unit) []byte
+}
+
+// Ender is a Session that can tell when the server ended it, on a
+// datagram protocol where no socket closes (lwar: a Leave for the
+// client's own player, after too many violations): an unanswered probe
+// on a session the server ended is the server refusing what it got, as a
+// closed connection is, not a stall.
+type Ender interface {
+	Ended() bool
+}
+
 // Leaver is a Session with a goodbye: the fuzzer sends what Leave
 // returns (nil: nothing) at the end of each case, so that a datagram
 // server, which cannot see a socket close, frees the client's slot.
@@ -85,13 +105,18 @@ type Protocol struct {
 	// Hello is the length of what the server sends first on a new
 	// connection before any frame (see Greeter); 0 for none.
 	Hello int
-	// Pack, for a datagram protocol whose datagrams wrap messages in a
-	// packet (lwar's header), returns the datagram that carries frame;
-	// nil sends each frame as a datagram of its own.
-	Pack func(frame []byte) []byte
-	// Unpack splits a received datagram into its frames; nil takes the
-	// datagram as one frame.
-	Unpack func(datagram []byte) [][]byte
+	// Whole, for a datagram protocol whose datagrams wrap its messages in
+	// a packet the session keeps state for (lwar's header: the reliable
+	// channel's ack and a timestamp), hands the session every datagram
+	// the server sends whole, as a *wire.Raw of code 0, and has the
+	// session (a Packer) wrap every unit it sends.
+	Whole bool
+	// Sequence, for a protocol whose session numbers reliable messages
+	// (lwar's channel), makes the fuzzer send sequence tricks
+	// (KindSequence: a message numbered as a duplicate, after a gap, or
+	// at the wrap of the counter), which the session's Packer applies to
+	// its live numbering.
+	Sequence bool
 }
 
 // Datagram reports whether the protocol travels in datagrams (UDP).

@@ -34,6 +34,17 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
+// freeUDPAddr returns a free UDP address on 127.0.0.1.
+func freeUDPAddr(t *testing.T) string {
+	t.Helper()
+	c, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	return c.LocalAddr().String()
+}
+
 func runArgs(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	code := run(args, strings.NewReader(""), &out, &errb)
@@ -42,13 +53,15 @@ func runArgs(args ...string) (int, string, string) {
 
 // TestFuzzExec runs `gamewire fuzz -exec` against this binary serving a
 // planted fault (TFighters with a crash on CMSG_ACCEL accel=127; BZFlag,
-// hello and reconnection included, with a crash on MsgEnter's team): the
-// run finds it, records the exit status, writes a reproducer that decode
+// hello and reconnection included, with a crash on MsgEnter's team; lwar
+// over UDP with a crash on a Connect whose name is too long): the run
+// finds it, records the exit status, writes a reproducer that decode
 // reads and that -replay triggers again.
 func TestFuzzExec(t *testing.T) {
 	for _, tc := range []struct{ fault, proto, crash, form string }{
 		{"tfighters-accel", "tfighters", "panic: planted crash: CMSG_ACCEL accel=127", "CMSG_ACCEL"},
 		{"bzflag-enter-team", "bzflag", "panic: planted crash: MsgEnter with an unknown team", "MsgEnter"},
+		{"lwar-connect-name", "lwar", "panic: planted crash: Connect with a name over 32 bytes", "Connect"},
 	} {
 		t.Run(tc.proto, func(t *testing.T) { testFuzzExec(t, tc.fault, tc.proto, tc.crash, tc.form) })
 	}
@@ -61,7 +74,10 @@ func testFuzzExec(t *testing.T, fault, proto, crash, form string) {
 	if raceEnabled {
 		timeout = "5s"
 	}
-	addr := freeAddr(t)
+	addr, ext, decode := freeAddr(t), ".bin", []string{"-from", "client"}
+	if proto == "lwar" {
+		addr, ext, decode = freeUDPAddr(t), ".hex", []string{"-hex"}
+	}
 	t.Setenv("GAMEWIRE_PLANTED", fault)
 	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
 	dir := t.TempDir()
@@ -80,12 +96,12 @@ func testFuzzExec(t *testing.T, fault, proto, crash, form string) {
 	if !strings.Contains(errs, "\rfuzz "+proto) {
 		t.Errorf("no progress line on stderr: %q", errs)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, proto+"-001-crash.bin"))
+	files, _ := filepath.Glob(filepath.Join(dir, proto+"-001-crash"+ext))
 	if len(files) != 1 {
 		t.Fatalf("reproducer not in %s", dir)
 	}
 	// decode reads it: the session's messages, then the trigger.
-	code, dec, derr := runArgs("decode", "-proto", proto, "-from", "client", files[0])
+	code, dec, derr := runArgs(append(append([]string{"decode", "-proto", proto}, decode...), files[0])...)
 	if !strings.Contains(dec, form) {
 		t.Errorf("decode (exit %d) does not show the trigger:\n%s%s", code, dec, derr)
 	}

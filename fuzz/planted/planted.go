@@ -161,14 +161,17 @@ func (s *Server) Start() error {
 // does (exit status 2, the panic on standard error). It is what a test
 // runs in a child process for `gamewire fuzz -exec`.
 func Serve(name, addr string) error {
-	s := New(name)
-	if s == nil {
+	crashed := make(chan string)
+	onCrash := func(reason string) { crashed <- reason }
+	var start func() error
+	if s := New(name); s != nil {
+		s.Address, s.OnCrash, start = addr, onCrash, s.Start
+	} else if u := NewUDP(name); u != nil {
+		u.Address, u.OnCrash, start = addr, onCrash, u.Start
+	} else {
 		return errors.New("planted: no fault called " + name)
 	}
-	s.Address = addr
-	crashed := make(chan string)
-	s.OnCrash = func(reason string) { crashed <- reason }
-	if err := s.Start(); err != nil {
+	if err := start(); err != nil {
 		return err
 	}
 	panic(<-crashed)

@@ -21,6 +21,7 @@ import (
 var byName = map[string]func() *fuzz.Protocol{
 	"bzflag":    BZFlag,
 	"tfighters": TFighters,
+	"lwar":      Lwar,
 	"paintball": Paintball,
 	"retrotank": RetroTank,
 }

@@ -63,3 +63,43 @@ func Example() {
 	// crash in state connected by 1 message: ShootUpdateRequest
 	// replay: crash
 }
+
+// Example_protocols fuzzes a BZFlag server, whose hello the fuzzer reads
+// before it reconnects at the port the hello names, and an lwar server
+// over UDP, where every unit travels in a packet of the session's
+// reliable channel: each server is built from this repository's package,
+// with a crash planted on one rule-breaking value (a MsgEnter of no
+// team; a Connect whose name is over 32 bytes).
+func Example_protocols() {
+	type server interface {
+		fuzz.Monitor
+		Start() error
+		Addr() string
+	}
+	for _, tc := range []struct {
+		srv   server
+		proto *fuzz.Protocol
+	}{
+		{planted.New("bzflag-enter-team"), sessions.BZFlag()},
+		{planted.NewUDP("lwar-connect-name"), sessions.Lwar()},
+	} {
+		if err := tc.srv.Start(); err != nil {
+			panic(err)
+		}
+		f, err := fuzz.New(fuzz.Config{Protocol: tc.proto, Target: tc.srv.Addr(), Seed: 1, Rate: 5000,
+			MaxFindings: 1, Timeout: time.Second, Monitor: tc.srv})
+		if err != nil {
+			panic(err)
+		}
+		sum, err := f.Run(context.Background())
+		if err != nil {
+			panic(err)
+		}
+		fd := sum.Findings[0]
+		fmt.Println(tc.proto.Name+":", fd.Kind, "in state", fd.State, "by", len(fd.Trigger()), "message:", fd.Trigger()[0].Form)
+		tc.srv.Stop()
+	}
+	// Output:
+	// bzflag: crash in state hello by 1 message: MsgEnter
+	// lwar: crash in state new by 1 message: Connect
+}

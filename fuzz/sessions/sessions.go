@@ -7,6 +7,7 @@
 //	tfighters  connected, handshake, joined, playing   (TCP)
 //	paintball  connected, logged-in, in-game           (TCP)
 //	retrotank  connected, accepted, ready              (UDP)
+//	lwar       new, connected, joined, in-game         (UDP, reliable channel)
 //
 // ByName finds one by the name `gamewire fuzz -proto` takes.
 package sessions

@@ -257,36 +257,28 @@ func New(cfg Config) (*Fuzzer, error) {
 	case cfg.Timeout < 0 || cfg.MaxMessages < 0 || cfg.Burst < 0 || cfg.ProbeEvery < 0 || cfg.MaxFindings < 0:
 		return nil, errors.New("fuzz: negative Timeout, MaxMessages, Burst, ProbeEvery or MaxFindings")
 	}
-	if cfg.Rate == 0 {
-		cfg.Rate = DefaultRate
-	}
-	if cfg.Duration == 0 {
-		cfg.Duration = DefaultDuration
-	}
-	if cfg.Timeout == 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.Burst == 0 {
-		cfg.Burst = DefaultBurst
-	}
-	if cfg.ProbeEvery == 0 {
-		cfg.ProbeEvery = DefaultProbeEvery
-	}
-	if cfg.MaxFindings == 0 {
-		cfg.MaxFindings = DefaultMaxFindings
-	}
-	if cfg.MinimiseRuns == 0 {
-		cfg.MinimiseRuns = DefaultMinimiseRuns
-	}
-	if cfg.RecoverWait == 0 {
-		cfg.RecoverWait = DefaultRecoverWait
-	}
+	orDefault(&cfg.Rate, DefaultRate)
+	orDefault(&cfg.Duration, DefaultDuration)
+	orDefault(&cfg.Timeout, DefaultTimeout)
+	orDefault(&cfg.Burst, DefaultBurst)
+	orDefault(&cfg.ProbeEvery, DefaultProbeEvery)
+	orDefault(&cfg.MaxFindings, DefaultMaxFindings)
+	orDefault(&cfg.MinimiseRuns, DefaultMinimiseRuns)
+	orDefault(&cfg.RecoverWait, DefaultRecoverWait)
 	f := &Fuzzer{cfg: cfg, p: cfg.Protocol, addr: addr, seen: map[string]int{}}
 
 	f.mut = newMutator(f.p, rand.New(rand.NewSource(cfg.Seed)))
 	f.pace.rate = cfg.Rate
 	f.sum = Summary{Protocol: f.p.Name, Target: addr, Seed: cfg.Seed, States: f.p.States, Reached: make([]int, len(f.p.States))}
 	return f, nil
+}
+
+// orDefault sets *v to d when it is the zero value.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }
 
 // Run fuzzes the target until the duration, the message bound or the

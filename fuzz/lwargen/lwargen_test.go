@@ -2,37 +2,16 @@ package lwargen_test
 
 import (
 	"encoding"
-	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/lwargen"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/leanovate/gopter"
 )
 
-// draw calls f with n values of g (a fifth of them under the race
-// detector, which makes gopter's reflection ten times slower and looks for
-// races, not for values), drawn with a fixed seed.
-func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) {
-	t.Helper()
-	if raceEnabled {
-		n /= 5
-	}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(7))
-	got := 0
-	for i := 0; i < 10*n && got < n; i++ {
-		v, ok := g(params).Retrieve()
-		if !ok {
-			continue
-		}
-		f(v)
-		got++
-	}
-	if got < n {
-		t.Fatalf("generator yielded %d of %d values", got, n)
-	}
-}
+// draw calls f with n values of g (see gentest.Draw).
+func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) { gentest.Draw(t, g, n, 10, f) }
 
 // TestMessageCoversEveryType: Message yields every type of the spec, and
 // every message it yields encodes.

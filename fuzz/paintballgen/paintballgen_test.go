@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/paintballgen"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
@@ -36,29 +37,7 @@ func TestGenerators(t *testing.T) {
 		{"InvalidMessage", paintballgen.InvalidMessage(), 0, false, true, 3},
 	}
 	for _, tt := range tests {
-		p := params(7)
-		forms := map[string]bool{}
-		for i := 0; i < 500; i++ {
-			v, ok := tt.g(p).Retrieve()
-			if !ok {
-				continue
-			}
-			m, ok := v.(paintball.Message)
-			if !ok {
-				t.Fatalf("%s yields %T", tt.name, v)
-			}
-			forms[m.Form().Name] = true
-			if tt.from != 0 && !m.Form().From.Has(tt.from) {
-				t.Errorf("%s yields %s", tt.name, m.Form().Name)
-			}
-			if _, err := m.AppendBinary(nil); err != nil {
-				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
-			}
-			if err := m.Validate(); (tt.valid && err != nil) || (tt.invalid && err == nil) {
-				t.Fatalf("%s: %T %+v: Validate = %v", tt.name, m, m, err)
-			}
-		}
-		if len(forms) != tt.forms {
+		if forms := gentest.Messages(t, tt.name, tt.g, tt.from, tt.valid, tt.invalid); len(forms) != tt.forms {
 			t.Errorf("%s: %d forms in 500 draws, want %d", tt.name, len(forms), tt.forms)
 		}
 	}

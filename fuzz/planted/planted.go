@@ -94,26 +94,7 @@ type Server struct {
 	exits  []string
 	starts int
 
-	qmu  sync.Mutex // guards quit, ln and dead: never held while waiting
-	quit chan struct{}
-	ln   net.Listener
-	dead string
-	wg   sync.WaitGroup
-}
-
-// shut closes quit and the listener, once.
-func (s *Server) shut() {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	if s.quit == nil {
-		return
-	}
-	select {
-	case <-s.quit:
-	default:
-		close(s.quit)
-		s.ln.Close()
-	}
+	life
 }
 
 // Addr returns the address the server listens at.
@@ -140,10 +121,7 @@ func (s *Server) Start() error {
 	if err != nil {
 		return fmt.Errorf("planted: listen %s: %w", addr, err)
 	}
-	quit := make(chan struct{})
-	s.qmu.Lock()
-	s.ln, s.quit, s.dead = ln, quit, ""
-	s.qmu.Unlock()
+	quit := s.begin(ln)
 	s.mu.Lock()
 	s.addr = ln.Addr().String()
 	s.game = s.NewGame(time.Now())
@@ -255,7 +233,7 @@ func (s *Server) tick(quit chan struct{}) {
 			return
 		case now := <-t.C:
 			s.mu.Lock()
-			if s.deadWhy() == "" {
+			if s.down() == "" {
 				s.game.Tick(now)
 				s.flush()
 			}
@@ -286,7 +264,7 @@ func (s *Server) serve(c net.Conn, p any, quit chan struct{}) {
 	defer func() {
 		c.Close()
 		s.mu.Lock()
-		if _, ok := s.conns[c]; ok && s.deadWhy() == "" {
+		if _, ok := s.conns[c]; ok && s.down() == "" {
 			delete(s.conns, c)
 			s.game.Leave(p, time.Now())
 			s.flush()
@@ -303,7 +281,7 @@ func (s *Server) serve(c net.Conn, p any, quit chan struct{}) {
 		}
 		m, _ := st.Decode(b)
 		s.mu.Lock()
-		if s.deadWhy() != "" {
+		if s.down() != "" {
 			s.mu.Unlock()
 			return
 		}
@@ -354,60 +332,24 @@ func (s *Server) crashLocked(reason string) {
 	if s.OnCrash != nil {
 		s.OnCrash(reason)
 	}
-	s.qmu.Lock()
-	s.dead = reason
-	s.qmu.Unlock()
 	s.exits = append(s.exits, reason)
-	s.shut()
+	s.end(reason)
 	for c := range s.conns {
 		c.Close()
 	}
-}
-
-// Exited reports whether a planted crash killed the server, and which.
-func (s *Server) Exited() (bool, string) {
-	d := s.deadWhy()
-	return d != "" && d != "stopped", d
-}
-
-// deadWhy returns why the server is down, "" while it runs.
-func (s *Server) deadWhy() string {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	return s.dead
 }
 
 // Stop stops the server and waits for its goroutines (hung handlers
 // included).
 func (s *Server) Stop() error {
-	s.qmu.Lock()
-	started := s.quit != nil
-	s.qmu.Unlock()
-	if !started {
-		return nil
-	}
-	s.shut() // first: a hung handler holds s.mu until quit closes
-	s.mu.Lock()
-	for c := range s.conns {
-		c.Close()
-	}
-	s.mu.Unlock()
-	s.qmu.Lock()
-	if s.dead == "" {
-		s.dead = "stopped"
-	}
-	s.qmu.Unlock()
-	s.wg.Wait()
-	return nil
+	return s.stop(func() {
+		s.mu.Lock()
+		for c := range s.conns {
+			c.Close()
+		}
+		s.mu.Unlock()
+	})
 }
 
 // Restart stops the server and starts it again with a new game.
-func (s *Server) Restart(ctx context.Context) error {
-	if err := s.Stop(); err != nil {
-		return err
-	}
-	if ctx.Err() != nil {
-		return errors.Join(errors.New("planted: restart"), ctx.Err())
-	}
-	return s.Start()
-}
+func (s *Server) Restart(ctx context.Context) error { return restart(ctx, s.Stop, s.Start) }

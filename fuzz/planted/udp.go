@@ -2,7 +2,6 @@ package planted
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/netip"
@@ -35,11 +34,7 @@ type UDP struct {
 	game DatagramGame
 	addr string
 
-	qmu  sync.Mutex // guards conn, quit and dead: never held while waiting
-	conn *net.UDPConn
-	quit chan struct{}
-	dead string
-	wg   sync.WaitGroup
+	life
 }
 
 // DatagramGame is a protocol's server state machine over datagrams,
@@ -90,14 +85,11 @@ func (s *UDP) Start() error {
 	if err != nil {
 		return fmt.Errorf("planted: listen udp %s: %w", addr, err)
 	}
-	quit := make(chan struct{})
 	s.mu.Lock()
 	s.game = s.NewGame()
 	s.addr = c.LocalAddr().String()
 	s.mu.Unlock()
-	s.qmu.Lock()
-	s.conn, s.quit, s.dead = c, quit, ""
-	s.qmu.Unlock()
+	quit := s.begin(c)
 	s.wg.Add(2)
 	go s.serve(c, quit)
 	go s.tick(c, quit)
@@ -120,7 +112,7 @@ func (s *UDP) serve(c *net.UDPConn, quit chan struct{}) {
 				if s.OnCrash != nil {
 					s.OnCrash("planted crash: " + f.Name)
 				}
-				s.crash("planted crash: " + f.Name)
+				s.end("planted crash: " + f.Name) // the socket closes, as a dying process's does
 				return
 			}
 			<-quit // Hang or Stall: the one loop stops, holding the lock
@@ -189,46 +181,8 @@ func (s *UDP) fires(b []byte, from netip.AddrPort) *Fault {
 	return nil
 }
 
-// crash closes the socket, as a dying process's is.
-func (s *UDP) crash(reason string) {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	if s.dead == "" {
-		s.dead = reason
-	}
-	select {
-	case <-s.quit:
-	default:
-		close(s.quit)
-		s.conn.Close()
-	}
-}
-
-// Exited reports whether a planted crash killed the server, and which.
-func (s *UDP) Exited() (bool, string) {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	return s.dead != "" && s.dead != "stopped", s.dead
-}
-
 // Stop stops the server and waits for its goroutines.
-func (s *UDP) Stop() error {
-	s.qmu.Lock()
-	started := s.quit != nil
-	s.qmu.Unlock()
-	if !started {
-		return nil
-	}
-	s.crash("stopped")
-	s.wg.Wait()
-	return nil
-}
+func (s *UDP) Stop() error { return s.stop(func() {}) }
 
 // Restart stops the server and starts it again, on the same port.
-func (s *UDP) Restart(ctx context.Context) error {
-	s.Stop()
-	if ctx.Err() != nil {
-		return errors.Join(errors.New("planted: restart"), ctx.Err())
-	}
-	return s.Start()
-}
+func (s *UDP) Restart(ctx context.Context) error { return restart(ctx, s.Stop, s.Start) }

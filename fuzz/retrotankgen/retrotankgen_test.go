@@ -1,37 +1,17 @@
 package retrotankgen_test
 
 import (
-	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/retrotankgen"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 )
 
-// draw calls f with n values of g (a fifth under the race detector),
-// drawn with a fixed seed.
-func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) {
-	t.Helper()
-	if raceEnabled {
-		n /= 5
-	}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(7))
-	got := 0
-	for i := 0; i < 20*n && got < n; i++ {
-		v, ok := g(params).Retrieve()
-		if !ok {
-			continue
-		}
-		f(v)
-		got++
-	}
-	if got < n {
-		t.Fatalf("generator yielded %d of %d values", got, n)
-	}
-}
+// draw calls f with n values of g (see gentest.Draw).
+func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) { gentest.Draw(t, g, n, 20, f) }
 
 // TestCoverage: ByName has a generator for every form of both tables and
 // nothing else, each generator yields its form's type, and Message yields

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
@@ -25,32 +26,8 @@ func TestGenerators(t *testing.T) {
 		{"InvalidMessage", tfightersgen.InvalidMessage(), tfighters.AnyDirection, false, true},
 	}
 	for _, tt := range tests {
-		params := gopter.DefaultGenParameters()
-		params.Rng = rand.New(rand.NewSource(7))
-		codes := map[tfighters.Code]bool{}
-		for i := 0; i < 500; i++ {
-			v, ok := tt.g(params).Retrieve()
-			if !ok {
-				continue
-			}
-			m, ok := v.(tfighters.Message)
-			if !ok {
-				t.Fatalf("%s yields %T", tt.name, v)
-			}
-			c := tfighters.CodeOf(m)
-			codes[c] = true
-			if tt.from != tfighters.AnyDirection && c.From() != tt.from {
-				t.Errorf("%s yields %s", tt.name, c)
-			}
-			if _, err := m.AppendBinary(nil); err != nil {
-				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
-			}
-			if err := m.Validate(); (tt.valid && err != nil) || (tt.invalid && err == nil) {
-				t.Fatalf("%s: %T %+v: Validate = %v", tt.name, m, m, err)
-			}
-		}
-		if len(codes) < 10 {
-			t.Errorf("%s: only %d codes in 500 draws", tt.name, len(codes))
+		if forms := gentest.Messages(t, tt.name, tt.g, tt.from, tt.valid, tt.invalid); len(forms) < 10 {
+			t.Errorf("%s: only %d forms in 500 draws", tt.name, len(forms))
 		}
 	}
 }

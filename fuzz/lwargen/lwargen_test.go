@@ -7,17 +7,13 @@ import (
 	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/lwargen"
 	"github.com/gamewire/gamewire/lwar"
-	"github.com/leanovate/gopter"
 )
-
-// draw calls f with n values of g (see gentest.Draw).
-func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) { gentest.Draw(t, g, n, 10, f) }
 
 // TestMessageCoversEveryType: Message yields every type of the spec, and
 // every message it yields encodes.
 func TestMessageCoversEveryType(t *testing.T) {
 	seen := map[lwar.Type]bool{}
-	draw(t, lwargen.Message(), 2000, func(v any) {
+	gentest.Draw(t, lwargen.Message(), 2000, 10, func(v any) {
 		m := v.(lwar.Message)
 		seen[lwar.TypeOf(m)] = true
 		if _, err := m.MarshalBinary(); err != nil {
@@ -37,12 +33,12 @@ func TestMessageCoversEveryType(t *testing.T) {
 }
 
 func TestValidAndInvalid(t *testing.T) {
-	draw(t, lwargen.ValidMessage(), 1000, func(v any) {
+	gentest.Draw(t, lwargen.ValidMessage(), 1000, 10, func(v any) {
 		if err := v.(lwar.Message).Validate(); err != nil {
 			t.Fatalf("ValidMessage yielded an invalid message: %v", err)
 		}
 	})
-	draw(t, lwargen.InvalidMessage(), 500, func(v any) {
+	gentest.Draw(t, lwargen.InvalidMessage(), 500, 10, func(v any) {
 		m := v.(lwar.Message)
 		if m.Validate() == nil {
 			t.Fatalf("InvalidMessage yielded a valid %v", lwar.TypeOf(m))
@@ -54,14 +50,14 @@ func TestValidAndInvalid(t *testing.T) {
 }
 
 func TestPackets(t *testing.T) {
-	draw(t, lwargen.Packet(), 300, func(v any) {
+	gentest.Draw(t, lwargen.Packet(), 300, 10, func(v any) {
 		var _ encoding.BinaryAppender = v.(*lwar.Packet)
 		b, err := v.(*lwar.Packet).MarshalBinary()
 		if err != nil || len(b) > lwar.MaxPacketSize {
 			t.Fatalf("Packet: %d bytes, %v", len(b), err)
 		}
 	})
-	draw(t, lwargen.ValidPacket(), 200, func(v any) {
+	gentest.Draw(t, lwargen.ValidPacket(), 200, 10, func(v any) {
 		for _, m := range v.(*lwar.Packet).Messages {
 			if err := m.Validate(); err != nil {
 				t.Fatalf("ValidPacket holds an invalid message: %v", err)
@@ -71,7 +67,7 @@ func TestPackets(t *testing.T) {
 	bad := 0
 	var it lwar.Iterator
 	n := 0
-	draw(t, lwargen.PacketBytes(), 500, func(v any) {
+	gentest.Draw(t, lwargen.PacketBytes(), 500, 10, func(v any) {
 		n++
 		b := v.([]byte)
 		if it.Reset(b) != nil {

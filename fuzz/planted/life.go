@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"time"
 )
 
 // life is one run of a planted server, from Start to its crash or Stop:
@@ -73,6 +74,25 @@ func (l *life) stop(then func()) error {
 	then()
 	l.wg.Wait()
 	return nil
+}
+
+// ticker runs a run's periodic work on a goroutine of the run's: tick
+// is called every period until quit closes.
+func (l *life) ticker(quit chan struct{}, every time.Duration, tick func(now time.Time)) {
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case now := <-t.C:
+				tick(now)
+			}
+		}
+	}()
 }
 
 // restart stops the server and starts it again (on the same address).

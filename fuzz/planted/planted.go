@@ -128,9 +128,13 @@ func (s *Server) Start() error {
 	s.conns = map[net.Conn]any{}
 	s.starts++
 	s.mu.Unlock()
-	s.wg.Add(2)
+	s.wg.Add(1)
 	go s.accept(ln, quit)
-	go s.tick(quit)
+	every := s.TickEvery
+	if every == 0 {
+		every = 500 * time.Microsecond
+	}
+	s.ticker(quit, every, s.tick)
 	return nil
 }
 
@@ -219,26 +223,13 @@ func (s *Server) open(c net.Conn, quit chan struct{}) {
 	s.serve(c, p, quit)
 }
 
-func (s *Server) tick(quit chan struct{}) {
-	defer s.wg.Done()
-	every := s.TickEvery
-	if every == 0 {
-		every = 500 * time.Microsecond
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-quit:
-			return
-		case now := <-t.C:
-			s.mu.Lock()
-			if s.down() == "" {
-				s.game.Tick(now)
-				s.flush()
-			}
-			s.mu.Unlock()
-		}
+// tick runs the game's periodic work.
+func (s *Server) tick(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.down() == "" {
+		s.game.Tick(now)
+		s.flush()
 	}
 }
 

@@ -90,9 +90,14 @@ func (s *UDP) Start() error {
 	s.addr = c.LocalAddr().String()
 	s.mu.Unlock()
 	quit := s.begin(c)
-	s.wg.Add(2)
+	s.wg.Add(1)
 	go s.serve(c, quit)
-	go s.tick(c, quit)
+	s.ticker(quit, 5*time.Millisecond, func(now time.Time) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.game.Tick(now)
+		s.flush(c, now)
+	})
 	return nil
 }
 
@@ -136,23 +141,6 @@ func (s *UDP) flush(c *net.UDPConn, now time.Time) {
 		}
 		c.WriteToUDPAddrPort(b, to)
 		buf = b
-	}
-}
-
-func (s *UDP) tick(c *net.UDPConn, quit chan struct{}) {
-	defer s.wg.Done()
-	t := time.NewTicker(5 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-quit:
-			return
-		case now := <-t.C:
-			s.mu.Lock()
-			s.game.Tick(now)
-			s.flush(c, now)
-			s.mu.Unlock()
-		}
 	}
 }
 

@@ -7,27 +7,19 @@ import (
 	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 )
 
 func TestGenerators(t *testing.T) {
-	tests := []struct {
-		name    string
-		g       gopter.Gen
-		from    wire.Direction
-		valid   bool
-		invalid bool
-	}{
-		{"ServerMessage", tfightersgen.ServerMessage(), tfighters.FromServer, false, false},
-		{"ClientMessage", tfightersgen.ClientMessage(), tfighters.FromClient, false, false},
-		{"Message", tfightersgen.Message(), tfighters.AnyDirection, false, false},
-		{"ValidMessage", tfightersgen.ValidMessage(), tfighters.AnyDirection, true, false},
-		{"InvalidMessage", tfightersgen.InvalidMessage(), tfighters.AnyDirection, false, true},
-	}
-	for _, tt := range tests {
-		if forms := gentest.Messages(t, tt.name, tt.g, tt.from, tt.valid, tt.invalid); len(forms) < 10 {
-			t.Errorf("%s: only %d forms in 500 draws", tt.name, len(forms))
+	for _, tc := range []gentest.Case{
+		{Name: "ServerMessage", G: tfightersgen.ServerMessage(), From: tfighters.FromServer},
+		{Name: "ClientMessage", G: tfightersgen.ClientMessage(), From: tfighters.FromClient},
+		{Name: "Message", G: tfightersgen.Message(), From: tfighters.AnyDirection},
+		{Name: "ValidMessage", G: tfightersgen.ValidMessage(), From: tfighters.AnyDirection, Valid: true},
+		{Name: "InvalidMessage", G: tfightersgen.InvalidMessage(), From: tfighters.AnyDirection, Invalid: true},
+	} {
+		if forms := tc.Forms(t); len(forms) < 10 {
+			t.Errorf("%s: only %d forms in 500 draws", tc.Name, len(forms))
 		}
 	}
 }

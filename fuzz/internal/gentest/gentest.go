@@ -35,33 +35,43 @@ func Draw(t testing.TB, g gopter.Gen, n, tries int, f func(v any)) {
 	}
 }
 
-// Messages draws 500 values of the generator called name, with a fixed
-// seed, and checks each: a wire.Message of direction from (0 or Both:
-// either), that encodes, that passes Validate if valid is set and fails
-// it if invalid is set. It returns the names of the forms drawn.
-func Messages(t testing.TB, name string, g gopter.Gen, from wire.Direction, valid, invalid bool) map[string]bool {
+// Case is a generator of messages under test: its name, and what each
+// message it yields must be.
+type Case struct {
+	Name string
+	G    gopter.Gen
+	// From is the direction of the messages (0 or wire.Both: either).
+	From wire.Direction
+	// Valid: every message passes Validate; Invalid: every one fails it.
+	Valid, Invalid bool
+}
+
+// Forms draws 500 values of the generator, with a fixed seed, and checks
+// each: a wire.Message of the case's direction that encodes, valid or
+// invalid as the case says. It returns the names of the forms drawn.
+func (c Case) Forms(t testing.TB) map[string]bool {
 	t.Helper()
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(7))
 	forms := map[string]bool{}
 	for i := 0; i < 500; i++ {
-		v, ok := g(params).Retrieve()
+		v, ok := c.G(params).Retrieve()
 		if !ok {
 			continue
 		}
 		m, ok := v.(wire.Message)
 		if !ok {
-			t.Fatalf("%s yields %T", name, v)
+			t.Fatalf("%s yields %T", c.Name, v)
 		}
 		forms[m.Form().Name] = true
-		if (from == wire.FromClient || from == wire.FromServer) && !m.Form().From.Has(from) {
-			t.Errorf("%s yields %s", name, m.Form().Name)
+		if (c.From == wire.FromClient || c.From == wire.FromServer) && !m.Form().From.Has(c.From) {
+			t.Errorf("%s yields %s", c.Name, m.Form().Name)
 		}
 		if _, err := m.AppendBinary(nil); err != nil {
-			t.Fatalf("%s: %T does not encode: %v", name, m, err)
+			t.Fatalf("%s: %T does not encode: %v", c.Name, m, err)
 		}
-		if err := m.Validate(); (valid && err != nil) || (invalid && err == nil) {
-			t.Fatalf("%s: %T %+v: Validate = %v", name, m, m, err)
+		if err := m.Validate(); (c.Valid && err != nil) || (c.Invalid && err == nil) {
+			t.Fatalf("%s: %T %+v: Validate = %v", c.Name, m, m, err)
 		}
 	}
 	return forms

@@ -23,26 +23,29 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// freeAddr returns a free TCP address on 127.0.0.1.
-func freeAddr(t *testing.T) string {
+// freeAddr returns a free address on 127.0.0.1 for network ("tcp",
+// "udp").
+func freeAddr(t *testing.T, network string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var addr net.Addr
+	var err error
+	if network == "udp" {
+		var c net.PacketConn
+		if c, err = net.ListenPacket("udp", "127.0.0.1:0"); err == nil {
+			addr = c.LocalAddr()
+			defer c.Close()
+		}
+	} else {
+		var ln net.Listener
+		if ln, err = net.Listen("tcp", "127.0.0.1:0"); err == nil {
+			addr = ln.Addr()
+			defer ln.Close()
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-// freeUDPAddr returns a free UDP address on 127.0.0.1.
-func freeUDPAddr(t *testing.T) string {
-	t.Helper()
-	c, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	return c.LocalAddr().String()
+	return addr.String()
 }
 
 func runArgs(args ...string) (int, string, string) {
@@ -74,9 +77,9 @@ func testFuzzExec(t *testing.T, fault, proto, crash, form string) {
 	if raceEnabled {
 		timeout = "5s"
 	}
-	addr, ext, decode := freeAddr(t), ".bin", []string{"-from", "client"}
+	addr, ext, decode := freeAddr(t, "tcp"), ".bin", []string{"-from", "client"}
 	if proto == "lwar" {
-		addr, ext, decode = freeUDPAddr(t), ".hex", []string{"-hex"}
+		addr, ext, decode = freeAddr(t, "udp"), ".hex", []string{"-hex"}
 	}
 	t.Setenv("GAMEWIRE_PLANTED", fault)
 	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
@@ -136,7 +139,7 @@ func TestFuzzUsage(t *testing.T) {
 // TestFuzzNoServer: a target where nothing listens is reported before the
 // run, as a usage-level failure.
 func TestFuzzNoServer(t *testing.T) {
-	addr := freeAddr(t)
+	addr := freeAddr(t, "tcp")
 	code, _, errs := runArgs("fuzz", "-proto", "paintball", "-target", addr, "-duration", "1s", "-out", t.TempDir())
 	if code != exitUsage || !strings.Contains(errs, "does not answer before the run") {
 		t.Errorf("exit %d, stderr %q", code, errs)

@@ -11,27 +11,15 @@ cd "$SRC/gamewire"
 go get github.com/AdamKorcz/go-118-fuzz-build/testing
 
 # compile_target PACKAGE FUNCTION BINARY builds one target with OSS-Fuzz's
-# compile_native_go_fuzzer. That builder makes the target's _test.go file a
-# plain file of its package and has go-118-fuzz-build import the package,
-# which a package main cannot be: a target of a command (cmd/gamewire's
-# FuzzCommand) is built from a copy staged in internal/ossfuzz/BINARY, the
-# command's non-test files and the target's file, renamed to package
-# BINARY (a func main in it is then an ordinary function).
+# compile_native_go_fuzzer, from the package stage.sh writes for it in
+# internal/ossfuzz/BINARY (stage.sh says why the builder needs a staged
+# copy: package main, external test packages). This changes the build
+# image's copy of the tree only.
 compile_target() {
 	local pkg=$1 fn=$2 bin=$3
-	local dir=.${pkg#github.com/gamewire/gamewire}
-	if [ "$(go list -f '{{.Name}}' "$dir")" != main ]; then
-		compile_native_go_fuzzer "$pkg" "$fn" "$bin"
-		return
-	fi
-	local stage=internal/ossfuzz/$bin
+	local stage=internal/ossfuzz/$bin dir=.${pkg#github.com/gamewire/gamewire}
 	rm -rf "$stage"
-	mkdir -p "$stage"
-	for g in "$dir"/*.go; do
-		case $g in *_test.go) continue ;; esac
-		sed 's/^package main$/package '"$bin"'/' "$g" >"$stage/$(basename "$g")"
-	done
-	sed 's/^package main$/package '"$bin"'/' "$(grep -l -E "^func $fn\(" "$dir"/*_test.go)" >"$stage/${fn,,}_test.go"
+	.clusterfuzzlite/stage.sh "$dir" "$fn" "$bin" "$stage" "$dir"
 	compile_native_go_fuzzer "github.com/gamewire/gamewire/$stage" "$fn" "$bin"
 }
 

@@ -97,8 +97,7 @@
 //     reads the table and fails until you do).
 //  4. Add a golden vector from the spec's table to golden in
 //     golden_test.go (TestGoldenCoversEveryType fails until you do); it
-//     also runs the contract harness on the type and seeds the packet
-//     fuzz target (fuzz_test.go).
+//     also runs the contract harness on the type and seeds FuzzPacket.
 //
 // A TypeX constant in type.go is a convenience, not a requirement, and
 // every question the spec leaves open belongs in docs/errata/lwar.md.

@@ -634,8 +634,12 @@ func (f *Fuzzer) greet(ctx context.Context, pr **peer, sess Session, hello []byt
 		return nil
 	}
 	port, err := g.Greet(hello)
-	if err != nil || port == 0 {
-		return err
+	if err != nil {
+		// The server answered, refusing the client (a full server).
+		return fmt.Errorf("%w: %w", errEnded, err)
+	}
+	if port == 0 {
+		return nil
 	}
 	host, _, _ := net.SplitHostPort(f.addr)
 	np, err := dial(ctx, f.p, net.JoinHostPort(host, strconv.Itoa(port)), f.cfg.Timeout, false)
@@ -650,7 +654,8 @@ func (f *Fuzzer) greet(ctx context.Context, pr **peer, sess Session, hello []byt
 	return nil
 }
 
-// errEnded is the end of a session the server ended (Ender).
+// errEnded is the end of a session the server ended (Ender), or refused
+// in its hello (Greeter).
 var errEnded = errors.New("the server ended the session")
 
 // ends reports whether frame b has a code of Protocol.Ends.

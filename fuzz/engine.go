@@ -719,15 +719,22 @@ func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 // LiveState and its probe answered. It returns the kind of failure and
 // what was seen when the check fails.
 //
-// A check that times out (Hang) is made once more before it counts, so
-// that a moment of slowness (a loaded machine) is not taken for a hang.
+// A check that times out (Hang), or whose connection the server closes
+// while it still runs, is made once more before it counts, so that a
+// moment of slowness (a loaded machine) is not taken for a failure.
 func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 	ok, kind, detail := f.aliveOnce(ctx)
-	if !ok && kind == Hang {
+	if !ok && (kind == Hang || strings.HasPrefix(detail, closedDuring)) {
 		ok, kind, detail = f.aliveOnce(ctx)
 	}
 	return ok, kind, detail
 }
+
+// closedDuring starts the detail of a liveness check whose connection the
+// server closed or reset while it was still running (else the Monitor's
+// word or a refused connection says more): checked once more, as a hang
+// is.
+const closedDuring = "a new connection was closed during the session: "
 
 // aliveOnce is one liveness check.
 func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
@@ -759,7 +766,7 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 			return false, Crash, f.crashDetail("port unreachable at " + f.addr)
 		}
 		// A server that closes a well-behaved new connection is down.
-		return false, Crash, f.crashDetail("a new connection was closed during the session: " + err.Error())
+		return false, Crash, f.crashDetail(closedDuring + err.Error())
 	}
 	reached, silent, err := f.play(ctx, &pr, sess, f.p.LiveState, write)
 	switch {

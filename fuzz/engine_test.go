@@ -68,10 +68,16 @@ func TestPlantedFaults(t *testing.T) {
 			}
 			defer srv.Stop()
 			dir := t.TempDir()
+			// Under the race detector everything is slower, the
+			// servers' goroutines unevenly so: the timeout is scaled.
+			timeout := 500 * time.Millisecond
+			if raceEnabled {
+				timeout = 1500 * time.Millisecond
+			}
 			cfg := fuzz.Config{
 				Protocol: sessions.ByName(tc.proto), Target: srv.Addr(), Seed: 1,
 				Rate: fuzz.MaxRate, Duration: 60 * time.Second, MaxMessages: tc.maxMessages, MaxFindings: 1,
-				Timeout: 500 * time.Millisecond, Monitor: srv, OutDir: dir,
+				Timeout: timeout, Monitor: srv, OutDir: dir,
 			}
 			f, err := fuzz.New(cfg)
 			if err != nil {

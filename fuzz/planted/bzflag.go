@@ -41,7 +41,8 @@ func (g *bzGame) Table() *wire.Table { return bzflag.Table() }
 
 // Greet sends the hello with the port of a listener of the client's own
 // and serves the client's reconnection there; the first connection
-// closes once it is made.
+// closes once it is made. A client that sends on the first connection,
+// or closes it, and does not reconnect at once is dropped.
 func (g *bzGame) Greet(c net.Conn) (net.Conn, error) {
 	defer c.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -53,8 +54,17 @@ func (g *bzGame) Greet(c net.Conn) (net.Conn, error) {
 	if err := bzflag.WriteHandshake(c, h); err != nil {
 		return nil, err
 	}
-	// "the server will not wait long for the reconnection"
-	ln.(*net.TCPListener).SetDeadline(time.Now().Add(2 * time.Second))
+	// "the server will not wait long for the reconnection", and hardly
+	// at all once the first connection shows activity (bytes, or its
+	// close): a moment, for a reconnection already made, which the
+	// client closes its first connection after.
+	tl := ln.(*net.TCPListener)
+	tl.SetDeadline(time.Now().Add(2 * time.Second))
+	go func() {
+		var b [1]byte
+		c.Read(b[:]) // returns when Greet closes c, at the latest
+		tl.SetDeadline(time.Now().Add(250 * time.Millisecond))
+	}()
 	return ln.Accept()
 }
 

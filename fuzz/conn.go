@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net"
 	"syscall"
 	"time"
@@ -15,6 +16,7 @@ import (
 // server sent, or the error that ended reading.
 type event struct {
 	frame []byte
+	hello bool // frame is the server's hello (Protocol.Hello)
 	err   error
 }
 
@@ -30,14 +32,18 @@ type peer struct {
 	dec    *wire.Decoder
 	err    error // the error that ended reading, once seen
 	wbuf   []byte
+	// hello is the server's hello, once read; helloLen its length, 0
+	// for a connection without one.
+	hello    []byte
+	helloLen int
 }
 
 // errRefused marks a dial the target refused: nothing listens there.
 var errRefused = errors.New("connection refused")
 
 // dial connects to addr (TCP, or UDP for a datagram protocol) and starts
-// the reader.
-func dial(ctx context.Context, p *Protocol, addr string, timeout time.Duration) (*peer, error) {
+// the reader, which reads the server's hello first when hello is set.
+func dial(ctx context.Context, p *Protocol, addr string, timeout time.Duration, hello bool) (*peer, error) {
 	network := "tcp"
 	if p.Datagram() {
 		network = "udp"
@@ -51,6 +57,9 @@ func dial(ctx context.Context, p *Protocol, addr string, timeout time.Duration) 
 		return nil, err
 	}
 	pr := &peer{p: p, c: c, events: make(chan event, 256), stop: make(chan struct{}), done: make(chan struct{})}
+	if hello {
+		pr.helloLen = p.Hello
+	}
 	pr.dec = wire.NewDecoder(p.Table)
 	pr.dec.Policy = wire.Lax
 	go pr.read()
@@ -76,15 +85,19 @@ func (pr *peer) read() {
 				send(event{err: err})
 				return
 			}
-			frames := [][]byte{buf[:n]}
-			if pr.p.Unpack != nil {
-				frames = pr.p.Unpack(buf[:n])
+			if !send(event{frame: bytes.Clone(buf[:n])}) {
+				return
 			}
-			for _, f := range frames {
-				if !send(event{frame: bytes.Clone(f)}) {
-					return
-				}
-			}
+		}
+	}
+	if pr.helloLen > 0 {
+		b := make([]byte, pr.helloLen)
+		if _, err := io.ReadFull(pr.c, b); err != nil {
+			send(event{err: err})
+			return
+		}
+		if !send(event{frame: b, hello: true}) {
+			return
 		}
 	}
 	s := wire.NewStream(pr.p.Table, pr.c, wire.FromServer)
@@ -120,8 +133,8 @@ func (pr *peer) write(u *Unit, timeout time.Duration) error {
 	pr.c.SetWriteDeadline(time.Now().Add(timeout))
 	if pr.p.Datagram() {
 		b := u.Bytes
-		if pr.p.Pack != nil {
-			b = pr.p.Pack(b)
+		if u.Packet != nil {
+			b = u.Packet
 		}
 		for range u.count() {
 			if _, err := pr.c.Write(b); err != nil {
@@ -174,13 +187,44 @@ func (pr *peer) poll(wait time.Duration, handle func(wire.Message) bool) (bool, 
 			pr.err = ev.err
 			return false, ev.err
 		}
-		m, _, err := pr.dec.Decode(ev.frame, wire.FromServer)
+		if ev.hello {
+			pr.hello = ev.frame
+			continue
+		}
+		var m wire.Message
+		var err error
+		if pr.p.Whole {
+			m = wire.NewRaw(pr.p.Table, 0, wire.FromServer, ev.frame)
+		} else {
+			m, _, err = pr.dec.Decode(ev.frame, wire.FromServer)
+		}
 		if err != nil || m == nil {
 			continue // the server's own malformed frame: not ours to judge
 		}
 		if handle(m) {
 			return true, nil
 		}
+	}
+}
+
+// awaitHello returns the server's hello, waiting up to wait for it (the
+// reader hands it over before anything else): nil when it did not come.
+func (pr *peer) awaitHello(wait time.Duration) ([]byte, error) {
+	if pr.hello != nil || pr.err != nil {
+		return pr.hello, pr.err
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case ev := <-pr.events:
+		if ev.err != nil {
+			pr.err = ev.err
+			return nil, ev.err
+		}
+		pr.hello = ev.frame
+		return pr.hello, nil
+	case <-t.C:
+		return nil, nil
 	}
 }
 

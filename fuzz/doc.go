@@ -16,7 +16,15 @@
 // connection, plays the protocol's Session to one of its states (say
 // TFighters' connected, handshake, joined, playing: before the handshake,
 // after it, joined, in game), then sends a burst of units, each made in
-// one of these ways (Kind):
+// one of these ways (Kind). A protocol whose server speaks first with
+// bytes that are not frames and names another port to go on at (BZFlag's
+// hello) has a Greeter session: the fuzzer reads the hello (Protocol.Hello
+// bytes) and follows the port, on the target's host only. A datagram
+// protocol whose packets carry state of the session's (lwar's header:
+// the reliable channel's ack and timestamp) is Whole: its session sees
+// every datagram whole and wraps every unit itself (Packer), numbering
+// reliable messages with its live channel, or as a sequence trick says
+// (KindSequence: a duplicate, a gap, the counter's wrap).
 //
 //   - generated messages: valid ones, any values that encode, and values
 //     that break one rule of the spec, sent with validation off (the
@@ -28,7 +36,8 @@
 //     count off by one, an unknown code, a code of the other direction, a
 //     truncation, flipped bits and inserted bytes (Mutate);
 //   - out-of-order session steps (a login again, a handshake message in
-//     game) and floods of one message.
+//     game), floods of one message, and sequence tricks on a reliable
+//     channel.
 //
 // Every few units, and before a unit that breaks the framing, the case
 // sends the protocol's probe, a message the server must answer (the

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -255,36 +257,28 @@ func New(cfg Config) (*Fuzzer, error) {
 	case cfg.Timeout < 0 || cfg.MaxMessages < 0 || cfg.Burst < 0 || cfg.ProbeEvery < 0 || cfg.MaxFindings < 0:
 		return nil, errors.New("fuzz: negative Timeout, MaxMessages, Burst, ProbeEvery or MaxFindings")
 	}
-	if cfg.Rate == 0 {
-		cfg.Rate = DefaultRate
-	}
-	if cfg.Duration == 0 {
-		cfg.Duration = DefaultDuration
-	}
-	if cfg.Timeout == 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.Burst == 0 {
-		cfg.Burst = DefaultBurst
-	}
-	if cfg.ProbeEvery == 0 {
-		cfg.ProbeEvery = DefaultProbeEvery
-	}
-	if cfg.MaxFindings == 0 {
-		cfg.MaxFindings = DefaultMaxFindings
-	}
-	if cfg.MinimiseRuns == 0 {
-		cfg.MinimiseRuns = DefaultMinimiseRuns
-	}
-	if cfg.RecoverWait == 0 {
-		cfg.RecoverWait = DefaultRecoverWait
-	}
+	orDefault(&cfg.Rate, DefaultRate)
+	orDefault(&cfg.Duration, DefaultDuration)
+	orDefault(&cfg.Timeout, DefaultTimeout)
+	orDefault(&cfg.Burst, DefaultBurst)
+	orDefault(&cfg.ProbeEvery, DefaultProbeEvery)
+	orDefault(&cfg.MaxFindings, DefaultMaxFindings)
+	orDefault(&cfg.MinimiseRuns, DefaultMinimiseRuns)
+	orDefault(&cfg.RecoverWait, DefaultRecoverWait)
 	f := &Fuzzer{cfg: cfg, p: cfg.Protocol, addr: addr, seen: map[string]int{}}
 
 	f.mut = newMutator(f.p, rand.New(rand.NewSource(cfg.Seed)))
 	f.pace.rate = cfg.Rate
 	f.sum = Summary{Protocol: f.p.Name, Target: addr, Seed: cfg.Seed, States: f.p.States, Reached: make([]int, len(f.p.States))}
 	return f, nil
+}
+
+// orDefault sets *v to d when it is the zero value.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }
 
 // Run fuzzes the target until the duration, the message bound or the
@@ -305,6 +299,7 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 	if ok, kind, detail := f.alive(ctx); !ok {
 		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
 	}
+	var prev *caseResult // the case before, as it went
 	for f.running(ctx) {
 		// Each case draws from a generator of its own, seeded from the
 		// seed and the case's number: how long the cases before it ran
@@ -319,11 +314,17 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		}
 		out := f.judge(ctx, &res)
 		switch {
+		case out.Failed && len(fuzzUnits(res.sent)) == 0 && prev != nil:
+			// Nothing fuzzed on this connection: what the case before
+			// sent took effect late (a slow server checked alive before
+			// it read it), so that case is the finding's.
+			f.found(ctx, prev, out)
 		case out.Failed:
 			f.found(ctx, &res, out)
 		case res.closed != nil:
 			f.sum.Drops++
 		}
+		prev = &res
 		f.progress(false)
 	}
 	f.sum.Elapsed = time.Since(f.start)
@@ -412,15 +413,19 @@ type caseResult struct {
 // bounds.
 func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src func(int, [][]byte) (Unit, bool), fuzzing bool) {
 	to := f.cfg.Timeout
-	pr, err := dial(ctx, f.p, f.addr, to)
+	pr, err := dial(ctx, f.p, f.addr, to, true)
 	if err != nil {
 		res.refused, res.dialErr = errors.Is(err, errRefused), err
 		return
 	}
-	defer pr.close()
+	defer func() { pr.close() }() // pr may change: a redirect (Greeter)
 	sess := f.p.NewSession()
+	pk, _ := sess.(Packer)
 	var history [][]byte
 	send := func(u Unit) bool {
+		if pk != nil {
+			u.Packet = pk.Pack(&u)
+		}
 		if u.Kind == KindSession || u.Kind == KindProbe {
 			f.sum.SessionMessages += u.count()
 		} else {
@@ -436,14 +441,20 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		}
 		return true
 	}
+	sendSession := func(m wire.Message) error {
+		b := encode(m)
+		if b == nil {
+			return nil
+		}
+		history = append(history, b)
+		if !send(Unit{Bytes: b, Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true}) {
+			return res.closed
+		}
+		return nil
+	}
 	flush := func(target int) bool {
 		for m := sess.Next(target); m != nil; m = sess.Next(target) {
-			b := encode(m)
-			if b == nil {
-				continue
-			}
-			history = append(history, b)
-			if !send(Unit{Bytes: b, Repeat: 1, Kind: KindSession, Form: m.Form().Name, Framed: true}) {
+			if sendSession(m) != nil {
 				return false
 			}
 		}
@@ -460,31 +471,23 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		}
 	}
 	// Play the session to the state.
-	deadline := time.Now().Add(20 * to)
-	for {
-		if !flush(state) {
-			return
-		}
-		res.reached = sess.State()
-		if res.reached >= state {
-			res.setupOK = true
-			break
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return
-		}
-		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
-		if err != nil {
+	reached, silent, err := f.play(ctx, &pr, sess, state, sendSession)
+	res.reached = sess.State()
+	switch {
+	case err != nil:
+		if res.closed == nil {
 			res.closed = err
-			return
 		}
-		if !got {
-			if p, _ := f.probeFor(sess); p != nil {
-				res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
-			}
-			return
+		return
+	case silent:
+		if p, _ := f.probeFor(sess); p != nil {
+			res.stalled = "no answer within " + to.String() + " while playing the session to state " + f.p.stateName(state)
 		}
+		return
+	case !reached:
+		return
 	}
+	res.setupOK = true
 	answered := false
 	probe := func() bool {
 		answered = false
@@ -525,6 +528,10 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 			return false
 		}
 		if !got {
+			if e, ok := sess.(Ender); ok && e.Ended() {
+				res.closed = errEnded
+				return false
+			}
 			res.stalled = "no answer to " + msg.Form().Name + " within " + to.String() + " on the fuzzed connection"
 			return false
 		}
@@ -577,6 +584,79 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		res.closed = err
 	}
 }
+
+// play drives sess on the connection *pr toward state target: it sends
+// what the session asks through send, reads the server's hello and
+// follows the port it names (Greeter), and hands the session what the
+// server sends, until the session reaches target. It reports whether it
+// did, or whether the server fell silent for the timeout, or the error
+// that ended the connection.
+func (f *Fuzzer) play(ctx context.Context, pr **peer, sess Session, target int, send func(wire.Message) error) (reached, silent bool, err error) {
+	to := f.cfg.Timeout
+	deadline := time.Now().Add(20 * to)
+	for {
+		if p := *pr; target > 0 && p.helloLen > 0 && p.hello == nil {
+			h, err := p.awaitHello(to)
+			if err != nil || h == nil {
+				return false, h == nil && err == nil, err
+			}
+			if err := f.greet(ctx, pr, sess, h); err != nil {
+				return false, false, err
+			}
+		}
+		for m := sess.Next(target); m != nil; m = sess.Next(target) {
+			if err := send(m); err != nil {
+				return false, false, err
+			}
+		}
+		if sess.State() >= target {
+			return true, false, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return false, false, nil
+		}
+		got, err := (*pr).poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
+		if err != nil || !got {
+			return false, err == nil, err
+		}
+		if e, ok := sess.(Ender); ok && e.Ended() {
+			return false, false, errEnded
+		}
+	}
+}
+
+// greet hands the server's hello to the session and, when it names
+// another port, connects there (the target's host, the port named),
+// closes the first connection and puts the new one in *pr.
+func (f *Fuzzer) greet(ctx context.Context, pr **peer, sess Session, hello []byte) error {
+	g, ok := sess.(Greeter)
+	if !ok {
+		return nil
+	}
+	port, err := g.Greet(hello)
+	if err != nil {
+		// The server answered, refusing the client (a full server).
+		return fmt.Errorf("%w: %w", errEnded, err)
+	}
+	if port == 0 {
+		return nil
+	}
+	host, _, _ := net.SplitHostPort(f.addr)
+	np, err := dial(ctx, f.p, net.JoinHostPort(host, strconv.Itoa(port)), f.cfg.Timeout, false)
+	if err != nil {
+		return err
+	}
+	// The first connection closes after the second is made, as the
+	// original clients do (a server may drop a client whose first
+	// connection closes before it reconnects).
+	(*pr).close()
+	*pr = np
+	return nil
+}
+
+// errEnded is the end of a session the server ended (Ender), or refused
+// in its hello (Greeter).
+var errEnded = errors.New("the server ended the session")
 
 // ends reports whether frame b has a code of Protocol.Ends.
 func (f *Fuzzer) ends(b []byte) bool {
@@ -639,15 +719,22 @@ func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 // LiveState and its probe answered. It returns the kind of failure and
 // what was seen when the check fails.
 //
-// A check that times out (Hang) is made once more before it counts, so
-// that a moment of slowness (a loaded machine) is not taken for a hang.
+// A check that times out (Hang), or whose connection the server closes
+// while it still runs, is made once more before it counts, so that a
+// moment of slowness (a loaded machine) is not taken for a failure.
 func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 	ok, kind, detail := f.aliveOnce(ctx)
-	if !ok && kind == Hang {
+	if !ok && (kind == Hang || strings.HasPrefix(detail, closedDuring)) {
 		ok, kind, detail = f.aliveOnce(ctx)
 	}
 	return ok, kind, detail
 }
+
+// closedDuring starts the detail of a liveness check whose connection the
+// server closed or reset while it was still running (else the Monitor's
+// word or a refused connection says more): checked once more, as a hang
+// is.
+const closedDuring = "a new connection was closed during the session: "
 
 // aliveOnce is one liveness check.
 func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
@@ -657,14 +744,14 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 		}
 	}
 	to := f.cfg.Timeout
-	pr, err := dial(ctx, f.p, f.addr, to)
+	pr, err := dial(ctx, f.p, f.addr, to, true)
 	if err != nil {
 		if errors.Is(err, errRefused) {
 			return false, Crash, f.crashDetail("connection refused at " + f.addr)
 		}
 		return false, Crash, f.crashDetail("cannot connect to " + f.addr + ": " + err.Error())
 	}
-	defer pr.close()
+	defer func() { pr.close() }()
 	sess := f.p.NewSession()
 	write := func(m wire.Message) error {
 		b := encode(m)
@@ -675,32 +762,22 @@ func (f *Fuzzer) aliveOnce(ctx context.Context) (bool, FindingKind, string) {
 		return pr.write(&Unit{Bytes: b, Repeat: 1}, to)
 	}
 	ended := func(err error) (bool, FindingKind, string) {
-		if isRefused(err) {
+		if isRefused(err) || errors.Is(err, errRefused) {
 			return false, Crash, f.crashDetail("port unreachable at " + f.addr)
 		}
 		// A server that closes a well-behaved new connection is down.
-		return false, Crash, f.crashDetail("a new connection was closed during the session: " + err.Error())
+		return false, Crash, f.crashDetail(closedDuring + err.Error())
 	}
-	deadline := time.Now().Add(20 * to)
-	for {
-		for m := sess.Next(f.p.LiveState); m != nil; m = sess.Next(f.p.LiveState) {
-			if err := write(m); err != nil {
-				return ended(err)
-			}
-		}
-		if sess.State() >= f.p.LiveState {
-			break
-		}
-		if time.Now().After(deadline) {
-			return false, Hang, "a new connection did not reach state " + f.p.stateName(f.p.LiveState)
-		}
-		got, err := pr.poll(to, func(m wire.Message) bool { sess.Handle(m); return true })
-		if err != nil {
-			return ended(err)
-		}
-		if !got {
-			return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
-		}
+	reached, silent, err := f.play(ctx, &pr, sess, f.p.LiveState, write)
+	switch {
+	case errors.Is(err, errEnded):
+		return true, "", "" // it answered, refusing the client (a full server)
+	case err != nil:
+		return ended(err)
+	case silent:
+		return false, Hang, "no answer within " + to.String() + " to a new connection in state " + f.p.stateName(sess.State())
+	case !reached:
+		return false, Hang, "a new connection did not reach state " + f.p.stateName(f.p.LiveState)
 	}
 	if l, ok := sess.(Leaver); ok {
 		defer func() {
@@ -787,7 +864,7 @@ func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
 // found records a finding: it brings the target back, minimises the
 // trigger, replays it once more, and writes the reproducer.
 func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
-	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: out.State, Units: res.sent,
+	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: f.p.stateName(res.reached), Units: res.sent,
 		Before: len(fuzzUnits(res.sent)), AfterMessages: f.sum.Messages, After: time.Since(f.start)}
 	if !f.recover(ctx, out.Kind != Stall) {
 		f.stop = "target down (" + string(out.Kind) + ") and not restarted"

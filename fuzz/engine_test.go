@@ -27,8 +27,16 @@ var plantedCases = []plantedCase{
 	{"tfighters-len3", "tfighters", fuzz.Hang, "connected", 20000},
 	{"paintball-shoot", "paintball", fuzz.Crash, "connected", 20000},
 	{"paintball-name256", "paintball", fuzz.Stall, "logged-in", 20000},
+	{"bzflag-enter-team", "bzflag", fuzz.Crash, "hello", 30000},
+	{"bzflag-len3", "bzflag", fuzz.Hang, "hello", 30000},
+	{"bzflag-alive-joined", "bzflag", fuzz.Crash, "joined", 30000},
 	{"retrotank-len8", "retrotank", fuzz.Hang, "connected", 20000},
 	{"retrotank-spawn-joined", "retrotank", fuzz.Crash, "accepted", 30000},
+	{"lwar-connect-name", "lwar", fuzz.Crash, "new", 30000},
+	{"lwar-chat255", "lwar", fuzz.Hang, "new", 30000},
+	// lwar.Server sends the game state and Synced with its Join: a
+	// client is joined as soon as it is connected.
+	{"lwar-selection-joined", "lwar", fuzz.Crash, "joined", 30000},
 }
 
 // plantedServer is a planted server of either kind.
@@ -42,7 +50,7 @@ func newPlanted(name string) plantedServer {
 	if s := planted.New(name); s != nil {
 		return s
 	}
-	if s := planted.NewRetroTank(name); s != nil {
+	if s := planted.NewUDP(name); s != nil {
 		return s
 	}
 	return nil
@@ -60,10 +68,16 @@ func TestPlantedFaults(t *testing.T) {
 			}
 			defer srv.Stop()
 			dir := t.TempDir()
+			// Under the race detector everything is slower, the
+			// servers' goroutines unevenly so: the timeout is scaled.
+			timeout := 500 * time.Millisecond
+			if raceEnabled {
+				timeout = 1500 * time.Millisecond
+			}
 			cfg := fuzz.Config{
 				Protocol: sessions.ByName(tc.proto), Target: srv.Addr(), Seed: 1,
 				Rate: fuzz.MaxRate, Duration: 60 * time.Second, MaxMessages: tc.maxMessages, MaxFindings: 1,
-				Timeout: 500 * time.Millisecond, Monitor: srv, OutDir: dir,
+				Timeout: timeout, Monitor: srv, OutDir: dir,
 			}
 			f, err := fuzz.New(cfg)
 			if err != nil {

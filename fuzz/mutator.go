@@ -51,6 +51,10 @@ const (
 	// KindOutOfOrder is a session step sent again or out of turn (a
 	// second login, a handshake message in game).
 	KindOutOfOrder Kind = "out-of-order"
+	// KindSequence is a valid reliable message numbered as a duplicate,
+	// after a gap or at the wrap of the counter (Field says which), for
+	// a protocol with Sequence set.
+	KindSequence Kind = "sequence"
 	// KindFlood is one message sent many times in a row.
 	KindFlood Kind = "flood"
 	// KindProbe is the message a liveness check sends.
@@ -66,6 +70,9 @@ type Unit struct {
 	Repeat int
 	// Kind says how it was made.
 	Kind Kind
+	// Packet, for a Whole protocol, is the datagram that carried it, as
+	// its session's Packer made it when it was last sent.
+	Packet []byte
 	// Form names the message it was made from ("CMSG_ACCEL"), if any.
 	Form string
 	// Field names the field a mutation changed, if any.
@@ -110,8 +117,11 @@ var kindWeights = []struct {
 }{
 	{KindValid, 18}, {KindAny, 10}, {KindInvalid, 12}, {KindBoundary, 16}, {KindStringLength, 10},
 	{KindLength, 8}, {KindCount, 3}, {KindUnknownCode, 4}, {KindWrongDirection, 4},
-	{KindTruncate, 3}, {KindBytes, 8}, {KindOutOfOrder, 4}, {KindFlood, 2},
+	{KindTruncate, 3}, {KindBytes, 8}, {KindOutOfOrder, 4}, {KindFlood, 2}, {KindSequence, 6},
 }
+
+// sequenceTricks are the Fields of KindSequence units.
+var sequenceTricks = []string{"duplicate", "gap", "wrap"}
 
 var kindTotal = func() int {
 	n := 0
@@ -200,6 +210,12 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 		g := map[Kind]gopter.Gen{KindValid: m.p.Valid, KindAny: m.p.Any, KindInvalid: m.p.Invalid}[k]
 		msg = m.draw(g)
 		u.Bytes = encode(msg)
+	case KindSequence:
+		if !m.p.Sequence {
+			return u, false
+		}
+		msg, u.Bytes = m.base()
+		u.Field = sequenceTricks[m.rng.Intn(len(sequenceTricks))]
 	case KindOutOfOrder:
 		if len(history) == 0 {
 			return u, false
@@ -241,46 +257,16 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 			return u, false
 		}
 		u.Bytes = Mutate(u.Bytes, m.rng)
-	case KindBoundary:
+	case KindBoundary, KindStringLength, KindLength, KindCount:
 		msg, u.Bytes = m.base()
 		if msg == nil || u.Bytes == nil {
 			return u, false
 		}
-		f, ok := m.boundary(u.Bytes, msg.Form())
-		if !ok {
-			return u, false
-		}
-		u.Field = f
-	case KindStringLength:
-		msg, u.Bytes = m.base()
-		if msg == nil || u.Bytes == nil {
-			return u, false
-		}
-		b, f, ok := m.stringLength(u.Bytes, msg.Form())
+		b, f, ok := m.structural(k)(u.Bytes, msg.Form())
 		if !ok {
 			return u, false
 		}
 		u.Bytes, u.Field = b, f
-	case KindLength:
-		msg, u.Bytes = m.base()
-		if msg == nil || u.Bytes == nil {
-			return u, false
-		}
-		b, ok := m.length(u.Bytes, msg.Form())
-		if !ok {
-			return u, false
-		}
-		u.Bytes, u.Field = b, "length"
-	case KindCount:
-		msg, u.Bytes = m.base()
-		if msg == nil || u.Bytes == nil {
-			return u, false
-		}
-		f, ok := m.count(u.Bytes, msg.Form())
-		if !ok {
-			return u, false
-		}
-		u.Field = f
 	}
 	if len(u.Bytes) == 0 {
 		return u, false
@@ -292,6 +278,14 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 	}
 	u.Framed = m.framed(u.Bytes)
 	return u, true
+}
+
+// structural returns the mutation of kind k, made from a frame's form:
+// it returns the mutated frame and the field it changed.
+func (m *mutator) structural(k Kind) func(b []byte, f *wire.Form) ([]byte, string, bool) {
+	return map[Kind]func([]byte, *wire.Form) ([]byte, string, bool){
+		KindBoundary: m.boundary, KindStringLength: m.stringLength, KindLength: m.length, KindCount: m.count,
+	}[k]
 }
 
 // formOf returns the client form of frame b, if its code is known.
@@ -319,19 +313,15 @@ func (m *mutator) otherDirectionForm() *wire.Form {
 }
 
 // codeField returns the code field of form f's layout.
-func codeField(f *wire.Form) *wire.Field {
-	for _, fl := range headerOf(f) {
-		if fl.Role == wire.CodeRole {
-			return fl
-		}
-	}
-	return nil
-}
+func codeField(f *wire.Form) *wire.Field { return roleField(f, wire.CodeRole) }
 
 // lengthField returns the length field of form f's layout, if any.
-func lengthField(f *wire.Form) *wire.Field {
+func lengthField(f *wire.Form) *wire.Field { return roleField(f, wire.LengthRole) }
+
+// roleField returns the field of form f's layout with role r, if any.
+func roleField(f *wire.Form, r wire.Role) *wire.Field {
 	for _, fl := range headerOf(f) {
-		if fl.Role == wire.LengthRole {
+		if fl.Role == r {
 			return fl
 		}
 	}
@@ -443,8 +433,8 @@ func (m *mutator) edge(t string, size int) uint64 {
 }
 
 // boundary sets one fixed data field of frame b (form f) to an edge
-// value and returns the field's name.
-func (m *mutator) boundary(b []byte, f *wire.Form) (string, bool) {
+// value and returns b and the field's name.
+func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
 	var cands []*wire.Field
 	l := f.Layout()
 	for i := range l {
@@ -454,7 +444,7 @@ func (m *mutator) boundary(b []byte, f *wire.Form) (string, bool) {
 		}
 	}
 	if len(cands) == 0 {
-		return "", false
+		return nil, "", false
 	}
 	fl := cands[m.rng.Intn(len(cands))]
 	p := b[fl.Offset : fl.Offset+fl.Size]
@@ -463,11 +453,11 @@ func (m *mutator) boundary(b []byte, f *wire.Form) (string, bool) {
 		s := primSize(elem)
 		i := m.rng.Intn(n)
 		put(m.p.Table.Order, p[i*s:(i+1)*s], m.edge(elem, s))
-		return fl.Name, true
+		return b, fl.Name, true
 	}
 	if s := primSize(t); s > 0 {
 		put(m.p.Table.Order, p, m.edge(t, s))
-		return fl.Name, true
+		return b, fl.Name, true
 	}
 	// bytes[N] or a composite type: an edge pattern over its bytes.
 	fill := [...]byte{0x00, 0xff, 0x7f, 0x80, 'A'}[m.rng.Intn(5)]
@@ -477,7 +467,7 @@ func (m *mutator) boundary(b []byte, f *wire.Form) (string, bool) {
 	if m.rng.Intn(2) == 0 {
 		p[m.rng.Intn(len(p))] ^= 0x80
 	}
-	return fl.Name, true
+	return b, fl.Name, true
 }
 
 // varLen returns the length in b of the variable field fl (prefix and
@@ -583,7 +573,7 @@ func (m *mutator) fixLength(b []byte, f *wire.Form) bool {
 
 // length cuts or pads frame b's body and fixes its length field (the
 // frame stays whole), or one time in five makes the length field lie.
-func (m *mutator) length(b []byte, f *wire.Form) ([]byte, bool) {
+func (m *mutator) length(b []byte, f *wire.Form) ([]byte, string, bool) {
 	lf := lengthField(f)
 	hdr := 0
 	for _, fl := range headerOf(f) {
@@ -597,7 +587,7 @@ func (m *mutator) length(b []byte, f *wire.Form) ([]byte, bool) {
 		v := get(m.p.Table.Order, p)
 		d := []uint64{v + 1, v - 1, 0, v + 2 + uint64(m.rng.Intn(64)), math.MaxUint64}[m.rng.Intn(5)]
 		put(m.p.Table.Order, p, d)
-		return b, true
+		return b, "length", true
 	}
 	sizes := []int{0, 1, body - 1, body + 1, body + 2 + m.rng.Intn(16), body / 2, 2 * body}
 	n := sizes[m.rng.Intn(len(sizes))]
@@ -610,14 +600,14 @@ func (m *mutator) length(b []byte, f *wire.Form) ([]byte, bool) {
 		nb[i] = byte(m.rng.Intn(256))
 	}
 	if !m.fixLength(nb, f) {
-		return nil, false
+		return nil, "", false
 	}
-	return nb, true
+	return nb, "length", true
 }
 
 // count sets a list's count field of frame b (form f) off by one or to
 // an edge.
-func (m *mutator) count(b []byte, f *wire.Form) (string, bool) {
+func (m *mutator) count(b []byte, f *wire.Form) ([]byte, string, bool) {
 	l := f.Layout()
 	for i := range l {
 		if l[i].Type != "list" || l[i].Count == "" {
@@ -631,7 +621,7 @@ func (m *mutator) count(b []byte, f *wire.Form) (string, bool) {
 		v := get(m.p.Table.Order, p)
 		all := uint64(math.MaxUint64) >> (64 - 8*uint(cf.Size))
 		put(m.p.Table.Order, p, []uint64{v + 1, v - 1, 0, all, uint64(l[i].Max), uint64(l[i].Max) + 1}[m.rng.Intn(6)])
-		return cf.Name, true
+		return b, cf.Name, true
 	}
-	return "", false
+	return nil, "", false
 }

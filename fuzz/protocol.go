@@ -25,6 +25,42 @@ type Session interface {
 	Handle(m wire.Message) error
 }
 
+// Greeter is the Session of a protocol whose server speaks first, on a
+// new connection, with bytes that are not a frame of its table, and may
+// send the client on to another port (BZFlag's handshake: a version
+// string and a reconnect port). When a case's state is past the first
+// (index 0, before the handshake), the fuzzer reads Protocol.Hello bytes,
+// hands them to Greet, and, for a port other than 0, connects again at
+// that port of the target's host (the host never changes), closes the
+// first connection and plays the rest of the session on the new one.
+// A case in state 0 sends its units on the first connection, unread.
+type Greeter interface {
+	// Greet takes the server's first bytes and returns the port to go on
+	// at (0: this connection), or the error of a hello that refuses the
+	// client.
+	Greet(hello []byte) (port int, err error)
+}
+
+// Packer is the Session of a Whole protocol: it makes the datagram that
+// carries each unit, from the session's live state (lwar: the channel's
+// ack and timestamp in the header; a reliable message numbered by the
+// channel, which then counts it as sent, or numbered as the unit's
+// sequence trick says). The datagram must end with the unit's frame, as
+// the session numbered it; a session's own units (KindSession,
+// KindProbe) are whole datagrams already and travel as they are.
+type Packer interface {
+	Pack(u *Unit) []byte
+}
+
+// Ender is a Session that can tell when the server ended it, on a
+// datagram protocol where no socket closes (lwar: a Leave for the
+// client's own player, after too many violations): an unanswered probe
+// on a session the server ended is the server refusing what it got, as a
+// closed connection is, not a stall.
+type Ender interface {
+	Ended() bool
+}
+
 // Leaver is a Session with a goodbye: the fuzzer sends what Leave
 // returns (nil: nothing) at the end of each case, so that a datagram
 // server, which cannot see a socket close, frees the client's slot.
@@ -66,13 +102,21 @@ type Protocol struct {
 	// connection request): a case ends after sending one, unprobed, and
 	// the target is checked with a new connection.
 	Ends []uint32
-	// Pack, for a datagram protocol whose datagrams wrap messages in a
-	// packet (lwar's header), returns the datagram that carries frame;
-	// nil sends each frame as a datagram of its own.
-	Pack func(frame []byte) []byte
-	// Unpack splits a received datagram into its frames; nil takes the
-	// datagram as one frame.
-	Unpack func(datagram []byte) [][]byte
+	// Hello is the length of what the server sends first on a new
+	// connection before any frame (see Greeter); 0 for none.
+	Hello int
+	// Whole, for a datagram protocol whose datagrams wrap its messages in
+	// a packet the session keeps state for (lwar's header: the reliable
+	// channel's ack and a timestamp), hands the session every datagram
+	// the server sends whole, as a *wire.Raw of code 0, and has the
+	// session (a Packer) wrap every unit it sends.
+	Whole bool
+	// Sequence, for a protocol whose session numbers reliable messages
+	// (lwar's channel), makes the fuzzer send sequence tricks
+	// (KindSequence: a message numbered as a duplicate, after a gap, or
+	// at the wrap of the counter), which the session's Packer applies to
+	// its live numbering.
+	Sequence bool
 }
 
 // Datagram reports whether the protocol travels in datagrams (UDP).

@@ -63,6 +63,10 @@ type ReproUnit struct {
 	Len    int    `json:"len"`
 	Repeat int    `json:"repeat,omitempty"`
 	Framed bool   `json:"framed"`
+	// Packet, for a Whole protocol, is the length of the datagram that
+	// carried the unit, which its data line holds: the unit's frame is
+	// its last Len bytes.
+	Packet int `json:"packet,omitempty"`
 }
 
 // reproFormat is the Format of the files this package writes.
@@ -73,8 +77,13 @@ func (f *Fuzzer) reproducer(fd *Finding) *Reproducer {
 	r := &Reproducer{Format: reproFormat, Proto: f.p.Name, Target: f.addr, Seed: f.cfg.Seed,
 		State: fd.State, Kind: fd.Kind, Detail: fd.Detail, dgram: f.p.Datagram()}
 	for _, u := range fd.Units {
-		r.Units = append(r.Units, ReproUnit{Kind: u.Kind, Form: u.Form, Field: u.Field, Len: len(u.Bytes), Repeat: u.count(), Framed: u.Framed})
-		r.data = append(r.data, u.Bytes)
+		ru := ReproUnit{Kind: u.Kind, Form: u.Form, Field: u.Field, Len: len(u.Bytes), Repeat: u.count(), Framed: u.Framed}
+		b := u.Bytes
+		if u.Packet != nil {
+			b, ru.Packet = u.Packet, len(u.Packet)
+		}
+		r.Units = append(r.Units, ru)
+		r.data = append(r.data, b)
 	}
 	return r
 }
@@ -83,7 +92,11 @@ func (f *Fuzzer) reproducer(fd *Finding) *Reproducer {
 func (r *Reproducer) units() []Unit {
 	us := make([]Unit, len(r.Units))
 	for i, ru := range r.Units {
-		us[i] = Unit{Bytes: r.data[i], Repeat: max(ru.Repeat, 1), Kind: ru.Kind, Form: ru.Form, Field: ru.Field, Framed: ru.Framed}
+		b := r.data[i]
+		if ru.Packet > 0 && ru.Len <= len(b) {
+			b = b[len(b)-ru.Len:] // the frame, at the end of its datagram
+		}
+		us[i] = Unit{Bytes: b, Repeat: max(ru.Repeat, 1), Kind: ru.Kind, Form: ru.Form, Field: ru.Field, Framed: ru.Framed}
 	}
 	return us
 }
@@ -213,7 +226,11 @@ func ReadReproducer(path string) (*Reproducer, error) {
 				b = data[at : at+ru.Len]
 				at += ru.Len
 			}
-			if len(b) != ru.Len || k > 0 && !bytes.Equal(b, first) {
+			want := ru.Len
+			if ru.Packet > 0 {
+				want = ru.Packet
+			}
+			if len(b) != want || ru.Len > want || k > 0 && !bytes.Equal(b, first) {
 				return nil, fmt.Errorf("fuzz: %s does not match %s at unit %d", path, side, i+1)
 			}
 			first = b

@@ -30,7 +30,9 @@ Fuzzes a server of protocol P at HOST:PORT: plays the protocol's session with
 gamewire's own state machines to reach each state (before the handshake, after
 it, joined, in game), then sends generated valid messages, boundary values and
 structure-aware mutations (wrong lengths and counts, unknown and wrong-direction
-codes, truncations, rule-breaking values, out-of-order session steps, floods).
+codes, truncations, rule-breaking values, out-of-order session steps, floods,
+and sequence tricks on lwar's reliable channel). For bzflag it reads the
+server's hello and goes on at the reconnect port it names, on the same host.
 It watches for closed or reset connections, answers that do not come within
 -timeout, and a server that stops answering. With -exec it starts the server,
 restarts it after a crash or a hang and records its exit status or signal.
@@ -38,7 +40,8 @@ restarts it after a crash or a hang and records its exit status or signal.
 Each finding is minimised to the shortest run of messages that still triggers it
 and saved in -out as PROTO-NNN-KIND.bin (the byte stream sent, which
 "gamewire decode -proto P -from client FILE" prints; datagram protocols: .hex,
-one datagram per line, for "gamewire decode -proto P -hex FILE") with a .json
+one datagram per line as sent (lwar: whole packets), for
+"gamewire decode -proto P -hex FILE") with a .json
 sidecar that says in which session state to send it. -replay FILE sends a
 reproducer again and says whether the target failed.
 

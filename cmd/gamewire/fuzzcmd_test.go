@@ -23,15 +23,29 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// freeAddr returns a free TCP address on 127.0.0.1.
-func freeAddr(t *testing.T) string {
+// freeAddr returns a free address on 127.0.0.1 for network ("tcp",
+// "udp").
+func freeAddr(t *testing.T, network string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var addr net.Addr
+	var err error
+	if network == "udp" {
+		var c net.PacketConn
+		if c, err = net.ListenPacket("udp", "127.0.0.1:0"); err == nil {
+			addr = c.LocalAddr()
+			defer c.Close()
+		}
+	} else {
+		var ln net.Listener
+		if ln, err = net.Listen("tcp", "127.0.0.1:0"); err == nil {
+			addr = ln.Addr()
+			defer ln.Close()
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addr.String()
 }
 
 func runArgs(args ...string) (int, string, string) {
@@ -40,48 +54,62 @@ func runArgs(args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving
-// TFighters with a crash planted on CMSG_ACCEL accel=127: the run finds
-// it, records the exit status, writes a reproducer that decode reads and
-// that -replay triggers again.
+// TestFuzzExec runs `gamewire fuzz -exec` against this binary serving a
+// planted fault (TFighters with a crash on CMSG_ACCEL accel=127; BZFlag,
+// hello and reconnection included, with a crash on MsgEnter's team; lwar
+// over UDP with a crash on a Connect whose name is too long): the run
+// finds it, records the exit status, writes a reproducer that decode
+// reads and that -replay triggers again.
 func TestFuzzExec(t *testing.T) {
-	if raceEnabled {
-		// Under the race detector the server process and the fuzzer slow
-		// down unevenly, so a finding can depend on how frames were
-		// batched into reads and its minimised replay then misses it;
-		// the plain test run covers this path.
-		t.Skip("timing-dependent under the race detector")
+	for _, tc := range []struct{ fault, proto, crash, form string }{
+		{"tfighters-accel", "tfighters", "panic: planted crash: CMSG_ACCEL accel=127", "CMSG_ACCEL"},
+		{"bzflag-enter-team", "bzflag", "panic: planted crash: MsgEnter with an unknown team", "MsgEnter"},
+		{"lwar-connect-name", "lwar", "panic: planted crash: Connect with a name over 32 bytes", "Connect"},
+	} {
+		t.Run(tc.proto, func(t *testing.T) { testFuzzExec(t, tc.fault, tc.proto, tc.crash, tc.form) })
 	}
-	addr := freeAddr(t)
-	t.Setenv("GAMEWIRE_PLANTED", "tfighters-accel")
+}
+
+func testFuzzExec(t *testing.T, fault, proto, crash, form string) {
+	// Under the race detector the server process and the fuzzer slow
+	// down unevenly: every wait is scaled, not skipped.
+	timeout := "1s"
+	if raceEnabled {
+		timeout = "5s"
+	}
+	addr, ext, decode := freeAddr(t, "tcp"), ".bin", []string{"-from", "client"}
+	if proto == "lwar" {
+		addr, ext, decode = freeAddr(t, "udp"), ".hex", []string{"-hex"}
+	}
+	t.Setenv("GAMEWIRE_PLANTED", fault)
 	t.Setenv("GAMEWIRE_PLANTED_ADDR", addr)
 	dir := t.TempDir()
 	server := os.Args[0] + " -test.run=^$"
-	code, out, errs := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-seed", "7",
-		"-rate", "10000", "-duration", "60s", "-timeout", "1s", "-max-messages", "30000", "-max-findings", "1", "-out", dir)
+	code, out, errs := runArgs("fuzz", "-proto", proto, "-target", addr, "-exec", server, "-seed", "7",
+		"-rate", "10000", "-duration", "120s", "-timeout", timeout, "-max-messages", "30000", "-max-findings", "1", "-out", dir)
 	t.Logf("stdout:\n%s", out)
 	if code != exitMalformed {
 		t.Fatalf("exit %d, want %d (findings); stderr:\n%s", code, exitMalformed, errs)
 	}
-	for _, want := range []string{"crash", "exit status 2", "panic: planted crash: CMSG_ACCEL accel=127", "reproducer: "} {
+	for _, want := range []string{"crash", "exit status 2", crash, "reproducer: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q", want)
 		}
 	}
-	if !strings.Contains(errs, "\rfuzz tfighters") {
+	if !strings.Contains(errs, "\rfuzz "+proto) {
 		t.Errorf("no progress line on stderr: %q", errs)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "tfighters-001-crash.bin"))
+	files, _ := filepath.Glob(filepath.Join(dir, proto+"-001-crash"+ext))
 	if len(files) != 1 {
 		t.Fatalf("reproducer not in %s", dir)
 	}
 	// decode reads it: the session's messages, then the trigger.
-	code, dec, derr := runArgs("decode", "-proto", "tfighters", "-from", "client", files[0])
-	if !strings.Contains(dec, "CMSG_ACCEL") {
+	code, dec, derr := runArgs(append(append([]string{"decode", "-proto", proto}, decode...), files[0])...)
+	if !strings.Contains(dec, form) {
 		t.Errorf("decode (exit %d) does not show the trigger:\n%s%s", code, dec, derr)
 	}
 	// -replay triggers it again.
-	code, rout, rerr := runArgs("fuzz", "-proto", "tfighters", "-target", addr, "-exec", server, "-timeout", "1s", "-replay", files[0])
+	code, rout, rerr := runArgs("fuzz", "-proto", proto, "-target", addr, "-exec", server, "-timeout", timeout, "-replay", files[0])
 	if code != exitMalformed || !strings.Contains(rout, "reproduced: crash") || !strings.Contains(rout, "exit status 2") {
 		t.Errorf("replay: exit %d\n%s%s", code, rout, rerr)
 	}
@@ -111,7 +139,7 @@ func TestFuzzUsage(t *testing.T) {
 // TestFuzzNoServer: a target where nothing listens is reported before the
 // run, as a usage-level failure.
 func TestFuzzNoServer(t *testing.T) {
-	addr := freeAddr(t)
+	addr := freeAddr(t, "tcp")
 	code, _, errs := runArgs("fuzz", "-proto", "paintball", "-target", addr, "-duration", "1s", "-out", t.TempDir())
 	if code != exitUsage || !strings.Contains(errs, "does not answer before the run") {
 		t.Errorf("exit %d, stderr %q", code, errs)

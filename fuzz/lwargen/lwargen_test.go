@@ -2,43 +2,18 @@ package lwargen_test
 
 import (
 	"encoding"
-	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/lwargen"
 	"github.com/gamewire/gamewire/lwar"
-	"github.com/leanovate/gopter"
 )
-
-// draw calls f with n values of g (a fifth of them under the race
-// detector, which makes gopter's reflection ten times slower and looks for
-// races, not for values), drawn with a fixed seed.
-func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) {
-	t.Helper()
-	if raceEnabled {
-		n /= 5
-	}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(7))
-	got := 0
-	for i := 0; i < 10*n && got < n; i++ {
-		v, ok := g(params).Retrieve()
-		if !ok {
-			continue
-		}
-		f(v)
-		got++
-	}
-	if got < n {
-		t.Fatalf("generator yielded %d of %d values", got, n)
-	}
-}
 
 // TestMessageCoversEveryType: Message yields every type of the spec, and
 // every message it yields encodes.
 func TestMessageCoversEveryType(t *testing.T) {
 	seen := map[lwar.Type]bool{}
-	draw(t, lwargen.Message(), 2000, func(v any) {
+	gentest.Draw(t, lwargen.Message(), 2000, 10, func(v any) {
 		m := v.(lwar.Message)
 		seen[lwar.TypeOf(m)] = true
 		if _, err := m.MarshalBinary(); err != nil {
@@ -58,12 +33,12 @@ func TestMessageCoversEveryType(t *testing.T) {
 }
 
 func TestValidAndInvalid(t *testing.T) {
-	draw(t, lwargen.ValidMessage(), 1000, func(v any) {
+	gentest.Draw(t, lwargen.ValidMessage(), 1000, 10, func(v any) {
 		if err := v.(lwar.Message).Validate(); err != nil {
 			t.Fatalf("ValidMessage yielded an invalid message: %v", err)
 		}
 	})
-	draw(t, lwargen.InvalidMessage(), 500, func(v any) {
+	gentest.Draw(t, lwargen.InvalidMessage(), 500, 10, func(v any) {
 		m := v.(lwar.Message)
 		if m.Validate() == nil {
 			t.Fatalf("InvalidMessage yielded a valid %v", lwar.TypeOf(m))
@@ -75,14 +50,14 @@ func TestValidAndInvalid(t *testing.T) {
 }
 
 func TestPackets(t *testing.T) {
-	draw(t, lwargen.Packet(), 300, func(v any) {
+	gentest.Draw(t, lwargen.Packet(), 300, 10, func(v any) {
 		var _ encoding.BinaryAppender = v.(*lwar.Packet)
 		b, err := v.(*lwar.Packet).MarshalBinary()
 		if err != nil || len(b) > lwar.MaxPacketSize {
 			t.Fatalf("Packet: %d bytes, %v", len(b), err)
 		}
 	})
-	draw(t, lwargen.ValidPacket(), 200, func(v any) {
+	gentest.Draw(t, lwargen.ValidPacket(), 200, 10, func(v any) {
 		for _, m := range v.(*lwar.Packet).Messages {
 			if err := m.Validate(); err != nil {
 				t.Fatalf("ValidPacket holds an invalid message: %v", err)
@@ -92,7 +67,7 @@ func TestPackets(t *testing.T) {
 	bad := 0
 	var it lwar.Iterator
 	n := 0
-	draw(t, lwargen.PacketBytes(), 500, func(v any) {
+	gentest.Draw(t, lwargen.PacketBytes(), 500, 10, func(v any) {
 		n++
 		b := v.([]byte)
 		if it.Reset(b) != nil {

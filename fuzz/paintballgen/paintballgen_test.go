@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/paintballgen"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
@@ -19,47 +20,20 @@ func params(seed int64) *gopter.GenParameters {
 }
 
 func TestGenerators(t *testing.T) {
-	tests := []struct {
-		name    string
-		g       gopter.Gen
-		from    wire.Direction
-		valid   bool
-		invalid bool
-		forms   int
+	for _, tc := range []struct {
+		gentest.Case
+		forms int
 	}{
-		{"ServerMessage", paintballgen.ServerMessage(), paintball.FromServer, false, false, 2},
-		{"ClientMessage", paintballgen.ClientMessage(), paintball.FromClient, false, false, 4},
-		{"Message", paintballgen.Message(), 0, false, false, 5},
-		{"ValidServerMessage", paintballgen.ValidServerMessage(), paintball.FromServer, true, false, 2},
-		{"ValidClientMessage", paintballgen.ValidClientMessage(), paintball.FromClient, true, false, 4},
-		{"ValidMessage", paintballgen.ValidMessage(), 0, true, false, 5},
-		{"InvalidMessage", paintballgen.InvalidMessage(), 0, false, true, 3},
-	}
-	for _, tt := range tests {
-		p := params(7)
-		forms := map[string]bool{}
-		for i := 0; i < 500; i++ {
-			v, ok := tt.g(p).Retrieve()
-			if !ok {
-				continue
-			}
-			m, ok := v.(paintball.Message)
-			if !ok {
-				t.Fatalf("%s yields %T", tt.name, v)
-			}
-			forms[m.Form().Name] = true
-			if tt.from != 0 && !m.Form().From.Has(tt.from) {
-				t.Errorf("%s yields %s", tt.name, m.Form().Name)
-			}
-			if _, err := m.AppendBinary(nil); err != nil {
-				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
-			}
-			if err := m.Validate(); (tt.valid && err != nil) || (tt.invalid && err == nil) {
-				t.Fatalf("%s: %T %+v: Validate = %v", tt.name, m, m, err)
-			}
-		}
-		if len(forms) != tt.forms {
-			t.Errorf("%s: %d forms in 500 draws, want %d", tt.name, len(forms), tt.forms)
+		{gentest.Case{Name: "ServerMessage", G: paintballgen.ServerMessage(), From: paintball.FromServer}, 2},
+		{gentest.Case{Name: "ClientMessage", G: paintballgen.ClientMessage(), From: paintball.FromClient}, 4},
+		{gentest.Case{Name: "Message", G: paintballgen.Message()}, 5},
+		{gentest.Case{Name: "ValidServerMessage", G: paintballgen.ValidServerMessage(), From: paintball.FromServer, Valid: true}, 2},
+		{gentest.Case{Name: "ValidClientMessage", G: paintballgen.ValidClientMessage(), From: paintball.FromClient, Valid: true}, 4},
+		{gentest.Case{Name: "ValidMessage", G: paintballgen.ValidMessage(), Valid: true}, 5},
+		{gentest.Case{Name: "InvalidMessage", G: paintballgen.InvalidMessage(), Invalid: true}, 3},
+	} {
+		if forms := tc.Forms(t); len(forms) != tc.forms {
+			t.Errorf("%s: %d forms in 500 draws, want %d", tc.Name, len(forms), tc.forms)
 		}
 	}
 }

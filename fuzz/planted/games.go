@@ -1,7 +1,11 @@
 package planted
 
 import (
+	"math"
 	"time"
+
+	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/lwar"
 
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/retrotank"
@@ -100,32 +104,65 @@ var faults = map[string]struct {
 			s, ok := m.(*paintball.ShootUpdateRequest)
 			return ok && s.ShootingState == 255
 		}}},
+	// A crash on one rule-breaking value: MsgEnter with a team that is
+	// no TeamColor.
+	"bzflag-enter-team": {BZFlag, Fault{Name: "MsgEnter with an unknown team", Effect: Crash,
+		Message: func(m wire.Message) bool { e, ok := m.(*bzflag.Enter); return ok && !e.Team.Known() }}},
+	// A hang on one length: a frame whose body is 3 bytes long.
+	"bzflag-len3": {BZFlag, Fault{Name: "a frame with length 3", Effect: Hang,
+		Frame: func(b []byte) bool { return len(b) == 7 && b[0] == 0 && b[1] == 3 }}},
+	// A fault reachable only after the handshake and the join: MsgAlive
+	// at an infinite position from a player in the game.
+	"bzflag-alive-joined": {BZFlag, Fault{Name: "MsgAlive at +Inf after the join", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool {
+			a, ok := m.(*bzflag.AliveFromClient)
+			return ok && (math.IsInf(float64(a.Position[0]), 1) || math.IsInf(float64(a.Position[1]), 1) || math.IsInf(float64(a.Position[2]), 1))
+		}}},
 }
 
-// udpFaults are the planted faults of the Retro Tank server.
-var udpFaults = map[string]Fault{
+// udpFaults are the planted faults of the datagram servers.
+var udpFaults = map[string]struct {
+	game  func() DatagramGame
+	fault Fault
+}{
 	// A hang on one length: a datagram of exactly 8 bytes (no message a
 	// client sends has that size) stops the server's loop.
-	"retrotank-len8": {Name: "an 8-byte datagram", Effect: Hang, Frame: func(b []byte) bool { return len(b) == 8 }},
+	"retrotank-len8": {RetroTankGame, Fault{Name: "an 8-byte datagram", Effect: Hang, Frame: func(b []byte) bool { return len(b) == 8 }}},
 	// A crash after the handshake: PLAYER_SPAWN from an accepted client
 	// with a message id of 0xffff.
-	"retrotank-spawn-joined": {Name: "MSG_TYPE_PLAYER_SPAWN id=0xffff after the handshake", Effect: Crash, Joined: true,
-		Message: func(m wire.Message) bool { p, ok := m.(*retrotank.PlayerSpawn); return ok && p.ID == 0xffff }},
+	"retrotank-spawn-joined": {RetroTankGame, Fault{Name: "MSG_TYPE_PLAYER_SPAWN id=0xffff after the handshake", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool { p, ok := m.(*retrotank.PlayerSpawn); return ok && p.ID == 0xffff }}},
+	// A crash on one rule-breaking value: a Connect whose name is longer
+	// than Max Player Name Length (32).
+	"lwar-connect-name": {LwarGame, Fault{Name: "Connect with a name over 32 bytes", Effect: Crash,
+		Message: func(m wire.Message) bool {
+			c, ok := m.(*lwar.Connect)
+			return ok && len(c.Name) > lwar.MaxPlayerNameLength
+		}}},
+	// A hang on one length: a Chat whose message is 255 bytes long.
+	"lwar-chat255": {LwarGame, Fault{Name: "Chat with a 255-byte message", Effect: Hang,
+		Message: func(m wire.Message) bool { c, ok := m.(*lwar.Chat); return ok && len(c.Msg) == 255 }}},
+	// A fault reachable only after the handshake: a Selection of ship
+	// type 255 from a client the server accepted.
+	"lwar-selection-joined": {LwarGame, Fault{Name: "Selection of ship type 255 after Connect", Effect: Crash, Joined: true,
+		Message: func(m wire.Message) bool { s, ok := m.(*lwar.Selection); return ok && s.ShipType == 255 }}},
 }
 
-// NewRetroTank returns a Retro Tank server (not started) with the planted
-// fault called name (retrotank-len8, retrotank-spawn-joined), or nil.
-func NewRetroTank(name string) *RetroTank {
+// NewUDP returns a datagram server (not started) with the planted fault
+// called name (retrotank-len8, retrotank-spawn-joined, lwar-connect-name,
+// lwar-chat255, lwar-selection-joined), or nil.
+func NewUDP(name string) *UDP {
 	f, ok := udpFaults[name]
 	if !ok {
 		return nil
 	}
-	return &RetroTank{Faults: []Fault{f}}
+	return &UDP{NewGame: f.game, Faults: []Fault{f.fault}}
 }
 
 // New returns a server (not started) with the planted fault called name:
 // tfighters-accel, tfighters-turn-joined, tfighters-len3,
-// paintball-name256 or paintball-shoot. It returns nil for another name.
+// paintball-name256, paintball-shoot, bzflag-enter-team, bzflag-len3 or
+// bzflag-alive-joined. It returns nil for another name.
 func New(name string) *Server {
 	f, ok := faults[name]
 	if !ok {

@@ -94,26 +94,7 @@ type Server struct {
 	exits  []string
 	starts int
 
-	qmu  sync.Mutex // guards quit, ln and dead: never held while waiting
-	quit chan struct{}
-	ln   net.Listener
-	dead string
-	wg   sync.WaitGroup
-}
-
-// shut closes quit and the listener, once.
-func (s *Server) shut() {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	if s.quit == nil {
-		return
-	}
-	select {
-	case <-s.quit:
-	default:
-		close(s.quit)
-		s.ln.Close()
-	}
+	life
 }
 
 // Addr returns the address the server listens at.
@@ -140,19 +121,20 @@ func (s *Server) Start() error {
 	if err != nil {
 		return fmt.Errorf("planted: listen %s: %w", addr, err)
 	}
-	quit := make(chan struct{})
-	s.qmu.Lock()
-	s.ln, s.quit, s.dead = ln, quit, ""
-	s.qmu.Unlock()
+	quit := s.begin(ln)
 	s.mu.Lock()
 	s.addr = ln.Addr().String()
 	s.game = s.NewGame(time.Now())
 	s.conns = map[net.Conn]any{}
 	s.starts++
 	s.mu.Unlock()
-	s.wg.Add(2)
+	s.wg.Add(1)
 	go s.accept(ln, quit)
-	go s.tick(quit)
+	every := s.TickEvery
+	if every == 0 {
+		every = 500 * time.Microsecond
+	}
+	s.ticker(quit, every, s.tick)
 	return nil
 }
 
@@ -161,14 +143,17 @@ func (s *Server) Start() error {
 // does (exit status 2, the panic on standard error). It is what a test
 // runs in a child process for `gamewire fuzz -exec`.
 func Serve(name, addr string) error {
-	s := New(name)
-	if s == nil {
+	crashed := make(chan string)
+	onCrash := func(reason string) { crashed <- reason }
+	var start func() error
+	if s := New(name); s != nil {
+		s.Address, s.OnCrash, start = addr, onCrash, s.Start
+	} else if u := NewUDP(name); u != nil {
+		u.Address, u.OnCrash, start = addr, onCrash, u.Start
+	} else {
 		return errors.New("planted: no fault called " + name)
 	}
-	s.Address = addr
-	crashed := make(chan string)
-	s.OnCrash = func(reason string) { crashed <- reason }
-	if err := s.Start(); err != nil {
+	if err := start(); err != nil {
 		return err
 	}
 	panic(<-crashed)
@@ -195,43 +180,56 @@ func (s *Server) accept(ln net.Listener, quit chan struct{}) {
 		if err != nil {
 			return
 		}
-		s.mu.Lock()
-		select {
-		case <-quit:
-			s.mu.Unlock()
-			c.Close()
-			return
-		default:
-		}
-		p := s.game.Accept(time.Now())
-		s.conns[c] = p
-		s.flush()
-		s.mu.Unlock()
 		s.wg.Add(1)
-		go s.serve(c, p, quit)
+		go s.open(c, quit)
 	}
 }
 
-func (s *Server) tick(quit chan struct{}) {
-	defer s.wg.Done()
-	every := s.TickEvery
-	if every == 0 {
-		every = 500 * time.Microsecond
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-quit:
+// Greeter is a Game whose server speaks first on a new connection, before
+// any frame, and may serve the client on another connection (BZFlag's
+// hello and reconnect port): Greet does that and returns the connection
+// to serve.
+type Greeter interface {
+	Greet(c net.Conn) (net.Conn, error)
+}
+
+// open greets a new connection, if the game does, adds it and serves it.
+func (s *Server) open(c net.Conn, quit chan struct{}) {
+	s.mu.Lock()
+	g, greets := s.game.(Greeter)
+	s.mu.Unlock()
+	if greets {
+		gc, err := g.Greet(c)
+		if err != nil {
+			c.Close()
+			s.wg.Done()
 			return
-		case now := <-t.C:
-			s.mu.Lock()
-			if s.deadWhy() == "" {
-				s.game.Tick(now)
-				s.flush()
-			}
-			s.mu.Unlock()
 		}
+		c = gc
+	}
+	s.mu.Lock()
+	select {
+	case <-quit:
+		s.mu.Unlock()
+		c.Close()
+		s.wg.Done()
+		return
+	default:
+	}
+	p := s.game.Accept(time.Now())
+	s.conns[c] = p
+	s.flush()
+	s.mu.Unlock()
+	s.serve(c, p, quit)
+}
+
+// tick runs the game's periodic work.
+func (s *Server) tick(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.down() == "" {
+		s.game.Tick(now)
+		s.flush()
 	}
 }
 
@@ -257,7 +255,7 @@ func (s *Server) serve(c net.Conn, p any, quit chan struct{}) {
 	defer func() {
 		c.Close()
 		s.mu.Lock()
-		if _, ok := s.conns[c]; ok && s.deadWhy() == "" {
+		if _, ok := s.conns[c]; ok && s.down() == "" {
 			delete(s.conns, c)
 			s.game.Leave(p, time.Now())
 			s.flush()
@@ -274,7 +272,7 @@ func (s *Server) serve(c net.Conn, p any, quit chan struct{}) {
 		}
 		m, _ := st.Decode(b)
 		s.mu.Lock()
-		if s.deadWhy() != "" {
+		if s.down() != "" {
 			s.mu.Unlock()
 			return
 		}
@@ -325,60 +323,24 @@ func (s *Server) crashLocked(reason string) {
 	if s.OnCrash != nil {
 		s.OnCrash(reason)
 	}
-	s.qmu.Lock()
-	s.dead = reason
-	s.qmu.Unlock()
 	s.exits = append(s.exits, reason)
-	s.shut()
+	s.end(reason)
 	for c := range s.conns {
 		c.Close()
 	}
-}
-
-// Exited reports whether a planted crash killed the server, and which.
-func (s *Server) Exited() (bool, string) {
-	d := s.deadWhy()
-	return d != "" && d != "stopped", d
-}
-
-// deadWhy returns why the server is down, "" while it runs.
-func (s *Server) deadWhy() string {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	return s.dead
 }
 
 // Stop stops the server and waits for its goroutines (hung handlers
 // included).
 func (s *Server) Stop() error {
-	s.qmu.Lock()
-	started := s.quit != nil
-	s.qmu.Unlock()
-	if !started {
-		return nil
-	}
-	s.shut() // first: a hung handler holds s.mu until quit closes
-	s.mu.Lock()
-	for c := range s.conns {
-		c.Close()
-	}
-	s.mu.Unlock()
-	s.qmu.Lock()
-	if s.dead == "" {
-		s.dead = "stopped"
-	}
-	s.qmu.Unlock()
-	s.wg.Wait()
-	return nil
+	return s.stop(func() {
+		s.mu.Lock()
+		for c := range s.conns {
+			c.Close()
+		}
+		s.mu.Unlock()
+	})
 }
 
 // Restart stops the server and starts it again with a new game.
-func (s *Server) Restart(ctx context.Context) error {
-	if err := s.Stop(); err != nil {
-		return err
-	}
-	if ctx.Err() != nil {
-		return errors.Join(errors.New("planted: restart"), ctx.Err())
-	}
-	return s.Start()
-}
+func (s *Server) Restart(ctx context.Context) error { return restart(ctx, s.Stop, s.Start) }

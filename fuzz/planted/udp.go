@@ -2,51 +2,66 @@ package planted
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/netip"
+	"slices"
 	"sync"
 	"time"
 
-	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
 
-// RetroTank is a Retro Tank game-port server (retrotank.Server) over UDP
-// on 127.0.0.1 with planted faults: one goroutine reads datagrams and
-// answers, as a single-threaded game server does, so a Hang stops it
-// whole; a Crash closes its socket (a client then gets "port
-// unreachable"). A new client is accepted and sent the setup pages of a
-// small battlefield. It is a fuzz.Monitor, as Server is.
-type RetroTank struct {
+// UDP is a datagram server over UDP on 127.0.0.1 with planted faults,
+// running a protocol's server state machine (retrotank.Server,
+// lwar.Server): one goroutine reads datagrams and answers, as a
+// single-threaded game server does, so a Hang stops it whole; a Crash
+// closes its socket (a client then gets "port unreachable"). It is a
+// fuzz.Monitor, as Server is.
+type UDP struct {
 	// Faults are the planted faults (Effect Crash or Hang; Joined: the
-	// datagram's sender is an accepted client).
+	// datagram's sender is a client the server accepted). Frame sees the
+	// whole datagram, Message each message in it.
 	Faults []Fault
 	// Address is where to listen the first time ("": a free port).
 	Address string
+	// NewGame makes the server's state machine for each start.
+	NewGame func() DatagramGame
+	// OnCrash, if set, is called when a Crash fault fires (see Server's).
+	OnCrash func(reason string)
 
-	mu    sync.Mutex // guards srv and addr
-	srv   *retrotank.Server
-	addr  string
-	pages []retrotank.Acked
+	mu   sync.Mutex // guards game and addr
+	game DatagramGame
+	addr string
 
-	qmu  sync.Mutex // guards conn, quit and dead: never held while waiting
-	conn *net.UDPConn
-	quit chan struct{}
-	dead string
-	wg   sync.WaitGroup
+	life
+}
+
+// DatagramGame is a protocol's server state machine over datagrams,
+// behind UDP's lock.
+type DatagramGame interface {
+	// Messages returns the messages of a datagram from a client, for the
+	// faults.
+	Messages(b []byte) []wire.Message
+	// Receive takes a datagram.
+	Receive(from netip.AddrPort, b []byte, now time.Time)
+	// Next returns the next datagram due, appended to buf[:0].
+	Next(now time.Time, buf []byte) (to netip.AddrPort, b []byte, ok bool)
+	// Tick runs the periodic work.
+	Tick(now time.Time)
+	// Joined reports whether the address is a client the server accepted.
+	Joined(from netip.AddrPort) bool
 }
 
 // Addr returns the address the server listens at.
-func (s *RetroTank) Addr() string {
+func (s *UDP) Addr() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.addr
 }
 
 // Start listens and serves.
-func (s *RetroTank) Start() error {
+func (s *UDP) Start() error {
 	s.mu.Lock()
 	addr := s.addr
 	s.mu.Unlock()
@@ -70,28 +85,23 @@ func (s *RetroTank) Start() error {
 	if err != nil {
 		return fmt.Errorf("planted: listen udp %s: %w", addr, err)
 	}
-	pages, err := retrotank.BuildPages(&retrotank.Battlefield{Duration: 300, WinScore: 5, Width: 64, Height: 48,
-		Obstacles: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}})
-	if err != nil {
-		c.Close()
-		return err
-	}
-	quit := make(chan struct{})
 	s.mu.Lock()
-	s.srv = retrotank.NewServer(retrotank.ServerConfig{MaxClients: 255})
+	s.game = s.NewGame()
 	s.addr = c.LocalAddr().String()
-	s.pages = pages
 	s.mu.Unlock()
-	s.qmu.Lock()
-	s.conn, s.quit, s.dead = c, quit, ""
-	s.qmu.Unlock()
-	s.wg.Add(2)
+	quit := s.begin(c)
+	s.wg.Add(1)
 	go s.serve(c, quit)
-	go s.tick(c, quit)
+	s.ticker(quit, 5*time.Millisecond, func(now time.Time) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.game.Tick(now)
+		s.flush(c, now)
+	})
 	return nil
 }
 
-func (s *RetroTank) serve(c *net.UDPConn, quit chan struct{}) {
+func (s *UDP) serve(c *net.UDPConn, quit chan struct{}) {
 	defer s.wg.Done()
 	buf := make([]byte, 65536)
 	for {
@@ -100,12 +110,14 @@ func (s *RetroTank) serve(c *net.UDPConn, quit chan struct{}) {
 			return
 		}
 		b := buf[:n]
-		m, _, _ := retrotank.Decode(b, wire.FromClient)
 		s.mu.Lock()
-		if f := s.fires(b, m, from); f != nil {
+		if f := s.fires(b, from); f != nil {
 			if f.Effect == Crash {
 				s.mu.Unlock()
-				s.crash("planted crash: " + f.Name)
+				if s.OnCrash != nil {
+					s.OnCrash("planted crash: " + f.Name)
+				}
+				s.end("planted crash: " + f.Name) // the socket closes, as a dying process's does
 				return
 			}
 			<-quit // Hang or Stall: the one loop stops, holding the lock
@@ -113,32 +125,17 @@ func (s *RetroTank) serve(c *net.UDPConn, quit chan struct{}) {
 			return
 		}
 		now := time.Now()
-		ev, _ := s.srv.Receive(from, b, now)
-		if ev.Joined && ev.Peer != nil {
-			pages := make([]retrotank.Acked, len(s.pages))
-			for i, p := range s.pages {
-				pages[i] = clonePage(p)
-			}
-			s.srv.SendSetup(ev.Peer, pages, now)
-		}
+		s.game.Receive(from, b, now)
 		s.flush(c, now)
 		s.mu.Unlock()
 	}
 }
 
-// clonePage copies a setup page (the Acker sets its id).
-func clonePage(p retrotank.Acked) retrotank.Acked {
-	b, _ := p.AppendBinary(nil)
-	m, _, _ := retrotank.Decode(b, wire.FromServer)
-	a, _ := m.(retrotank.Acked)
-	return a
-}
-
 // flush sends what the server has due; s.mu is held.
-func (s *RetroTank) flush(c *net.UDPConn, now time.Time) {
+func (s *UDP) flush(c *net.UDPConn, now time.Time) {
 	var buf []byte
 	for {
-		to, b, ok, _ := s.srv.Next(now, buf[:0])
+		to, b, ok := s.game.Next(now, buf)
 		if !ok {
 			return
 		}
@@ -147,84 +144,33 @@ func (s *RetroTank) flush(c *net.UDPConn, now time.Time) {
 	}
 }
 
-func (s *RetroTank) tick(c *net.UDPConn, quit chan struct{}) {
-	defer s.wg.Done()
-	t := time.NewTicker(5 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-quit:
-			return
-		case now := <-t.C:
-			s.mu.Lock()
-			s.flush(c, now)
-			s.mu.Unlock()
-		}
-	}
-}
-
-// fires returns the fault that fires on datagram b (message m) from
-// from; s.mu is held.
-func (s *RetroTank) fires(b []byte, m wire.Message, from netip.AddrPort) *Fault {
+// fires returns the fault that fires on datagram b from from; s.mu is
+// held.
+func (s *UDP) fires(b []byte, from netip.AddrPort) *Fault {
+	var msgs []wire.Message
 	for i := range s.Faults {
 		f := &s.Faults[i]
-		if f.Frame == nil && f.Message == nil || f.Frame != nil && !f.Frame(b) || f.Message != nil && (m == nil || !f.Message(m)) {
+		if f.Frame == nil && f.Message == nil || f.Frame != nil && !f.Frame(b) {
 			continue
 		}
-		if f.Joined {
-			joined := false
-			for _, p := range s.srv.Peers(nil) {
-				joined = joined || p.Addr == from
+		if f.Message != nil {
+			if msgs == nil {
+				msgs = s.game.Messages(b)
 			}
-			if !joined {
+			if !slices.ContainsFunc(msgs, f.Message) {
 				continue
 			}
+		}
+		if f.Joined && !s.game.Joined(from) {
+			continue
 		}
 		return f
 	}
 	return nil
 }
 
-// crash closes the socket, as a dying process's is.
-func (s *RetroTank) crash(reason string) {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	if s.dead == "" {
-		s.dead = reason
-	}
-	select {
-	case <-s.quit:
-	default:
-		close(s.quit)
-		s.conn.Close()
-	}
-}
-
-// Exited reports whether a planted crash killed the server, and which.
-func (s *RetroTank) Exited() (bool, string) {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	return s.dead != "" && s.dead != "stopped", s.dead
-}
-
 // Stop stops the server and waits for its goroutines.
-func (s *RetroTank) Stop() error {
-	s.qmu.Lock()
-	started := s.quit != nil
-	s.qmu.Unlock()
-	if !started {
-		return nil
-	}
-	s.crash("stopped")
-	s.wg.Wait()
-	return nil
-}
+func (s *UDP) Stop() error { return s.stop(func() {}) }
 
 // Restart stops the server and starts it again, on the same port.
-func (s *RetroTank) Restart(ctx context.Context) error {
-	s.Stop()
-	if ctx.Err() != nil {
-		return errors.Join(errors.New("planted: restart"), ctx.Err())
-	}
-	return s.Start()
-}
+func (s *UDP) Restart(ctx context.Context) error { return restart(ctx, s.Stop, s.Start) }

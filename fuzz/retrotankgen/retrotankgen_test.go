@@ -1,37 +1,13 @@
 package retrotankgen_test
 
 import (
-	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/retrotankgen"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
-	"github.com/leanovate/gopter"
 )
-
-// draw calls f with n values of g (a fifth under the race detector),
-// drawn with a fixed seed.
-func draw(t *testing.T, g gopter.Gen, n int, f func(v any)) {
-	t.Helper()
-	if raceEnabled {
-		n /= 5
-	}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(7))
-	got := 0
-	for i := 0; i < 20*n && got < n; i++ {
-		v, ok := g(params).Retrieve()
-		if !ok {
-			continue
-		}
-		f(v)
-		got++
-	}
-	if got < n {
-		t.Fatalf("generator yielded %d of %d values", got, n)
-	}
-}
 
 // TestCoverage: ByName has a generator for every form of both tables and
 // nothing else, each generator yields its form's type, and Message yields
@@ -47,7 +23,7 @@ func TestCoverage(t *testing.T) {
 			continue
 		}
 		n++
-		draw(t, g(), 20, func(v any) {
+		gentest.Draw(t, g(), 20, 20, func(v any) {
 			m, ok := v.(retrotank.Message)
 			if !ok || m.Form().Name != name {
 				t.Fatalf("generator of %s yielded %T", name, v)
@@ -58,7 +34,7 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("ByName has %d generators for %d forms", len(by), n)
 	}
 	seen := map[string]bool{}
-	draw(t, retrotankgen.Message(), 1000, func(v any) {
+	gentest.Draw(t, retrotankgen.Message(), 1000, 20, func(v any) {
 		m := v.(retrotank.Message)
 		seen[m.Form().Name] = true
 		if _, err := m.MarshalBinary(); err != nil {
@@ -81,7 +57,7 @@ func names(forms []wire.Form) []string {
 }
 
 func TestValidMessage(t *testing.T) {
-	draw(t, retrotankgen.ValidMessage(), 300, func(v any) {
+	gentest.Draw(t, retrotankgen.ValidMessage(), 300, 20, func(v any) {
 		if err := v.(retrotank.Message).Validate(); err != nil {
 			t.Fatalf("ValidMessage yielded an invalid message: %v", err)
 		}
@@ -91,7 +67,7 @@ func TestValidMessage(t *testing.T) {
 // TestBattlefield: every generated battlefield builds into pages that
 // pass Validate.
 func TestBattlefield(t *testing.T) {
-	draw(t, retrotankgen.Battlefield(), 100, func(v any) {
+	gentest.Draw(t, retrotankgen.Battlefield(), 100, 20, func(v any) {
 		pages, err := retrotank.BuildPages(v.(*retrotank.Battlefield))
 		if err != nil {
 			t.Fatal(err)
@@ -108,7 +84,7 @@ func TestBattlefield(t *testing.T) {
 // datagrams, and no input makes Decode panic.
 func TestDatagram(t *testing.T) {
 	good, bad := 0, 0
-	draw(t, retrotankgen.Datagram(), 1000, func(v any) {
+	gentest.Draw(t, retrotankgen.Datagram(), 1000, 20, func(v any) {
 		if _, _, err := retrotank.Decode(v.([]byte), retrotank.FromServer); err == nil {
 			good++
 		} else {

@@ -59,7 +59,7 @@ func Paintball() *fuzz.Protocol {
 // pbSession drives a paintball.Client toward a state.
 type pbSession struct {
 	c      *paintball.Client
-	held   []wire.Message
+	held   holdback
 	update bool // an Update arrived
 }
 
@@ -77,22 +77,10 @@ func (s *pbSession) Next(target int) wire.Message {
 	if target >= PBLoggedIn && s.c.State() == paintball.ClientNew {
 		s.c.Login()
 	}
-	if target >= PBInGame && len(s.held) > 0 {
-		m := s.held[0]
-		s.held = s.held[1:]
-		return m
-	}
-	for {
-		m := s.c.Next()
-		if m == nil {
-			return nil
-		}
-		if _, dump := m.(*paintball.GameDumpRequest); dump && target < PBInGame {
-			s.held = append(s.held, m)
-			continue
-		}
-		return m
-	}
+	return s.held.next(target, PBInGame, s.c.Next, func(m wire.Message) bool {
+		_, dump := m.(*paintball.GameDumpRequest)
+		return dump
+	})
 }
 
 func (s *pbSession) Handle(m wire.Message) error {

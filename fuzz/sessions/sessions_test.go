@@ -1,9 +1,9 @@
 package sessions_test
 
 import (
-	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/sessions"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -20,8 +20,6 @@ func TestProtocols(t *testing.T) {
 	if sessions.ByName("nope") != nil {
 		t.Error("ByName of an unknown protocol is not nil")
 	}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(1))
 	for _, n := range names {
 		p := sessions.ByName(n)
 		if p == nil || p.Name != n || p.Table == nil || len(p.States) < 2 || p.LiveState < 1 || p.LiveState >= len(p.States) {
@@ -32,11 +30,7 @@ func TestProtocols(t *testing.T) {
 			t.Errorf("%s: a new session is in state %d or sends for state 0", n, s.State())
 		}
 		for _, g := range []gopter.Gen{p.Valid, p.Any} {
-			for range 50 {
-				v, ok := g(params).Retrieve()
-				if !ok {
-					continue
-				}
+			gentest.Draw(t, g, 50, 10, func(v any) {
 				m, isMsg := v.(wire.Message)
 				if !isMsg {
 					t.Fatalf("%s: generator gave %T, not a wire.Message", n, v)
@@ -48,7 +42,7 @@ func TestProtocols(t *testing.T) {
 				if c, err := p.Table.Code(b); err != nil || p.Table.Lookup(c, wire.FromClient) == nil && m.Form().Index >= 0 {
 					t.Errorf("%s: %s: code %d of %x is not a client code: %v", n, m.Form().Name, c, b, err)
 				}
-			}
+			})
 		}
 	}
 }

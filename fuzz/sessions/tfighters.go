@@ -62,7 +62,7 @@ func TFighters() *fuzz.Protocol {
 // tfSession drives a tfighters.Client toward a state.
 type tfSession struct {
 	c       *tfighters.Client
-	held    []wire.Message
+	held    holdback
 	state   int
 	version bool // CMSG_VERSION sent
 }
@@ -95,25 +95,11 @@ func (s *tfSession) Next(target int) wire.Message {
 	if target >= TFPlaying && s.c.State() == tfighters.ClientSpawnReady {
 		s.c.Spawn()
 	}
-	if target >= TFJoined && len(s.held) > 0 {
-		m := s.held[0]
-		s.held = s.held[1:]
-		return m
+	m := s.held.next(target, TFJoined, s.c.Next, func(m wire.Message) bool { _, nick := m.(*tfighters.ClientNick); return nick })
+	if _, v := m.(*tfighters.Version); v {
+		s.version = true
 	}
-	for {
-		m := s.c.Next()
-		if m == nil {
-			return nil
-		}
-		if _, nick := m.(*tfighters.ClientNick); nick && target < TFJoined {
-			s.held = append(s.held, m)
-			continue
-		}
-		if _, v := m.(*tfighters.Version); v {
-			s.version = true
-		}
-		return m
-	}
+	return m
 }
 
 func (s *tfSession) Handle(m wire.Message) error { return s.c.Handle(m) }

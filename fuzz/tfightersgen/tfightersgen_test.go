@@ -4,53 +4,22 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 )
 
 func TestGenerators(t *testing.T) {
-	tests := []struct {
-		name    string
-		g       gopter.Gen
-		from    wire.Direction
-		valid   bool
-		invalid bool
-	}{
-		{"ServerMessage", tfightersgen.ServerMessage(), tfighters.FromServer, false, false},
-		{"ClientMessage", tfightersgen.ClientMessage(), tfighters.FromClient, false, false},
-		{"Message", tfightersgen.Message(), tfighters.AnyDirection, false, false},
-		{"ValidMessage", tfightersgen.ValidMessage(), tfighters.AnyDirection, true, false},
-		{"InvalidMessage", tfightersgen.InvalidMessage(), tfighters.AnyDirection, false, true},
-	}
-	for _, tt := range tests {
-		params := gopter.DefaultGenParameters()
-		params.Rng = rand.New(rand.NewSource(7))
-		codes := map[tfighters.Code]bool{}
-		for i := 0; i < 500; i++ {
-			v, ok := tt.g(params).Retrieve()
-			if !ok {
-				continue
-			}
-			m, ok := v.(tfighters.Message)
-			if !ok {
-				t.Fatalf("%s yields %T", tt.name, v)
-			}
-			c := tfighters.CodeOf(m)
-			codes[c] = true
-			if tt.from != tfighters.AnyDirection && c.From() != tt.from {
-				t.Errorf("%s yields %s", tt.name, c)
-			}
-			if _, err := m.AppendBinary(nil); err != nil {
-				t.Fatalf("%s: %T does not encode: %v", tt.name, m, err)
-			}
-			if err := m.Validate(); (tt.valid && err != nil) || (tt.invalid && err == nil) {
-				t.Fatalf("%s: %T %+v: Validate = %v", tt.name, m, m, err)
-			}
-		}
-		if len(codes) < 10 {
-			t.Errorf("%s: only %d codes in 500 draws", tt.name, len(codes))
+	for _, tc := range []gentest.Case{
+		{Name: "ServerMessage", G: tfightersgen.ServerMessage(), From: tfighters.FromServer},
+		{Name: "ClientMessage", G: tfightersgen.ClientMessage(), From: tfighters.FromClient},
+		{Name: "Message", G: tfightersgen.Message(), From: tfighters.AnyDirection},
+		{Name: "ValidMessage", G: tfightersgen.ValidMessage(), From: tfighters.AnyDirection, Valid: true},
+		{Name: "InvalidMessage", G: tfightersgen.InvalidMessage(), From: tfighters.AnyDirection, Invalid: true},
+	} {
+		if forms := tc.Forms(t); len(forms) < 10 {
+			t.Errorf("%s: only %d forms in 500 draws", tc.Name, len(forms))
 		}
 	}
 }

@@ -1,5 +1,5 @@
 //go:build !race
 
-package retrotankgen_test
+package gentest
 
 const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package lwargen_test
-
-const raceEnabled = true

@@ -1,0 +1,112 @@
+package planted
+
+import (
+	"net/netip"
+	"time"
+
+	"github.com/gamewire/gamewire/lwar"
+	"github.com/gamewire/gamewire/retrotank"
+	"github.com/gamewire/gamewire/wire"
+)
+
+// RetroTankGame returns a Retro Tank game-port server (retrotank.Server)
+// that accepts every client and sends it the setup pages of a small
+// battlefield.
+func RetroTankGame() DatagramGame {
+	pages, _ := retrotank.BuildPages(&retrotank.Battlefield{Duration: 300, WinScore: 5, Width: 64, Height: 48,
+		Obstacles: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}})
+	return &rtGame{srv: retrotank.NewServer(retrotank.ServerConfig{MaxClients: 255}), pages: pages}
+}
+
+type rtGame struct {
+	srv   *retrotank.Server
+	pages []retrotank.Acked
+}
+
+func (g *rtGame) Messages(b []byte) []wire.Message {
+	if m, _, err := retrotank.Decode(b, wire.FromClient); err == nil {
+		return []wire.Message{m}
+	}
+	return nil
+}
+
+func (g *rtGame) Receive(from netip.AddrPort, b []byte, now time.Time) {
+	ev, _ := g.srv.Receive(from, b, now)
+	if ev.Joined && ev.Peer != nil {
+		pages := make([]retrotank.Acked, len(g.pages))
+		for i, p := range g.pages {
+			pages[i] = clonePage(p)
+		}
+		g.srv.SendSetup(ev.Peer, pages, now)
+	}
+}
+
+// clonePage copies a setup page (the Acker sets its id).
+func clonePage(p retrotank.Acked) retrotank.Acked {
+	b, _ := p.AppendBinary(nil)
+	m, _, _ := retrotank.Decode(b, wire.FromServer)
+	a, _ := m.(retrotank.Acked)
+	return a
+}
+
+func (g *rtGame) Next(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
+	to, b, ok, _ := g.srv.Next(now, buf[:0])
+	return to, b, ok
+}
+
+func (g *rtGame) Tick(time.Time) {}
+
+func (g *rtGame) Joined(from netip.AddrPort) bool {
+	for _, p := range g.srv.Peers(nil) {
+		if p.Addr == from {
+			return true
+		}
+	}
+	return false
+}
+
+// LwarGame returns an lwar server (lwar.Server) with room for 64 clients
+// (the spec's server has 8: a fuzzer's clients that linger until the
+// disconnect timeout would fill it).
+func LwarGame() DatagramGame {
+	g := &lwGame{joined: map[netip.AddrPort]bool{}}
+	g.srv = lwar.NewServer(lwar.ServerConfig{MaxClients: 64, Handler: func(e *lwar.ServerEvent) {
+		switch e.Kind {
+		case lwar.ServerJoin:
+			g.joined[e.Addr] = true
+		case lwar.ServerLeave:
+			delete(g.joined, e.Addr)
+		}
+	}})
+	return g
+}
+
+type lwGame struct {
+	srv    *lwar.Server
+	joined map[netip.AddrPort]bool
+}
+
+// Messages returns the messages of a packet, up to the first that does
+// not decode.
+func (g *lwGame) Messages(b []byte) []wire.Message {
+	var out []wire.Message
+	for off := lwar.HeaderSize; off < len(b); {
+		m, n, err := lwar.Decode(b[off:], wire.FromClient)
+		if err != nil {
+			break
+		}
+		out = append(out, m)
+		off += n
+	}
+	return out
+}
+
+func (g *lwGame) Receive(from netip.AddrPort, b []byte, now time.Time) { g.srv.Receive(from, b, now) }
+
+func (g *lwGame) Next(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
+	to, b, ok := g.srv.AppendPacket(buf[:0], now)
+	return to, b, ok
+}
+
+func (g *lwGame) Tick(now time.Time)              { g.srv.Update(now) }
+func (g *lwGame) Joined(from netip.AddrPort) bool { return g.joined[from] }

@@ -1,5 +1,0 @@
-//go:build race
-
-package retrotankgen_test
-
-const raceEnabled = true

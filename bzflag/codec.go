@@ -36,13 +36,7 @@ func marshal(m Message) ([]byte, error) { return m.AppendBinary(make([]byte, 0, 
 // unmarshal is UnmarshalBinary for every message type.
 func unmarshal(m Message, f *wire.Form, b []byte) error {
 	n, err := m.Decode(b)
-	if err != nil {
-		return err
-	}
-	if n != len(b) {
-		return f.Err("", wire.ErrTrailing)
-	}
-	return nil
+	return f.Exact(n, len(b), err)
 }
 
 // appendU16Frame appends a frame whose body is one uint16.

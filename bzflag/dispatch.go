@@ -35,12 +35,7 @@ func Decode(b []byte, from Direction) (Message, int, error) {
 	if f == nil {
 		return nil, 0, errUnknownCode
 	}
-	m := table.New(f)
-	n, err := m.Decode(b)
-	if err != nil {
-		return nil, n, err
-	}
-	return m, n, nil
+	return wire.DecodeNew(table.New(f), b)
 }
 
 // Errors of Decode that no form's table entry holds, built once.

@@ -88,10 +88,5 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	if f == nil {
 		return nil, 0, unknown(Type(b[0]), from)
 	}
-	m := table.New(f)
-	n, err := m.Decode(b)
-	if err != nil {
-		return nil, n, err
-	}
-	return m, n, nil
+	return wire.DecodeNew(table.New(f), b)
 }

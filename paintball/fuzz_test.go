@@ -14,8 +14,7 @@ import (
 
 // seedPackets is one valid packet of every type, and then some.
 func seedPackets(f *testing.F) [][]byte {
-	var out [][]byte
-	for _, m := range []paintball.Message{
+	out := codectest.Encodings(f,
 		&paintball.Login{Username: []byte("alice")},
 		&paintball.Update{ObjectType: paintball.ObjectTypePlayer, ObjectID: 7, PositionX: 100, PositionY: 200, VelocityX: -5, VelocityY: 3, Facing: math.Pi / 2},
 		&paintball.PlayerUpdateRequest{VelocityX: 10, VelocityY: -10, Facing: 1},
@@ -23,13 +22,7 @@ func seedPackets(f *testing.F) [][]byte {
 		&paintball.GameDumpRequest{},
 		&paintball.Login{Username: []byte("a\xc0\x80\xed\xa0\xbd\xed\xb8\x80")},
 		&paintball.Update{ObjectType: paintball.ObjectTypePaintball, ObjectID: 8, PositionX: -1, PositionY: -1},
-	} {
-		b, err := m.AppendBinary(nil)
-		if err != nil {
-			f.Fatal(err)
-		}
-		out = append(out, b)
-	}
+	)
 	for _, file := range []string{captureClient, captureServer} {
 		if b, err := os.ReadFile(file); err == nil {
 			out = append(out, b)

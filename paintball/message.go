@@ -43,11 +43,7 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	if m == nil {
 		return nil, 0, table.RawForm().Err("type", wire.ErrUnknownCode)
 	}
-	n, err := m.Decode(b)
-	if err != nil {
-		return nil, n, err
-	}
-	return m, n, nil
+	return wire.DecodeNew(m, b)
 }
 
 // NewStream returns a wire.Stream that reads the packets from sends, from

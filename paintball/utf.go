@@ -102,7 +102,7 @@ func appendModified(dst []byte, s string) ([]byte, error) {
 // surrogate and malformed bytes are copied as they are.
 func appendWTF8(dst, src []byte) []byte {
 	for i := 0; i < len(src); {
-		r, n := nextModified(src[i:])
+		r, n := wire.DecodeModifiedRune(src[i:])
 		switch {
 		case n == 0:
 			dst = append(dst, src[i])
@@ -110,7 +110,7 @@ func appendWTF8(dst, src []byte) []byte {
 		case r == 0:
 			dst = append(dst, 0)
 		case 0xd800 <= r && r < 0xdc00:
-			if r2, n2 := nextModified(src[i+3:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
+			if r2, n2 := wire.DecodeModifiedRune(src[i+3:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
 				dst = utf8.AppendRune(dst, 0x10000+(r-0xd800)<<10+(r2-0xdc00))
 				n += 3
 				break
@@ -122,29 +122,4 @@ func appendWTF8(dst, src []byte) []byte {
 		i += n
 	}
 	return dst
-}
-
-// nextModified decodes one code unit of modified UTF-8 at the start of b;
-// n == 0 means malformed (as wire.ValidModifiedUTF8 judges).
-func nextModified(b []byte) (r rune, n int) {
-	if len(b) == 0 {
-		return 0, 0
-	}
-	c := b[0]
-	switch {
-	case c == 0:
-	case c < 0x80:
-		return rune(c), 1
-	case c&0xe0 == 0xc0 && len(b) >= 2 && b[1]&0xc0 == 0x80:
-		r = rune(c&0x1f)<<6 | rune(b[1]&0x3f)
-		if r >= 0x80 || r == 0 {
-			return r, 2
-		}
-	case c&0xf0 == 0xe0 && len(b) >= 3 && b[1]&0xc0 == 0x80 && b[2]&0xc0 == 0x80:
-		r = rune(c&0x0f)<<12 | rune(b[1]&0x3f)<<6 | rune(b[2]&0x3f)
-		if r >= 0x800 {
-			return r, 3
-		}
-	}
-	return 0, 0
 }

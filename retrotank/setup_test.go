@@ -146,32 +146,14 @@ func TestAssemblerRefuses(t *testing.T) {
 		name   string
 		mutate func(p []retrotank.Acked) retrotank.Message
 	}{
-		{"other totalMsgs", func(p []retrotank.Acked) retrotank.Message {
-			o := *p[1].(*retrotank.Obstacle)
-			o.TotalMsgs++
-			return &o
-		}},
-		{"same index, other page", func(p []retrotank.Acked) retrotank.Message {
-			o := *p[1].(*retrotank.Obstacle)
-			o.Index = 2
-			return &o
-		}},
-		{"other obstacle total", func(p []retrotank.Acked) retrotank.Message {
-			o := *p[3].(*retrotank.Obstacle)
+		{"other totalMsgs", edited(1, func(o *retrotank.Obstacle) { o.TotalMsgs++ })},
+		{"same index, other page", edited(1, func(o *retrotank.Obstacle) { o.Index = 2 })},
+		{"other obstacle total", edited(3, func(o *retrotank.Obstacle) {
 			o.Total = 7 + 124
 			o.Obstacles = append(o.Obstacles, retrotank.Area{})
-			return &o
-		}},
-		{"other spawn total", func(p []retrotank.Acked) retrotank.Message {
-			s := *p[5].(*retrotank.Spawn)
-			s.RedTotal = 41
-			return &s
-		}},
-		{"other option", func(p []retrotank.Acked) retrotank.Message {
-			o := *p[0].(*retrotank.Option)
-			o.Width = 1
-			return &o
-		}},
+		})},
+		{"other spawn total", edited(5, func(s *retrotank.Spawn) { s.RedTotal = 41 })},
+		{"other option", edited(0, func(o *retrotank.Option) { o.Width = 1 })},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -210,6 +192,19 @@ func TestAssemblerRefuses(t *testing.T) {
 			t.Fatalf("%v, done %v", err, a.Done())
 		}
 	})
+}
+
+// edited returns a function that returns a copy of page i of its pages,
+// changed by edit.
+func edited[T any, P interface {
+	*T
+	retrotank.Message
+}](i int, edit func(P)) func(p []retrotank.Acked) retrotank.Message {
+	return func(p []retrotank.Acked) retrotank.Message {
+		v := *p[i].(P)
+		edit(&v)
+		return P(&v)
+	}
 }
 
 func equalBattlefield(a, b *retrotank.Battlefield) bool {

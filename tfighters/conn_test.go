@@ -30,12 +30,12 @@ func TestConnRead(t *testing.T) {
 		&tfighters.ServerAccel{ID: 5, Accel: 7}, // breaks a rule: returned with the error
 		&tfighters.Lag{Diff: 3},
 	} {
-		stream.Write(encode(t, m))
+		stream.Write(codectest.Encode(t, m))
 	}
 	stream.Write(codectest.Hex(t, "0700 0300 01000000 00")) // a frame the fields do not fill: consumed whole
-	stream.Write(encode(t, &tfighters.SpawnReady{}))
-	stream.Write(codectest.Hex(t, "0100"))           // len below 2: the stream is lost
-	stream.Write(encode(t, &tfighters.SpawnReady{})) // never reached
+	stream.Write(codectest.Encode(t, &tfighters.SpawnReady{}))
+	stream.Write(codectest.Hex(t, "0100"))                     // len below 2: the stream is lost
+	stream.Write(codectest.Encode(t, &tfighters.SpawnReady{})) // never reached
 
 	c := tfighters.NewConn(rw{iotest.OneByteReader(&stream), io.Discard}, tfighters.FromServer)
 	steps := []struct {
@@ -66,7 +66,7 @@ func TestConnRead(t *testing.T) {
 }
 
 func TestConnEnds(t *testing.T) {
-	hi := encode(t, &tfighters.Hi{})
+	hi := codectest.Encode(t, &tfighters.Hi{})
 	tests := []struct {
 		name string
 		in   []byte
@@ -109,7 +109,7 @@ func TestConnTimeout(t *testing.T) {
 	if _, err := c.ReadMessage(); !errors.Is(err, os.ErrDeadlineExceeded) || broken(err) {
 		t.Fatalf("first read: %v, broken %v", err, broken(err))
 	}
-	hi := encode(t, &tfighters.Hi{MyVersion: 1, UWID: 2})
+	hi := codectest.Encode(t, &tfighters.Hi{MyVersion: 1, UWID: 2})
 	go server.Write(hi)
 	client.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if m, err := c.ReadMessage(); err != nil || code(m) != tfighters.CodeHi {
@@ -137,7 +137,7 @@ func (r *pollReader) Read(p []byte) (int, error) {
 // TestConnAllocs: reading a frame and reading into a timeout allocate
 // nothing, so a polling game loop stays free.
 func TestConnAllocs(t *testing.T) {
-	frame := encode(t, &tfighters.ServerAccel{ID: 5, Accel: 1})
+	frame := codectest.Encode(t, &tfighters.ServerAccel{ID: 5, Accel: 1})
 	c := tfighters.NewConn(rw{&pollReader{frame: frame}, io.Discard}, tfighters.FromServer)
 	a := testing.AllocsPerRun(100, func() {
 		if m, err := c.ReadMessage(); err != nil || code(m) != tfighters.CodeServerAccel {
@@ -163,7 +163,7 @@ func TestConnReset(t *testing.T) {
 		&tfighters.ServerSay{ID: 5, Text: []byte("hello")},
 		raw(0x7abc, []byte{1}),
 	} {
-		stream = append(stream, encode(t, m)...)
+		stream = append(stream, codectest.Encode(t, m)...)
 	}
 	r := bytes.NewReader(stream)
 	var conn io.ReadWriter = rw{r, io.Discard}

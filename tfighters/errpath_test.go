@@ -31,7 +31,7 @@ func malformed(t testing.TB, rng *rand.Rand, n int) [][]byte {
 			body = make([]byte, rng.Intn(f.Size+8))
 			rng.Read(body)
 		default: // a valid frame, mutated
-			b := encode(t, valid[rng.Intn(len(valid))])
+			b := codectest.Encode(t, valid[rng.Intn(len(valid))])
 			code = wire.LittleEndian.U16(b[2:])
 			body = b[4:]
 			switch k {

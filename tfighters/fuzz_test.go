@@ -16,16 +16,9 @@ import (
 func seeds(f *testing.F) [][]byte {
 	var out [][]byte
 	for _, c := range tfighters.Codes {
-		b, err := tfighters.New(c, tfighters.AnyDirection).AppendBinary(nil)
-		if err != nil {
-			f.Fatal(err)
-		}
-		out = append(out, b)
+		out = append(out, codectest.Encode(f, tfighters.New(c, tfighters.AnyDirection)))
 	}
-	for _, m := range draw(f, tfightersgen.ValidMessage(), 64) {
-		b, _ := m.AppendBinary(nil)
-		out = append(out, b)
-	}
+	out = append(out, codectest.Encodings(f, draw(f, tfightersgen.ValidMessage(), 64)...)...)
 	for _, h := range []string{
 		"0a0000000100000005000000", "06000007004f6b00", "0a000200fd19000000000000",
 		"29000006050000002823000018790000504600000000000000000000000000000000000000416c69636500",

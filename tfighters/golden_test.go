@@ -66,7 +66,7 @@ func TestGoldenSpec(t *testing.T) {
 // Raw that fuzzers build encodes as given.
 func TestGoldenRaw(t *testing.T) {
 	frame := codectest.Hex(t, "0500 bc7a | 010203")
-	if b := encode(t, raw(0x7abc, []byte{1, 2, 3})); !bytes.Equal(b, frame) {
+	if b := codectest.Encode(t, raw(0x7abc, []byte{1, 2, 3})); !bytes.Equal(b, frame) {
 		t.Errorf("raw(0x7abc) = %x, want %x", b, frame)
 	}
 	d := tfighters.NewDecoder()
@@ -75,7 +75,7 @@ func TestGoldenRaw(t *testing.T) {
 	if err != nil || !ok || n != len(frame) || r.Code != 0x7abc || r.From != tfighters.FromServer || !bytes.Equal(r.Frame, frame) {
 		t.Fatalf("Decode = %#v, %d, %v", m, n, err)
 	}
-	if b := encode(t, r); !bytes.Equal(b, frame) {
+	if b := codectest.Encode(t, r); !bytes.Equal(b, frame) {
 		t.Errorf("re-encodes to %x", b)
 	}
 	var we *wire.Error

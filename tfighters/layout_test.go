@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 )
 
@@ -43,7 +44,7 @@ func TestLayout(t *testing.T) {
 		if f.Code != uint32(tfighters.Codes[i]) || tfighters.New(tfighters.Code(f.Code), f.From) == nil {
 			t.Errorf("%s: Codes[%d] = %s", f.Name, i, tfighters.Codes[i])
 		}
-		b := encode(t, m)
+		b := codectest.Encode(t, m)
 		if len(b) != f.Size || m.Size() != f.Size {
 			t.Errorf("%s: zero message is %d bytes (Size %d), table says %d", f.Name, len(b), m.Size(), f.Size)
 		}

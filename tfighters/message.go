@@ -60,12 +60,7 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	m := table.New(f)
-	n, err := m.Decode(b)
-	if err != nil {
-		return nil, n, err
-	}
-	return m, n, nil
+	return wire.DecodeNew(table.New(f), b)
 }
 
 // NewDecoder returns a zero-allocation decoder of TFighters frames: one

@@ -200,13 +200,13 @@ func TestDecoder(t *testing.T) {
 	d := tfighters.NewDecoder()
 	d.Policy = wire.Lax // generated values break rules
 	for _, want := range msgs {
-		b := encode(t, want)
+		b := codectest.Encode(t, want)
 		from := code(want).From()
 		got, n, err := d.Decode(b, from)
 		if err != nil || n != len(b) || code(got) != code(want) {
 			t.Fatalf("%T: Decode = %T, %d, %v", want, got, n, err)
 		}
-		if re := encode(t, got); !bytes.Equal(re, b) {
+		if re := codectest.Encode(t, got); !bytes.Equal(re, b) {
 			t.Fatalf("%T: re-encodes to %x, want %x", want, re, b)
 		}
 		if _, isRaw := want.(*wire.Raw); isRaw {
@@ -214,14 +214,14 @@ func TestDecoder(t *testing.T) {
 		}
 		for _, dir := range []wire.Direction{from, tfighters.AnyDirection} {
 			p, _, err := tfighters.Decode(b, dir)
-			if err != nil || !bytes.Equal(encode(t, p), b) {
+			if err != nil || !bytes.Equal(codectest.Encode(t, p), b) {
 				t.Fatalf("Decode(%x, %s): %v", b, dir, err)
 			}
 		}
 	}
-	hi := encode(t, &tfighters.Hi{MyVersion: 1})
-	version := encode(t, &tfighters.Version{MyVersion: 1})
-	unknown := encode(t, raw(0x7abc, []byte{9}))
+	hi := codectest.Encode(t, &tfighters.Hi{MyVersion: 1})
+	version := codectest.Encode(t, &tfighters.Version{MyVersion: 1})
+	unknown := codectest.Encode(t, raw(0x7abc, []byte{9}))
 	tests := []struct {
 		name   string
 		policy wire.Policy
@@ -261,7 +261,7 @@ func TestDecoder(t *testing.T) {
 	// Zero allocations in steady state, for good and bad input.
 	frames := make([][]byte, len(msgs))
 	for i, m := range msgs {
-		frames[i] = encode(t, m)
+		frames[i] = codectest.Encode(t, m)
 	}
 	for _, f := range frames {
 		d.Decode(f, tfighters.FromServer)

@@ -97,10 +97,7 @@ func (m *Ping) Decode(b []byte) (int, error) {
 // UnmarshalBinary decodes exactly one message from b; m does not alias b.
 func (m *Ping) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = m.Form().Err("", wire.ErrTrailing)
-	}
-	return err
+	return m.Form().Exact(n, len(b), err)
 }
 
 // Validate reports an upper half other than 0: the spec's time is a u32,

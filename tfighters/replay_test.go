@@ -63,7 +63,7 @@ func TestClientReplaysOriginal(t *testing.T) {
 			}
 		}
 		for out := c.Next(); out != nil; out = c.Next() {
-			sent = append(sent, hex.EncodeToString(encode(t, out)))
+			sent = append(sent, hex.EncodeToString(codectest.Encode(t, out)))
 		}
 	}
 	// What the Client sent in the real session (the same bytes).

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -48,7 +49,7 @@ func (l *link) pump() {
 		for c, p := range l.clients {
 			for m := p.Next(); m != nil; m = p.Next() {
 				moved = true
-				b := encode(l.t, m)
+				b := codectest.Encode(l.t, m)
 				l.fromSrv[c].Write(b)
 				got, _, err := l.dec.Decode(b, tfighters.FromServer)
 				if err != nil {
@@ -60,7 +61,7 @@ func (l *link) pump() {
 			}
 			for m := c.Next(); m != nil; m = c.Next() {
 				moved = true
-				got, _, err := l.dec.Decode(encode(l.t, m), tfighters.FromClient)
+				got, _, err := l.dec.Decode(codectest.Encode(l.t, m), tfighters.FromClient)
 				if err != nil {
 					l.t.Fatalf("server decode: %v", err)
 				}
@@ -78,15 +79,6 @@ func (l *link) advance(d time.Duration) {
 		l.srv.Tick(l.now)
 		l.pump()
 	}
-}
-
-func encode(t testing.TB, m tfighters.Message) []byte {
-	t.Helper()
-	b, err := m.AppendBinary(nil)
-	if err != nil {
-		t.Fatalf("encode %s: %v", code(m), err)
-	}
-	return b
 }
 
 // frames decodes the frames of a stream.
@@ -357,7 +349,7 @@ func TestServerHandshakeGolden(t *testing.T) {
 	s.Handle(p, &tfighters.ClientNick{Nick: []byte("Alice")}, nickAt)
 	var got []string
 	for m := p.Next(); m != nil; m = p.Next() {
-		got = append(got, hex.EncodeToString(encode(t, m)))
+		got = append(got, hex.EncodeToString(codectest.Encode(t, m)))
 	}
 	want := []string{
 		"0a0000000100000005000000", // SMSG_HI version 1, uwid 5

@@ -23,3 +23,15 @@ type Codec interface {
 	// not alias b.
 	UnmarshalBinary(b []byte) error
 }
+
+// DecodeNew decodes the message at the start of b into m, a new value, and
+// returns m with the number of bytes it read: the allocating Decode of a
+// protocol package, once its table has given m. On failure it returns a
+// nil message with Decode's offset and error.
+func DecodeNew(m Message, b []byte) (Message, int, error) {
+	n, err := m.Decode(b)
+	if err != nil {
+		return nil, n, err
+	}
+	return m, n, nil
+}

@@ -43,59 +43,52 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
+// fuzzReads are the reads fuzzRead chooses from, by op: each reads field
+// "f" of r (arg is the length or the limit of the reads that take one) and
+// returns the bytes it returned, or the number it read encoded again in o.
+var fuzzReads = [...]func(r *wire.Reader, o wire.Order, arg int) []byte{
+	// 0-9: numbers.
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return wire.AppendU8(nil, r.U8("f")) },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return wire.AppendI8(nil, r.I8("f")) },
+	number((*wire.Reader).U16, wire.Order.AppendU16),
+	number((*wire.Reader).I16, wire.Order.AppendI16),
+	number((*wire.Reader).U32, wire.Order.AppendU32),
+	number((*wire.Reader).I32, wire.Order.AppendI32),
+	number((*wire.Reader).U64, wire.Order.AppendU64),
+	number((*wire.Reader).I64, wire.Order.AppendI64),
+	number((*wire.Reader).F32, wire.Order.AppendF32),
+	number((*wire.Reader).F64, wire.Order.AppendF64),
+	// 10-16: byte strings.
+	func(r *wire.Reader, _ wire.Order, arg int) []byte {
+		b := bytes.Repeat([]byte{0xa5}, max(arg, 0))
+		r.Fixed("f", b)
+		return b
+	},
+	func(r *wire.Reader, _ wire.Order, arg int) []byte { return r.Bytes("f", arg) },
+	func(r *wire.Reader, _ wire.Order, arg int) []byte { return r.CString("f", arg) },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return r.Bytes8("f") },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return r.Bytes16("f") },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return r.UTF("f") },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return r.Rest() },
+	// 17-20: the rest.
+	func(r *wire.Reader, _ wire.Order, arg int) []byte { r.Skip("f", arg); return nil },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { r.Fail("f", wire.ErrInvalid); return nil },
+	func(r *wire.Reader, _ wire.Order, arg int) []byte { r.FailAt("f", arg, wire.ErrInvalid); return nil },
+	func(r *wire.Reader, _ wire.Order, _ int) []byte { return wire.AppendJavaChar(nil, r.JavaChar("f")) },
+}
+
+// number is the read of a number by read, encoded again by put.
+func number[T any](read func(*wire.Reader, string) T, put func(wire.Order, []byte, T) []byte) func(*wire.Reader, wire.Order, int) []byte {
+	return func(r *wire.Reader, o wire.Order, _ int) []byte { return put(o, nil, read(r, "f")) }
+}
+
 // fuzzRead does the read chosen by c on r (over in, in order o) and checks
 // it.
 func fuzzRead(t *testing.T, r *wire.Reader, in []byte, o wire.Order, c byte) {
-	op := c % 21
-	arg := int(c/21) - 3 // -3 .. 9: lengths and limits, some negative
+	op := c % byte(len(fuzzReads))
+	arg := int(c/byte(len(fuzzReads))) - 3 // -3 .. 9: lengths and limits, some negative
 	before, errBefore := r.Offset(), r.Err()
-	field := "f"
-	var got []byte // bytes returned, or a number read, encoded again
-	switch op {
-	case 0:
-		got = wire.AppendU8(nil, r.U8(field))
-	case 1:
-		got = wire.AppendI8(nil, r.I8(field))
-	case 2:
-		got = o.AppendU16(nil, r.U16(field))
-	case 3:
-		got = o.AppendI16(nil, r.I16(field))
-	case 4:
-		got = o.AppendU32(nil, r.U32(field))
-	case 5:
-		got = o.AppendI32(nil, r.I32(field))
-	case 6:
-		got = o.AppendU64(nil, r.U64(field))
-	case 7:
-		got = o.AppendI64(nil, r.I64(field))
-	case 8:
-		got = o.AppendF32(nil, r.F32(field))
-	case 9:
-		got = o.AppendF64(nil, r.F64(field))
-	case 10:
-		got = bytes.Repeat([]byte{0xa5}, max(arg, 0))
-		r.Fixed(field, got)
-	case 11:
-		got = r.Bytes(field, arg)
-	case 12:
-		got = r.CString(field, arg)
-	case 13:
-		got = r.Bytes8(field)
-	case 14:
-		got = r.Bytes16(field)
-	case 15:
-		got = r.UTF(field)
-	case 16:
-		got = r.Rest()
-	case 17:
-		r.Skip(field, arg)
-	case 18:
-		r.Fail(field, wire.ErrInvalid)
-	case 19:
-		r.FailAt(field, arg, wire.ErrInvalid)
-	case 20:
-		got = wire.AppendJavaChar(nil, r.JavaChar(field))
-	}
+	got := fuzzReads[op](r, o, arg) // bytes returned, or a number read, encoded again
 	err, off := r.Err(), r.Offset()
 	if off < 0 || off > len(in) || r.Len() != len(in)-off {
 		t.Fatalf("op %d: offset %d, len %d over %d bytes", op, off, r.Len(), len(in))

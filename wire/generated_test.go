@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
@@ -143,5 +144,17 @@ func TestNew(t *testing.T) {
 		if m := newMessage(i); m != nil {
 			t.Errorf("new value of form %d = %#v, want nil", i, m)
 		}
+	}
+}
+
+func TestDecodeNew(t *testing.T) {
+	frame := []byte{0, 4, 0x70, 0x69, 0, 0, 0, 7, 0xee}
+	m, n, err := wire.DecodeNew(new(toyPing), frame)
+	if p, ok := m.(*toyPing); !ok || n != 8 || err != nil || p.Value != 7 {
+		t.Errorf("DecodeNew = %v, %d, %v; want the ping of 7 in 8 bytes", m, n, err)
+	}
+	m, n, err = wire.DecodeNew(new(toyPing), frame[:5])
+	if m != nil || n != 4 || !errors.Is(err, wire.ErrShort) {
+		t.Errorf("DecodeNew of 5 bytes = %v, %d, %v; want nil, 4, ErrShort", m, n, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -184,23 +185,10 @@ var benchFrames = func() []byte {
 	return b
 }()
 
-// loopReader returns its data over and over, as a connection that never
-// ends.
-type loopReader struct {
-	data []byte
-	off  int
-}
-
-func (l *loopReader) Read(p []byte) (int, error) {
-	n := copy(p, l.data[l.off:])
-	l.off = (l.off + n) % len(l.data)
-	return n, nil
-}
-
 // frameOps are FrameReader.Next and FrameWriter.WriteMessage in steady
 // state: one frame per call, after the first call allocated the buffers.
 func frameOps() []hotOp {
-	fr := wire.NewFrameReader(&loopReader{data: benchFrames}, 2, 1024, be16Len)
+	fr := wire.NewFrameReader(&nettest.Repeat{B: benchFrames}, 2, 1024, be16Len)
 	fr.Next()
 	fw := wire.NewFrameWriter(io.Discard)
 	m := &rawMessage{b: benchFrames[:32]}

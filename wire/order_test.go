@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -54,50 +55,40 @@ var orderGoldens = []struct {
 	{f64(1), "00 00 00 00 00 00 00 01", "01 00 00 00 00 00 00 00"},                  // smallest subnormal
 }
 
+// orderMethod is the Append method and the read method of wire.Order for
+// one type of orderGoldens, with the value as an any.
+type orderMethod struct {
+	append func(o wire.Order, b []byte, v any) []byte
+	read   func(o wire.Order, b []byte) any
+}
+
+func methodsOf[T any](app func(wire.Order, []byte, T) []byte, read func(wire.Order, []byte) T) orderMethod {
+	return orderMethod{
+		append: func(o wire.Order, b []byte, v any) []byte { return app(o, b, v.(T)) },
+		read:   func(o wire.Order, b []byte) any { return read(o, b) },
+	}
+}
+
+// orderMethods holds the methods of every type of orderGoldens.
+var orderMethods = map[reflect.Type]orderMethod{
+	reflect.TypeFor[uint16]():  methodsOf(wire.Order.AppendU16, wire.Order.U16),
+	reflect.TypeFor[uint32]():  methodsOf(wire.Order.AppendU32, wire.Order.U32),
+	reflect.TypeFor[uint64]():  methodsOf(wire.Order.AppendU64, wire.Order.U64),
+	reflect.TypeFor[int16]():   methodsOf(wire.Order.AppendI16, wire.Order.I16),
+	reflect.TypeFor[int32]():   methodsOf(wire.Order.AppendI32, wire.Order.I32),
+	reflect.TypeFor[int64]():   methodsOf(wire.Order.AppendI64, wire.Order.I64),
+	reflect.TypeFor[float32](): methodsOf(wire.Order.AppendF32, wire.Order.F32),
+	reflect.TypeFor[float64](): methodsOf(wire.Order.AppendF64, wire.Order.F64),
+}
+
 // appendValue calls the Append method of o for v's type.
 func appendValue(o wire.Order, b []byte, v any) []byte {
-	switch v := v.(type) {
-	case uint16:
-		return o.AppendU16(b, v)
-	case uint32:
-		return o.AppendU32(b, v)
-	case uint64:
-		return o.AppendU64(b, v)
-	case int16:
-		return o.AppendI16(b, v)
-	case int32:
-		return o.AppendI32(b, v)
-	case int64:
-		return o.AppendI64(b, v)
-	case float32:
-		return o.AppendF32(b, v)
-	case float64:
-		return o.AppendF64(b, v)
-	}
-	panic(fmt.Sprintf("no Append method for %T", v))
+	return orderMethods[reflect.TypeOf(v)].append(o, b, v)
 }
 
 // readValue calls the read method of o for like's type.
 func readValue(o wire.Order, b []byte, like any) any {
-	switch like.(type) {
-	case uint16:
-		return o.U16(b)
-	case uint32:
-		return o.U32(b)
-	case uint64:
-		return o.U64(b)
-	case int16:
-		return o.I16(b)
-	case int32:
-		return o.I32(b)
-	case int64:
-		return o.I64(b)
-	case float32:
-		return o.F32(b)
-	case float64:
-		return o.F64(b)
-	}
-	panic(fmt.Sprintf("no read method for %T", like))
+	return orderMethods[reflect.TypeOf(like)].read(o, b)
 }
 
 // sameValue reports whether a and b have the same type and value, floats

@@ -88,65 +88,46 @@ func (r *Reader) take(field string, n int) []byte {
 	return b
 }
 
-// U8 reads one byte.
-func (r *Reader) U8(field string) uint8 {
-	if b := r.take(field, 1); b != nil {
-		return b[0]
+// number returns the next n bytes of a number (n at most 8) and advances,
+// or records ErrShort and returns n zero bytes: a failed read reads 0.
+func (r *Reader) number(field string, n int) []byte {
+	if b := r.take(field, n); b != nil {
+		return b
 	}
-	return 0
+	return zeros[:n]
 }
+
+var zeros [8]byte
+
+// U8 reads one byte.
+func (r *Reader) U8(field string) uint8 { return r.number(field, 1)[0] }
 
 // I8 reads one two's-complement byte.
 func (r *Reader) I8(field string) int8 { return int8(r.U8(field)) }
 
 // U16 reads a uint16.
-func (r *Reader) U16(field string) uint16 {
-	if b := r.take(field, 2); b != nil {
-		return r.order.U16(b)
-	}
-	return 0
-}
+func (r *Reader) U16(field string) uint16 { return r.order.U16(r.number(field, 2)) }
 
 // I16 reads an int16.
 func (r *Reader) I16(field string) int16 { return int16(r.U16(field)) }
 
 // U32 reads a uint32.
-func (r *Reader) U32(field string) uint32 {
-	if b := r.take(field, 4); b != nil {
-		return r.order.U32(b)
-	}
-	return 0
-}
+func (r *Reader) U32(field string) uint32 { return r.order.U32(r.number(field, 4)) }
 
 // I32 reads an int32.
 func (r *Reader) I32(field string) int32 { return int32(r.U32(field)) }
 
 // U64 reads a uint64.
-func (r *Reader) U64(field string) uint64 {
-	if b := r.take(field, 8); b != nil {
-		return r.order.U64(b)
-	}
-	return 0
-}
+func (r *Reader) U64(field string) uint64 { return r.order.U64(r.number(field, 8)) }
 
 // I64 reads an int64.
 func (r *Reader) I64(field string) int64 { return int64(r.U64(field)) }
 
 // F32 reads an IEEE 754 binary32, keeping its exact bits.
-func (r *Reader) F32(field string) float32 {
-	if b := r.take(field, 4); b != nil {
-		return r.order.F32(b)
-	}
-	return 0
-}
+func (r *Reader) F32(field string) float32 { return r.order.F32(r.number(field, 4)) }
 
 // F64 reads an IEEE 754 binary64, keeping its exact bits.
-func (r *Reader) F64(field string) float64 {
-	if b := r.take(field, 8); b != nil {
-		return r.order.F64(b)
-	}
-	return 0
-}
+func (r *Reader) F64(field string) float64 { return r.order.F64(r.number(field, 8)) }
 
 // Fixed copies exactly len(dst) bytes into dst: a fixed-width field such
 // as a NUL-padded name, kept byte for byte. On failure dst is zeroed.
@@ -234,12 +215,7 @@ func (r *Reader) UTF(field string) []byte {
 
 // JavaChar reads a Java char as DataInput.readChar does: one UTF-16 code
 // unit, big-endian whatever the Reader's order.
-func (r *Reader) JavaChar(field string) uint16 {
-	if b := r.take(field, 2); b != nil {
-		return BigEndian.U16(b)
-	}
-	return 0
-}
+func (r *Reader) JavaChar(field string) uint16 { return BigEndian.U16(r.number(field, 2)) }
 
 // counted takes the n bytes of a length-prefixed field whose prefix starts
 // at start; if they are not all there, the field fails at start.

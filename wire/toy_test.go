@@ -70,10 +70,7 @@ func (m *toyPing) Decode(b []byte) (int, error) {
 }
 func (m *toyPing) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = m.Form().Err("", wire.ErrTrailing)
-	}
-	return err
+	return m.Form().Exact(n, len(b), err)
 }
 func (m *toyPing) Validate() error {
 	if m.Value == 13 {

@@ -37,13 +37,13 @@ func append3(b []byte, r rune) []byte {
 // U+FFFD.
 func DecodeModifiedUTF8(dst, src []byte) ([]byte, error) {
 	for i := 0; i < len(src); {
-		r, n := decodeModified(src[i:])
+		r, n := DecodeModifiedRune(src[i:])
 		if n == 0 {
 			return dst, NewError("", "modified UTF-8", "", i, ErrInvalid)
 		}
 		i += n
 		if 0xd800 <= r && r < 0xdc00 {
-			if r2, n2 := decodeModified(src[i:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
+			if r2, n2 := DecodeModifiedRune(src[i:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
 				r = 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00)
 				i += n2
 			}
@@ -56,7 +56,7 @@ func DecodeModifiedUTF8(dst, src []byte) ([]byte, error) {
 // ValidModifiedUTF8 reports whether src is well-formed modified UTF-8.
 func ValidModifiedUTF8(src []byte) bool {
 	for i := 0; i < len(src); {
-		_, n := decodeModified(src[i:])
+		_, n := DecodeModifiedRune(src[i:])
 		if n == 0 {
 			return false
 		}
@@ -67,7 +67,7 @@ func ValidModifiedUTF8(src []byte) bool {
 
 // decodeModified decodes one code unit of modified UTF-8 from the start of
 // b; n == 0 means malformed.
-func decodeModified(b []byte) (r rune, n int) {
+func DecodeModifiedRune(b []byte) (r rune, n int) {
 	if len(b) == 0 {
 		return 0, 0
 	}

@@ -158,3 +158,19 @@ func TestValidModifiedUTF8Empty(t *testing.T) {
 		t.Error("ValidModifiedUTF8(nil) = false")
 	}
 }
+
+func TestDecodeModifiedRune(t *testing.T) {
+	for _, tt := range []struct {
+		in string // hex
+		r  rune
+		n  int
+	}{
+		{"", 0, 0}, {"41 42", 'A', 1}, {"c0 80", 0, 2}, {"c3 a9", 'é', 2}, {"e2 82 ac", '€', 3},
+		{"ed a0 bd ed b8 80", 0xd83d, 3}, {"00", 0, 0}, {"c1 81", 0, 0}, {"e0 82 80", 0, 0},
+		{"e2 82", 0, 0}, {"f0 9f 98 80", 0, 0}, {"80", 0, 0},
+	} {
+		if r, n := wire.DecodeModifiedRune(unhex(tt.in)); r != tt.r || n != tt.n {
+			t.Errorf("DecodeModifiedRune(%s) = %U, %d; want %U, %d", tt.in, r, n, tt.r, tt.n)
+		}
+	}
+}

@@ -20,14 +20,9 @@ import (
 // E5) is decoded and printed with "oversize":true, and encode writes it
 // back as it was; without that key encode refuses more than 512 bytes.
 func init() {
-	p := &protocol{
-		name:     "lwar",
-		summary:  "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages",
-		datagram: true,
-		ownLimit: true, // a packet over 512 bytes decodes as "oversize", and encodes only so marked
-	}
-	p.table = lwar.Table()
-	p.messages = tableMessages(p.table)
+	p := tableProtocol("lwar", "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages", lwar.Table())
+	p.datagram = true
+	p.ownLimit = true // a packet over 512 bytes decodes as "oversize", and encodes only so marked
 	p.decode = lwarDecode
 	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
 	register(p)

@@ -26,24 +26,19 @@ import (
 // be split (docs/errata/paintball.md, 6 and 7).
 func init() {
 	t := paintball.Table()
-	p := &protocol{
-		name:      "paintball",
-		summary:   "Paintball protocol (undated), TCP stream, big-endian (Java DataOutputStream); ['*' u8][type char][payload], the type ('A' Update, 'C', 'D', 'E' requests, 'F' Login) gives the payload's length; String = writeUTF (u16 count, modified UTF-8)",
-		headerLen: 3,
-		table:     t,
-		codeName: func(c uint32) string {
-			if c >= 'A' && c <= 'Z' {
-				return string(rune(c))
-			}
-			return ""
-		},
-		split: func(r io.Reader) func() ([]byte, error) {
-			fr := wire.NewSplitReader(r, t.HardMax, t.FrameLen)
-			fr.Protocol = "paintball"
-			return fr.Next
-		},
+	p := tableProtocol("paintball", "Paintball protocol (undated), TCP stream, big-endian (Java DataOutputStream); ['*' u8][type char][payload], the type ('A' Update, 'C', 'D', 'E' requests, 'F' Login) gives the payload's length; String = writeUTF (u16 count, modified UTF-8)", t)
+	p.headerLen = 3
+	p.codeName = func(c uint32) string {
+		if c >= 'A' && c <= 'Z' {
+			return string(rune(c))
+		}
+		return ""
 	}
-	p.messages = tableMessages(t)
+	p.split = func(r io.Reader) func() ([]byte, error) {
+		fr := wire.NewSplitReader(r, t.HardMax, t.FrameLen)
+		fr.Protocol = "paintball"
+		return fr.Next
+	}
 	p.decode = paintballDecode
 	p.encode = encodeTable(p)
 	register(p)

@@ -31,7 +31,8 @@ func init() {
 }
 
 func retrotankProtocol(name string, t *wire.Table, summary string, decode func([]byte, string) ([]byte, error)) *protocol {
-	p := &protocol{name: name, summary: summary, datagram: true, table: t, messages: tableMessages(t)}
+	p := tableProtocol(name, summary, t)
+	p.datagram = true
 	p.decode = decode
 	p.encode = encodeTable(p)
 	return p

@@ -22,17 +22,11 @@ import (
 // back; -from restricts decoding to one direction's codes. The message
 // list, the framing and the dispatch all come from tfighters.Table().
 func init() {
-	t := tfighters.Table()
-	p := &protocol{
-		name:      "tfighters",
-		summary:   "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server; SMSG_PING from a 64-bit server is wide: an 8-byte time, timeHigh (u32) at 8",
-		headerLen: tfighters.HeaderLen,
-		table:     t,
-		split: func(r io.Reader) func() ([]byte, error) {
-			return tfighters.NewStream(r, tfighters.FromServer).NextFrame
-		},
+	p := tableProtocol("tfighters", "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server; SMSG_PING from a 64-bit server is wide: an 8-byte time, timeHigh (u32) at 8", tfighters.Table())
+	p.headerLen = tfighters.HeaderLen
+	p.split = func(r io.Reader) func() ([]byte, error) {
+		return tfighters.NewStream(r, tfighters.FromServer).NextFrame
 	}
-	p.messages = tableMessages(t)
 	p.decode = tfightersDecode
 	p.encode = tfightersEncode(p)
 	register(p)

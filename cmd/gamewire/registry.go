@@ -40,6 +40,12 @@ func tableMessages(t *wire.Table) []messageInfo {
 	return out
 }
 
+// tableProtocol returns the protocol name, described by summary, whose
+// messages are the forms of its message table t (tableMessages).
+func tableProtocol(name, summary string, t *wire.Table) *protocol {
+	return &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
+}
+
 // sentBy reports whether the form is sent by from ("" matches all).
 func (m messageInfo) sentBy(from string) bool {
 	return from == "" || m.From == "both" || m.From == from

@@ -139,3 +139,23 @@ func AddStream(f *testing.F, seeds [][]byte) {
 	f.Add(bytes.Join(seeds, nil))
 	AddSeeds(f, seeds)
 }
+
+// Encode returns m's encoding, failing t if it does not encode.
+func Encode(t FTB, m wire.Message) []byte {
+	t.Helper()
+	b, err := m.AppendBinary(nil)
+	if err != nil {
+		t.Fatalf("%s: AppendBinary: %v", m.Form().Name, err)
+	}
+	return b
+}
+
+// Encodings returns the encoding of every message of ms, in order (Encode).
+func Encodings(t FTB, ms ...wire.Message) [][]byte {
+	t.Helper()
+	out := make([][]byte, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, Encode(t, m))
+	}
+	return out
+}

@@ -29,6 +29,19 @@ type binaryAppender interface {
 	appendBinary(b []byte, o binary.ByteOrder) ([]byte, error)
 }
 
+// appendFixedU16 is the appendBinary of a variable layout that is a fixed
+// part, a uint16 v and then the bytes s: binary.Append on fixed, then the
+// byte order's function for v.
+func appendFixedU16(b []byte, o binary.ByteOrder, fixed any, v uint16, s []byte) ([]byte, error) {
+	b, err := binary.Append(b, o, fixed)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, 0, 0)
+	o.PutUint16(b[len(b)-2:], v)
+	return append(b, s...), nil
+}
+
 // tailed is a variable layout that is a fixed part and one string after
 // it: tail returns both, and the protocol's tailCodec reads and writes
 // them (with binary.Decode and binary.Append on the fixed part).

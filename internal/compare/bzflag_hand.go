@@ -534,13 +534,7 @@ func (m *bzGetWorldReply) decodeBinary(b []byte, o binary.ByteOrder) (int, error
 }
 
 func (m *bzGetWorldReply) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b, err := binary.Append(b, o, &m.H)
-	if err != nil {
-		return b, err
-	}
-	b = append(b, 0, 0)
-	o.PutUint16(b[len(b)-2:], m.Remaining)
-	return append(b, m.Data...), nil
+	return appendFixedU16(b, o, &m.H, m.Remaining, m.Data)
 }
 
 func (m *bzAddPlayer) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {

@@ -246,11 +246,5 @@ func (m *pbLogin) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
 }
 
 func (m *pbLogin) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b, err := binary.Append(b, o, &m.H)
-	if err != nil {
-		return b, err
-	}
-	b = append(b, 0, 0)
-	o.PutUint16(b[len(b)-2:], uint16(len(m.Username)))
-	return append(b, m.Username...), nil
+	return appendFixedU16(b, o, &m.H, uint16(len(m.Username)), m.Username)
 }

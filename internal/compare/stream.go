@@ -6,33 +6,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
 // nexter returns the next message of a stream decoder.
 type nexter func() (any, error)
-
-// loopReader reads its bytes over and over, filling every read as a busy
-// connection does: a stream decoder reading it never meets the end, so
-// one decoder can read a capture again and again and stay warm (its
-// buffer and its values allocated).
-type loopReader struct {
-	b   []byte
-	off int
-}
-
-func (r *loopReader) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		if r.off == len(r.b) {
-			r.off = 0
-		}
-		m := copy(p[n:], r.b[r.off:])
-		r.off += m
-		n += m
-	}
-	return n, nil
-}
 
 // warm is a stream decoder kept for each capture and read again on every
 // Read: the steady state of a long connection, no allocation.
@@ -58,7 +37,7 @@ func (w *warm) Read(c *Capture, visit func(any)) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		s = &warmStream{next: w.open(&loopReader{b: c.Stream}, c.From), units: units}
+		s = &warmStream{next: w.open(&nettest.Repeat{B: c.Stream}, c.From), units: units}
 		w.streams[c] = s
 	}
 	for i := range s.units {

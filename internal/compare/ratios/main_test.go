@@ -79,27 +79,23 @@ targets: decode and encode within 1.3x of hand-written, warm stream within 4x of
 
 func TestRun(t *testing.T) { checkRun(t, sample, want) }
 
-// runOf returns run's output for in.
-func runOf(t *testing.T, in string) string {
-	t.Helper()
+// runOf returns run's output for in, and its error.
+func runOf(in string) (string, error) {
 	var out strings.Builder
-	if err := run(strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	err := run(strings.NewReader(in), &out)
+	return out.String(), err
 }
 
 // checkRun checks that run prints want for in.
 func checkRun(t *testing.T, in, want string) {
 	t.Helper()
-	if got := runOf(t, in); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
+	if got, err := runOf(in); err != nil || got != want {
+		t.Errorf("got\n%s\n%v\nwant\n%s", got, err, want)
 	}
 }
 
 func TestRunNoResults(t *testing.T) {
-	var out strings.Builder
-	if err := run(strings.NewReader("PASS\nok x 0.1s\n"), &out); err == nil {
+	if _, err := runOf("PASS\nok x 0.1s\n"); err == nil {
 		t.Error("no error for input without results")
 	}
 }
@@ -152,8 +148,8 @@ func TestRatio(t *testing.T) {
 // summary table.
 func TestRunNoSummary(t *testing.T) {
 	in := "BenchmarkOrder/U16/big-2  1000  0.5 ns/op\nBenchmarkDecodeX/gamewire-2  10  5 ns/op\n"
-	if out := runOf(t, in); strings.Contains(out, "protocol") || strings.Contains(out, "targets") {
-		t.Errorf("summary printed for %q:\n%s", in, out)
+	if out, err := runOf(in); err != nil || strings.Contains(out, "protocol") || strings.Contains(out, "targets") {
+		t.Errorf("summary printed for %q (%v):\n%s", in, err, out)
 	}
 }
 
@@ -185,7 +181,7 @@ ratios from BenchmarkRatio: each side's fastest of many interleaved timings
 // detail table, only the summary.
 func TestRunPairedOnly(t *testing.T) {
 	in := "BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op\n"
-	if out := runOf(t, in); !strings.HasPrefix(out, "protocol ") || strings.Contains(out, "group") {
-		t.Errorf("got\n%s", out)
+	if out, err := runOf(in); err != nil || !strings.HasPrefix(out, "protocol ") || strings.Contains(out, "group") {
+		t.Errorf("got (%v)\n%s", err, out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 
+	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -11,22 +12,10 @@ import (
 // Generators of every toy message, for the shared harness. Floats come
 // from raw bit patterns, so NaNs, infinities and -0 are covered.
 
-func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }
 func f64() gopter.Gen { return gen.UInt64().Map(math.Float64frombits) }
 
 func bytesN(n int) gopter.Gen {
 	return gen.SliceOfN(n, gen.UInt8()).Map(func(b []uint8) []byte { return b })
-}
-
-// bytesUpTo yields slices of at most max bytes, without NUL when noNUL.
-func bytesUpTo(max int, noNUL bool) gopter.Gen {
-	elem := gen.UInt8()
-	if noNUL {
-		elem = gen.UInt8Range(1, 255)
-	}
-	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
-		return gen.SliceOfN(n.(int), elem).Map(func(b []uint8) []byte { return b })
-	}, reflect.TypeFor[[]byte]())
 }
 
 func array4() gopter.Gen {
@@ -53,21 +42,21 @@ func helloGen() gopter.Gen {
 		"Big":      gen.UInt64(),
 		"Small":    gen.Int64(),
 		"Mask":     gen.UInt32(),
-		"Pos":      gen.SliceOfN(3, f32()).Map(func(v []float32) [3]float32 { return [3]float32(v) }),
+		"Pos":      gen.SliceOfN(3, codectest.Float32()).Map(func(v []float32) [3]float32 { return [3]float32(v) }),
 		"History":  gen.SliceOfN(6, gen.UInt16()).Map(func(v []uint16) [6]uint16 { return [6]uint16(v) }),
 		"Buddies":  gen.SliceOfN(2, playerIDGen()).Map(func(v []PlayerID) [2]PlayerID { return [2]PlayerID(v) }),
 		"Rank":     gen.Int32().Map(func(v int32) Rank { return Rank(v) }),
-		"Speed":    f32(),
+		"Speed":    codectest.Float32(),
 	})
 }
 
 func chatGen() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[Chat](), map[string]gopter.Gen{
 		"To":   playerIDGen(),
-		"Text": bytesUpTo(maxText-1, true),
-		"Note": bytesUpTo(40, false),
+		"Text": codectest.BytesUpTo(maxText-1, true),
+		"Note": codectest.BytesUpTo(40, false),
 		"Seq":  gen.UInt32(),
-		"Blob": bytesUpTo(300, false),
+		"Blob": codectest.BytesUpTo(300, false),
 	})
 }
 
@@ -75,7 +64,7 @@ func scoreGen() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[Score](), map[string]gopter.Gen{
 		"Player": playerIDGen(),
 		"Points": gen.Int32(),
-		"Pos":    gen.SliceOfN(3, f32()).Map(func(v []float32) [3]float32 { return [3]float32(v) }),
+		"Pos":    gen.SliceOfN(3, codectest.Float32()).Map(func(v []float32) [3]float32 { return [3]float32(v) }),
 	})
 }
 
@@ -91,7 +80,7 @@ func scoresGen() gopter.Gen {
 func dataGen() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[Data](), map[string]gopter.Gen{
 		"Kind":    gen.UInt8(),
-		"Payload": bytesUpTo(256, false),
+		"Payload": codectest.BytesUpTo(256, false),
 	})
 }
 

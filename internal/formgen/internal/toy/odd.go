@@ -40,8 +40,5 @@ func (m *Odd) Decode(b []byte) (int, error) {
 // UnmarshalBinary decodes exactly one frame.
 func (m *Odd) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
-	if err == nil && n != len(b) {
-		err = forms[5].Err("", wire.ErrTrailing)
-	}
-	return err
+	return forms[5].Exact(n, len(b), err)
 }

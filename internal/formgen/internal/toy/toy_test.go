@@ -77,16 +77,8 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := tt.m.Decode(tt.b)
-			var e *wire.Error
-			if !errors.Is(err, tt.kind) || !errors.As(err, &e) || e.Field != tt.field || n != tt.off {
-				t.Fatalf("Decode(%x) = %d, %v; want %d and field %s: %v", tt.b, n, err, tt.off, tt.field, tt.kind)
-			}
-			if e.Offset >= 0 && e.Offset != n {
-				t.Errorf("error offset %d, Decode returned %d", e.Offset, n)
-			}
-			if a := testing.AllocsPerRun(100, func() { tt.m.Decode(tt.b) }); a != 0 {
-				t.Errorf("the failing Decode allocates %v times", a)
+			if e := codectest.DecodeFails(t, tt.m, tt.b, tt.kind, tt.field, tt.off); e.Offset >= 0 && e.Offset != tt.off {
+				t.Errorf("error offset %d, Decode returned %d", e.Offset, tt.off)
 			}
 		})
 	}

@@ -1,8 +1,6 @@
 package toydgram
 
 import (
-	"errors"
-	"math"
 	"reflect"
 	"testing"
 
@@ -12,20 +10,8 @@ import (
 	"github.com/leanovate/gopter/gen"
 )
 
-func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }
-
-func bytesUpTo(max int, noNUL bool) gopter.Gen {
-	elem := gen.UInt8()
-	if noNUL {
-		elem = gen.UInt8Range(1, 255)
-	}
-	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
-		return gen.SliceOfN(n.(int), elem).Map(func(b []uint8) []byte { return b })
-	}, reflect.TypeFor[[]byte]())
-}
-
 func vecGen() gopter.Gen {
-	return gen.StrictStruct(reflect.TypeFor[Vec](), map[string]gopter.Gen{"X": f32(), "Y": f32()})
+	return gen.StrictStruct(reflect.TypeFor[Vec](), map[string]gopter.Gen{"X": codectest.Float32(), "Y": codectest.Float32()})
 }
 
 // TestCodecs runs the shared harness on every toydgram message. A
@@ -43,8 +29,8 @@ func TestCodecs(t *testing.T) {
 	t.Run("Say", func(t *testing.T) {
 		codectest.Check[Say](t, gen.StrictStruct(reflect.TypeFor[Say](), map[string]gopter.Gen{
 			"Seq":   gen.UInt16(),
-			"Name":  bytesUpTo(30, false),
-			"Words": bytesUpTo(200, false),
+			"Name":  codectest.BytesUpTo(30, false),
+			"Words": codectest.BytesUpTo(200, false),
 			"Mood":  gen.Int8(),
 			"Path": gen.IntRange(0, 8).FlatMap(func(n any) gopter.Gen {
 				return gen.SliceOfN(n.(int), vecGen())
@@ -62,7 +48,7 @@ func TestCodecs(t *testing.T) {
 	t.Run("Bye", func(t *testing.T) {
 		codectest.Check[Bye](t, gen.StrictStruct(reflect.TypeFor[Bye](), map[string]gopter.Gen{
 			"Seq":    gen.UInt16(),
-			"Reason": bytesUpTo(15, true),
+			"Reason": codectest.BytesUpTo(15, true),
 		}))
 	})
 }
@@ -100,14 +86,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := tt.m.Decode(tt.b)
-			var e *wire.Error
-			if !errors.Is(err, tt.kind) || !errors.As(err, &e) || e.Field != tt.field || n != tt.off {
-				t.Fatalf("Decode(%x) = %d, %v; want %d and field %s: %v", tt.b, n, err, tt.off, tt.field, tt.kind)
-			}
-			if a := testing.AllocsPerRun(100, func() { tt.m.Decode(tt.b) }); a != 0 {
-				t.Errorf("the failing Decode allocates %v times", a)
-			}
+			codectest.DecodeFails(t, tt.m, tt.b, tt.kind, tt.field, tt.off)
 		})
 	}
 	two := append(say, say...)

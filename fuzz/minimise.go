@@ -8,10 +8,12 @@ import "context"
 // fails the target is followed by recover. At most MinimiseRuns replays
 // are made: past that, the shortest run found so far is returned.
 //
-// It first tries the last unit alone, then finds the shortest prefix (the failure is detected after the
-// unit that caused it, so a prefix holds it), then tries the prefix's
-// last unit alone, then removes chunks of the rest (delta debugging's
-// complements), and last lowers the state.
+// It first tries the last unit alone, then finds the shortest prefix (the
+// failure is detected after the unit that caused it, so a prefix holds
+// it), then tries the prefix's last unit alone, then removes chunks of the
+// rest (delta debugging's complements), then chunks of the whole trigger
+// (a failure seen one unit late leaves an innocent last unit), and last
+// lowers the state.
 func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind FindingKind) ([]Unit, int) {
 	budget := f.cfg.MinimiseRuns
 	test := func(s int, us []Unit) bool {
@@ -53,7 +55,13 @@ func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind Fin
 			rest = ddmin(rest, func(c []Unit) bool { return test(state, withLast(c)) })
 		}
 	}
-	return f.lowerState(state, withLast(rest), test)
+	// The failure may have been seen one unit late (a server slow to
+	// die): the last unit gets its chance to go too.
+	trigger := withLast(rest)
+	if len(trigger) > 1 {
+		trigger = ddmin(trigger, func(c []Unit) bool { return test(state, c) })
+	}
+	return f.lowerState(state, trigger, test)
 }
 
 // lowerState returns the lowest state, at most state, in which units

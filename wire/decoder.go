@@ -1,5 +1,7 @@
 package wire
 
+import "math"
+
 // Decoder decodes frames of one protocol without allocating: it keeps one
 // value per form, created the first time the form is seen, and decodes
 // each frame into the value of its form (gopacket's DecodingLayerParser
@@ -35,6 +37,7 @@ type Decoder struct {
 	codeEnd int  // the end of the code
 	wide    bool // a two-byte code, in order
 	order   Order
+	maxSize int // the table's MaxFrame, or the most an int holds for none
 }
 
 // NewDecoder returns a Decoder for table t.
@@ -55,6 +58,10 @@ func (d *Decoder) Reset(t *Table) {
 		d.slots = make([]Message, len(t.codes.slots))
 		d.codeAt, d.codeEnd = t.code.Offset, t.code.Offset+t.code.Size
 		d.wide, d.order = t.code.Size == 2, t.Order
+		d.maxSize = t.MaxFrame
+		if d.maxSize <= 0 {
+			d.maxSize = math.MaxInt
+		}
 	}
 }
 
@@ -92,6 +99,9 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 			if err == nil && d.Policy == Lax {
 				return m, n, nil
 			}
+			if err == nil && d.Policy == Checked && n <= d.maxSize {
+				return m, n, m.Validate()
+			}
 			return d.check(m, n, err)
 		}
 	}
@@ -126,7 +136,7 @@ func (d *Decoder) check(m Message, n int, err error) (Message, int, error) {
 	if d.Policy == Lax {
 		return m, n, nil
 	}
-	if t := d.table; n > t.MaxFrame && t.MaxFrame > 0 {
+	if n > d.maxSize {
 		err = &m.Form().errs.e[slotTooLong]
 	} else {
 		err = m.Validate()

@@ -108,6 +108,16 @@ func TestDecoderReuse(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { d.Decode(ping, wire.FromClient) }); n != 0 {
 		t.Errorf("Decode allocates %v", n)
 	}
+	// Without a frame limit, no frame is over size.
+	p := toyProtocol
+	p.MaxFrame = 0
+	unlimited := wire.NewDecoder(wire.NewTable(p, append([]wire.Form(nil), toyForms...), func(i int) wire.Message { return toyTable.New(&toyTable.Forms[i]) }))
+	over := frame(&toySay{Text: bytes.Repeat([]byte("x"), 20)})
+	for pass := range 2 {
+		if m, n, err := unlimited.Decode(over, wire.FromClient); m == nil || n != len(over) || err != nil {
+			t.Errorf("pass %d: no limit: %v, %d, %v", pass, m, n, err)
+		}
+	}
 }
 
 // TestDecoderErrorsAllocateNothing counts allocations exactly (not

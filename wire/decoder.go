@@ -87,7 +87,8 @@ func (d *Decoder) Value(f *Form) Message {
 // larger than the spec allows) is returned together with the error that
 // says so.
 func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
-	// The hot path: a known code in one direction, whose value exists.
+	// The hot path: a code the table knows in direction from (FromClient,
+	// FromServer or Both), whose value exists.
 	if len(b) >= d.codeEnd {
 		code := uint32(b[d.codeAt])
 		if d.wide {

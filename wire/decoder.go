@@ -1,5 +1,7 @@
 package wire
 
+import "math"
+
 // Decoder decodes frames of one protocol without allocating: it keeps one
 // value per form, created the first time the form is seen, and decodes
 // each frame into the value of its form (gopacket's DecodingLayerParser
@@ -24,6 +26,18 @@ type Decoder struct {
 	values []Message
 	raw    Raw
 	err    Error
+
+	// The table's code field and index, copied here so that the hot path
+	// reads them from the Decoder itself, and the value of each key of
+	// the index, in the index's slot of the key (nil until its first
+	// frame): the code leads to the value in one load.
+	codes   codeIndex
+	slots   []Message
+	codeAt  int  // the code's offset
+	codeEnd int  // the end of the code
+	wide    bool // a two-byte code, in order
+	order   Order
+	maxSize int // the table's MaxFrame, or the most an int holds for none
 }
 
 // NewDecoder returns a Decoder for table t.
@@ -40,6 +54,14 @@ func (d *Decoder) Reset(t *Table) {
 		d.table = t
 		d.values = make([]Message, len(t.Forms))
 		d.raw = Raw{table: t}
+		d.codes = t.codes
+		d.slots = make([]Message, len(t.codes.slots))
+		d.codeAt, d.codeEnd = t.code.Offset, t.code.Offset+t.code.Size
+		d.wide, d.order = t.code.Size == 2, t.Order
+		d.maxSize = t.MaxFrame
+		if d.maxSize <= 0 {
+			d.maxSize = math.MaxInt
+		}
 	}
 }
 
@@ -65,41 +87,57 @@ func (d *Decoder) Value(f *Form) Message {
 // larger than the spec allows) is returned together with the error that
 // says so.
 func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
+	// The hot path: a code the table knows in direction from (FromClient,
+	// FromServer or Both), whose value exists.
+	if len(b) >= d.codeEnd {
+		code := uint32(b[d.codeAt])
+		if d.wide {
+			code = uint32(d.order.U16(b[d.codeAt:d.codeEnd]))
+		}
+		k, slot := d.codes.key(code, from)
+		if m := d.slots[slot]; m != nil && uint32(d.codes.slots[slot]>>32) == k {
+			n, err := m.Decode(b)
+			if err == nil && d.Policy == Lax {
+				return m, n, nil
+			}
+			if err == nil && d.Policy == Checked && n <= d.maxSize {
+				return m, n, m.Validate()
+			}
+			return d.check(m, n, err)
+		}
+	}
+	return d.decodeSlow(b, from)
+}
+
+// decodeSlow is Decode for a frame too short for its code, a code the
+// table does not know, the zero direction, and a form's first frame.
+func (d *Decoder) decodeSlow(b []byte, from Direction) (Message, int, error) {
 	t := d.table
 	code, err := t.Code(b)
 	if err != nil {
 		return nil, 0, err
 	}
-	i := -1
-	switch from {
-	case FromClient, FromServer:
-		i = formSlot(t, int(from>>1), code)
-	case Both, 0:
-		// Either peer: the form when the two directions agree, as
-		// Table.Lookup says.
-		c, s := formSlot(t, 0, code), formSlot(t, 1, code)
-		switch {
-		case c < 0:
-			i = s
-		case s < 0 || s == c:
-			i = c
-		}
-	}
-	if i < 0 {
+	f := t.Lookup(code, from)
+	if f == nil {
 		return d.unknown(b, from)
 	}
-	m := d.values[i]
-	if m == nil {
-		m = d.Value(&t.Forms[i])
+	m := d.Value(f)
+	if k, slot := d.codes.key(code, from); uint32(d.codes.slots[slot]>>32) == k {
+		d.slots[slot] = m // the hot path's from now on
 	}
 	n, err := m.Decode(b)
+	return d.check(m, n, err)
+}
+
+// check applies the policy to m, decoded in n bytes with err.
+func (d *Decoder) check(m Message, n int, err error) (Message, int, error) {
 	if err != nil {
 		return nil, n, d.exact(err, n)
 	}
 	if d.Policy == Lax {
 		return m, n, nil
 	}
-	if n > t.MaxFrame && t.MaxFrame > 0 {
+	if n > d.maxSize {
 		err = &m.Form().errs.e[slotTooLong]
 	} else {
 		err = m.Validate()
@@ -108,16 +146,6 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 		return nil, n, err
 	}
 	return m, n, err
-}
-
-// formSlot returns the index of the form of t for code (16 bits at most)
-// in direction d (0 the client's, 1 the server's), or -1: the value is
-// found without reading the form.
-func formSlot(t *Table, d int, code uint32) int {
-	if page := t.index[d][uint8(code>>8)]; page != nil {
-		return int(page[uint8(code)]) - 1
-	}
-	return -1
 }
 
 // unknown decodes a frame whose code the table does not know, as the

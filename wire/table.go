@@ -1,5 +1,7 @@
 package wire
 
+import "math/bits"
+
 // Protocol describes what every form of a protocol shares: its name, byte
 // order, the header every frame starts with, its composite field types,
 // and the limits of a frame.
@@ -44,7 +46,7 @@ type Table struct {
 	code   *Field // the header's CodeRole field
 	length *Field // the header's LengthRole field, if any
 	raw    Form
-	index  [2][256]*[256]uint16 // by direction, code>>8, code&0xff: form index + 1
+	codes  codeIndex // (code, direction) to form index
 }
 
 // NewTable builds a protocol's table: it lays out every type and form
@@ -85,6 +87,7 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 	if t.code == nil || t.code.Offset < 0 || t.code.Size > 2 {
 		panic("wire: " + p.Name + ": the header needs a code field of 1 or 2 bytes")
 	}
+	var byDir [2]map[uint32]int // the form index of each code, by direction
 	for i := range forms {
 		f := &forms[i]
 		f.Protocol = p.Name
@@ -98,21 +101,20 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 		if f.Code > 0xffff {
 			panic("wire: " + f.Name + ": code over 16 bits")
 		}
-		for d := 0; d < 2; d++ {
+		for d := range byDir {
 			if f.From&(1<<d) == 0 {
 				continue
 			}
-			page := t.index[d][f.Code>>8]
-			if page == nil {
-				page = new([256]uint16)
-				t.index[d][f.Code>>8] = page
+			if byDir[d] == nil {
+				byDir[d] = map[uint32]int{}
 			}
-			if page[f.Code&0xff] != 0 {
+			if _, dup := byDir[d][f.Code]; dup {
 				panic("wire: " + p.Name + ": two forms for the code of " + f.Name)
 			}
-			page[f.Code&0xff] = uint16(i + 1)
+			byDir[d][f.Code] = i
 		}
 	}
+	t.codes = newCodeIndex(byDir)
 	return t
 }
 
@@ -248,37 +250,20 @@ func (t *Table) Form(name string, from Direction) *Form {
 }
 
 // Lookup returns the form for code sent in direction from, or nil. It is
-// a direct lookup, two array indexings. With from Both it returns the form
-// either peer sends with that code when there is exactly one (a protocol
-// whose codes tell the direction, or a form of both directions), and nil
-// when the two directions have different forms for it; the zero
-// Direction means the same.
+// a direct lookup, one multiplication and one array indexing. With from
+// Both it returns the form either peer sends with that code when there is
+// exactly one (a protocol whose codes tell the direction, or a form of
+// both directions), and nil when the two directions have different forms
+// for it; the zero Direction means the same.
 func (t *Table) Lookup(code uint32, from Direction) *Form {
 	if code > 0xffff {
 		return nil
 	}
-	switch from {
-	case FromClient:
-		return t.lookup(0, code)
-	case FromServer:
-		return t.lookup(1, code)
-	case Both, 0:
-		c, s := t.lookup(0, code), t.lookup(1, code)
-		switch {
-		case c == nil:
-			return s
-		case s == nil || s == c:
-			return c
-		}
+	if from == 0 {
+		from = Both
 	}
-	return nil
-}
-
-func (t *Table) lookup(d int, code uint32) *Form {
-	if page := t.index[d][code>>8]; page != nil {
-		if i := page[code&0xff]; i != 0 {
-			return &t.Forms[i-1]
-		}
+	if i := t.codes.find(code, from); i >= 0 {
+		return &t.Forms[i]
 	}
 	return nil
 }
@@ -350,3 +335,103 @@ const (
 	slotInvalid
 	slotEnd
 )
+
+// codeIndex maps a message code and a direction (FromClient, FromServer,
+// or Both for a form either peer's code gives) to the index of the form:
+// a perfect hash, built once per table, so that a lookup is one
+// multiplication and one load, with no branch on the code space (bzflag's
+// codes are pairs of letters, tfighters' are split by direction at
+// 0x8000, lwar's are single bytes).
+//
+// A key is code | from<<16. Its slot is key*mul >> shift; the slot holds
+// the key in its upper half and the form index in its lower half, or all
+// ones when empty (no key has all ones). A Decoder keeps its values for
+// the keys in slots of the same numbering.
+type codeIndex struct {
+	slots []uint64
+	mul   uint32
+	shift uint32
+}
+
+// empty is the content of an unused slot.
+const empty = ^uint64(0)
+
+// key returns the key of code (16 bits at most) sent in direction from,
+// and its slot.
+func (x *codeIndex) key(code uint32, from Direction) (k, slot uint32) {
+	k = code | uint32(from)<<16
+	return k, k * x.mul >> (x.shift & 31)
+}
+
+// find returns the index of the form for code (16 bits at most) sent in
+// direction from, or -1.
+func (x *codeIndex) find(code uint32, from Direction) int {
+	k, slot := x.key(code, from)
+	if e := x.slots[slot]; uint32(e>>32) == k {
+		return int(uint32(e))
+	}
+	return -1
+}
+
+// newCodeIndex indexes the forms of each code in each direction (byDir[0]
+// the client's, byDir[1] the server's) and, under Both, the form of a code
+// when the two directions agree on it (as Table.Lookup says).
+func newCodeIndex(byDir [2]map[uint32]int) codeIndex {
+	var keys []uint32
+	var index []int
+	add := func(code uint32, from Direction, i int) {
+		keys = append(keys, code|uint32(from)<<16)
+		index = append(index, i)
+	}
+	for d, forms := range byDir {
+		for code, i := range forms {
+			add(code, FromClient<<d, i)
+		}
+	}
+	for code, c := range byDir[0] {
+		if s, ok := byDir[1][code]; !ok || s == c {
+			add(code, Both, c)
+		}
+	}
+	for code, s := range byDir[1] {
+		if _, ok := byDir[0][code]; !ok {
+			add(code, Both, s)
+		}
+	}
+	// The smallest table (of two slots at least, so that the shift is
+	// under 32) with a perfect multiplier among a few thousand candidates;
+	// at 24 bits (the width of a key) multiplying by 1<<8 keeps the whole
+	// key, so the search ends.
+	for b := uint32(max(1, bits.Len(uint(len(keys))))); ; b++ {
+		used := make([]uint64, (1<<b+63)/64)
+		shift := 32 - b
+		mul := uint32(1) << shift
+		for try := 0; try < 4096; try++ {
+			if perfect(keys, mul, shift, used) {
+				x := codeIndex{slots: make([]uint64, 1<<b), mul: mul, shift: shift}
+				for i := range x.slots {
+					x.slots[i] = empty
+				}
+				for j, k := range keys {
+					x.slots[k*mul>>shift] = uint64(k)<<32 | uint64(index[j])
+				}
+				return x
+			}
+			mul = mul*1664525 + 1013904223 | 1 // the next odd candidate
+		}
+	}
+}
+
+// perfect reports whether no two keys share a slot under multiplier mul
+// and shift, marking the slots in used (a bit set it clears first).
+func perfect(keys []uint32, mul, shift uint32, used []uint64) bool {
+	clear(used)
+	for _, k := range keys {
+		s := k * mul >> shift
+		if used[s/64]&(1<<(s%64)) != 0 {
+			return false
+		}
+		used[s/64] |= 1 << (s % 64)
+	}
+	return true
+}

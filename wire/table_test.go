@@ -3,6 +3,7 @@ package wire_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -112,6 +113,54 @@ func TestTableLookup(t *testing.T) {
 	}
 	if m := toyTable.New(toyTable.Lookup(0x7069, wire.FromServer)); m.Form().Name != "MsgPong" {
 		t.Error("New")
+	}
+}
+
+// TestTableLookupEveryCode compares Lookup, for every code and direction,
+// with a scan of the forms, over tables whose codes have the shapes the
+// protocols use: pairs of letters, a code space split by direction at
+// 0x8000, single bytes, and none at all.
+func TestTableLookupEveryCode(t *testing.T) {
+	shapes := map[string][]wire.Form{"none": nil}
+	for i := range 300 {
+		letters := uint32('a'+i%26)<<8 | uint32('a'+i/26)
+		shapes["letters"] = append(shapes["letters"], wire.Form{Code: letters, From: wire.Direction(1 + i%3)})
+		split := uint32(i)
+		if i%2 == 1 {
+			split |= 0x8000
+		}
+		shapes["split"] = append(shapes["split"], wire.Form{Code: split, From: wire.Direction(1 + i%2)})
+		if i < 256 {
+			shapes["bytes"] = append(shapes["bytes"], wire.Form{Code: uint32(i), From: wire.Direction(1 + i%3)})
+		}
+	}
+	for name, forms := range shapes {
+		for i := range forms {
+			forms[i].Name = fmt.Sprint(name, i)
+		}
+		tb := wire.NewTable(toyProtocol, forms, nil)
+		for code := uint32(0); code <= 0x10000; code++ {
+			for from := range wire.Direction(5) {
+				var want *wire.Form
+				if from >= 1 && from <= wire.Both && code <= 0xffff {
+					for i := range tb.Forms {
+						if f := &tb.Forms[i]; f.Code == code && f.From&from != 0 {
+							if want != nil && want.From&from != from {
+								want = nil // either peer, two forms
+								break
+							}
+							want = f
+						}
+					}
+				}
+				if from == 0 {
+					want = tb.Lookup(code, wire.Both)
+				}
+				if got := tb.Lookup(code, from); got != want {
+					t.Fatalf("%s: Lookup(%#x, %v) = %v, want %v", name, code, from, got, want)
+				}
+			}
+		}
 	}
 }
 

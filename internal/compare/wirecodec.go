@@ -33,6 +33,23 @@ func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return m, n, err
 }
 
+// walk decodes c as a user's loop does, a direct call to the Decoder a
+// unit (Walk).
+func (c wireCodec) walk(cp *Capture) (int, error) {
+	if cp.Datagrams != nil {
+		return (&datagrams{d: c.d}).Read(cp, nil)
+	}
+	from, units := wireFrom(cp.From), 0
+	for off := 0; off < len(cp.Stream); units++ {
+		_, n, err := c.d.Decode(cp.Stream[off:], from)
+		if err != nil {
+			return units, fmt.Errorf("%s at byte %d: %w", cp.File, off, err)
+		}
+		off += n
+	}
+	return units, nil
+}
+
 // datagramStreams returns the ways of reading a datagram protocol's
 // captures with gamewire's wire.Decoder, which is its stream decoder:
 // warm (one Decoder for every read) and new (a Decoder made for each

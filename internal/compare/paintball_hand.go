@@ -2,7 +2,10 @@ package compare
 
 import (
 	"encoding/binary"
+	"errors"
 	"math"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Hand-written Paintball: plain structs mirroring the packets, marker and
@@ -38,7 +41,7 @@ type pbShootUpdateRequest struct {
 }
 
 // pbLogin: Login, a Java writeUTF string (a uint16 length, then modified
-// UTF-8, which the hand-written code does not check).
+// UTF-8, checked both ways as the spec asks).
 type pbLogin struct {
 	H        pbHeader `cmp:"-"`
 	Username []byte
@@ -132,6 +135,9 @@ func (h *pbHand) Decode(b []byte, k Kind) (any, int, error) {
 		if len(b) < n {
 			break
 		}
+		if !validUsername(b[pbLoginFixed:n]) {
+			return nil, 0, errUsername
+		}
 		h.login.H = pbHeader{pbMarker, pbLoginCode}
 		h.login.Username = append(h.login.Username[:0], b[pbLoginFixed:n]...)
 		return &h.login, n, nil
@@ -218,12 +224,30 @@ func (m *pbEmpty) AppendBinary(b []byte) ([]byte, error) {
 }
 
 func (m *pbLogin) AppendBinary(b []byte) ([]byte, error) {
+	if len(m.Username) > math.MaxUint16 || !validUsername(m.Username) {
+		return b, errUsername
+	}
 	n := pbLoginFixed + len(m.Username)
 	b, w := grow(b, n)
 	putPBHeader(w, pbLoginCode)
 	be.PutUint16(w[3:], uint16(len(m.Username)))
 	copy(w[pbLoginFixed:], m.Username)
 	return b, nil
+}
+
+// errUsername: a username that is not modified UTF-8 of at most 65535
+// bytes, as the spec's writeUTF string must be.
+var errUsername = errors.New("compare: a username that is not modified UTF-8 of at most 65535 bytes")
+
+// validUsername checks the modified UTF-8 of a username as the spec asks
+// (ASCII straight, the rest by wire's checker: there is no other).
+func validUsername(s []byte) bool {
+	for i, c := range s {
+		if c == 0 || c >= 0x80 {
+			return wire.ValidModifiedUTF8(s[i:])
+		}
+	}
+	return true
 }
 
 // Login for encoding/binary: its header by binary.Decode and Append,

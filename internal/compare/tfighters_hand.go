@@ -341,6 +341,24 @@ func tfPutHeader(w []byte, h tfHeader, size int) {
 	le.PutUint16(w[2:], h.Code)
 }
 
+// errCString: a string a frame cannot carry as its C string, which the
+// spec forbids an encoder to send (over what the frame leaves, or with a
+// NUL inside, which would end it early).
+var errCString = errors.New("compare: a C string too long or holding a NUL")
+
+// tfMaxFrame is the spec's largest frame, len included (8194 bytes).
+const tfMaxFrame = 8194
+
+// checkCString checks s, a C string after a frame's at fixed bytes, as
+// gamewire's encoder does: it must fit in MaxFrame with its NUL, and hold
+// none.
+func checkCString(s []byte, at int) error {
+	if len(s) > tfMaxFrame-at-1 || bytes.IndexByte(s, 0) >= 0 {
+		return errCString
+	}
+	return nil
+}
+
 // cstring returns the NUL-terminated string that fills b from fixed to
 // its end, and whether there is one.
 func cstring(b []byte, fixed int) ([]byte, bool) {
@@ -576,6 +594,9 @@ func (m *tfNewUser) decode(b []byte) bool {
 }
 
 func (m *tfNewUser) AppendBinary(b []byte) ([]byte, error) {
+	if err := checkCString(m.Nick, 37); err != nil {
+		return b, err
+	}
 	n := 37 + len(m.Nick) + 1
 	b, w := grow(b, n)
 	p := (*[37]byte)(w)
@@ -603,6 +624,9 @@ func (m *tfText) decode(b []byte) bool {
 }
 
 func (m *tfText) AppendBinary(b []byte) ([]byte, error) {
+	if err := checkCString(m.Text, 4); err != nil {
+		return b, err
+	}
 	n := 4 + len(m.Text) + 1
 	b, w := grow(b, n)
 	tfPutHeader(w, m.H, n)
@@ -623,6 +647,9 @@ func (m *tfIDText) decode(b []byte) bool {
 }
 
 func (m *tfIDText) AppendBinary(b []byte) ([]byte, error) {
+	if err := checkCString(m.Text, 8); err != nil {
+		return b, err
+	}
 	n := 8 + len(m.Text) + 1
 	b, w := grow(b, n)
 	tfPutHeader(w, m.H, n)
@@ -644,6 +671,9 @@ func (m *tfNickReply) decode(b []byte) bool {
 }
 
 func (m *tfNickReply) AppendBinary(b []byte) ([]byte, error) {
+	if err := checkCString(m.Text, 5); err != nil {
+		return b, err
+	}
 	n := 5 + len(m.Text) + 1
 	b, w := grow(b, n)
 	tfPutHeader(w, m.H, n)

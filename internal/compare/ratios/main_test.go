@@ -162,7 +162,7 @@ BenchmarkDecode/bzflag/handwritten-2  1000  300 ns/op  0 B/op  0 allocs/op
 BenchmarkRatio/bzflag-2  4332  167 ns/op  160 copy-ns  2.9 decode-gw/hand  1.05 encode-gw/hand  7.1 warm/copy  2.0 warm/decode  0 B/op  0 allocs/op
 BenchmarkRatio/bzflag-2  4332  160 ns/op  160 copy-ns  1.2 decode-gw/hand  1.35 encode-gw/hand  3.9 warm/copy  2.1 warm/decode  0 B/op  0 allocs/op
 BenchmarkRatio/bzflag-2  4332  165 ns/op  160 copy-ns  1.1 decode-gw/hand  1.40 encode-gw/hand  3.8 warm/copy  2.2 warm/decode  1.8 checked/hand  0 B/op  0 allocs/op
-BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  0 B/op  0 allocs/op
+BenchmarkRatio/lwar-2  2616  234 ns/op  1.5 decode-gw/hand  9.2 datagram-warm/copy  0 B/op  0 allocs/op
 `
 	want := `group          variant       ns/op  B/op  allocs/op  vs gamewire
 Decode/bzflag  gamewire     900.00     0          0        1.00x
@@ -170,7 +170,7 @@ Decode/bzflag  handwritten  300.00     0          0        0.33x
 
 protocol  decode gw/hand  encode gw/hand  stream warm/copy  warm/decode  hand/copy  checked/hand  allocs decode  encode  warm  reset  new
 bzflag          1.20x ok      1.35x over          3.90x ok        2.10x          -         1.80x           0 ok       -     -      -    -
-lwar          1.50x over               -                 -            -          -             -              -       -     -      -    -
+lwar          1.50x over               -         9.20x n/a            -          -             -              -       -     -      -    -
 targets: decode and encode within 1.3x of hand-written, warm stream within 4x of copy, 0 allocs (but new)
 ratios from BenchmarkRatio: each side's fastest of many interleaved timings
 `

@@ -1,12 +1,12 @@
 package compare
 
 import (
-	"bufio"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gamewire/gamewire/internal/nettest"
 )
 
 // Kind says how to read a unit of a capture: which side sent it (the
@@ -155,28 +155,13 @@ func (p *Protocol) Load() ([]*Capture, error) {
 	return cs, nil
 }
 
-// readHex reads one datagram a line, in hex.
+// readHex reads one datagram a line, in hex (nettest.ParseHexLines).
 func readHex(file string) ([][]byte, error) {
-	f, err := os.Open(file)
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var ds [][]byte
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue // a blank line or a comment
-		}
-		d, err := hex.DecodeString(t)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", file, line, err)
-		}
-		ds = append(ds, d)
-	}
-	return ds, sc.Err()
+	return nettest.ParseHexLines(file, b)
 }
 
 // fromName returns FromServer for a file whose name says "server", else

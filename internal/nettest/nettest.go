@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"flag"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -138,24 +139,35 @@ func HexLines(datagrams [][]byte) []byte {
 	return []byte(sb.String())
 }
 
-// ReadHexLines reads a capture of datagrams, one a line in hex; empty
-// lines and lines starting with # are passed over. It fails the test if
-// the file cannot be read or a line is not hex.
+// ReadHexLines reads a capture of datagrams (ParseHexLines), failing the
+// test if the file cannot be read or a line is not hex.
 func ReadHexLines(t testing.TB, path string) [][]byte {
 	t.Helper()
-	data := ReadFile(t, path)
+	out, err := ParseHexLines(path, ReadFile(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// ParseHexLines parses a capture of datagrams, the contents of file
+// name: one datagram a line, in hex, with the line's surrounding blanks
+// trimmed; blank lines and lines starting with # are passed over. An
+// error names the file and the line.
+func ParseHexLines(name string, data []byte) ([][]byte, error) {
 	var out [][]byte
 	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue
 		}
 		b, err := hex.DecodeString(line)
 		if err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
 		out = append(out, b)
 	}
-	return out
+	return out, nil
 }
 
 // Repeat is an endless reader that repeats B for ever, allocating

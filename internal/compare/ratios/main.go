@@ -353,12 +353,7 @@ func parse(in io.Reader) ([]*group, error) {
 			byName[gname] = g
 			groups = append(groups, g)
 		}
-		var r *result
-		for _, v := range g.variants {
-			if v.variant == variant {
-				r = v
-			}
-		}
+		r := g.variant(variant)
 		if r == nil {
 			r = &result{variant: variant, values: map[string][]float64{}}
 			g.variants = append(g.variants, r)

@@ -41,10 +41,11 @@ func (t ObjectType) name() string {
 // is a printable ASCII character as that character in single quotes
 // ("'X'"), anything else as its number.
 func (t ObjectType) String() string {
-	if t.name() == "" && t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
+	n := t.name()
+	if n == "" && t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
 		return string([]byte{'\'', byte(t), '\''})
 	}
-	return enumString(t.name(), uint64(t))
+	return enumString(n, uint64(t))
 }
 
 // MarshalText returns the String form.

@@ -29,9 +29,3 @@ func checkHead(f *wire.Form, b []byte) (int, error) {
 	}
 	return 0, nil
 }
-
-// unmarshal is UnmarshalBinary of the time-sync datagrams.
-func unmarshal(m wire.Message, b []byte) error {
-	n, err := m.Decode(b)
-	return m.Form().Exact(n, len(b), err)
-}

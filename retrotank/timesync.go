@@ -103,7 +103,10 @@ func (m *TimeRequest) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly 5 bytes.
-func (m *TimeRequest) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
+func (m *TimeRequest) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	return m.Form().Exact(n, len(b), err)
+}
 
 // Validate reports nothing: every value is allowed.
 func (*TimeRequest) Validate() error { return nil }
@@ -138,7 +141,10 @@ func (m *TimeReply) Decode(b []byte) (int, error) {
 }
 
 // UnmarshalBinary decodes exactly 9 bytes.
-func (m *TimeReply) UnmarshalBinary(b []byte) error { return unmarshal(m, b) }
+func (m *TimeReply) UnmarshalBinary(b []byte) error {
+	n, err := m.Decode(b)
+	return m.Form().Exact(n, len(b), err)
+}
 
 // Validate reports nothing: every value is allowed.
 func (*TimeReply) Validate() error { return nil }

@@ -82,15 +82,7 @@ func (s *Stream) NextFrame() ([]byte, error) {
 	// bounds, an error) takes the FrameReader's path, which reports it.
 	n := 0
 	if s.lenEnd > 0 && len(b) >= s.lenEnd {
-		switch l := b[s.lenAt:s.lenEnd]; len(l) {
-		case 1:
-			n = int(l[0])
-		case 2:
-			n = int(s.order.U16(l))
-		default:
-			n = int(s.order.U32(l))
-		}
-		n += s.lenAdjust
+		n = s.order.length(b[s.lenAt:s.lenEnd]) + s.lenAdjust
 	} else if split := s.dec.table.Split; split != nil && len(b) > 0 {
 		if m, err := split(s.dec.table, b); err == nil {
 			n = m

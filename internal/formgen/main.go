@@ -38,11 +38,14 @@
 // the constructor wire.NewTable takes. What every form does the same way
 // is not written again in each: wire/generated.go holds it once (the
 // errors of a frame whose length or header is not the form's,
-// wire.Form.Mismatch; UnmarshalBinary's trailing bytes, wire.Form.Exact;
-// the strings' checks and copies, wire.CopyCString and its kin; the
-// constructors, wire.New), and a form's methods hold only what its layout
+// wire.Form.Mismatch and wire.Fail; UnmarshalBinary's trailing bytes,
+// wire.Form.Exact; which error a string that does not fit gets,
+// wire.CStringError and wire.CountedError; a list's reuse of its
+// capacity, wire.Resize; the constructors, wire.New and
+// wire.Constructors), and a form's methods hold only what its layout
 // says, with the fast path (a fixed frame's length and header compared at
-// once, fields read and stored at constant offsets) inline.
+// once, fields read and stored at constant offsets, the strings' checks
+// and copies) inline.
 //
 // Go fields: Field.Go is "Name Type", "Name", "-" or empty. Empty gives the
 // exported form of the spec's name ("playerId" -> PlayerID) with the Go

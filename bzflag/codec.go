@@ -39,11 +39,6 @@ func unmarshal(m Message, f *wire.Form, b []byte) error {
 	return f.Exact(n, len(b), err)
 }
 
-// appendU16Frame appends a frame whose body is one uint16.
-func appendU16Frame(b []byte, c Code, v uint16) []byte {
-	return append(b, 0, 2, byte(c>>8), byte(c), byte(v>>8), byte(v))
-}
-
 // failAt returns err with the offset of the field it names, as a Decode
 // reports a failure (0 for an error without a place).
 func failAt(err error) (int, error) {

@@ -50,15 +50,6 @@ func appendHeader(b []byte, c Code, n int) []byte {
 	return append(b, byte(n>>8), byte(n), byte(c>>8), byte(c))
 }
 
-// shortError reports that a frame of form f ends after n bytes, naming
-// the field it ends in.
-func shortError(f *wire.Form, n int) error {
-	if fl := f.FieldAt(n); fl != nil {
-		return f.Err(fl.Name, wire.ErrShort)
-	}
-	return f.Err("", wire.ErrShort)
-}
-
 // invalid reports a value of field name that f's rules forbid.
 func invalid(f *wire.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
 
@@ -67,7 +58,8 @@ func invalid(f *wire.Form, name string) error { return f.Err(name, wire.ErrInval
 // within f's bounds, and b must hold the whole frame.
 func checkHeader(b []byte, f *wire.Form) (int, error) {
 	if len(b) < HeaderLen {
-		return 0, shortError(f, len(b))
+		_, err := f.Short(len(b))
+		return 0, err
 	}
 	if uint32(be.U16(b[2:])) != f.Code {
 		return 0, f.Err("code", wire.ErrInvalid)
@@ -84,7 +76,8 @@ func checkHeader(b []byte, f *wire.Form) (int, error) {
 		return 0, f.Err("length", kind)
 	}
 	if len(b) < HeaderLen+n {
-		return 0, shortError(f, len(b))
+		_, err := f.Short(len(b))
+		return 0, err
 	}
 	return n, nil
 }

@@ -26,7 +26,7 @@ func (m *Reject) AppendBinary(b []byte) ([]byte, error) {
 	if m.Bare {
 		return appendHeader(b, CodeReject, 0), nil
 	}
-	return appendU16Frame(b, CodeReject, uint16(m.Reason)), nil
+	return be.AppendU16(appendHeader(b, CodeReject, 2), uint16(m.Reason)), nil
 }
 
 // MarshalBinary returns the frame.

@@ -1,6 +1,9 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/bzflag/world"
+import (
+	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/session"
+)
 
 // WorldServer is the server side of the world download: it answers each
 // MsgGetWorld request with the next chunk of one database, through a
@@ -45,15 +48,10 @@ const (
 	ServerJoined
 )
 
-var serverStateNames = [...]string{"waiting", "deciding", "updating", "joined"}
+var serverStateNames = []string{"waiting", "deciding", "updating", "joined"}
 
 // String returns the state's name.
-func (s ServerState) String() string {
-	if int(s) < len(serverStateNames) {
-		return serverStateNames[s]
-	}
-	return "invalid"
-}
+func (s ServerState) String() string { return session.NameOr(serverStateNames, s, "invalid") }
 
 // Server is the server side of the join sequence for one client
 // connection, as a state machine the caller drives. Hand every message

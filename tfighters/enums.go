@@ -20,10 +20,11 @@ const (
 
 var objectTypeNames = []string{"T_PLAYER", "T_BOT", "T_BULLET"}
 
-func (t ObjectType) name() string { return session.NameOr(objectTypeNames, t, "") }
+// known reports whether t is one of the original's values.
+func (t ObjectType) known() bool { return int(t) < len(objectTypeNames) }
 
 // String returns the original's name, such as "T_PLAYER", or the number.
-func (t ObjectType) String() string { return enumString(t.name(), uint64(t)) }
+func (t ObjectType) String() string { return session.Name(objectTypeNames, t) }
 
 // MarshalText returns the String form.
 func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
@@ -46,10 +47,11 @@ const (
 
 var nickResultNames = []string{"ok", "rejected"}
 
-func (r NickResult) name() string { return session.NameOr(nickResultNames, r, "") }
+// known reports whether r is 0 (accepted) or 1 (rejected).
+func (r NickResult) known() bool { return int(r) < len(nickResultNames) }
 
 // String returns "ok", "rejected" or the number.
-func (r NickResult) String() string { return enumString(r.name(), uint64(r)) }
+func (r NickResult) String() string { return session.Name(nickResultNames, r) }
 
 // MarshalText returns the String form.
 func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
@@ -75,12 +77,4 @@ func unmarshalEnum[T ~uint8](v *T, b []byte, what string, names []string) error 
 	}
 	*v = T(n)
 	return nil
-}
-
-// enumString returns name, or v in decimal when name is "".
-func enumString(name string, v uint64) string {
-	if name != "" {
-		return name
-	}
-	return strconv.FormatUint(v, 10)
 }

@@ -69,7 +69,7 @@ func checkMotion(m Message, accel, turn int8, t ObjectType) error {
 		return invalid(m, "accel")
 	case !validTurn(turn):
 		return invalid(m, "turn")
-	case t.name() == "":
+	case !t.known():
 		return invalid(m, "type")
 	}
 	return nil

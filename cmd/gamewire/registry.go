@@ -63,13 +63,10 @@ type protocol struct {
 	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
 	headerLen int    // bytes of the per-message header, for spec
 
-	// maxFrame, if set, is the most bytes of a frame or datagram (else
-	// the table's HardMax); ownLimit says the protocol's encode and
-	// decode apply their own (lwar's packets); frameLength, if set, reads
-	// a frame's length from its header (else the table's length field).
-	maxFrame    int
-	ownLimit    bool
-	frameLength func(header []byte) int
+	// ownLimit says the protocol's encode and decode apply their own
+	// limit on a frame or datagram (lwar's packets), not the table's
+	// HardMax.
+	ownLimit bool
 
 	messages []messageInfo // for spec, and for the helpers below
 

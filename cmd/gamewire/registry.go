@@ -43,7 +43,17 @@ func tableMessages(t *wire.Table) []messageInfo {
 // tableProtocol returns the protocol name, described by summary, whose
 // messages are the forms of its message table t (tableMessages).
 func tableProtocol(name, summary string, t *wire.Table) *protocol {
-	return &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
+	p := &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
+	if !t.Datagram {
+		p.split = tableSplit(t)
+	}
+	return p
+}
+
+// tableSplit returns a split function that cuts a stream into frames as
+// table t frames them (wire.Stream.NextFrame).
+func tableSplit(t *wire.Table) func(io.Reader) func() ([]byte, error) {
+	return func(r io.Reader) func() ([]byte, error) { return wire.NewStream(t, r, wire.FromServer).NextFrame }
 }
 
 // sentBy reports whether the form is sent by from ("" matches all).

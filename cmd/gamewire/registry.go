@@ -214,17 +214,6 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 	}
 }
 
-// streamSplitter returns a split function for a protocol whose frames
-// start with a headerLen-byte header from which frameLen computes the
-// whole frame's length (see wire.NewFrameReader).
-func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) func(io.Reader) func() ([]byte, error) {
-	return func(r io.Reader) func() ([]byte, error) {
-		fr := wire.NewFrameReader(r, headerLen, maxFrame, frameLen)
-		fr.Protocol = protocolName
-		return fr.Next
-	}
-}
-
 // twoLetters names a code as BZFlag's spec writes it: its two bytes as
 // letters ("gw" for 0x6777), when both are printable ASCII.
 func twoLetters(c uint32) string {

@@ -18,9 +18,6 @@ import (
 // frameLimit returns the most bytes one frame or datagram of p may have
 // (0: no limit known).
 func frameLimit(p *protocol) int {
-	if p.maxFrame > 0 {
-		return p.maxFrame
-	}
 	if p.table != nil {
 		return p.table.HardMax
 	}
@@ -93,9 +90,6 @@ func directions(from string, either ...wire.Direction) []wire.Direction {
 // frameLength returns the length of the frame whose header is h, as the
 // protocol's length field says (header included), or -1.
 func frameLength(p *protocol, h []byte) int {
-	if p.frameLength != nil {
-		return p.frameLength(h)
-	}
 	if p.table == nil {
 		return -1
 	}

@@ -456,3 +456,15 @@ func TestUnhex(t *testing.T) {
 		}
 	}
 }
+
+// streamSplitter returns a split function for a protocol whose frames
+// start with a headerLen-byte header from which frameLen computes the
+// whole frame's length (see wire.NewFrameReader): the toy protocol's,
+// which has no table.
+func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) func(io.Reader) func() ([]byte, error) {
+	return func(r io.Reader) func() ([]byte, error) {
+		fr := wire.NewFrameReader(r, headerLen, maxFrame, frameLen)
+		fr.Protocol = protocolName
+		return fr.Next
+	}
+}

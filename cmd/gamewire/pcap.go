@@ -601,9 +601,9 @@ func (h *tcpHalf) finish() {
 // protocol's own framing: 0 and nil when b does not hold enough to tell
 // or the whole frame.
 func frameLen(p *protocol, b []byte) (int, error) {
-	if table := dissectorTables[p.name]; table != nil {
+	if p.table != nil {
 		// The table's framing, without a reader.
-		return table().FrameLen(b)
+		return p.table.FrameLen(b)
 	}
 	next := p.split(bytes.NewReader(b))
 	frame, err := next()

@@ -32,7 +32,7 @@ func init() {
 		// Codes are two ASCII letters ("gw" for MsgGetWorld).
 		codeName:  twoLetters,
 		textExtra: bzflagWorld,
-		split:     streamSplitter("bzflag", bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen),
+		split:     tableSplit(bzflag.Table()),
 		messages:  tableMessages(bzflag.Table()),
 		decode:    bzflagDecode,
 		encode:    bzflagEncode,

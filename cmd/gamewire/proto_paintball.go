@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
@@ -33,11 +32,6 @@ func init() {
 			return string(rune(c))
 		}
 		return ""
-	}
-	p.split = func(r io.Reader) func() ([]byte, error) {
-		fr := wire.NewSplitReader(r, t.HardMax, t.FrameLen)
-		fr.Protocol = "paintball"
-		return fr.Next
 	}
 	p.decode = paintballDecode
 	p.encode = encodeTable(p)

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/gamewire/gamewire/tfighters"
@@ -24,9 +23,6 @@ import (
 func init() {
 	p := tableProtocol("tfighters", "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server; SMSG_PING from a 64-bit server is wide: an 8-byte time, timeHigh (u32) at 8", tfighters.Table())
 	p.headerLen = tfighters.HeaderLen
-	p.split = func(r io.Reader) func() ([]byte, error) {
-		return tfighters.NewStream(r, tfighters.FromServer).NextFrame
-	}
 	p.decode = tfightersDecode
 	p.encode = tfightersEncode(p)
 	register(p)

@@ -43,7 +43,17 @@ func tableMessages(t *wire.Table) []messageInfo {
 // tableProtocol returns the protocol name, described by summary, whose
 // messages are the forms of its message table t (tableMessages).
 func tableProtocol(name, summary string, t *wire.Table) *protocol {
-	return &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
+	p := &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
+	if !t.Datagram {
+		p.split = tableSplit(t)
+	}
+	return p
+}
+
+// tableSplit returns a split function that cuts a stream into frames as
+// table t frames them (wire.Stream.NextFrame).
+func tableSplit(t *wire.Table) func(io.Reader) func() ([]byte, error) {
+	return func(r io.Reader) func() ([]byte, error) { return wire.NewStream(t, r, wire.FromServer).NextFrame }
 }
 
 // sentBy reports whether the form is sent by from ("" matches all).
@@ -63,13 +73,10 @@ type protocol struct {
 	timesync  string // the protocol -timesync switches to (retrotank's time-sync datagrams)
 	headerLen int    // bytes of the per-message header, for spec
 
-	// maxFrame, if set, is the most bytes of a frame or datagram (else
-	// the table's HardMax); ownLimit says the protocol's encode and
-	// decode apply their own (lwar's packets); frameLength, if set, reads
-	// a frame's length from its header (else the table's length field).
-	maxFrame    int
-	ownLimit    bool
-	frameLength func(header []byte) int
+	// ownLimit says the protocol's encode and decode apply their own
+	// limit on a frame or datagram (lwar's packets), not the table's
+	// HardMax.
+	ownLimit bool
 
 	messages []messageInfo // for spec, and for the helpers below
 
@@ -204,17 +211,6 @@ func encodeTable(p *protocol) func(obj []byte, from string) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %s: %w", p.name, h.Msg, err)
 		}
 		return appendMessage(m)
-	}
-}
-
-// streamSplitter returns a split function for a protocol whose frames
-// start with a headerLen-byte header from which frameLen computes the
-// whole frame's length (see wire.NewFrameReader).
-func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) func(io.Reader) func() ([]byte, error) {
-	return func(r io.Reader) func() ([]byte, error) {
-		fr := wire.NewFrameReader(r, headerLen, maxFrame, frameLen)
-		fr.Protocol = protocolName
-		return fr.Next
 	}
 }
 

@@ -401,21 +401,6 @@ func get(o wire.Order, b []byte) uint64 {
 	return 0
 }
 
-// primSize is the width of a primitive wire type, 0 for others.
-func primSize(t string) int {
-	switch t {
-	case "u8", "s8":
-		return 1
-	case "u16", "s16":
-		return 2
-	case "u32", "s32", "f32":
-		return 4
-	case "u64", "s64", "f64":
-		return 8
-	}
-	return 0
-}
-
 // edge returns an edge value for a field of type t, size bytes wide.
 func (m *mutator) edge(t string, size int) uint64 {
 	switch t {
@@ -449,13 +434,13 @@ func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
 	fl := cands[m.rng.Intn(len(cands))]
 	p := b[fl.Offset : fl.Offset+fl.Size]
 	t := fl.Type
-	if elem, n, ok := wire.ParseArray(t); ok && primSize(elem) > 0 {
-		s := primSize(elem)
+	if elem, n, ok := wire.ParseArray(t); ok && wire.PrimitiveSize(elem) > 0 {
+		s := wire.PrimitiveSize(elem)
 		i := m.rng.Intn(n)
 		put(m.p.Table.Order, p[i*s:(i+1)*s], m.edge(elem, s))
 		return b, fl.Name, true
 	}
-	if s := primSize(t); s > 0 {
+	if s := wire.PrimitiveSize(t); s > 0 {
 		put(m.p.Table.Order, p, m.edge(t, s))
 		return b, fl.Name, true
 	}
@@ -614,7 +599,7 @@ func (m *mutator) count(b []byte, f *wire.Form) ([]byte, string, bool) {
 			continue
 		}
 		cf := f.Field(l[i].Count)
-		if cf == nil || cf.Offset < 0 || cf.Size == 0 || cf.Offset+cf.Size > len(b) || primSize(cf.Type) == 0 {
+		if cf == nil || cf.Offset < 0 || cf.Size == 0 || cf.Offset+cf.Size > len(b) || wire.PrimitiveSize(cf.Type) == 0 {
 			continue
 		}
 		p := b[cf.Offset : cf.Offset+cf.Size]

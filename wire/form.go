@@ -211,8 +211,9 @@ func (fe *fieldErrors) get(kind error, protocol, message, field string, off int)
 	return &Error{Protocol: protocol, Message: message, Field: field, Offset: off, Err: kind}
 }
 
-// primitive sizes of the integer and float types.
-func primitiveSize(t string) int {
+// PrimitiveSize returns the width in bytes of a primitive field type (u8
+// to u64, s8 to s64, f32, f64), or 0 for any other type.
+func PrimitiveSize(t string) int {
 	switch t {
 	case "u8", "s8":
 		return 1

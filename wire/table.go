@@ -176,7 +176,7 @@ func (t *Table) layout(f *Form, h []Field, what string) bool {
 // fieldSize returns a field's width (0 if variable) and the least and most
 // bytes it can take.
 func (t *Table) fieldSize(f *Form, fl *Field) (size, min, max int) {
-	if n := primitiveSize(fl.Type); n > 0 {
+	if n := PrimitiveSize(fl.Type); n > 0 {
 		return n, n, n
 	}
 	switch fl.Type {
@@ -199,7 +199,7 @@ func (t *Table) fieldSize(f *Form, fl *Field) (size, min, max int) {
 		if elem == "bytes" {
 			return n, n, n
 		}
-		if s := primitiveSize(elem); s > 0 {
+		if s := PrimitiveSize(elem); s > 0 {
 			return n * s, n * s, n * s
 		}
 		if ty := t.Type(elem); ty != nil {

@@ -256,7 +256,7 @@ func (g *gen) form(f *form) {
 
 // headerValue returns the constant a code or marker field holds, in hex.
 func headerValue(fl *field, v uint64) string {
-	return fmt.Sprintf("0x%0*x", 2*primSize[fl.Type], v)
+	return fmt.Sprintf("0x%0*x", 2*wire.PrimitiveSize(fl.Type), v)
 }
 
 // fixedForm writes Size, AppendBinary and Decode of a fixed form.
@@ -321,7 +321,7 @@ func (g *gen) constFrame(f *form) string {
 		default:
 			return ""
 		}
-		n := primSize[fl.Type]
+		n := wire.PrimitiveSize(fl.Type)
 		for i := 0; i < n; i++ { // big-endian, reversed below if need be
 			frame[fl.Offset+i] = byte(v >> (8 * (n - 1 - i)))
 		}
@@ -388,7 +388,7 @@ func convert(x, from, to string) string {
 
 // putPrim returns the statement storing the primitive x in buf at o.
 func putPrim(ord, typ, buf string, o pos, x string) string {
-	if primSize[typ] == 1 {
+	if wire.PrimitiveSize(typ) == 1 {
 		return fmt.Sprintf("%s[%s] = %s", buf, o, x)
 	}
 	name := map[string]string{"u16": "U16", "s16": "U16", "u32": "U32", "s32": "U32", "u64": "U64", "s64": "U64", "f32": "F32", "f64": "F64"}[typ]
@@ -453,7 +453,7 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 		g.p("\tcopy(%s, %s[:])", from("p", o), x)
 	case kArray:
 		et := naturals[fl.elem]
-		size := primSize[fl.elem]
+		size := wire.PrimitiveSize(fl.elem)
 		if fl.n <= unroll {
 			for i := 0; i < fl.n; i++ {
 				g.p("\t%s", putPrim(g.ord, fl.elem, "p", o.add(size*i), convert(x+"["+strconv.Itoa(i)+"]", et, putType(fl.elem))))
@@ -487,7 +487,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 	case kBytes:
 		g.p("\tcopy(%s[:], %s)", x, from(buf, o))
 	case kArray:
-		size := primSize[fl.elem]
+		size := wire.PrimitiveSize(fl.elem)
 		if fl.n <= unroll {
 			for i := 0; i < fl.n; i++ {
 				g.p("\t%s[%d] = %s", x, i, getPrim(g.ord, fl.elem, buf, o.add(size*i)))

@@ -63,11 +63,6 @@ var naturals = map[string]string{
 	"f32": "float32", "f64": "float64",
 }
 
-// primSize is the width of a primitive wire type.
-var primSize = map[string]int{
-	"u8": 1, "s8": 1, "u16": 2, "s16": 2, "u32": 4, "s32": 4, "u64": 8, "s64": 8, "f32": 4, "f64": 8,
-}
-
 // model builds the generator's view of one form of table t.
 func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 	fm := &form{Form: f, index: index, goType: f.Type, fixed: f.Fixed()}
@@ -246,7 +241,7 @@ func goTypeOf(t *wire.Form) string {
 }
 
 func maxUnsigned(typ string) int {
-	return 1<<(8*primSize[typ]) - 1
+	return 1<<(8*wire.PrimitiveSize(typ)) - 1
 }
 
 // exported returns the exported Go name of a spec's lowerCamelCase name:

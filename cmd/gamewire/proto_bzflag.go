@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -29,6 +30,8 @@ func init() {
 		needsFrom: true,
 		headerLen: bzflag.HeaderLen,
 		table:     bzflag.Table(),
+		more: []titledTable{{"the world database's blocks, the data of MsgGetWorld's replies (package bzflag/world):",
+			world.Table()}},
 		// Codes are two ASCII letters ("gw" for MsgGetWorld).
 		codeName:  twoLetters,
 		textExtra: bzflagWorld,

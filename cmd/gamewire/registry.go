@@ -61,6 +61,12 @@ func (m messageInfo) sentBy(from string) bool {
 	return from == "" || m.From == "both" || m.From == from
 }
 
+// titledTable is a table spec prints after a protocol's own.
+type titledTable struct {
+	title string
+	table *wire.Table
+}
+
 // protocol is what a protocol package registers. Each protocol has a file
 // of its own, proto_<name>.go, whose init calls register.
 type protocol struct {
@@ -83,6 +89,9 @@ type protocol struct {
 	// table is the protocol's message table, when its package has one:
 	// spec prints it as declared instead of measuring the codecs.
 	table *wire.Table
+	// more are tables spec prints after table, each under its title
+	// (bzflag's world database blocks, which travel inside MsgGetWorld).
+	more []titledTable
 	// codeName, if set, gives a code's text as the spec writes it ("gw").
 	codeName func(code uint32) string
 

@@ -14,9 +14,19 @@ import (
 // cannot drift from them): the header, the composite types, then each
 // form with its code, direction, size and fields.
 func printTableSpec(p *protocol, out io.Writer) error {
-	t := p.table
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "%s: %s\n", p.name, p.summary)
+	printTable(w, p, p.table)
+	for _, more := range p.more {
+		fmt.Fprintf(w, "\n%s\n", more.title)
+		printTable(w, p, more.table)
+	}
+	return w.Flush()
+}
+
+// printTable prints table t of protocol p: its header, its composite
+// types, then each form with its code, direction, size and fields.
+func printTable(w *bufio.Writer, p *protocol, t *wire.Table) {
 	fmt.Fprintf(w, "byte order %s; at most %d bytes a frame", t.Order, t.MaxFrame)
 	if t.Datagram {
 		fmt.Fprint(w, " (datagram)")
@@ -38,7 +48,6 @@ func printTableSpec(p *protocol, out io.Writer) error {
 		fmt.Fprintf(w, "\n%-24s code %s  from %-6s  size %s\n", f.Name, codeText(p, f.Code), f.From, size)
 		printFields(w, "", f.Layout())
 	}
-	return w.Flush()
 }
 
 // codeText shows a code in decimal and hex, and as the protocol's own

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -43,4 +44,15 @@ func TestSpecPrintsTheTable(t *testing.T) {
 		"  4      var   points                   list of Point, count in count, at most 4\n",
 		"  +      var   note                     str8, at most 10 bytes\n",
 	)
+}
+
+// TestSpecPrintsWorldBlocks: spec -proto bzflag also prints the world
+// database's blocks (package bzflag/world), which travel inside
+// MsgGetWorld's replies, every one of them.
+func TestSpecPrintsWorldBlocks(t *testing.T) {
+	want := []string{"the world database's blocks"}
+	for _, f := range world.Table().Forms {
+		want = append(want, "\n"+f.Name+" ")
+	}
+	checkSpec(t, "bzflag", want...)
 }

@@ -67,6 +67,42 @@ var protocol = wire.Protocol{
 	MaxFrame: MaxFrame,
 }
 
+// The fields several messages share: the spec repeats them, with the same
+// name, type and meaning, in each message that carries them. A form lists
+// them by these names; a field only one message has is written in its form.
+var (
+	objectID   = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"}
+	playerID   = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"}
+	posX       = wire.Field{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"}
+	posY       = wire.Field{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"}
+	accel      = wire.Field{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"}
+	speed      = wire.Field{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"}
+	turn       = wire.Field{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"}
+	heading    = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"}
+	bulletDeg  = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"}
+	alive      = wire.Field{Name: "alive", Type: "u32", Go: "Alive uint32", Doc: "seconds in the game (the original always sends 0)"}
+	frags      = wire.Field{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "frags"}
+	objectType = wire.Field{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"}
+)
+
+// The field lists several messages share.
+var (
+	// say is SMSG_SAY's and SMSG_TEAMSAY's: who said what.
+	say = []wire.Field{
+		{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},
+		{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "what was said"},
+	}
+	// leave is SMSG_QUIT's and SMSG_KICK's: who left, and why.
+	leave = []wire.Field{
+		playerID,
+		{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "the reason"},
+	}
+	// sayText is CMSG_SAY's and CMSG_TEAMSAY's: what the client says.
+	sayText = []wire.Field{
+		{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "what was said"},
+	}
+)
+
 // forms is the message table, the package's single description of the
 // wire: one form per message, in the spec's order, server->client first.
 // A "dbl" travels as an s32 (Go type Dbl, erratum 3); a "str" is a
@@ -101,27 +137,15 @@ var forms = []wire.Form{
 	{Name: "SMSG_SPAWNREADY", Code: CodeSpawnReady, From: wire.FromServer, Type: "SpawnReady",
 		Doc: "Ready to respawn, send CMSG_SPAWN back to get respawned"},
 	{Name: "SMSG_ACCEL", Code: CodeServerAccel, From: wire.FromServer, Type: "ServerAccel",
-		Doc: "Acceleration update of another object",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"},
-			{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"},
-		}},
+		Doc:    "Acceleration update of another object",
+		Fields: []wire.Field{objectID, posX, posY, accel, speed}},
 	{Name: "SMSG_TURN", Code: CodeServerTurn, From: wire.FromServer, Type: "ServerTurn",
-		Doc: "Turn update of another object",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"},
-		}},
+		Doc:    "Turn update of another object",
+		Fields: []wire.Field{objectID, posX, posY, turn, heading}},
 	{Name: "SMSG_INVINCIBLE", Code: CodeInvincible, From: wire.FromServer, Type: "Invincible",
 		Doc: "Invincibility update",
 		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
+			objectID,
 			{Name: "yesno", Type: "u8", Go: "YesNo uint8", Doc: "1 if invincible, 0 if not"},
 			{Name: "invincibilityT", Spec: "invincibility_t", Type: "u32", Go: "InvincibilityT uint32", Doc: "milliseconds of invincibility left"},
 		}},
@@ -133,38 +157,22 @@ var forms = []wire.Form{
 			{Name: "newpower", Type: "u8", Go: "NewPower uint8", Doc: "the victim's power"},
 		}},
 	{Name: "SMSG_SAY", Code: CodeServerSay, From: wire.FromServer, Type: "ServerSay",
-		Doc: "Simple say",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},
-			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "what was said"},
-		}},
+		Doc:    "Simple say",
+		Fields: say},
 	{Name: "SMSG_TEAMSAY", Code: CodeServerTeamSay, From: wire.FromServer, Type: "ServerTeamSay",
-		Doc: "Teamsay; the original server never sends it",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},
-			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "what was said"},
-		}},
+		Doc:    "Teamsay; the original server never sends it",
+		Fields: say},
 	{Name: "SMSG_NEWUSER", Code: CodeNewUser, From: wire.FromServer, Type: "NewUser",
 		Doc: "userlist/new user; one field more than the spec lists (erratum 5)",
 		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"},
-			{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"},
-			{Name: "alive", Type: "u32", Go: "Alive uint32", Doc: "seconds in the game (the original always sends 0)"},
-			{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "frags"},
+			objectID, posX, posY, heading, accel, alive, frags,
 			{Name: "pendingMoves", Spec: "pending moves", Type: "u32", Go: "PendingMoves uint32", Doc: "the original's \"move\" counter, missing from the spec"},
-			{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"},
-			{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"},
-			{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"},
+			turn, objectType, speed,
 			{Name: "nick", Type: "cstring", Max: MaxFrame - 37, Go: "Nick []byte", Doc: "the nick"},
 		}},
 	{Name: "SMSG_DELOBJ", Code: CodeDelObj, From: wire.FromServer, Type: "DelObj",
-		Doc: "Object deleted; the original server never sends it",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
-		}},
+		Doc:    "Object deleted; the original server never sends it",
+		Fields: []wire.Field{objectID}},
 	{Name: "SMSG_KILL", Code: CodeKill, From: wire.FromServer, Type: "Kill",
 		Doc: "Kill message for victimid by evilid; an empty killtxt means the default message (erratum 14)",
 		Fields: []wire.Field{
@@ -177,42 +185,23 @@ var forms = []wire.Form{
 		Fields: []wire.Field{
 			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the bullet"},
 			{Name: "ownerid", Type: "u32", Go: "OwnerID uint32", Doc: "the player who fired it"},
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"},
+			posX, posY, bulletDeg,
 		}},
 	{Name: "SMSG_NICK", Code: CodeServerNick, From: wire.FromServer, Type: "ServerNick",
 		Doc: "Nick change; the spec's \"newnick (u32)\" is a str (erratum 6)",
 		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
+			playerID,
 			{Name: "newnick", Type: "cstring", Max: MaxFrame - 8, Go: "NewNick []byte", Doc: "the new nick"},
 		}},
 	{Name: "SMSG_SPAWN", Code: CodeServerSpawn, From: wire.FromServer, Type: "ServerSpawn",
-		Doc: "A (re)spawn message, used when player has joined or respawn-after-death",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"},
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"},
-			{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"},
-			{Name: "alive", Type: "u32", Go: "Alive uint32", Doc: "seconds in the game (the original always sends 0)"},
-			{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "frags"},
-			{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"},
-			{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"},
-			{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"},
-		}},
+		Doc:    "A (re)spawn message, used when player has joined or respawn-after-death",
+		Fields: []wire.Field{objectID, posX, posY, heading, accel, alive, frags, turn, objectType, speed}},
 	{Name: "SMSG_QUIT", Code: CodeQuit, From: wire.FromServer, Type: "Quit",
-		Doc: "a player left (\"Persoon die wegrent\"; erratum 12)",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
-			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "the reason"},
-		}},
+		Doc:    "a player left (\"Persoon die wegrent\"; erratum 12)",
+		Fields: leave},
 	{Name: "SMSG_KICK", Code: CodeKick, From: wire.FromServer, Type: "Kick",
-		Doc: "a player was kicked by the server or an admin (\"Persoon kicked door server of admin\")",
-		Fields: []wire.Field{
-			{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"},
-			{Name: "text", Type: "cstring", Max: MaxFrame - 8, Go: "Text []byte", Doc: "the reason"},
-		}},
+		Doc:    "a player was kicked by the server or an admin (\"Persoon kicked door server of admin\")",
+		Fields: leave},
 	{Name: "SMSG_NICKREPLY", Code: CodeNickReply, From: wire.FromServer, Type: "NickReply",
 		Doc: "Reply if NICK was successful or not; goodorbad is 0 for accepted, 1 for rejected (erratum 7)",
 		Fields: []wire.Field{
@@ -243,43 +232,25 @@ var forms = []wire.Form{
 	{Name: "CMSG_SPAWN", Code: CodeClientSpawn, From: wire.FromClient, Type: "ClientSpawn",
 		Doc: "I wanna spawn! Sent back after SMSG_SPAWNREADY"},
 	{Name: "CMSG_ACCEL", Code: CodeClientAccel, From: wire.FromClient, Type: "ClientAccel",
-		Doc: "Acceleration update with X/Y coordinates, accel can be -1/0/+1",
-		Fields: []wire.Field{
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"},
-			{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"},
-		}},
+		Doc:    "Acceleration update with X/Y coordinates, accel can be -1/0/+1",
+		Fields: []wire.Field{posX, posY, accel, speed}},
 	{Name: "CMSG_TURN", Code: CodeClientTurn, From: wire.FromClient, Type: "ClientTurn",
-		Doc: "Direction update with X/Y coordinates, turn can be -4/-2/0/+2/+4",
-		Fields: []wire.Field{
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"},
-		}},
+		Doc:    "Direction update with X/Y coordinates, turn can be -4/-2/0/+2/+4",
+		Fields: []wire.Field{posX, posY, turn, heading}},
 	{Name: "CMSG_NEWBULLET", Code: CodeClientNewBullet, From: wire.FromClient, Type: "ClientNewBullet",
-		Doc: "New bullet: the client fired",
-		Fields: []wire.Field{
-			{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"},
-			{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"},
-			{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"},
-		}},
+		Doc:    "New bullet: the client fired",
+		Fields: []wire.Field{posX, posY, bulletDeg}},
 	{Name: "CMSG_CMD", Code: CodeCmd, From: wire.FromClient, Type: "Cmd",
 		Doc: "Command, like \"addbot\"; the original server ignores it",
 		Fields: []wire.Field{
 			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "the command"},
 		}},
 	{Name: "CMSG_SAY", Code: CodeClientSay, From: wire.FromClient, Type: "ClientSay",
-		Doc: "Simple say",
-		Fields: []wire.Field{
-			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "what was said"},
-		}},
+		Doc:    "Simple say",
+		Fields: sayText},
 	{Name: "CMSG_TEAMSAY", Code: CodeClientTeamSay, From: wire.FromClient, Type: "ClientTeamSay",
-		Doc: "Teamsay; the original server ignores it",
-		Fields: []wire.Field{
-			{Name: "text", Type: "cstring", Max: MaxFrame - 4, Go: "Text []byte", Doc: "what was said"},
-		}},
+		Doc:    "Teamsay; the original server ignores it",
+		Fields: sayText},
 }
 
 // table is the message table built from forms: dispatch, constructors,

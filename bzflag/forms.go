@@ -65,6 +65,34 @@ var protocol = wire.Protocol{
 	MaxFrame: MaxPacketLen,
 }
 
+// The fields several forms share: the spec draws them, with the same name,
+// type and meaning, in each message that carries them. A form lists them
+// by these names; a field only one form has is written in its form.
+var (
+	playerID  = wire.Field{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"}
+	team      = wire.Field{Name: "team", Type: "u16", Go: "Team TeamColor"}
+	wins      = wire.Field{Name: "wins", Type: "u16", Go: "Wins uint16"}
+	losses    = wire.Field{Name: "losses", Type: "u16", Go: "Losses uint16"}
+	position  = wire.Field{Name: "position", Type: "f32[3]", Go: "Position Vec3"}
+	forward   = wire.Field{Name: "forward", Type: "f32[3]", Go: "Forward Vec3"}
+	velocity  = wire.Field{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"}
+	shooterID = wire.Field{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"}
+	killerID  = wire.Field{Name: "killerId", Spec: "killer id", Type: "PlayerId", Go: "Killer PlayerID"}
+	flagNum   = wire.Field{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"}
+	flag      = wire.Field{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"}
+	flags     = wire.Field{Name: "flags", Type: "u16", Go: "Flags uint16"}
+	faceFrom  = wire.Field{Name: "from", Type: "u16", Go: "From uint16", Doc: "the face entered"}
+	faceTo    = wire.Field{Name: "to", Type: "u16", Go: "To uint16", Doc: "the face left"}
+
+	playerType    = wire.Field{Name: "type", Type: "u16", Go: "Type PlayerType"}
+	captureTeamID = wire.Field{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor", Doc: "the team whose base the flag was brought into, not the captured team (errata M32)"}
+
+	// shotID is the u16 shot id of a shot's own messages; killed and
+	// ended shots carry it signed (signedShotID).
+	shotID       = wire.Field{Name: "shotId", Spec: "shot id", Type: "u16", Go: "ShotID uint16"}
+	signedShotID = wire.Field{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"}
+)
+
 // The forms, in the order of the spec (the forms it omits after the
 // ones it shares a code with). A code with one layout from the client and
 // another from the server has two forms; a form the same both ways is
@@ -73,9 +101,7 @@ var forms = []wire.Form{
 	{Name: "MsgEnter", Code: 0x656e, From: wire.FromClient, Type: "Enter",
 		Doc: "a player asks to join the game; the server answers with MsgAccept, MsgReject or MsgSuperKill",
 		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "type", Type: "u16", Go: "Type PlayerType"},
-			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			playerID, playerType, team,
 			{Name: "callSign", Spec: "call sign", Type: "bytes[32]", Go: "CallSign CallSign", Doc: "NUL-terminated ASCII, NUL-padded"},
 			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email", Doc: "NUL-terminated ASCII, NUL-padded"},
 		}},
@@ -102,65 +128,46 @@ var forms = []wire.Form{
 	{Name: "MsgAddPlayer", Code: 0x6170, From: wire.FromServer, Type: "AddPlayer", Hand: true,
 		Doc: "a player joined, or was in the game when this client joined; bzfs appends the id it assigned to the joining player's own (errata M16)",
 		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "type", Type: "u16", Go: "Type PlayerType"},
-			{Name: "team", Type: "u16", Go: "Team TeamColor"},
-			{Name: "wins", Type: "u16", Go: "Wins uint16"},
-			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+			playerID, playerType, team, wins, losses,
 			{Name: "callSign", Spec: "call sign", Type: "bytes[32]", Go: "CallSign CallSign"},
 			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email"},
 			{Name: "assignedId", Type: "rest", Max: 8, Go: "AssignedID PlayerID", Doc: "the id bzfs assigned (not in the spec); absent but to the joining player"},
 		}},
 	{Name: "MsgRemovePlayer", Code: 0x7270, From: wire.FromServer, Type: "RemovePlayer",
-		Doc: "a player left",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-		}},
+		Doc:    "a player left",
+		Fields: []wire.Field{playerID}},
 	{Name: "MsgFlagUpdate", Code: 0x6675, From: wire.FromServer, Type: "FlagUpdate",
-		Doc: "the state of a flag changed, or the client just joined",
-		Fields: []wire.Field{
-			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
-		}},
+		Doc:    "the state of a flag changed, or the client just joined",
+		Fields: []wire.Field{flagNum, flag}},
 	{Name: "MsgTeamUpdate", Code: 0x7475, From: wire.FromServer, Type: "TeamUpdate",
 		Doc: "the state of a team (the spec's diagram gives MsgTimeLeft's code, errata M3)",
 		Fields: []wire.Field{
-			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			team,
 			{Name: "size", Type: "u16", Go: "Players uint16", Doc: "players on the team"},
 			{Name: "active", Type: "u16", Go: "Active uint16", Doc: "active players on the team"},
-			{Name: "wins", Type: "u16", Go: "Wins uint16"},
-			{Name: "losses", Type: "u16", Go: "Losses uint16"},
+			wins, losses,
 		}},
 	{Name: "MsgAlive", Code: 0x616c, From: wire.FromClient, Type: "AliveFromClient",
-		Doc: "the player enters the game board",
-		Fields: []wire.Field{
-			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
-			{Name: "forward", Type: "f32[3]", Go: "Forward Vec3"},
-		}},
+		Doc:    "the player enters the game board",
+		Fields: []wire.Field{position, forward}},
 	{Name: "MsgAlive", Code: 0x616c, From: wire.FromServer, Type: "AliveFromServer",
-		Doc: "a player came alive",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
-			{Name: "forward", Type: "f32[3]", Go: "Forward Vec3"},
-		}},
+		Doc:    "a player came alive",
+		Fields: []wire.Field{playerID, position, forward}},
 	{Name: "MsgPlayerUpdate", Code: 0x7075, From: wire.Both, Type: "PlayerUpdate",
 		Doc: "a player's status, position and motion, for dead reckoning (errata M24)",
 		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			playerID,
 			{Name: "status", Type: "u16", Go: "Status PlayerStatus"},
-			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
-			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			position, velocity,
 			{Name: "azimuth", Type: "f32", Go: "Azimuth float32", Doc: "radians, +x is 0"},
 			{Name: "angularVelocity", Spec: "angular velocity", Type: "f32", Go: "AngularVelocity float32", Doc: "radians per second"},
 		}},
 	{Name: "MsgShotBegin", Code: 0x7362, From: wire.Both, Type: "ShotBegin",
 		Doc: "a player fired a shot (1.7's FiringInfo)",
 		Fields: []wire.Field{
-			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
-			{Name: "shotId", Spec: "shot id", Type: "u16", Go: "ShotID uint16"},
+			shooterID, shotID,
 			{Name: "position", Type: "f32[3]", Go: "Position Vec3", Doc: "where the shot starts"},
-			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			velocity,
 			{Name: "time", Type: "f32", Go: "Time float32", Doc: "age of the shot so far"},
 			{Name: "flagType", Spec: "flag type", Type: "u16", Go: "FlagType FlagID", Doc: "the shooter's flag"},
 			{Name: "lifetime", Type: "f32", Go: "Lifetime float32"},
@@ -169,7 +176,7 @@ var forms = []wire.Form{
 		Doc: "a chat message to a player, or to a team when the id is all zeros",
 		Fields: []wire.Field{
 			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "To PlayerID"},
-			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			team,
 			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; the bytes after the NUL are kept (errata M27)"},
 		}},
 	{Name: "MsgMessage", Code: 0x6d67, From: wire.FromServer, Type: "MessageFromServer",
@@ -177,7 +184,7 @@ var forms = []wire.Form{
 		Fields: []wire.Field{
 			{Name: "fromPlayerId", Spec: "from player id", Type: "PlayerId", Go: "From PlayerID"},
 			{Name: "toPlayerId", Spec: "to player id", Type: "PlayerId", Go: "To PlayerID"},
-			{Name: "team", Type: "u16", Go: "Team TeamColor"},
+			team,
 			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; bzfs sends stale bytes after the NUL (errata M27)"},
 		}},
 	{Name: "MsgExit", Code: 0x6578, From: wire.FromClient, Type: "Exit",
@@ -190,7 +197,7 @@ var forms = []wire.Form{
 	{Name: "MsgScoreOver", Code: 0x736f, From: wire.FromServer, Type: "ScoreOver",
 		Doc: "the game is over: a team won, or a player if the team is NoTeam",
 		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
+			playerID,
 			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
 		}},
 	{Name: "MsgSetTTL", Code: 0x7474, From: wire.Both, Type: "SetTTL",
@@ -201,94 +208,63 @@ var forms = []wire.Form{
 	{Name: "MsgNetworkRelay", Code: 0x6e72, From: wire.Both, Type: "NetworkRelay",
 		Doc: "from the server, relay player-to-player messages through it; from the client, a request to relay (errata M18)"},
 	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromClient, Type: "KilledFromClient",
-		Doc: "the sender was hit by a shot",
-		Fields: []wire.Field{
-			{Name: "killerId", Spec: "killer id", Type: "PlayerId", Go: "Killer PlayerID"},
-			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
-		}},
+		Doc:    "the sender was hit by a shot",
+		Fields: []wire.Field{killerID, signedShotID}},
 	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromServer, Type: "KilledFromServer",
 		Doc: "a player was killed by a shot",
 		Fields: []wire.Field{
 			{Name: "victimId", Spec: "victim id", Type: "PlayerId", Go: "Victim PlayerID"},
-			{Name: "killerId", Spec: "killer id", Type: "PlayerId", Go: "Killer PlayerID"},
-			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
+			killerID, signedShotID,
 		}},
 	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromClient, Type: "GrabFlagFromClient",
-		Doc: "the player asks to grab a flag",
-		Fields: []wire.Field{
-			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-		}},
+		Doc:    "the player asks to grab a flag",
+		Fields: []wire.Field{flagNum}},
 	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromServer, Type: "GrabFlagFromServer",
 		Doc: "a player grabbed a flag",
 		Fields: []wire.Field{
 			{Name: "grabberId", Spec: "grabber id", Type: "PlayerId", Go: "Grabber PlayerID"},
-			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
+			flagNum, flag,
 		}},
 	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromClient, Type: "DropFlagFromClient",
-		Doc: "the player asks to drop its flag",
-		Fields: []wire.Field{
-			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
-		}},
+		Doc:    "the player asks to drop its flag",
+		Fields: []wire.Field{position}},
 	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromServer, Type: "DropFlagFromServer",
 		Doc: "a player dropped a flag (the flag status's owner id means nothing)",
 		Fields: []wire.Field{
 			{Name: "dropperId", Spec: "dropper id", Type: "PlayerId", Go: "Dropper PlayerID"},
-			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-			{Name: "flag", Spec: "flag status", Type: "FlagStatus", Go: "Flag FlagStatus"},
+			flagNum, flag,
 		}},
 	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromClient, Type: "CaptureFlagFromClient",
-		Doc: "the player captured a team's flag",
-		Fields: []wire.Field{
-			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor", Doc: "the team whose base the flag was brought into, not the captured team (errata M32)"},
-		}},
+		Doc:    "the player captured a team's flag",
+		Fields: []wire.Field{captureTeamID}},
 	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromServer, Type: "CaptureFlagFromServer",
 		Doc: "a player captured a team's flag",
 		Fields: []wire.Field{
 			{Name: "capturerId", Spec: "capturer id", Type: "PlayerId", Go: "Capturer PlayerID"},
-			{Name: "flagNum", Spec: "flag num", Type: "u16", Go: "Index uint16"},
-			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor", Doc: "the team whose base the flag was brought into, not the captured team (errata M32)"},
+			flagNum, captureTeamID,
 		}},
 	{Name: "MsgShotEnd", Code: 0x7365, From: wire.Both, Type: "ShotEnd",
 		Doc: "a shot ended before its lifetime",
 		Fields: []wire.Field{
-			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
-			{Name: "shotId", Spec: "shot id", Type: "s16", Go: "ShotID int16", Doc: "signed (errata M25)"},
+			shooterID, signedShotID,
 			{Name: "reason", Type: "u16", Go: "Reason uint16", Doc: "1 to show an explosion, else 0"},
 		}},
 	{Name: "MsgScore", Code: 0x7363, From: wire.FromClient, Type: "ScoreFromClient",
-		Doc: "the player's new score (bzfs 1.7g2 ignores the values, errata M26)",
-		Fields: []wire.Field{
-			{Name: "wins", Type: "u16", Go: "Wins uint16"},
-			{Name: "losses", Type: "u16", Go: "Losses uint16"},
-		}},
+		Doc:    "the player's new score (bzfs 1.7g2 ignores the values, errata M26)",
+		Fields: []wire.Field{wins, losses}},
 	{Name: "MsgScore", Code: 0x7363, From: wire.FromServer, Type: "ScoreFromServer",
-		Doc: "a player's new score",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "wins", Type: "u16", Go: "Wins uint16"},
-			{Name: "losses", Type: "u16", Go: "Losses uint16"},
-		}},
+		Doc:    "a player's new score",
+		Fields: []wire.Field{playerID, wins, losses}},
 	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromClient, Type: "TeleportFromClient",
-		Doc: "the player passed through a teleporter (the spec's diagrams give MsgScore's code, errata M4)",
-		Fields: []wire.Field{
-			{Name: "from", Type: "u16", Go: "From uint16", Doc: "the face entered"},
-			{Name: "to", Type: "u16", Go: "To uint16", Doc: "the face left"},
-		}},
+		Doc:    "the player passed through a teleporter (the spec's diagrams give MsgScore's code, errata M4)",
+		Fields: []wire.Field{faceFrom, faceTo}},
 	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromServer, Type: "TeleportFromServer",
-		Doc: "a player passed through a teleporter",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "from", Type: "u16", Go: "From uint16", Doc: "the face entered"},
-			{Name: "to", Type: "u16", Go: "To uint16", Doc: "the face left"},
-		}},
+		Doc:    "a player passed through a teleporter",
+		Fields: []wire.Field{playerID, faceFrom, faceTo}},
 	{Name: "MsgGMUpdate", Code: 0x676d, From: wire.Both, Type: "GMUpdate",
 		Doc: "the new course of a guided missile",
 		Fields: []wire.Field{
-			{Name: "shooterId", Spec: "shooter id", Type: "PlayerId", Go: "Shooter PlayerID"},
-			{Name: "shotId", Spec: "shot id", Type: "u16", Go: "ShotID uint16"},
-			{Name: "position", Type: "f32[3]", Go: "Position Vec3"},
-			{Name: "velocity", Type: "f32[3]", Go: "Velocity Vec3"},
+			shooterID, shotID, position, velocity,
 			{Name: "time", Type: "f32", Go: "Time float32", Doc: "age of the shot"},
 			{Name: "targetId", Spec: "target id", Type: "PlayerId", Go: "Target PlayerID", Doc: "all zeros for none"},
 		}},
@@ -346,23 +322,16 @@ var forms = []wire.Form{
 			{Name: "numPlayers", Type: "u16", Go: "NumPlayers uint16"},
 		}},
 	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromClient, Type: "AcquireRadioFromClient",
-		Doc: "the player wants to transmit (not in the spec, errata M22)",
-		Fields: []wire.Field{
-			{Name: "flags", Type: "u16", Go: "Flags uint16"},
-		}},
+		Doc:    "the player wants to transmit (not in the spec, errata M22)",
+		Fields: []wire.Field{flags}},
 	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromServer, Type: "AcquireRadioFromServer",
-		Doc: "a player may transmit (not in the spec, errata M22)",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-			{Name: "flags", Type: "u16", Go: "Flags uint16"},
-		}},
+		Doc:    "a player may transmit (not in the spec, errata M22)",
+		Fields: []wire.Field{playerID, flags}},
 	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromClient, Type: "ReleaseRadioFromClient",
 		Doc: "the player is done transmitting (not in the spec, errata M22)"},
 	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromServer, Type: "ReleaseRadioFromServer",
-		Doc: "a player stopped transmitting (not in the spec, errata M22)",
-		Fields: []wire.Field{
-			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "ID PlayerID"},
-		}},
+		Doc:    "a player stopped transmitting (not in the spec, errata M22)",
+		Fields: []wire.Field{playerID}},
 }
 
 // table is the package's message table, built once.

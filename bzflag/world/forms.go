@@ -34,6 +34,16 @@ var protocol = wire.Protocol{
 	MaxFrame: MaxSize,
 }
 
+// The fields the obstacles share, with the spec's names and meanings: a
+// block lists them by these names, in the order of its diagram.
+var (
+	center = wire.Field{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"}
+	angle  = wire.Field{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"}
+	width  = wire.Field{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"}
+	depth  = wire.Field{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"}
+	height = wire.Field{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"}
+)
+
 // The block types, in the order of the spec's diagrams (the style header
 // first, the end of data last). Blocks travel inside MsgGetWorld replies,
 // from the server. Types is empty: the blocks share fields (center, angle,
@@ -65,46 +75,24 @@ var forms = []wire.Form{
 		Doc: "a team base: the area a team's flag starts in and must be brought back to",
 		Fields: []wire.Field{
 			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team uint16", Doc: "the team, a TeamColor (1 red ... 4 purple)"},
-			{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"},
-			{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"},
+			center, angle,
 			{Name: "size", Type: "f32[2]", Go: "Extent [2]float32",
 				Doc: "how far the base extends from its center in x and y (Extent: Size is the codec's length)"},
 			{Name: "safety", Type: "f32[3]", Doc: "safety position for team flags, used when team A drops team B's flag on team C's base"},
 		}},
 	{Name: "WorldCodeWall", Code: 0x776c, From: wire.FromServer, Type: "Wall",
-		Doc: "a wall: a vertical rectangle with no depth",
-		Fields: []wire.Field{
-			{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"},
-			{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"},
-			{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"},
-			{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"},
-		}},
+		Doc:    "a wall: a vertical rectangle with no depth",
+		Fields: []wire.Field{center, angle, width, height}},
 	{Name: "WorldCodePyramid", Code: 0x7079, From: wire.FromServer, Type: "Pyramid",
-		Doc: "a pyramid: a rotated pyramid on a rectangular footprint",
-		Fields: []wire.Field{
-			{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"},
-			{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"},
-			{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"},
-			{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"},
-			{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"},
-		}},
+		Doc:    "a pyramid: a rotated pyramid on a rectangular footprint",
+		Fields: []wire.Field{center, angle, width, depth, height}},
 	{Name: "WorldCodeBox", Code: 0x6278, From: wire.FromServer, Type: "Box",
-		Doc: "a box: a rotated rectangular building",
-		Fields: []wire.Field{
-			{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"},
-			{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"},
-			{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"},
-			{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"},
-			{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"},
-		}},
+		Doc:    "a box: a rotated rectangular building",
+		Fields: []wire.Field{center, angle, width, depth, height}},
 	{Name: "WorldCodeTeleporter", Code: 0x7465, From: wire.FromServer, Type: "Teleporter",
 		Doc: "a teleporter; the N'th teleporter of the database (from zero) has the faces 2*N and 2*N+1 that links and MsgTeleport name",
 		Fields: []wire.Field{
-			{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"},
-			{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"},
-			{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"},
-			{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"},
-			{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"},
+			center, angle, width, depth, height,
 			{Name: "border", Type: "f32", Doc: "full size of the square cross section teleporter border"},
 		}},
 	{Name: "WorldCodeLink", Code: 0x6c6e, From: wire.FromServer, Type: "Link",

@@ -29,6 +29,19 @@ var reliable = []wire.Field{
 	{Name: "seqno", Type: "u32", Go: "Seqno uint32", Doc: "The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)"},
 }
 
+// The fields several entries or messages share, with the spec's names and
+// meanings: a form lists them by these names.
+var (
+	entityID    = wire.Field{Name: "entityId", Type: "Id", Go: "EntityID ID", Doc: "The generational identifier of the entity that is updated"}
+	newX        = wire.Field{Name: "x", Type: "s16", Go: "X int16", Doc: "The new x position"}
+	newY        = wire.Field{Name: "y", Type: "s16", Go: "Y int16", Doc: "The new y position"}
+	playerName  = wire.Field{Name: "name", Type: "str8", Max: 255, Go: "Name wire.Text", Doc: "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"}
+	updateCount = wire.Field{Name: "num", Type: "u8", Go: "-", Doc: "The number of entity updates that follow"}
+)
+
+// stateDoc describes each of Input's state bytes.
+const stateDoc = "Boolean state value, also including the seven previous states"
+
 // maxEntries is the most entries a counted list can hold: its "num" is a
 // uint8. A list message's MaxSize is what that count can say, more than a
 // packet holds: the codec encodes it, and the Builder refuses what does
@@ -57,26 +70,22 @@ var protocol = wire.Protocol{
 			{Name: "ping", Type: "u16", Go: "Ping uint16", Doc: "The player pings"},
 		}},
 		{Name: "UpdateEntry", Type: "UpdateEntry", Doc: "One entry of Update: the state of one entity", Fields: []wire.Field{
-			{Name: "entityId", Type: "Id", Go: "EntityID ID", Doc: "The generational identifier of the entity that is updated"},
-			{Name: "x", Type: "s16", Go: "X int16", Doc: "The new x position"},
-			{Name: "y", Type: "s16", Go: "Y int16", Doc: "The new y position"},
+			entityID, newX, newY,
 			{Name: "orientation", Type: "u16", Go: "Orientation uint16", Doc: "New orientation angle, in degrees"},
 			{Name: "health", Type: "u8", Go: "Health uint8", Doc: "The new health (the original sends a percentage, E10)"},
 		}},
 		{Name: "UpdatePosEntry", Type: "UpdatePosEntry", Doc: "One entry of UpdatePos: the position of one entity", Fields: []wire.Field{
-			{Name: "entityId", Type: "Id", Go: "EntityID ID", Doc: "The generational identifier of the entity that is updated"},
-			{Name: "x", Type: "s16", Go: "X int16", Doc: "The new x position"},
-			{Name: "y", Type: "s16", Go: "Y int16", Doc: "The new y position"},
+			entityID, newX, newY,
 		}},
 		{Name: "UpdateRayEntry", Type: "UpdateRayEntry", Doc: "One entry of UpdateRay: the state of one ray", Fields: []wire.Field{
-			{Name: "entityId", Type: "Id", Go: "EntityID ID", Doc: "The generational identifier of the entity that is updated"},
+			entityID,
 			{Name: "x", Type: "s16", Go: "X int16", Doc: "The current origin x"},
 			{Name: "y", Type: "s16", Go: "Y int16", Doc: "The current origin y"},
 			{Name: "orientation", Type: "u16", Go: "Orientation uint16", Doc: "The orientation (direction) of the ray, in degrees"},
 			{Name: "length", Type: "u16", Go: "Length uint16", Doc: "The length of the ray"},
 		}},
 		{Name: "UpdateCircleEntry", Type: "UpdateCircleEntry", Doc: "One entry of UpdateCircle: the state of one circle", Fields: []wire.Field{
-			{Name: "entityId", Type: "Id", Go: "EntityID ID", Doc: "The generational identifier of the entity that is updated"},
+			entityID,
 			{Name: "x", Type: "s16", Go: "X int16", Doc: "The current center x"},
 			{Name: "y", Type: "s16", Go: "Y int16", Doc: "The current center y"},
 			{Name: "radius", Type: "u16", Go: "Radius uint16", Doc: "The radius of the circle"},
@@ -94,7 +103,7 @@ var forms = []wire.Form{
 	{Name: "Connect", Code: 1, From: wire.FromClient, Type: "Connect", Doc: "Client wants to connect to a server",
 		Header: reliable,
 		Fields: []wire.Field{
-			{Name: "name", Type: "str8", Max: 255, Go: "Name wire.Text", Doc: "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"},
+			playerName,
 		}},
 	{Name: "Disconnect", Code: 2, From: wire.FromClient, Type: "Disconnect", Doc: "Client wants to disconnect from a server. It carries no payload",
 		Header: reliable},
@@ -102,7 +111,7 @@ var forms = []wire.Form{
 		Header: reliable,
 		Fields: []wire.Field{
 			{Name: "playerId", Type: "Id", Go: "PlayerID ID", Doc: "The generational identifier of the player that joined"},
-			{Name: "name", Type: "str8", Max: 255, Go: "Name wire.Text", Doc: "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"},
+			playerName,
 		}},
 	{Name: "Leave", Code: 4, From: wire.FromServer, Type: "Leave", Doc: "Informs all clients that a client left. The Leave sent to a disconnecting client also acknowledges its Disconnect",
 		Header: reliable,
@@ -138,7 +147,7 @@ var forms = []wire.Form{
 		Header: reliable,
 		Fields: []wire.Field{
 			{Name: "playerId", Type: "Id", Go: "PlayerID ID", Doc: "The generational identifier of the player that changed his/her name"},
-			{Name: "name", Type: "str8", Max: 255, Go: "Name wire.Text", Doc: "The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes"},
+			playerName,
 		}},
 	{Name: "Synced", Code: 10, From: wire.FromServer, Type: "Synced", Doc: "Signals the client that the game state has been fully synced. It carries no payload",
 		Header: reliable},
@@ -151,12 +160,12 @@ var forms = []wire.Form{
 		Fields: []wire.Field{
 			{Name: "playerId", Type: "Id", Go: "PlayerID ID", Doc: "The generational identifier of the player that generated the message"},
 			{Name: "frameNo", Type: "u32", Go: "FrameNo uint32", Doc: "The monotonically increasing frame number, starting with 1"},
-			{Name: "forward", Type: "u8", Go: "Forward uint8", Doc: "Boolean state value, also including the seven previous states"},
-			{Name: "backward", Type: "u8", Go: "Backward uint8", Doc: "Boolean state value, also including the seven previous states"},
-			{Name: "turnLeft", Type: "u8", Go: "TurnLeft uint8", Doc: "Boolean state value, also including the seven previous states"},
-			{Name: "turnRight", Type: "u8", Go: "TurnRight uint8", Doc: "Boolean state value, also including the seven previous states"},
-			{Name: "strafeLeft", Type: "u8", Go: "StrafeLeft uint8", Doc: "Boolean state value, also including the seven previous states"},
-			{Name: "strafeRight", Type: "u8", Go: "StrafeRight uint8", Doc: "Boolean state value, also including the seven previous states"},
+			{Name: "forward", Type: "u8", Go: "Forward uint8", Doc: stateDoc},
+			{Name: "backward", Type: "u8", Go: "Backward uint8", Doc: stateDoc},
+			{Name: "turnLeft", Type: "u8", Go: "TurnLeft uint8", Doc: stateDoc},
+			{Name: "turnRight", Type: "u8", Go: "TurnRight uint8", Doc: stateDoc},
+			{Name: "strafeLeft", Type: "u8", Go: "StrafeLeft uint8", Doc: stateDoc},
+			{Name: "strafeRight", Type: "u8", Go: "StrafeRight uint8", Doc: stateDoc},
 			{Name: "shooting", Type: "u8[4]", Go: "Shooting [4]uint8", Doc: "Boolean state values of the four weapon slots, also including the seven previous states"},
 			{Name: "aimX", Spec: "aim x", Type: "s16", Go: "AimX int16", Doc: "World x position of the client's aim (= mouse)"},
 			{Name: "aimY", Spec: "aim y", Type: "s16", Go: "AimY int16", Doc: "World y position of the client's aim (= mouse)"},
@@ -170,22 +179,22 @@ var forms = []wire.Form{
 		}},
 	{Name: "Update", Code: 110, From: wire.FromServer, Type: "Update", MaxSize: 2 + maxEntries*11, Doc: "Periodically updates the clients' entity states",
 		Fields: []wire.Field{
-			{Name: "num", Type: "u8", Go: "-", Doc: "The number of entity updates that follow"},
+			updateCount,
 			{Name: "entries", Type: "list", Count: "num", Entry: "UpdateEntry", Max: maxEntries, Go: "Entries []UpdateEntry", Doc: "The entity updates, at most 255 (MaxEntries)"},
 		}},
 	{Name: "UpdatePos", Code: 111, From: wire.FromServer, Type: "UpdatePos", MaxSize: 2 + maxEntries*8, Doc: "Restricted updates for entities that only have a position",
 		Fields: []wire.Field{
-			{Name: "num", Type: "u8", Go: "-", Doc: "The number of entity updates that follow"},
+			updateCount,
 			{Name: "entries", Type: "list", Count: "num", Entry: "UpdatePosEntry", Max: maxEntries, Go: "Entries []UpdatePosEntry", Doc: "The entity updates, at most 255 (MaxEntries)"},
 		}},
 	{Name: "UpdateRay", Code: 112, From: wire.FromServer, Type: "UpdateRay", MaxSize: 2 + maxEntries*12, Doc: "Restricted updates for ray entities",
 		Fields: []wire.Field{
-			{Name: "num", Type: "u8", Go: "-", Doc: "The number of entity updates that follow"},
+			updateCount,
 			{Name: "entries", Type: "list", Count: "num", Entry: "UpdateRayEntry", Max: maxEntries, Go: "Entries []UpdateRayEntry", Doc: "The entity updates, at most 255 (MaxEntries)"},
 		}},
 	{Name: "UpdateCircle", Code: 113, From: wire.FromServer, Type: "UpdateCircle", MaxSize: 2 + maxEntries*10, Doc: "Restricted updates for circular entities",
 		Fields: []wire.Field{
-			{Name: "num", Type: "u8", Go: "-", Doc: "The number of entity updates that follow"},
+			updateCount,
 			{Name: "entries", Type: "list", Count: "num", Entry: "UpdateCircleEntry", Max: maxEntries, Go: "Entries []UpdateCircleEntry", Doc: "The entity updates, at most 255 (MaxEntries)"},
 		}},
 }

@@ -7,28 +7,10 @@ import (
 )
 
 // MsgType is a message type code, the first byte of every datagram on the
-// game port (MSG_TYPE_*). The spec gives no values: these follow the
-// order of the spec (docs/errata/retrotank.md, E2), from the one const
-// block in forms.go.
+// game port (MSG_TYPE_*). The spec gives no values: the constants
+// (MsgTypeAck ... MsgTypePlayerSpawn) follow the order of the spec
+// (docs/errata/retrotank.md, E2), in the one const block of forms.go.
 type MsgType uint8
-
-// The message types.
-const (
-	MsgTypeAck          MsgType = typeAck          // MSG_TYPE_ACK
-	MsgTypeConnReq      MsgType = typeConnReq      // MSG_TYPE_CONN_REQ
-	MsgTypeConnDeny     MsgType = typeConnDeny     // MSG_TYPE_CONN_DENY
-	MsgTypeConnAccept   MsgType = typeConnAccept   // MSG_TYPE_CONN_ACCEPT
-	MsgTypeConnDisconn  MsgType = typeConnDisconn  // MSG_TYPE_CONN_DISCONN
-	MsgTypeOption       MsgType = typeOption       // MSG_TYPE_OPTION
-	MsgTypeObstacle     MsgType = typeObstacle     // MSG_TYPE_OBSTACLE
-	MsgTypeSpawn        MsgType = typeSpawn        // MSG_TYPE_SPAWN
-	MsgTypeGoal         MsgType = typeGoal         // MSG_TYPE_GOAL
-	MsgTypeGameStart    MsgType = typeGameStart    // MSG_TYPE_GAME_START
-	MsgTypeGameOver     MsgType = typeGameOver     // MSG_TYPE_GAME_OVER
-	MsgTypeScore        MsgType = typeScore        // MSG_TYPE_SCORE
-	MsgTypePlayerUpdate MsgType = typePlayerUpdate // MSG_TYPE_PLAYER_UPDATE
-	MsgTypePlayerSpawn  MsgType = typePlayerSpawn  // MSG_TYPE_PLAYER_SPAWN
-)
 
 // String returns the spec's name (MSG_TYPE_ACK), or the number for a code
 // the table does not know.

@@ -4,27 +4,27 @@ import "github.com/gamewire/gamewire/wire"
 
 //go:generate go run github.com/gamewire/gamewire/internal/formgen
 
-// The MSG_TYPE_* values. The spec names the fourteen message types and
-// never gives their values; these number them 0 to 13 in the order the
-// spec lists them, as a C enum declared in that order would
+// The message types (MSG_TYPE_*). The spec names the fourteen message
+// types and never gives their values; these number them 0 to 13 in the
+// order the spec lists them, as a C enum declared in that order would
 // (docs/errata/retrotank.md, E2). This block is the one place that says
-// so: a user with the game's real values changes them here and runs
-// go generate.
+// so: a user with the game's real values changes them here and runs go
+// generate.
 const (
-	typeAck          = 0  // MSG_TYPE_ACK
-	typeConnReq      = 1  // MSG_TYPE_CONN_REQ
-	typeConnDeny     = 2  // MSG_TYPE_CONN_DENY
-	typeConnAccept   = 3  // MSG_TYPE_CONN_ACCEPT
-	typeConnDisconn  = 4  // MSG_TYPE_CONN_DISCONN
-	typeOption       = 5  // MSG_TYPE_OPTION
-	typeObstacle     = 6  // MSG_TYPE_OBSTACLE
-	typeSpawn        = 7  // MSG_TYPE_SPAWN
-	typeGoal         = 8  // MSG_TYPE_GOAL
-	typeGameStart    = 9  // MSG_TYPE_GAME_START
-	typeGameOver     = 10 // MSG_TYPE_GAME_OVER
-	typeScore        = 11 // MSG_TYPE_SCORE
-	typePlayerUpdate = 12 // MSG_TYPE_PLAYER_UPDATE
-	typePlayerSpawn  = 13 // MSG_TYPE_PLAYER_SPAWN
+	MsgTypeAck          MsgType = 0  // MSG_TYPE_ACK
+	MsgTypeConnReq      MsgType = 1  // MSG_TYPE_CONN_REQ
+	MsgTypeConnDeny     MsgType = 2  // MSG_TYPE_CONN_DENY
+	MsgTypeConnAccept   MsgType = 3  // MSG_TYPE_CONN_ACCEPT
+	MsgTypeConnDisconn  MsgType = 4  // MSG_TYPE_CONN_DISCONN
+	MsgTypeOption       MsgType = 5  // MSG_TYPE_OPTION
+	MsgTypeObstacle     MsgType = 6  // MSG_TYPE_OBSTACLE
+	MsgTypeSpawn        MsgType = 7  // MSG_TYPE_SPAWN
+	MsgTypeGoal         MsgType = 8  // MSG_TYPE_GOAL
+	MsgTypeGameStart    MsgType = 9  // MSG_TYPE_GAME_START
+	MsgTypeGameOver     MsgType = 10 // MSG_TYPE_GAME_OVER
+	MsgTypeScore        MsgType = 11 // MSG_TYPE_SCORE
+	MsgTypePlayerUpdate MsgType = 12 // MSG_TYPE_PLAYER_UPDATE
+	MsgTypePlayerSpawn  MsgType = 13 // MSG_TYPE_PLAYER_SPAWN
 )
 
 // Limits of the spec (docs/errata/retrotank.md).
@@ -41,11 +41,9 @@ const (
 // acknowledged messages (CONN_ACCEPT and the messages after it) override
 // the header with the type byte and a message id (E1).
 var protocol = wire.Protocol{
-	Name:  "retrotank",
-	Order: wire.BigEndian,
-	Header: []wire.Field{
-		{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
-	},
+	Name:   "retrotank",
+	Order:  wire.BigEndian,
+	Header: []wire.Field{msgType},
 	Types: []wire.Form{
 		{Name: "Area", Type: "Area", Doc: "A rectangle of the battlefield: an obstacle (Obstacle::loc), a spawn area or a goal area.", Fields: []wire.Field{
 			{Name: "x", Type: "u16", Go: "X uint16", Doc: "X coordinate of the upper left corner."},
@@ -67,48 +65,58 @@ var protocol = wire.Protocol{
 	Datagram: true,
 }
 
+// The fields several messages share, with the spec's names and meanings: a
+// form lists them by these names.
+var (
+	msgType   = wire.Field{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."}
+	totalMsgs = wire.Field{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."}
+	pageIndex = wire.Field{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."}
+	redScore  = wire.Field{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."}
+	blueScore = wire.Field{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."}
+)
+
 // idHeader is the header of the acknowledged messages (MSG_TYPE_CONN_ACCEPT
 // and the messages after it): the type byte and the message id (E1).
 var idHeader = []wire.Field{
-	{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."},
+	msgType,
 	{Name: "messageId", Spec: "Message ID", Type: "u16", Go: "ID MessageID", Doc: "Message ID."},
 }
 
 // forms is the table of Retro Tank's messages on the game port, in the
 // spec's order.
 var forms = []wire.Form{
-	{Name: "MSG_TYPE_ACK", Code: typeAck, From: wire.Both, Type: "Ack",
+	{Name: "MSG_TYPE_ACK", Code: uint32(MsgTypeAck), From: wire.Both, Type: "Ack",
 		Doc: "Acknowledgment: the message ids a peer received.",
 		Fields: []wire.Field{
 			{Name: "client", Spec: "Client identification number", Type: "u8", Go: "Client PlayerID", Doc: "Client identification number."},
 			{Name: "count", Spec: "Number of messages acknowledged", Type: "u8", Go: "-", Doc: "Number of messages acknowledged; must not exceed MSG_MAX_ACK (253)."},
 			{Name: "ids", Spec: "Acknowledged message IDs", Type: "list", Count: "count", Entry: "MessageId", Max: 255, Go: "IDs []MessageID", Doc: "First acknowledged message ID, then the additional ones."},
 		}},
-	{Name: "MSG_TYPE_CONN_REQ", Code: typeConnReq, From: wire.FromClient, Type: "ConnReq",
+	{Name: "MSG_TYPE_CONN_REQ", Code: uint32(MsgTypeConnReq), From: wire.FromClient, Type: "ConnReq",
 		Doc: "Connection request. It has no message ID: the acceptance acknowledges it.",
 		Fields: []wire.Field{
 			{Name: "bcast", Spec: "ClientData::bcast", Type: "u8", Go: "Bcast uint8", Doc: "Broadcast receive capable flag (0 or 1)."},
 			{Name: "randId", Spec: "clientRandId", Type: "u32", Go: "RandID uint32", Doc: "Random value for client identification."},
 		}},
-	{Name: "MSG_TYPE_CONN_DENY", Code: typeConnDeny, From: wire.FromServer, Type: "ConnDeny",
+	{Name: "MSG_TYPE_CONN_DENY", Code: uint32(MsgTypeConnDeny), From: wire.FromServer, Type: "ConnDeny",
 		Doc: "Connection denial, sent by the server and not acknowledged.",
 		Fields: []wire.Field{
 			{Name: "randId", Spec: "clientRandId, ClientData::randId", Type: "u32", Go: "RandID uint32", Doc: "Random value for client identification."},
 		}},
-	{Name: "MSG_TYPE_CONN_ACCEPT", Code: typeConnAccept, From: wire.FromServer, Type: "ConnAccept",
+	{Name: "MSG_TYPE_CONN_ACCEPT", Code: uint32(MsgTypeConnAccept), From: wire.FromServer, Type: "ConnAccept",
 		Doc:    "Connection acceptance, sent by the server; the client acknowledges it through the regular acknowledgement system.",
 		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "client", Spec: "localPlayer", Type: "u8", Go: "Client PlayerID", Doc: "Assigned client ID."},
 			{Name: "randId", Spec: "ClientData::randId", Type: "u32", Go: "RandID uint32", Doc: "Random value for client identification."},
 		}},
-	{Name: "MSG_TYPE_CONN_DISCONN", Code: typeConnDisconn, From: wire.Both, Type: "ConnDisconn",
+	{Name: "MSG_TYPE_CONN_DISCONN", Code: uint32(MsgTypeConnDisconn), From: wire.Both, Type: "ConnDisconn",
 		Doc:    "Disconnect.",
 		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "client", Spec: "Client ID", Type: "u8", Go: "Client PlayerID", Doc: "Client ID."},
 		}},
-	{Name: "MSG_TYPE_OPTION", Code: typeOption, From: wire.FromServer, Type: "Option",
+	{Name: "MSG_TYPE_OPTION", Code: uint32(MsgTypeOption), From: wire.FromServer, Type: "Option",
 		Doc:    "Game configuration: page 0 of the game setup.",
 		Header: idHeader,
 		Fields: []wire.Field{
@@ -121,60 +129,55 @@ var forms = []wire.Form{
 			{Name: "height", Spec: "GameOptions::height", Type: "u16", Go: "Height uint16", Doc: "Battle field height."},
 			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of messages describing all the game's options."},
 		}},
-	{Name: "MSG_TYPE_OBSTACLE", Code: typeObstacle, From: wire.FromServer, Type: "Obstacle", MaxSize: 11 + 8*maxObstaclesPerMsg,
+	{Name: "MSG_TYPE_OBSTACLE", Code: uint32(MsgTypeObstacle), From: wire.FromServer, Type: "Obstacle", MaxSize: 11 + 8*maxObstaclesPerMsg,
 		Doc:    "Obstacles: a game setup page of up to 62 obstacles.",
 		Header: idHeader,
 		Fields: []wire.Field{
-			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
-			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
+			totalMsgs, pageIndex,
 			{Name: "total", Spec: "Total number of obstacles", Type: "u16", Go: "Total uint16", Doc: "Total number of obstacles."},
 			{Name: "first", Spec: "Index of the first obstacle", Type: "u16", Go: "First uint16", Doc: "Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)."},
 			{Name: "obstacles", Spec: "Obstacle::loc", Type: "list", Entry: "Area", Go: "Obstacles []Area", Doc: "The obstacles, to the end of the datagram (their number is not sent)."},
 		}},
-	{Name: "MSG_TYPE_SPAWN", Code: typeSpawn, From: wire.FromServer, Type: "Spawn", Hand: true,
+	{Name: "MSG_TYPE_SPAWN", Code: uint32(MsgTypeSpawn), From: wire.FromServer, Type: "Spawn", Hand: true,
 		Doc:    "Spawn areas: a game setup page of sets of spawn areas.",
 		Header: idHeader,
 		Fields: []wire.Field{
-			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
-			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
+			totalMsgs, pageIndex,
 			{Name: "redTotal", Spec: "Total number of spawn areas for the red team", Type: "u8", Go: "RedTotal uint8", Doc: "Total number of areas of the red team (TEAM_RED)."},
 			{Name: "blueTotal", Spec: "Total number of spawn areas for the blue team", Type: "u8", Go: "BlueTotal uint8", Doc: "Total number of areas of the blue team (TEAM_BLUE)."},
 			{Name: "sets", Type: "rest", Max: maxDatagram - 9, Go: "Sets []AreaSet", Doc: "Sets of areas to the end of the datagram: each the index of its first area (per team), a byte of team (upper two bits) and number of areas minus one (lower six), and the areas."},
 		}},
-	{Name: "MSG_TYPE_GOAL", Code: typeGoal, From: wire.FromServer, Type: "Goal", Hand: true,
+	{Name: "MSG_TYPE_GOAL", Code: uint32(MsgTypeGoal), From: wire.FromServer, Type: "Goal", Hand: true,
 		Doc:    "Goal areas, used in capture-the-flag games: the same format as MSG_TYPE_SPAWN.",
 		Header: idHeader,
 		Fields: []wire.Field{
-			{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."},
-			{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."},
+			totalMsgs, pageIndex,
 			{Name: "redTotal", Spec: "Total number of goal areas for the red team", Type: "u8", Go: "RedTotal uint8", Doc: "Total number of areas of the red team (TEAM_RED)."},
 			{Name: "blueTotal", Spec: "Total number of goal areas for the blue team", Type: "u8", Go: "BlueTotal uint8", Doc: "Total number of areas of the blue team (TEAM_BLUE)."},
 			{Name: "sets", Type: "rest", Max: maxDatagram - 9, Go: "Sets []AreaSet", Doc: "Sets of areas to the end of the datagram, as in MSG_TYPE_SPAWN."},
 		}},
-	{Name: "MSG_TYPE_GAME_START", Code: typeGameStart, From: wire.FromServer, Type: "GameStart",
+	{Name: "MSG_TYPE_GAME_START", Code: uint32(MsgTypeGameStart), From: wire.FromServer, Type: "GameStart",
 		Doc:    "Game start. A start message with a newer ID and a later start time replaces an earlier one.",
 		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "startTime", Spec: "Common game time when the game will begin", Type: "u32", Go: "StartTime uint32", Doc: "Common game time when the game will begin."},
 		}},
-	{Name: "MSG_TYPE_GAME_OVER", Code: typeGameOver, From: wire.FromServer, Type: "GameOver",
+	{Name: "MSG_TYPE_GAME_OVER", Code: uint32(MsgTypeGameOver), From: wire.FromServer, Type: "GameOver",
 		Doc:    "Game over.",
 		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "winner", Spec: "Winning team ID", Type: "u8", Go: "Winner Team", Doc: "Winning team ID, or -1 (0xff, TeamNone) for a draw."},
-			{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."},
-			{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."},
+			redScore, blueScore,
 		}},
-	{Name: "MSG_TYPE_SCORE", Code: typeScore, From: wire.FromServer, Type: "Score",
+	{Name: "MSG_TYPE_SCORE", Code: uint32(MsgTypeScore), From: wire.FromServer, Type: "Score",
 		Doc:    "Score update; sent with a low priority, by a longer resend time.",
 		Header: idHeader,
 		Fields: []wire.Field{
 			{Name: "count", Spec: "Number of player score updates", Type: "u8", Go: "-", Doc: "Number of player score updates."},
-			{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."},
-			{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."},
+			redScore, blueScore,
 			{Name: "scores", Spec: "Additional player scores", Type: "list", Count: "count", Entry: "PlayerScore", Max: 255, Go: "Scores []PlayerScore", Doc: "The player score updates."},
 		}},
-	{Name: "MSG_TYPE_PLAYER_UPDATE", Code: typePlayerUpdate, From: wire.Both, Type: "PlayerUpdate",
+	{Name: "MSG_TYPE_PLAYER_UPDATE", Code: uint32(MsgTypePlayerUpdate), From: wire.Both, Type: "PlayerUpdate",
 		Doc:    "Player update. The player data portions are not in the spec: they are kept as opaque bytes.",
 		Header: idHeader,
 		Fields: []wire.Field{
@@ -183,7 +186,7 @@ var forms = []wire.Form{
 			{Name: "flags", Spec: "Player flags (PLAYER_FLAGS)", Type: "u16", Go: "Flags UpdateFlags", Doc: "Player flags: which data portions follow."},
 			{Name: "data", Spec: "Update data", Type: "rest", Max: maxDatagram - 10, Go: "Data []byte", Doc: "Update data, in the order of the flags; opaque (the spec does not give the layouts)."},
 		}},
-	{Name: "MSG_TYPE_PLAYER_SPAWN", Code: typePlayerSpawn, From: wire.FromClient, Type: "PlayerSpawn",
+	{Name: "MSG_TYPE_PLAYER_SPAWN", Code: uint32(MsgTypePlayerSpawn), From: wire.FromClient, Type: "PlayerSpawn",
 		Doc:    "Player spawn request, sent by a client when a player wants to spawn.",
 		Header: idHeader,
 		Fields: []wire.Field{

@@ -14,16 +14,18 @@ const (
 	CodeLogin               = 0x46 // 'F': Login Packet, both directions
 )
 
-// Marker is the byte every packet starts with: '*', "Signals start of
-// packet".
-const Marker = 0x2a
-
-// MaxUsername is the most bytes of modified UTF-8 a username can take:
-// writeUTF's count is a u16.
-const MaxUsername = 65535
-
-// MaxFrame is the largest packet: a Login with the longest username.
-const MaxFrame = 65540
+// The packet's constants.
+const (
+	// Marker is the byte every packet starts with: '*', "Signals start of
+	// packet".
+	Marker = 0x2a
+	// MaxUsername is the most bytes of modified UTF-8 a username can take:
+	// writeUTF's count is a u16.
+	MaxUsername = 65535
+	// MaxFrame is the largest packet, 65540 bytes: a Login with the
+	// longest username (marker, type, the username's count and bytes).
+	MaxFrame = 1 + 2 + 2 + MaxUsername
+)
 
 var protocol = wire.Protocol{
 	Name:  "paintball",

@@ -58,15 +58,18 @@ const (
 	TeamNone Team = 0xff // -1: no team (GAME_OVER's draw)
 )
 
+// teamNames are the words String writes and UnmarshalText reads.
+var teamNames = [...]struct {
+	team Team
+	name string
+}{{TeamRed, "red"}, {TeamBlue, "blue"}, {TeamNone, "none"}}
+
 // String returns "red", "blue", "none", or the number.
 func (t Team) String() string {
-	switch t {
-	case TeamRed:
-		return "red"
-	case TeamBlue:
-		return "blue"
-	case TeamNone:
-		return "none"
+	for _, n := range teamNames {
+		if n.team == t {
+			return n.name
+		}
 	}
 	return strconv.Itoa(int(t))
 }
@@ -79,21 +82,17 @@ func (t Team) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
 // UnmarshalText accepts "red", "blue", "none" or a number from 0 to 255.
 func (t *Team) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "red":
-		*t = TeamRed
-	case "blue":
-		*t = TeamBlue
-	case "none":
-		*t = TeamNone
-	default:
-		v, err := parseUint(b, 8)
-		if err != nil {
-			return err
+	for _, n := range teamNames {
+		if n.name == string(b) {
+			*t = n.team
+			return nil
 		}
+	}
+	v, err := parseUint(b, 8)
+	if err == nil {
 		*t = Team(v)
 	}
-	return nil
+	return err
 }
 
 // UpdateFlags are PLAYER_UPDATE's player flags (PLAYER_FLAGS): which

@@ -70,23 +70,31 @@ var protocol = wire.Protocol{
 // The fields several messages share: the spec repeats them, with the same
 // name, type and meaning, in each message that carries them. A form lists
 // them by these names; a field only one message has is written in its form.
+//
+// An object and its motion, as SMSG_ACCEL, SMSG_TURN, SMSG_NEWUSER,
+// SMSG_SPAWN, SMSG_NEWBULLET and their CMSG_ counterparts carry them.
 var (
-	objectID   = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"}
-	playerID   = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"}
-	posX       = wire.Field{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"}
-	posY       = wire.Field{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"}
-	accel      = wire.Field{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"}
-	speed      = wire.Field{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"}
-	turn       = wire.Field{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"}
-	heading    = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"}
-	bulletDeg  = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"}
+	objectID  = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the object"}
+	posX      = wire.Field{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"}
+	posY      = wire.Field{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"}
+	accel     = wire.Field{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"}
+	speed     = wire.Field{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"}
+	turn      = wire.Field{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"}
+	heading   = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"}
+	bulletDeg = wire.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"}
+)
+
+// What SMSG_NEWUSER and SMSG_SPAWN tell of an object besides its motion.
+var (
 	alive      = wire.Field{Name: "alive", Type: "u32", Go: "Alive uint32", Doc: "seconds in the game (the original always sends 0)"}
 	frags      = wire.Field{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "frags"}
 	objectType = wire.Field{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"}
 )
 
-// The field lists several messages share.
+// A player's id, and the field lists several messages share.
 var (
+	playerID = wire.Field{Name: "id", Type: "u32", Go: "ID uint32", Doc: "the player"}
+
 	// say is SMSG_SAY's and SMSG_TEAMSAY's: who said what.
 	say = []wire.Field{
 		{Name: "id", Type: "u32", Go: "ID uint32", Doc: "who said it"},

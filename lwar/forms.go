@@ -74,9 +74,7 @@ var protocol = wire.Protocol{
 			{Name: "orientation", Type: "u16", Go: "Orientation uint16", Doc: "New orientation angle, in degrees"},
 			{Name: "health", Type: "u8", Go: "Health uint8", Doc: "The new health (the original sends a percentage, E10)"},
 		}},
-		{Name: "UpdatePosEntry", Type: "UpdatePosEntry", Doc: "One entry of UpdatePos: the position of one entity", Fields: []wire.Field{
-			entityID, newX, newY,
-		}},
+		{Name: "UpdatePosEntry", Type: "UpdatePosEntry", Doc: "One entry of UpdatePos: the position of one entity", Fields: []wire.Field{entityID, newX, newY}},
 		{Name: "UpdateRayEntry", Type: "UpdateRayEntry", Doc: "One entry of UpdateRay: the state of one ray", Fields: []wire.Field{
 			entityID,
 			{Name: "x", Type: "s16", Go: "X int16", Doc: "The current origin x"},
@@ -102,9 +100,7 @@ var protocol = wire.Protocol{
 var forms = []wire.Form{
 	{Name: "Connect", Code: 1, From: wire.FromClient, Type: "Connect", Doc: "Client wants to connect to a server",
 		Header: reliable,
-		Fields: []wire.Field{
-			playerName,
-		}},
+		Fields: []wire.Field{playerName}},
 	{Name: "Disconnect", Code: 2, From: wire.FromClient, Type: "Disconnect", Doc: "Client wants to disconnect from a server. It carries no payload",
 		Header: reliable},
 	{Name: "Join", Code: 3, From: wire.FromServer, Type: "Join", Doc: "Informs all clients about a new player. The first Join a new client receives, with seqno 1, is its own",

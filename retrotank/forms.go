@@ -36,6 +36,16 @@ const (
 	maxScores          = 126   // (512 - 8) / 4, E18
 )
 
+// The fields several messages share, with the spec's names and meanings: a
+// form lists them by these names.
+var (
+	msgType   = wire.Field{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."}
+	totalMsgs = wire.Field{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."}
+	pageIndex = wire.Field{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."}
+	redScore  = wire.Field{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."}
+	blueScore = wire.Field{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."}
+)
+
 // protocol is what every Retro Tank datagram on the game port shares: one
 // message per datagram, big-endian, starting with the type byte. The
 // acknowledged messages (CONN_ACCEPT and the messages after it) override
@@ -64,16 +74,6 @@ var protocol = wire.Protocol{
 	HardMax:  laxDatagram,
 	Datagram: true,
 }
-
-// The fields several messages share, with the spec's names and meanings: a
-// form lists them by these names.
-var (
-	msgType   = wire.Field{Name: "type", Spec: "Message type", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Message type: MSG_TYPE_*."}
-	totalMsgs = wire.Field{Name: "totalMsgs", Spec: "GameOptions::totalMsgs", Type: "u16", Go: "TotalMsgs uint16", Doc: "Total number of game option messages."}
-	pageIndex = wire.Field{Name: "index", Type: "u16", Go: "Index uint16", Doc: "The index of this game option message."}
-	redScore  = wire.Field{Name: "redScore", Type: "u16", Go: "RedScore uint16", Doc: "Score of the red team."}
-	blueScore = wire.Field{Name: "blueScore", Type: "u16", Go: "BlueScore uint16", Doc: "Score of the blue team."}
-)
 
 // idHeader is the header of the acknowledged messages (MSG_TYPE_CONN_ACCEPT
 // and the messages after it): the type byte and the message id (E1).

@@ -85,9 +85,10 @@ func (c Code) form() *wire.Form {
 	return table.Lookup(uint32(c), FromServer)
 }
 
-// String returns the spec's name of the code ("MsgEnter"), or "0x" and
-// four hexadecimal digits for a code 1.7 does not define.
-func (c Code) String() string {
+// name returns the spec's name of the code, the table's (or that of
+// codeNames for a code without a form), or "" for a code 1.7 does not
+// define.
+func (c Code) name() string {
 	if f := c.form(); f != nil {
 		return f.Name
 	}
@@ -96,10 +97,15 @@ func (c Code) String() string {
 			return e.name
 		}
 	}
-	return codeHex(c)
+	return ""
 }
 
-func codeHex(c Code) string {
+// String returns the spec's name of the code ("MsgEnter"), or "0x" and
+// four hexadecimal digits for a code 1.7 does not define.
+func (c Code) String() string {
+	if n := c.name(); n != "" {
+		return n
+	}
 	b := []byte("0x0000")
 	const digits = "0123456789abcdef"
 	for i := 0; i < 4; i++ {
@@ -109,29 +115,17 @@ func codeHex(c Code) string {
 }
 
 // Known reports whether c is a code BZFlag 1.7 defines.
-func (c Code) Known() bool {
-	if c.form() != nil {
-		return true
-	}
-	for _, e := range &codeNames {
-		if e.code == c {
-			return true
-		}
-	}
-	return false
-}
+func (c Code) Known() bool { return c.name() != "" }
 
 // MarshalText returns the String form.
 func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// UnmarshalText accepts a name ("MsgEnter"; "MsgTimeUpdate" too), or a
-// number (decimal, or hexadecimal with 0x).
+// UnmarshalText accepts a spec name ("MsgEnter"; "MsgTimeUpdate" too), or
+// a number (decimal, or hexadecimal with 0x).
 func (c *Code) UnmarshalText(t []byte) error {
-	for i := range table.Forms {
-		if f := &table.Forms[i]; string(t) == f.Name {
-			*c = Code(f.Code)
-			return nil
-		}
+	if f := table.Form(string(t), 0); f != nil && f.Name == string(t) {
+		*c = Code(f.Code)
+		return nil
 	}
 	for _, e := range &codeNames {
 		if string(t) == e.name {

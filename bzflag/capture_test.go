@@ -16,23 +16,16 @@ import (
 // omits and the 1.7g2 server really sends.
 func TestCaptureCodec(t *testing.T) {
 	seen := map[string]int{}
-	for _, c := range []struct {
-		file string
-		from bzflag.Direction
-	}{
-		{bzfsClient, bzflag.FromClient},
-		{bzfsServer, bzflag.FromServer},
-	} {
-		b := nettest.ReadFile(t, c.file)
+	nettest.EachCapture(t, bzfsClient, bzfsServer, func(file string, from wire.Direction, b []byte) {
 		d := bzflag.NewDecoder()
 		d.Policy = wire.Strict
-		codectest.CheckCapture(t, c.file, b, codectest.Frames(d, b, c.from), func(m wire.Message) {
+		codectest.CheckCapture(t, file, b, codectest.Frames(d, b, from), func(m wire.Message) {
 			if ap, ok := m.(*bzflag.AddPlayer); ok && ap.HasAssignedID {
 				seen["AddPlayer with assigned id"]++
 			}
-			seen[c.from.String()+" "+bzflag.CodeOf(m).String()]++
+			seen[from.String()+" "+bzflag.CodeOf(m).String()]++
 		})
-	}
+	})
 	t.Logf("frames: %v", seen)
 	for _, want := range []string{"server MsgGetWorld", "server MsgAccept", "server MsgAddPlayer", "server MsgTeamUpdate",
 		"client MsgEnter", "client MsgGetWorld", "AddPlayer with assigned id", "client MsgIdAck"} {

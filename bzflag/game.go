@@ -35,10 +35,11 @@ const (
 	// ExplodeDuration is ExplodeTime as a duration: how long a killed
 	// tank explodes before it is dead and may send MsgAlive again.
 	ExplodeDuration = 5 * time.Second
-	// ClientInternalVersion is the number the 1.7g2 client sends in
-	// MsgClientVersion ("INTERNALVERSION", src/bzflag/ServerLink.cxx).
-	ClientInternalVersion = 0x17a0
 )
+
+// ClientInternalVersion is the number the 1.7g2 client sends in
+// MsgClientVersion ("INTERNALVERSION", src/bzflag/ServerLink.cxx).
+const ClientInternalVersion = 0x17a0
 
 // GameState is where a Game is.
 type GameState uint8

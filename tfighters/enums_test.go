@@ -14,6 +14,9 @@ import (
 // every value of both survives its text form, and so does a code; text
 // that names no value fails with wire.ErrInvalid.
 func TestEnumText(t *testing.T) {
+	var ot tfighters.ObjectType
+	var nr tfighters.NickResult
+	var c tfighters.Code
 	for _, tt := range []struct {
 		v    fmt.Stringer
 		text string
@@ -29,9 +32,6 @@ func TestEnumText(t *testing.T) {
 	}
 	codectest.CheckText(t, tfighters.ObjectType(255))
 	codectest.CheckText(t, tfighters.NickResult(255))
-	var ot tfighters.ObjectType
-	var nr tfighters.NickResult
-	var c tfighters.Code
 	for _, bad := range []string{"", "T_TANK", "256", "-1"} {
 		if !errors.Is(ot.UnmarshalText([]byte(bad)), wire.ErrInvalid) || !errors.Is(nr.UnmarshalText([]byte(bad)), wire.ErrInvalid) {
 			t.Errorf("enum text %q accepted, or refused with another error", bad)

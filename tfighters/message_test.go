@@ -165,6 +165,8 @@ func TestEncodeErrors(t *testing.T) {
 	}
 }
 
+// TestDecodeErrors: each frame fails to decode, without allocating, with
+// the sentinel, the field and its offset (codectest.DecodeFails).
 func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -172,26 +174,25 @@ func TestDecodeErrors(t *testing.T) {
 		hex   string
 		kind  error
 		field string
+		off   int
 	}{
 		// A len that disagrees with the fields is ErrInvalid at len (the
 		// generated codecs' rule; the Stream has consumed the frame).
-		{"len below 2", new(tfighters.Lag), "0100 0300 01000000", wire.ErrInvalid, "len"},
-		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
-		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrInvalid, "len"},
-		{"input shorter than the fields", new(tfighters.Lag), "0500 0300 010000", wire.ErrShort, "diff"},
-		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrInvalid, "len"},
-		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
-		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrInvalid, "len"},
-		{"string frame cut short", new(tfighters.ClientSay), "0500 0185 6869", wire.ErrShort, "text"},
-		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},
-		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
+		{"len below 2", new(tfighters.Lag), "0100 0300 01000000", wire.ErrInvalid, "len", 0},
+		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type", 2},
+		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrInvalid, "len", 0},
+		{"input shorter than the fields", new(tfighters.Lag), "0500 0300 010000", wire.ErrShort, "diff", 4},
+		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrInvalid, "len", 0},
+		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text", 4},
+		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrInvalid, "len", 0},
+		{"string frame cut short", new(tfighters.ClientSay), "0500 0185 6869", wire.ErrShort, "text", 4},
+		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh", 8},
+		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len", 0},
 	}
 	for _, tt := range tests {
-		_, err := tt.m.Decode(codectest.Hex(t, tt.hex))
-		var we *wire.Error
-		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
-			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			codectest.DecodeFails(t, tt.m, codectest.Hex(t, tt.hex), tt.kind, tt.field, tt.off)
+		})
 	}
 }
 

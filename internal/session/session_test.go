@@ -94,7 +94,7 @@ func TestPushValid(t *testing.T) {
 }
 
 func TestParseName(t *testing.T) {
-	names := []string{"none", "single"}
+	names := []string{"none", "single", ""} // 2 has no name
 	tests := []struct {
 		text string
 		want uint8 // the value set; 7, as it was, on failure

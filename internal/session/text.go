@@ -35,10 +35,11 @@ func ParseNumber[T ~uint8 | ~uint16](v *T, b []byte, protocol, what string) erro
 }
 
 // ParseName sets *v to the value whose name in names is b (names[i]
-// names the value i), or else to the number b spells (ParseNumber).
+// names the value i; "" names none), or else to the number b spells
+// (ParseNumber).
 func ParseName[T ~uint8 | ~uint16](v *T, b []byte, names []string, protocol, what string) error {
 	for i, n := range names {
-		if n == string(b) {
+		if n != "" && n == string(b) {
 			*v = T(i)
 			return nil
 		}

@@ -38,7 +38,8 @@ func Run[P, M any](s *Server[Event[P, M]], f func()) {
 
 // Peers are the connections of a loopback test server's loop, by the peer
 // the server's state machine made for each (P, whose Next returns what it
-// queued to send, a nil M when nothing): the connection, and the Conn that
+// queued to send, nil when nothing: M is the protocol package's Message
+// interface): the connection, and the Conn that
 // writes what the peer queues. The loop owns it; the zero value is empty
 // and ready.
 type Peers[P interface {

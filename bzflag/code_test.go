@@ -10,8 +10,8 @@ import (
 // TestCodeText checks Code's text against the table for every code: a
 // code with a form is known and named by its form (either direction's),
 // a few more codes of 1.7 by name too, any other prints in hexadecimal;
-// every name and number parses back to its code, and a form's Go type
-// name is not a code's name.
+// every name (each form's too) and number parses back to its code, and a
+// form's Go type name is not a code's name.
 func TestCodeText(t *testing.T) {
 	table := bzflag.Table()
 	for i := 0; i <= 0xffff; i++ {
@@ -35,6 +35,9 @@ func TestCodeText(t *testing.T) {
 	for i := range table.Forms {
 		f := &table.Forms[i]
 		var c bzflag.Code
+		if err := c.UnmarshalText([]byte(f.Name)); err != nil || uint32(c) != f.Code {
+			t.Errorf("%s parses as %v, %v; want %#04x", f.Name, c, err, f.Code)
+		}
 		if err := c.UnmarshalText([]byte(f.Type)); err == nil && f.Type != f.Name {
 			t.Errorf("the Go type name %q parses as a code, %v", f.Type, c)
 		}

@@ -13,7 +13,7 @@ func captureFrames(b *testing.B) ([]byte, [][]byte) {
 	capture := nettest.ReadFile(b, bzfsServer)
 	var frames [][]byte
 	for rest := capture; len(rest) > 0; {
-		n, err := bzflag.FrameLen(rest)
+		n, err := bzflag.Table().FrameLen(rest)
 		if err != nil {
 			b.Fatal(err)
 		}

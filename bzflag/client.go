@@ -1,8 +1,6 @@
 package bzflag
 
 import (
-	"errors"
-
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
@@ -40,34 +38,6 @@ var clientStateNames = []string{"idle", "downloading", "entering", "updating", "
 
 // String returns the state's name.
 func (s ClientState) String() string { return session.NameOr(clientStateNames, s, "invalid") }
-
-// Errors of the join sequence, for errors.Is.
-var (
-	// ErrSuperKill reports a MsgSuperKill: the server wants the client
-	// gone; close the connection.
-	ErrSuperKill = errors.New("bzflag: server sent MsgSuperKill")
-	// ErrRejected reports a MsgReject in answer to MsgEnter; see
-	// Client.RejectReason.
-	ErrRejected = errors.New("bzflag: server rejected MsgEnter")
-	// ErrUnexpected reports a message the spec says cannot arrive in the
-	// current state. It is wrapped in an *UnexpectedError.
-	ErrUnexpected = errors.New("bzflag: unexpected message")
-)
-
-// UnexpectedError is a message that cannot arrive in a state of the join
-// sequence. It wraps ErrUnexpected.
-type UnexpectedError struct {
-	State ClientState
-	Code  Code
-}
-
-// Error returns "bzflag: unexpected message MsgX while <state>".
-func (e *UnexpectedError) Error() string {
-	return "bzflag: unexpected message " + e.Code.String() + " while " + e.State.String()
-}
-
-// Unwrap returns ErrUnexpected.
-func (e *UnexpectedError) Unwrap() error { return ErrUnexpected }
 
 // Client is the client side of the sequence a client goes through before it
 // plays ("getting the world database", then "join game"), as a state

@@ -15,36 +15,38 @@ const (
 	BlueFlag   // blue team's flag
 	PurpleFlag // purple team's flag
 
-	VelocityFlag        // good: drive faster
-	QuickTurnFlag       // good: turn faster
-	OscOverthrusterFlag // good: drive through buildings
-	RapidFireFlag       // good: shoot faster
-	MachineGunFlag      // good: shoot very fast, close range
-	GuidedMissileFlag   // good: shots seek the locked-on target
-	LaserFlag           // good: infinite speed and range shot
-	RicochetFlag        // good: shots bounce off walls
-	SuperBulletFlag     // good: shots go through buildings
-	InvisibleBulletFlag // good: shots are invisible
-	StealthFlag         // good: invisible on radar
-	TinyFlag            // good: very small tank
-	NarrowFlag          // good: infinitely thin tank
-	ShieldFlag          // good: survive one hit
-	SteamrollerFlag     // good: kill by touching
-	ShockWaveFlag       // good: kill all within a small range
-	PhantomZoneFlag     // good: teleporters phantomize the tank
-	GenocideFlag        // good: killing one kills the whole team
-	JumpingFlag         // good: the tank can jump
-	IdentifyFlag        // good: identify flags from afar
-	CloakingFlag        // good: invisible out the window
+	// The good super flags.
+	VelocityFlag        // drive faster
+	QuickTurnFlag       // turn faster
+	OscOverthrusterFlag // drive through buildings
+	RapidFireFlag       // shoot faster
+	MachineGunFlag      // shoot very fast, close range
+	GuidedMissileFlag   // shots seek the locked-on target
+	LaserFlag           // infinite speed and range shot
+	RicochetFlag        // shots bounce off walls
+	SuperBulletFlag     // shots go through buildings
+	InvisibleBulletFlag // shots are invisible
+	StealthFlag         // invisible on radar
+	TinyFlag            // very small tank
+	NarrowFlag          // infinitely thin tank
+	ShieldFlag          // survive one hit
+	SteamrollerFlag     // kill by touching
+	ShockWaveFlag       // kill all within a small range
+	PhantomZoneFlag     // teleporters phantomize the tank
+	GenocideFlag        // killing one kills the whole team
+	JumpingFlag         // the tank can jump
+	IdentifyFlag        // identify flags from afar
+	CloakingFlag        // invisible out the window
 
-	ColorblindnessFlag // bad: team colors unseen
-	ObesityFlag        // bad: very fat tank
-	LeftTurnOnlyFlag   // bad: cannot turn right
-	RightTurnOnlyFlag  // bad: cannot turn left
-	MomentumFlag       // bad: lots of momentum
-	BlindnessFlag      // bad: cannot see out the window
-	JammingFlag        // bad: radar does not work
-	WideAngleFlag      // bad: fish eye view
+	// The bad super flags.
+	ColorblindnessFlag // team colors unseen
+	ObesityFlag        // very fat tank
+	LeftTurnOnlyFlag   // cannot turn right
+	RightTurnOnlyFlag  // cannot turn left
+	MomentumFlag       // lots of momentum
+	BlindnessFlag      // cannot see out the window
+	JammingFlag        // radar does not work
+	WideAngleFlag      // fish eye view
 
 	// NoFlag is the source's other name for NullFlag.
 	NoFlag = NullFlag

@@ -7,44 +7,6 @@ import (
 // proto is the protocol's name in errors.
 const proto = "bzflag"
 
-// Framing errors, built once: reading a header allocates nothing, even
-// when it fails.
-var (
-	errHeaderLength = &wire.Error{Protocol: proto, Message: "frame", Field: "length", Offset: 0, Err: wire.ErrShort}
-	errHeaderCode   = &wire.Error{Protocol: proto, Message: "frame", Field: "code", Offset: 2, Err: wire.ErrShort}
-	errFrameTooLong = &wire.Error{Protocol: proto, Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong}
-)
-
-// ReadHeader returns the body length and the code of the frame that b
-// starts with. It fails with wire.ErrShort if b holds less than HeaderLen
-// bytes.
-//
-// The length counts the body only, not the four header bytes: the spec's
-// "excludes itself and the code", which the 1.7 source confirms.
-func ReadHeader(b []byte) (bodyLen int, code Code, err error) {
-	if len(b) < HeaderLen {
-		if len(b) >= 2 {
-			return 0, 0, errHeaderCode
-		}
-		return 0, 0, errHeaderLength
-	}
-	return int(be.U16(b)), Code(be.U16(b[2:])), nil
-}
-
-// FrameLen returns the total length (header included) of the frame whose
-// header is hdr, for wire.NewFrameReader. A frame longer than MaxPacketLen
-// fails with wire.ErrTooLong.
-func FrameLen(hdr []byte) (int, error) {
-	n, _, err := ReadHeader(hdr)
-	if err != nil {
-		return 0, err
-	}
-	if n > MaxBodyLen {
-		return 0, errFrameTooLong
-	}
-	return HeaderLen + n, nil
-}
-
 // appendHeader appends a frame header for a body of n bytes.
 func appendHeader(b []byte, c Code, n int) []byte {
 	return append(b, byte(n>>8), byte(n), byte(c>>8), byte(c))

@@ -44,7 +44,7 @@ func FuzzDecode(f *testing.F) {
 					t.Fatalf("%T: consumed %d of %d bytes", m, n, len(rest))
 				}
 				codectest.CheckReencode(t, m, rest[:n])
-				if fl, err := bzflag.FrameLen(rest); err != nil || fl != n {
+				if fl, err := bzflag.Table().FrameLen(rest); err != nil || fl != n {
 					t.Fatalf("%T: FrameLen = %d, %v; decoded %d bytes", m, fl, err, n)
 				}
 				codectest.CheckValidate(t, m)

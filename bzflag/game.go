@@ -1,7 +1,6 @@
 package bzflag
 
 import (
-	"errors"
 	"math"
 	"net/netip"
 	"time"
@@ -36,10 +35,11 @@ const (
 	// ExplodeDuration is ExplodeTime as a duration: how long a killed
 	// tank explodes before it is dead and may send MsgAlive again.
 	ExplodeDuration = 5 * time.Second
-	// ClientInternalVersion is the number the 1.7g2 client sends in
-	// MsgClientVersion ("INTERNALVERSION", src/bzflag/ServerLink.cxx).
-	ClientInternalVersion = 0x17a0
 )
+
+// ClientInternalVersion is the number the 1.7g2 client sends in
+// MsgClientVersion ("INTERNALVERSION", src/bzflag/ServerLink.cxx).
+const ClientInternalVersion = 0x17a0
 
 // GameState is where a Game is.
 type GameState uint8
@@ -63,25 +63,6 @@ var gameStateNames = []string{"idle", "joining", "relaying", "playing", "left"}
 
 // String returns the state's name.
 func (s GameState) String() string { return session.NameOr(gameStateNames, s, "invalid") }
-
-// Errors of the game session, for errors.Is.
-var (
-	// ErrRelayRefused reports a MsgReject in answer to MsgNetworkRelay:
-	// the 1.7 client leaves, as it cannot reach the other players.
-	ErrRelayRefused = errors.New("bzflag: server refused to relay (MsgReject to MsgNetworkRelay)")
-	// ErrRelayTimeout reports no answer to MsgNetworkRelay within
-	// RelayTimeout: the 1.7 client leaves.
-	ErrRelayTimeout = errors.New("bzflag: no answer to MsgNetworkRelay")
-	// ErrNotPlaying reports an action that needs the game on.
-	ErrNotPlaying = errors.New("bzflag: not playing")
-	// ErrExploding reports MsgAlive asked for before the tank is done
-	// exploding (ExplodeDuration).
-	ErrExploding = errors.New("bzflag: the tank is still exploding")
-	// ErrTableFull reports a MsgAddPlayer with every player slot taken
-	// (the world's maximum number of players); the 1.7 client calls it a
-	// server error.
-	ErrTableFull = errors.New("bzflag: more players than the world allows")
-)
 
 // Player is what a Game knows of a player: the MsgAddPlayer that
 // announced it, then what MsgAlive, MsgPlayerUpdate, MsgKilled,

@@ -28,22 +28,17 @@ func (s *sink) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// sent returns the codes of the frames written to s since the last call.
+// sent returns the codes of the frames written to s since the last call,
+// which must decode strictly and re-encode to the bytes written.
 func (s *sink) sent(t *testing.T) []bzflag.Code {
 	t.Helper()
 	var out []bzflag.Code
-	st := bzflag.NewStream(bytes.NewReader(s.out.Bytes()), bzflag.FromClient)
+	data := s.out.Bytes()
+	st := bzflag.NewStream(bytes.NewReader(data), bzflag.FromClient)
 	st.SetPolicy(wire.Strict)
-	for {
-		m, err := st.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the Game wrote a bad frame: %v", err)
-		}
+	codectest.CheckCapture(t, "what the Game wrote", data, st.Next, func(m wire.Message) {
 		out = append(out, bzflag.CodeOf(m))
-	}
+	})
 	s.out.Reset()
 	return out
 }

@@ -133,15 +133,6 @@ func (h *Handshake) Validate() error {
 	return err
 }
 
-// Errors of the handshake, for errors.Is.
-var (
-	// ErrIncompatible reports a server whose version this client cannot
-	// play with (see Version.Compatible).
-	ErrIncompatible = errors.New("bzflag: incompatible server version")
-	// ErrRefused reports a server that answered with reconnect port 0.
-	ErrRefused = errors.New("bzflag: server refused the connection (reconnect port 0)")
-)
-
 // ReadHandshake reads a server's handshake from r and checks it as a
 // client of version client does: it returns the handshake with
 // ErrIncompatible if the versions are not compatible, or with ErrRefused

@@ -2,6 +2,8 @@ package bzflag_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -35,7 +37,7 @@ func FuzzStream(f *testing.F) {
 			if from == bzflag.FromServer {
 				s.SetPolicy(wire.Lax)
 			}
-			fr := wire.NewFrameReader(bytes.NewReader(b), bzflag.HeaderLen, bzflag.MaxPacketLen, bzflag.FrameLen)
+			fr := wire.NewFrameReader(bytes.NewReader(b), bzflag.HeaderLen, bzflag.MaxPacketLen, specFrameLen)
 			for i := 0; ; i++ {
 				frame, ferr := fr.Next()
 				m, err := s.Next()
@@ -59,4 +61,19 @@ func FuzzStream(f *testing.F) {
 			}
 		}
 	})
+}
+
+// errSpecTooLong is specFrameLen's error for a frame over MaxPacketLen.
+var errSpecTooLong = errors.New("frame longer than MaxPacketLen")
+
+// specFrameLen is the spec's framing, written apart from the table's, for
+// FuzzStream to hold the Stream to: the header's length counts the body
+// only ("excludes itself and the code"), and no frame is longer than
+// MaxPacketLen.
+func specFrameLen(h []byte) (int, error) {
+	n := bzflag.HeaderLen + int(binary.BigEndian.Uint16(h))
+	if n > bzflag.MaxPacketLen {
+		return 0, errSpecTooLong
+	}
+	return n, nil
 }

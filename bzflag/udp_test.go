@@ -2,15 +2,14 @@ package bzflag_test
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
-	"net"
 	"net/netip"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -20,7 +19,7 @@ import (
 func TestDatagram(t *testing.T) {
 	frame, _ := (&bzflag.LagPing{Seq: 7}).MarshalBinary()
 	d := bzflag.AppendDatagram(nil, 3, 9, frame)
-	want, _ := hex.DecodeString("feed" + "0003" + "0006" + "0009" + "00027069" + "0007" + "ffff")
+	want := codectest.Hex(t, "feed 0003 0006 0009 00027069 0007 ffff")
 	if !bytes.Equal(d, want) || len(d) != len(frame)+bzflag.UDPOverhead {
 		t.Fatalf("datagram % x\nwant     % x", d, want)
 	}
@@ -67,16 +66,7 @@ func TestDatagram(t *testing.T) {
 // server expecting the client.
 func udpPair(t testing.TB) (client, server *bzflag.UDPLink) {
 	t.Helper()
-	cc, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cc.Close(); sc.Close() })
-	client, server = bzflag.NewUDPLink(cc, bzflag.FromServer), bzflag.NewUDPLink(sc, bzflag.FromClient)
+	client, server = bzflag.NewUDPLink(nettest.ListenUDP(t), bzflag.FromServer), bzflag.NewUDPLink(nettest.ListenUDP(t), bzflag.FromClient)
 	lo := netip.MustParseAddr("127.0.0.1")
 	// The server knows the host, and a port that is not the client's:
 	// bzfs adopts the port the first datagram comes from.

@@ -297,5 +297,13 @@ func TestTable(t *testing.T) {
 		if l[0].Name != "type" || l[0].Role != wire.CodeRole || (ty.Reliable() && l[1].Name != "seqno") || (!ty.Reliable() && len(l) > 1 && l[1].Name == "seqno") {
 			t.Errorf("%v: layout does not start with the message header", ty)
 		}
+		// Every field's offset is known: the Iterator moves error offsets
+		// to the packet with wire.Shift, which leaves an unknown one (-1)
+		// as it is.
+		for _, fl := range l {
+			if fl.Offset < 0 {
+				t.Errorf("%v: field %s has no known offset", ty, fl.Name)
+			}
+		}
 	}
 }

@@ -120,7 +120,7 @@ func (it *Iterator) Next() bool {
 	it.start = it.off
 	f := lookup(Type(b[0]), it.From)
 	if f == nil {
-		it.err = it.at(unknown(Type(b[0]), it.From), 0)
+		it.err = wire.Shift(&it.errv, unknown(Type(b[0]), it.From), it.start)
 		return false
 	}
 	m := it.value(f)
@@ -131,7 +131,7 @@ func (it *Iterator) Next() bool {
 		}
 	}
 	if err != nil {
-		it.err = it.at(err, n)
+		it.err = wire.Shift(&it.errv, err, it.start)
 		return false
 	}
 	it.cur = m
@@ -145,22 +145,6 @@ func (it *Iterator) value(f *wire.Form) Message {
 		it.dec.Reset(table)
 	}
 	return it.dec.Value(f)
-}
-
-// at returns err with its offset counted from the start of the packet:
-// the error's own offset within the message, or n where the form cannot
-// know it (after a variable part). The copy lives in the Iterator.
-func (it *Iterator) at(err error, n int) error {
-	e, ok := err.(*wire.Error)
-	if !ok {
-		return err
-	}
-	it.errv = *e
-	if it.errv.Offset < 0 {
-		it.errv.Offset = n
-	}
-	it.errv.Offset += it.start
-	return &it.errv
 }
 
 // Message returns the message Next decoded.

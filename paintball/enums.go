@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/gamewire/gamewire/internal/session"
-	"github.com/gamewire/gamewire/wire"
 )
 
 // ObjectType is the Update's "Object Type", a Java char: "whether it's a
@@ -45,7 +44,10 @@ func (t ObjectType) String() string {
 	if n == "" && t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
 		return string([]byte{'\'', byte(t), '\''})
 	}
-	return enumString(n, uint64(t))
+	if n != "" {
+		return n
+	}
+	return strconv.FormatUint(uint64(t), 10)
 }
 
 // MarshalText returns the String form.
@@ -64,7 +66,7 @@ func (t *ObjectType) UnmarshalText(b []byte) error {
 		*t = ObjectType(b[1])
 		return nil
 	}
-	return parseNumber(t, b, "object type", 16)
+	return session.ParseNumber(t, b, proto, "object type")
 }
 
 // ShootingState is the Shoot Update Request's "Shooting State", a Byte.
@@ -87,54 +89,16 @@ func (s ShootingState) Known() bool { return s <= ShootingStateAutomatic }
 
 var shootingStateNames = []string{"none", "single", "automatic"}
 
-func (s ShootingState) name() string { return session.NameOr(shootingStateNames, s, "") }
-
 // String returns "none", "single", "automatic" or the number.
-func (s ShootingState) String() string { return enumString(s.name(), uint64(s)) }
+func (s ShootingState) String() string { return session.Name(shootingStateNames, s) }
 
 // MarshalText returns the String form.
 func (s ShootingState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText accepts a name or a number up to 255.
 func (s *ShootingState) UnmarshalText(b []byte) error {
-	for v := ShootingStateNone; v <= ShootingStateAutomatic; v++ {
-		if v.name() == string(b) {
-			*s = v
-			return nil
-		}
-	}
-	return parseNumber(s, b, "shooting state", 8)
+	return session.ParseName(s, b, shootingStateNames, proto, "shooting state")
 }
-
-// enumString returns name, or v in decimal when name is "".
-func enumString(name string, v uint64) string {
-	if name != "" {
-		return name
-	}
-	return strconv.FormatUint(v, 10)
-}
-
-// parseNumber sets *v to the number b spells (decimal, or 0x
-// hexadecimal) that fits in bits; other text fails with a textError
-// naming what.
-func parseNumber[T ~uint8 | ~uint16](v *T, b []byte, what string, bits int) error {
-	n, err := strconv.ParseUint(string(b), 0, bits)
-	if err != nil {
-		return &textError{what: what, text: string(b)}
-	}
-	*v = T(n)
-	return nil
-}
-
-// textError reports text that names no value of an enum.
-type textError struct{ what, text string }
-
-func (e *textError) Error() string {
-	return "paintball: invalid " + e.what + " " + strconv.Quote(e.text)
-}
-
-// Unwrap returns wire.ErrInvalid.
-func (e *textError) Unwrap() error { return wire.ErrInvalid }
 
 // validFacing reports whether f is an angle: finite (docs/errata, 12).
 func validFacing(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

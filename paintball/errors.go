@@ -6,6 +6,9 @@ import (
 	"github.com/gamewire/gamewire/internal/session"
 )
 
+// proto names the protocol in errors.
+const proto = "paintball"
+
 // ErrSequence reports a packet or a call that the session's state does not
 // allow (a request before Login, a second Login, a packet of the wrong
 // direction).
@@ -13,5 +16,5 @@ var ErrSequence = errors.New("paintball: out of sequence")
 
 // seqErr is an ErrSequence with its place: what came, in which state.
 func seqErr(what, state string) error {
-	return &session.SequenceError{Protocol: "paintball", What: what, State: state, Err: ErrSequence}
+	return &session.SequenceError{Protocol: proto, What: what, State: state, Err: ErrSequence}
 }

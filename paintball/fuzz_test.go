@@ -12,7 +12,8 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// seedPackets is one valid packet of every type, and then some.
+// seedPackets is one valid packet of every type, and then some, every
+// golden vector and the loopback captures.
 func seedPackets(f *testing.F) [][]byte {
 	out := codectest.Encodings(f,
 		&paintball.Login{Username: []byte("alice")},
@@ -23,6 +24,9 @@ func seedPackets(f *testing.F) [][]byte {
 		&paintball.Login{Username: []byte("a\xc0\x80\xed\xa0\xbd\xed\xb8\x80")},
 		&paintball.Update{ObjectType: paintball.ObjectTypePaintball, ObjectID: 8, PositionX: -1, PositionY: -1},
 	)
+	for _, v := range goldenVectors {
+		out = append(out, codectest.Hex(f, v.Hex))
+	}
 	for _, file := range []string{captureClient, captureServer} {
 		if b, err := os.ReadFile(file); err == nil {
 			out = append(out, b)

@@ -18,25 +18,24 @@ import (
 var captureClient, captureServer = nettest.Captures("paintball")
 
 // tcpEvent is what the loop of startServer receives.
-type tcpEvent struct {
-	nc     net.Conn          // a new connection
-	player *paintball.Player // the player a packet or error comes from
-	msg    paintball.Message // a packet (a copy, owned by the loop)
-	closed bool              // the connection is gone
-	state  chan []paintball.Update
+type tcpEvent = nettest.Event[*paintball.Player, paintball.Message]
+
+// tcpServer is a Paintball server built from the package: one goroutine,
+// the loop, owns the Server state machine (game); one goroutine per
+// connection reads packets with a wire.Stream; the loop ticks every
+// 10 ms and writes what players have queued, one Write per packet.
+type tcpServer struct {
+	*nettest.Server[tcpEvent]
+	game *paintball.Server
 }
 
-type tcpServer = nettest.Server[tcpEvent]
-
-// startServer starts a Paintball server built from the package: one
-// goroutine owns the Server state machine; one goroutine per connection
-// reads packets with a wire.Stream; the loop ticks every 10 ms and writes
-// what players have queued, one Write per packet.
 func startServer(t *testing.T) *tcpServer {
-	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
+	s := &tcpServer{game: paintball.NewServer(time.Now())}
+	s.Server = nettest.StartServer(t, nettest.Accepted[*paintball.Player, paintball.Message], s.serve)
+	return s
 }
 
-func read(s *tcpServer, p *paintball.Player, nc net.Conn) {
+func read(s *nettest.Server[tcpEvent], p *paintball.Player, nc net.Conn) {
 	st := paintball.NewStream(nc, paintball.FromClient)
 	for {
 		m, err := st.Next()
@@ -44,7 +43,7 @@ func read(s *tcpServer, p *paintball.Player, nc net.Conn) {
 			// A packet that does not decode, or broken framing: either
 			// way this server drops the connection.
 			_ = err
-			s.Send(tcpEvent{player: p, closed: true})
+			s.Send(tcpEvent{Peer: p, Closed: true})
 			return
 		}
 		// The Stream reuses its values: hand the loop a copy.
@@ -53,50 +52,35 @@ func read(s *tcpServer, p *paintball.Player, nc net.Conn) {
 		if c == nil {
 			continue // a raw frame of the other direction: ignored
 		}
-		if !s.Send(tcpEvent{player: p, msg: c}) {
+		if !s.Send(tcpEvent{Peer: p, Msg: c}) {
 			return
 		}
 	}
 }
 
-// serverState returns the server's state, as the loop sees it.
-func serverState(s *tcpServer) []paintball.Update {
-	ch := make(chan []paintball.Update, 1)
-	s.Send(tcpEvent{state: ch})
-	return <-ch
+// state returns the server's state, as the loop sees it.
+func (s *tcpServer) state() (u []paintball.Update) {
+	nettest.Run(s.Server, func() { u = s.game.State() })
+	return u
 }
 
-func serve(s *tcpServer) {
-	srv := paintball.NewServer(time.Now())
-	conns := map[*paintball.Player]net.Conn{}
-	writers := map[*paintball.Player]*wire.FrameWriter{}
-	s.Loop(10*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
+func (s *tcpServer) serve(ns *nettest.Server[tcpEvent]) {
+	var peers nettest.Peers[*paintball.Player, paintball.Message]
+	ns.Loop(10*time.Millisecond, func() { s.game.Tick(time.Now()) }, func(ev tcpEvent) {
 		switch {
-		case ev.state != nil:
-			ev.state <- srv.State()
-		case ev.nc != nil:
-			p := srv.Accept()
-			conns[p], writers[p] = ev.nc, wire.NewFrameWriter(ev.nc)
-			s.Go(func() { read(s, p, ev.nc) })
-		case ev.closed:
-			srv.Leave(ev.player, time.Now())
-			if nc := conns[ev.player]; nc != nil {
-				nc.Close()
-			}
-			delete(conns, ev.player)
-			delete(writers, ev.player)
+		case ev.Call != nil:
+			ev.Call()
+		case ev.Conn != nil:
+			p := s.game.Accept()
+			peers.Add(p, ev.Conn, paintball.NewConn(ev.Conn, paintball.FromClient))
+			ns.Go(func() { read(ns, p, ev.Conn) })
+		case ev.Closed:
+			s.game.Leave(ev.Peer, time.Now())
+			peers.Drop(ev.Peer)
 		default:
-			srv.Handle(ev.player, ev.msg, time.Now())
+			s.game.Handle(ev.Peer, ev.Msg, time.Now())
 		}
-	}, func() {
-		for p, w := range writers {
-			for m := p.Next(); m != nil; m = p.Next() {
-				if w.WriteMessage(m) != nil {
-					break
-				}
-			}
-		}
-	})
+	}, peers.Flush)
 }
 
 // tcpClient is one player: a Client state machine on a real connection.
@@ -184,7 +168,7 @@ func TestLoopback(t *testing.T) {
 
 	// Alice asks for a dump: afterwards her mirror holds every object the
 	// server holds, with the same types (positions move on meanwhile).
-	want := serverState(srv)
+	want := srv.state()
 	a.Do(a.c.RequestDump())
 	a.Until("the dump", func(wire.Message) bool {
 		for _, w := range want {
@@ -212,30 +196,25 @@ func TestLoopback(t *testing.T) {
 // replays into a fresh Client; regenerate it with
 // go test -run TestLoopback -update.
 func TestCapture(t *testing.T) {
-	tests := []struct {
-		file string
-		from wire.Direction
-		must []string
-	}{
-		{captureClient, paintball.FromClient, []string{"Login", "PlayerUpdateRequest", "ShootUpdateRequest", "GameDumpRequest"}},
-		{captureServer, paintball.FromServer, []string{"Login", "Update"}},
+	must := map[wire.Direction][]string{
+		paintball.FromClient: {"Login", "PlayerUpdateRequest", "ShootUpdateRequest", "GameDumpRequest"},
+		paintball.FromServer: {"Login", "Update"},
 	}
-	for _, tt := range tests {
-		data := nettest.ReadFile(t, tt.file)
-		s := paintball.NewStream(bytes.NewReader(data), tt.from)
+	nettest.EachCapture(t, captureClient, captureServer, func(file string, from wire.Direction, data []byte) {
+		s := paintball.NewStream(bytes.NewReader(data), from)
 		s.SetPolicy(wire.Strict)
 		replay, _ := paintball.NewClient("alice")
 		replay.Login()
-		names := codectest.CheckCapture(t, tt.file, data, s.Next, func(m wire.Message) {
-			if tt.from == paintball.FromServer {
+		names := codectest.CheckCapture(t, file, data, s.Next, func(m wire.Message) {
+			if from == paintball.FromServer {
 				if err := replay.Handle(m); err != nil {
-					t.Fatalf("%s: %s: replay: %v", tt.file, m.Form().Name, err)
+					t.Fatalf("%s: %s: replay: %v", file, m.Form().Name, err)
 				}
 			}
 		})
-		codectest.Holds(t, tt.file, names, tt.must...)
-		if tt.from == paintball.FromServer && !slices.Equal(replay.Players, []string{"bob", "carol"}) {
+		codectest.Holds(t, file, names, must[from]...)
+		if from == paintball.FromServer && !slices.Equal(replay.Players, []string{"bob", "carol"}) {
 			t.Errorf("replayed, alice learns of %q", replay.Players)
 		}
-	}
+	})
 }

@@ -16,7 +16,7 @@ import (
 )
 
 func TestMakeUTF(t *testing.T) {
-	for _, tt := range []struct {
+	tests := []struct {
 		in   string
 		want string // hex
 		kind error
@@ -33,7 +33,8 @@ func TestMakeUTF(t *testing.T) {
 		{strings.Repeat("a", 65535), strings.Repeat("61", 65535), nil},
 		{strings.Repeat("a", 65536), "", wire.ErrTooLong},
 		{strings.Repeat("\x00", 32768), "", wire.ErrTooLong}, // 65536 bytes once encoded
-	} {
+	}
+	for _, tt := range tests {
 		got, err := paintball.MakeUTF(tt.in)
 		if !errors.Is(err, tt.kind) || (err == nil && !bytes.Equal(got, codectest.Hex(t, tt.want))) {
 			t.Errorf("MakeUTF(%.20q) = %.40x, %v; want %.40s, %v", tt.in, got, err, tt.want, tt.kind)

@@ -1,8 +1,7 @@
 package tfighters
 
 import (
-	"strconv"
-
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -79,12 +78,7 @@ func (c *Code) UnmarshalText(t []byte) error {
 		*c = Code(f.Code)
 		return nil
 	}
-	v, err := strconv.ParseUint(string(t), 0, 16)
-	if err != nil {
-		return &textError{what: "code", text: string(t)}
-	}
-	*c = Code(v)
-	return nil
+	return session.ParseNumber(c, t, proto, "code")
 }
 
 // CodeOf returns the code of m: its form's, or a Raw's own.

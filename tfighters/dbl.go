@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -68,7 +69,7 @@ func (d *Dbl) UnmarshalText(t []byte) error {
 		}
 	}
 	if ip == "" || len(fp) > 2 || (len(s) > len(ip) && fp == "") {
-		return &textError{what: "dbl", text: string(t)}
+		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	for len(fp) < 2 {
 		fp += "0"
@@ -76,14 +77,14 @@ func (d *Dbl) UnmarshalText(t []byte) error {
 	i, err1 := strconv.ParseUint(ip, 10, 32)
 	f, err2 := strconv.ParseUint(fp, 10, 8)
 	if err1 != nil || err2 != nil {
-		return &textError{what: "dbl", text: string(t)}
+		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	v := int64(i)*100 + int64(f)
 	if neg {
 		v = -v
 	}
 	if v < math.MinInt32 || v > math.MaxInt32 {
-		return &textError{what: "dbl", text: string(t)}
+		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	*d = Dbl(v)
 	return nil

@@ -1,10 +1,6 @@
 package tfighters
 
-import (
-	"strconv"
-
-	"github.com/gamewire/gamewire/internal/session"
-)
+import "github.com/gamewire/gamewire/internal/session"
 
 // ObjectType is the "type (u8)" of SMSG_NEWUSER and SMSG_SPAWN: what kind
 // of object the id names. The spec gives no values; these are the
@@ -31,7 +27,7 @@ func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (t *ObjectType) UnmarshalText(b []byte) error {
-	return unmarshalEnum(t, b, "type", objectTypeNames)
+	return session.ParseName(t, b, objectTypeNames, proto, "type")
 }
 
 // NickResult is the "goodorbad (u8)" of SMSG_NICKREPLY. The original
@@ -58,23 +54,5 @@ func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (r *NickResult) UnmarshalText(b []byte) error {
-	return unmarshalEnum(r, b, "goodorbad", nickResultNames)
-}
-
-// unmarshalEnum sets *v to the value whose name in names is b, or to the
-// number b spells (decimal, or 0x hexadecimal) up to 255; other text
-// fails with a textError naming what.
-func unmarshalEnum[T ~uint8](v *T, b []byte, what string, names []string) error {
-	for x, n := range names {
-		if n == string(b) {
-			*v = T(x)
-			return nil
-		}
-	}
-	n, err := strconv.ParseUint(string(b), 0, 8)
-	if err != nil {
-		return &textError{what: what, text: string(b)}
-	}
-	*v = T(n)
-	return nil
+	return session.ParseName(r, b, nickResultNames, proto, "goodorbad")
 }

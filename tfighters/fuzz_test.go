@@ -3,6 +3,7 @@ package tfighters_test
 import (
 	"bytes"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
@@ -11,21 +12,19 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// seeds returns one valid encoding of every message type, the frames
-// captured from the original server, and the loopback capture.
+// seeds returns one valid encoding of every message type, 64 valid
+// messages drawn at random, every golden vector (the frames captured from
+// the original server among them), and a few odd frames.
 func seeds(f *testing.F) [][]byte {
 	var out [][]byte
 	for _, c := range tfighters.Codes {
 		out = append(out, codectest.Encode(f, tfighters.New(c, tfighters.AnyDirection)))
 	}
 	out = append(out, codectest.Encodings(f, draw(f, tfightersgen.ValidMessage(), 64)...)...)
-	for _, h := range []string{
-		"0a0000000100000005000000", "06000007004f6b00", "0a000200fd19000000000000",
-		"29000006050000002823000018790000504600000000000000000000000000000000000000416c69636500",
-		"0b000204050000000158120000", "1f0005060500000028230000187900005046000000000000000000000000000000",
-		"130000040500000028230000187900000119000000", "110007060500000052656164206572726f7200",
-		"0500bc7a010203", "0100", "",
-	} {
+	for _, v := range slices.Concat(goldenOriginal, goldenSpec) {
+		out = append(out, codectest.Hex(f, v.Hex))
+	}
+	for _, h := range []string{"0b000204050000000158120000", "0500bc7a010203", "0100", ""} {
 		out = append(out, codectest.Hex(f, h))
 	}
 	return out

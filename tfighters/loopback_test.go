@@ -3,7 +3,6 @@ package tfighters_test
 import (
 	"bytes"
 	"io"
-	"net"
 	"testing"
 	"time"
 
@@ -17,13 +16,7 @@ import (
 var captureClient, captureServer = nettest.Captures("tfighters")
 
 // tcpEvent is what the server loop of startServer receives.
-type tcpEvent struct {
-	nc     net.Conn          // a new connection
-	peer   *tfighters.Peer   // the peer a message or error comes from
-	msg    tfighters.Message // a message (a copy, owned by the loop)
-	err    error             // a message error (the frame is skipped)
-	closed bool              // the connection is gone
-}
+type tcpEvent = nettest.Event[*tfighters.Peer, tfighters.Message]
 
 type tcpServer = nettest.Server[tcpEvent]
 
@@ -32,28 +25,28 @@ type tcpServer = nettest.Server[tcpEvent]
 // reads frames; the loop ticks every 5 ms and writes what peers have
 // queued.
 func startServer(t *testing.T) *tcpServer {
-	return nettest.StartServer(t, func(nc net.Conn) tcpEvent { return tcpEvent{nc: nc} }, serve)
+	return nettest.StartServer(t, nettest.Accepted[*tfighters.Peer, tfighters.Message], serve)
 }
 
 func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
 	for {
 		m, err := c.ReadMessage()
-		ev := tcpEvent{peer: p}
+		ev := tcpEvent{Peer: p}
 		switch {
 		case broken(err):
-			ev.closed = true
+			ev.Closed = true
 		case err != nil:
-			ev.err = err
+			ev.Err = err
 		default:
 			// The Conn reuses its values: hand the loop a copy.
 			b, _ := m.AppendBinary(nil)
 			if r, ok := m.(*wire.Raw); ok {
-				ev.msg = wire.NewRaw(tfighters.Table(), r.Code, r.From, b)
+				ev.Msg = wire.NewRaw(tfighters.Table(), r.Code, r.From, b)
 			} else {
-				ev.msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
+				ev.Msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
 			}
 		}
-		if !s.Send(ev) || ev.closed {
+		if !s.Send(ev) || ev.Closed {
 			return
 		}
 	}
@@ -61,38 +54,32 @@ func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
 
 func serve(s *tcpServer) {
 	srv := tfighters.NewServer(time.Now())
-	conns := map[*tfighters.Peer]net.Conn{}
-	writers := map[*tfighters.Peer]*wire.Conn{}
+	var peers nettest.Peers[*tfighters.Peer, tfighters.Message]
 	s.Loop(5*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
 		switch {
-		case ev.nc != nil:
+		case ev.Conn != nil:
 			p := srv.Accept(time.Now())
-			c := tfighters.NewConn(ev.nc, tfighters.FromClient)
-			conns[p], writers[p] = ev.nc, c
+			c := tfighters.NewConn(ev.Conn, tfighters.FromClient)
+			peers.Add(p, ev.Conn, c)
 			s.Go(func() { read(s, p, c) })
-		case ev.closed:
-			if !ev.peer.Closed() {
-				srv.Disconnected(ev.peer)
+		case ev.Closed:
+			if !ev.Peer.Closed() {
+				srv.Disconnected(ev.Peer)
 			}
-			conns[ev.peer].Close()
-			delete(conns, ev.peer)
-			delete(writers, ev.peer)
-		case ev.err != nil:
-			srv.Kick(ev.peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
+			peers.Drop(ev.Peer)
+		case ev.Err != nil:
+			srv.Kick(ev.Peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
 		default:
-			srv.Handle(ev.peer, ev.msg, time.Now())
+			srv.Handle(ev.Peer, ev.Msg, time.Now())
 		}
 	}, func() {
-		for p, c := range writers {
-			for m := p.Next(); m != nil; m = p.Next() {
-				if c.WriteMessage(m) != nil {
-					break
-				}
-			}
+		peers.Flush()
+		// A peer the server closed (a kick) goes once its last message
+		// is out.
+		for p := range peers.All() {
 			if p.Closed() {
-				conns[p].Close()
+				peers.Drop(p)
 				srv.Remove(p)
-				delete(writers, p)
 			}
 		}
 	})
@@ -190,41 +177,34 @@ func TestLoopback(t *testing.T) {
 // still decodes, frame by frame, strictly, and re-encodes to the same
 // bytes; regenerate it with go test -run TestLoopback -update.
 func TestCapture(t *testing.T) {
-	tests := []struct {
-		file  string
-		from  wire.Direction
-		first tfighters.Code
-		must  []tfighters.Code
-	}{
-		{captureClient, tfighters.FromClient, tfighters.CodeVersion, []tfighters.Code{
-			tfighters.CodeClientNick, tfighters.CodePong, tfighters.CodeClientSpawn, tfighters.CodeClientAccel,
+	first := map[wire.Direction]tfighters.Code{tfighters.FromClient: tfighters.CodeVersion, tfighters.FromServer: tfighters.CodeHi}
+	must := map[wire.Direction][]tfighters.Code{
+		tfighters.FromClient: {tfighters.CodeClientNick, tfighters.CodePong, tfighters.CodeClientSpawn, tfighters.CodeClientAccel,
 			tfighters.CodeClientTurn, tfighters.CodeClientNewBullet, tfighters.CodeCmd, tfighters.CodeClientTeamSay,
-			tfighters.CodeClientSay}},
-		{captureServer, tfighters.FromServer, tfighters.CodeHi, []tfighters.Code{
-			tfighters.CodeNickReply, tfighters.CodePing, tfighters.CodeLag, tfighters.CodeNewUser, tfighters.CodeInvincible,
+			tfighters.CodeClientSay},
+		tfighters.FromServer: {tfighters.CodeNickReply, tfighters.CodePing, tfighters.CodeLag, tfighters.CodeNewUser, tfighters.CodeInvincible,
 			tfighters.CodeSpawnReady, tfighters.CodeServerSpawn, tfighters.CodeServerAccel, tfighters.CodeServerTurn,
-			tfighters.CodeServerNewBullet, tfighters.CodeServerSay, tfighters.CodeServerNick, tfighters.CodeKick}},
+			tfighters.CodeServerNewBullet, tfighters.CodeServerSay, tfighters.CodeServerNick, tfighters.CodeKick},
 	}
-	for _, tt := range tests {
-		data := nettest.ReadFile(t, tt.file)
-		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, tt.from)
-		names := codectest.CheckCapture(t, tt.file, data, c.ReadMessage, nil)
-		if len(names) == 0 || names[0] != tt.first.String() {
-			t.Errorf("%s starts with %v, want %s", tt.file, names[:min(1, len(names))], tt.first)
+	nettest.EachCapture(t, captureClient, captureServer, func(file string, from wire.Direction, data []byte) {
+		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, from)
+		names := codectest.CheckCapture(t, file, data, c.ReadMessage, nil)
+		if len(names) == 0 || names[0] != first[from].String() {
+			t.Errorf("%s starts with %v, want %s", file, names[:min(1, len(names))], first[from])
 		}
-		var must []string
-		for _, c := range tt.must {
-			must = append(must, c.String())
+		var want []string
+		for _, c := range must[from] {
+			want = append(want, c.String())
 		}
-		codectest.Holds(t, tt.file, names, must...)
-		raws, unknown := 0, wire.NewRaw(tfighters.Table(), 0, tt.from, nil).Form().Name
+		codectest.Holds(t, file, names, want...)
+		raws, unknown := 0, wire.NewRaw(tfighters.Table(), 0, from, nil).Form().Name
 		for _, name := range names {
 			if name == unknown {
 				raws++
 			}
 		}
-		if tt.from == tfighters.FromClient && raws != 1 {
-			t.Errorf("%s holds %d frames of unknown codes, want 1", tt.file, raws)
+		if from == tfighters.FromClient && raws != 1 {
+			t.Errorf("%s holds %d frames of unknown codes, want 1", file, raws)
 		}
-	}
+	})
 }

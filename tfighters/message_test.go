@@ -165,34 +165,25 @@ func TestEncodeErrors(t *testing.T) {
 	}
 }
 
+// TestDecodeErrors: each frame fails to decode with the sentinel, and the
+// field and offset the error names (codectest.CheckBroken); a message's
+// own Decode refuses another code, without allocating.
 func TestDecodeErrors(t *testing.T) {
-	tests := []struct {
-		name  string
-		m     tfighters.Message
-		hex   string
-		kind  error
-		field string
-	}{
+	lag, say, ping := "SMSG_LAG", "CMSG_SAY", "SMSG_PING"
+	codectest.CheckBroken(t, "tfighters", tfighters.Decode, []codectest.Broken{
 		// A len that disagrees with the fields is ErrInvalid at len (the
 		// generated codecs' rule; the Stream has consumed the frame).
-		{"len below 2", new(tfighters.Lag), "0100 0300 01000000", wire.ErrInvalid, "len"},
-		{"wrong type", new(tfighters.Lag), "0600 0100 01000000", wire.ErrInvalid, "type"},
-		{"frame longer than fields", new(tfighters.Lag), "0700 0300 01000000 00", wire.ErrInvalid, "len"},
-		{"input shorter than the fields", new(tfighters.Lag), "0500 0300 010000", wire.ErrShort, "diff"},
-		{"input ends inside the frame, after the fields", new(tfighters.Lag), "0700 0300 01000000", wire.ErrInvalid, "len"},
-		{"string without NUL in its frame", new(tfighters.ClientSay), "0400 0185 6869 | 00", wire.ErrShort, "text"},
-		{"string with a NUL before the frame ends", new(tfighters.ClientSay), "0500 0185 68 00 69", wire.ErrInvalid, "len"},
-		{"string frame cut short", new(tfighters.ClientSay), "0500 0185 6869", wire.ErrShort, "text"},
-		{"wide ping cut short", new(tfighters.Ping), "0a00 0200 fd190000 0000", wire.ErrShort, "timeHigh"},
-		{"ping of 6 bytes of time", new(tfighters.Ping), "0800 0200 fd190000 0000", wire.ErrInvalid, "len"},
-	}
-	for _, tt := range tests {
-		_, err := tt.m.Decode(codectest.Hex(t, tt.hex))
-		var we *wire.Error
-		if !errors.Is(err, tt.kind) || !errors.As(err, &we) || we.Field != tt.field {
-			t.Errorf("%s: %v, want %v on %q", tt.name, err, tt.kind, tt.field)
-		}
-	}
+		{Name: "len below 2", Hex: "0100 0300 01000000", From: tfighters.FromServer, Kind: wire.ErrInvalid, Message: lag, Field: "len"},
+		{Name: "frame longer than fields", Hex: "0700 0300 01000000 00", From: tfighters.FromServer, Kind: wire.ErrInvalid, Message: lag, Field: "len"},
+		{Name: "input shorter than the fields", Hex: "0500 0300 010000", From: tfighters.FromServer, Kind: wire.ErrShort, Message: lag, Field: "diff", Offset: 4},
+		{Name: "input ends inside the frame, after the fields", Hex: "0700 0300 01000000", From: tfighters.FromServer, Kind: wire.ErrInvalid, Message: lag, Field: "len"},
+		{Name: "string without NUL in its frame", Hex: "0400 0185 6869 | 00", From: tfighters.FromClient, Kind: wire.ErrShort, Message: say, Field: "text", Offset: 4},
+		{Name: "string with a NUL before the frame ends", Hex: "0500 0185 68 00 69", From: tfighters.FromClient, Kind: wire.ErrInvalid, Message: say, Field: "len"},
+		{Name: "string frame cut short", Hex: "0500 0185 6869", From: tfighters.FromClient, Kind: wire.ErrShort, Message: say, Field: "text", Offset: 4},
+		{Name: "wide ping cut short", Hex: "0a00 0200 fd190000 0000", From: tfighters.FromServer, Kind: wire.ErrShort, Message: ping, Field: "timeHigh", Offset: 8},
+		{Name: "ping of 6 bytes of time", Hex: "0800 0200 fd190000 0000", From: tfighters.FromServer, Kind: wire.ErrInvalid, Message: ping, Field: "len"},
+	})
+	codectest.DecodeFails(t, new(tfighters.Lag), codectest.Hex(t, "0600 0100 01000000"), wire.ErrInvalid, "type", 2)
 }
 
 func TestDecoder(t *testing.T) {

@@ -100,51 +100,40 @@ func TestFixedPointRoundTrip(t *testing.T) {
 	}
 }
 
-func TestBits(t *testing.T) {
-	const v = 0xfedcba9876543210
-	tests := []struct {
-		lo, width uint
-		want      uint64
-	}{
-		{0, 4, 0x0},
-		{4, 8, 0x21},
-		{60, 4, 0xf},
-		{60, 8, 0xf}, // cut at bit 63
-		{63, 1, 1},
-		{0, 0, 0},
-		{0, 64, v},
-		{0, 100, v},
-		{8, 64, v >> 8},
-		{64, 8, 0},
-		{100, 1, 0},
+// bitsRef is Bits bit by bit: bit i of the field is bit lo+i of v, for
+// the bits v has.
+func bitsRef(v uint64, lo, width uint) (f uint64) {
+	for i := uint(0); i < width && lo+i < 64; i++ {
+		f |= (v >> (lo + i) & 1) << i
 	}
-	for _, tt := range tests {
-		if got := wire.Bits(v, tt.lo, tt.width); got != tt.want {
-			t.Errorf("Bits(%#x, %d, %d) = %#x, want %#x", uint64(v), tt.lo, tt.width, got, tt.want)
-		}
-	}
+	return f
 }
 
-func TestSetBits(t *testing.T) {
-	tests := []struct {
-		v         uint64
-		lo, width uint
-		x, want   uint64
-	}{
-		{0, 4, 8, 0xbc, 0xbc0},
-		{0xffff, 4, 8, 0, 0xf00f},
-		{0, 0, 4, 0xff, 0xf}, // x wider than the field
-		{0, 60, 8, 0xff, 0xf000000000000000},
-		{0x1234, 64, 8, 0xff, 0x1234},
-		{0x1234, 200, 8, 0xff, 0x1234},
-		{0x1234, 0, 64, 0xabcd, 0xabcd},
-		{0x1234, 0, 100, 0xabcd, 0xabcd},
-		{0x1234, 0, 0, 0xff, 0x1234},
-		{0, 63, 1, 1, 1 << 63},
+// setBitsRef is SetBits bit by bit: bit lo+i of v becomes bit i of x, for
+// the bits v has.
+func setBitsRef(v uint64, lo, width uint, x uint64) uint64 {
+	for i := uint(0); i < width && lo+i < 64; i++ {
+		v = v&^(1<<(lo+i)) | (x>>i&1)<<(lo+i)
 	}
-	for _, tt := range tests {
-		if got := wire.SetBits(tt.v, tt.lo, tt.width, tt.x); got != tt.want {
-			t.Errorf("SetBits(%#x, %d, %d, %#x) = %#x, want %#x", tt.v, tt.lo, tt.width, tt.x, got, tt.want)
+	return v
+}
+
+// TestBits checks Bits and SetBits against bitsRef and setBitsRef for
+// every start up to 200 and width up to 100 (fields cut at bit 63, or
+// wholly past it), on a few values.
+func TestBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, v := range []uint64{0xfedcba9876543210, 0, math.MaxUint64, rng.Uint64()} {
+		x := rng.Uint64()
+		for lo := uint(0); lo <= 200; lo++ {
+			for width := uint(0); width <= 100; width++ {
+				if got, want := wire.Bits(v, lo, width), bitsRef(v, lo, width); got != want {
+					t.Fatalf("Bits(%#x, %d, %d) = %#x, want %#x", v, lo, width, got, want)
+				}
+				if got, want := wire.SetBits(v, lo, width, x), setBitsRef(v, lo, width, x); got != want {
+					t.Fatalf("SetBits(%#x, %d, %d, %#x) = %#x, want %#x", v, lo, width, x, got, want)
+				}
+			}
 		}
 	}
 }

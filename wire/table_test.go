@@ -316,25 +316,17 @@ func TestTablePanics(t *testing.T) {
 }
 
 func TestParseArray(t *testing.T) {
-	tests := []struct {
-		in   string
+	for in, want := range map[string]struct {
 		elem string
 		n    int
-		ok   bool
-	}{
-		{"f32[3]", "f32", 3, true},
-		{"bytes[128]", "bytes", 128, true},
-		{"u8", "", 0, false},
-		{"u8[]", "", 0, false},
-		{"u8[0]", "", 0, false},
-		{"u8[x]", "", 0, false},
-		{"abc]", "", 0, false},
-		{"[3]", "", 0, false},
+	}{"f32[3]": {"f32", 3}, "bytes[128]": {"bytes", 128}} {
+		if elem, n, ok := wire.ParseArray(in); elem != want.elem || n != want.n || !ok {
+			t.Errorf("ParseArray(%q) = %q, %d, %v", in, elem, n, ok)
+		}
 	}
-	for _, tt := range tests {
-		elem, n, ok := wire.ParseArray(tt.in)
-		if elem != tt.elem || n != tt.n || ok != tt.ok {
-			t.Errorf("ParseArray(%q) = %q, %d, %v", tt.in, elem, n, ok)
+	for _, in := range []string{"u8", "u8[]", "u8[0]", "u8[x]", "abc]", "[3]"} {
+		if elem, n, ok := wire.ParseArray(in); elem != "" || n != 0 || ok {
+			t.Errorf("ParseArray(%q) = %q, %d, %v; want no array", in, elem, n, ok)
 		}
 	}
 	for typ, want := range map[string]bool{"cstring": true, "str8": true, "str16": true, "utf": true, "list": true, "rest": true, "u8": false, "bytes[3]": false} {

@@ -42,15 +42,22 @@ var toyTable = wire.NewTable(toyProtocol, toyForms, func(i int) wire.Message {
 	return new(toySay)
 })
 
+// toyFrame grows b by a frame of size bytes, header included, and writes
+// the header (the body's length, code); p is the new frame.
+func toyFrame(b []byte, size int, code uint16) (_, p []byte) {
+	b, p = wire.Grow(b, size)
+	wire.BigEndian.PutU16(p, uint16(size-4))
+	wire.BigEndian.PutU16(p[2:], code)
+	return b, p
+}
+
 // toyPing is MsgPing: a value; Validate refuses 13.
 type toyPing struct{ Value uint32 }
 
 func (*toyPing) Form() *wire.Form { return &toyTable.Forms[0] }
 func (*toyPing) Size() int        { return 8 }
 func (m *toyPing) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
-	wire.BigEndian.PutU16(p, 4)
-	wire.BigEndian.PutU16(p[2:], 0x7069)
+	b, p := toyFrame(b, 8, 0x7069)
 	wire.BigEndian.PutU32(p[4:], m.Value)
 	return b, nil
 }
@@ -88,9 +95,7 @@ type toyPong struct {
 func (*toyPong) Form() *wire.Form { return &toyTable.Forms[1] }
 func (*toyPong) Size() int        { return 10 }
 func (m *toyPong) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 10)
-	wire.BigEndian.PutU16(p, 6)
-	wire.BigEndian.PutU16(p[2:], 0x7069)
+	b, p := toyFrame(b, 10, 0x7069)
 	wire.BigEndian.PutU16(p[4:], uint16(m.X))
 	wire.BigEndian.PutU16(p[6:], uint16(m.Y))
 	p[8], p[9] = m.ID[0], m.ID[1]

@@ -1,8 +1,9 @@
 // Package nettest is the plumbing of the protocol packages' loopback
 // tests: sockets on 127.0.0.1 that close with the test, a connection that
 // records what passes through it, the skeleton of a TCP test server whose
-// state one goroutine owns, and the capture files a test rewrites with
-// -update.
+// state one goroutine owns (Server, with its Event and the Peers it
+// writes to), and the capture files a test reads (EachCapture) and
+// rewrites with -update.
 package nettest
 
 import (
@@ -16,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Recorder is a net.Conn that keeps a copy of every byte read from it and
@@ -95,6 +98,16 @@ func Capture(protocol, name string) string { return filepath.Join("..", "testdat
 // loopback-server.bin).
 func Captures(protocol string) (client, server string) {
 	return Capture(protocol, "loopback-client.bin"), Capture(protocol, "loopback-server.bin")
+}
+
+// EachCapture reads the two captures of a session, what the client sent
+// (client) and what the server sent (server), and calls f with each
+// one's path, the direction its messages travel in and its bytes. It
+// fails the test if a file cannot be read (ReadFile).
+func EachCapture(t testing.TB, client, server string, f func(path string, from wire.Direction, data []byte)) {
+	t.Helper()
+	f(client, wire.FromClient, ReadFile(t, client))
+	f(server, wire.FromServer, ReadFile(t, server))
 }
 
 // ReadFile reads a capture file, failing the test if it cannot, with a

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // TestServerRecorder: a client's bytes reach a server's loop through an
@@ -78,5 +81,63 @@ func TestRepeat(t *testing.T) {
 	}
 	if n, _ := r.Read(p[:2]); string(p[:n]) != "bc" {
 		t.Errorf("then %q", p[:n])
+	}
+}
+
+// idle is a peer that never queues anything.
+type idle struct{ n int }
+
+func (*idle) Next() wire.Message { return nil }
+
+// TestEvents: Run runs its function in the loop, which owns the state;
+// Peers drops a peer by closing its connection, and Flush, with nothing
+// queued, writes nothing.
+func TestEvents(t *testing.T) {
+	type event = Event[*idle, wire.Message]
+	var peers Peers[*idle, wire.Message]
+	state := 0
+	s := StartServer(t, Accepted[*idle, wire.Message], func(s *Server[event]) {
+		s.Loop(time.Hour, func() {}, func(ev event) {
+			switch {
+			case ev.Call != nil:
+				ev.Call()
+			case ev.Conn != nil:
+				state++
+				peers.Add(&idle{state}, ev.Conn, nil)
+			}
+		}, peers.Flush)
+	})
+	c := Dial(t, s.Addr())
+	var seen int
+	for seen == 0 {
+		Run(s, func() { seen = state })
+	}
+	Run(s, func() {
+		for p := range peers.All() {
+			peers.Drop(p)
+			peers.Drop(p)
+		}
+	})
+	if n, err := c.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+		t.Errorf("after Drop the client reads %d, %v; want EOF", n, err)
+	}
+	Run(s, func() {
+		if n := len(slices.Collect(peers.All())); n != 0 {
+			t.Errorf("%d peers left after Drop", n)
+		}
+	})
+}
+
+// TestEachCapture: the client's capture comes first, from the client.
+func TestEachCapture(t *testing.T) {
+	dir := t.TempDir()
+	client, server := filepath.Join(dir, "c.bin"), filepath.Join(dir, "s.bin")
+	WriteFiles(t, File{Path: client, Data: []byte("c")}, File{Path: server, Data: []byte("s")})
+	var got []string
+	EachCapture(t, client, server, func(path string, from wire.Direction, data []byte) {
+		got = append(got, filepath.Base(path)+" "+from.String()+" "+string(data))
+	})
+	if want := []string{"c.bin client c", "s.bin server s"}; !slices.Equal(got, want) {
+		t.Errorf("EachCapture gave %q, want %q", got, want)
 	}
 }

@@ -10,59 +10,6 @@ import (
 // two ASCII letters, as in BZFlag 1.7's include/Protocol.h.
 type Code uint16
 
-// Message codes, for convenience: the table (forms.go) is where a form's
-// code and name are given, and String reads them there. The first group
-// are the spec's, the second the codes the 1.7 client and server exchange
-// that the spec omits (see docs/errata/bzflag.md).
-const (
-	CodeNull         Code = 0x0000 // "MsgNull": never sent
-	CodeAccept       Code = 0x6163 // 'ac' MsgAccept
-	CodeAlive        Code = 0x616c // 'al' MsgAlive
-	CodeAddPlayer    Code = 0x6170 // 'ap' MsgAddPlayer
-	CodeCaptureFlag  Code = 0x6366 // 'cf' MsgCaptureFlag
-	CodeDropFlag     Code = 0x6466 // 'df' MsgDropFlag
-	CodeEnter        Code = 0x656e // 'en' MsgEnter
-	CodeExit         Code = 0x6578 // 'ex' MsgExit
-	CodeFlagUpdate   Code = 0x6675 // 'fu' MsgFlagUpdate
-	CodeGrabFlag     Code = 0x6766 // 'gf' MsgGrabFlag
-	CodeGMUpdate     Code = 0x676d // 'gm' MsgGMUpdate
-	CodeGetWorld     Code = 0x6777 // 'gw' MsgGetWorld
-	CodeKilled       Code = 0x6b6c // 'kl' MsgKilled
-	CodeMessage      Code = 0x6d67 // 'mg' MsgMessage
-	CodeNetworkRelay Code = 0x6e72 // 'nr' MsgNetworkRelay
-	CodeLagPing      Code = 0x7069 // 'pi' MsgLagPing
-	CodePlayerUpdate Code = 0x7075 // 'pu' MsgPlayerUpdate
-	CodeReject       Code = 0x726a // 'rj' MsgReject
-	CodeRemovePlayer Code = 0x7270 // 'rp' MsgRemovePlayer
-	CodeShotBegin    Code = 0x7362 // 'sb' MsgShotBegin
-	CodeScore        Code = 0x7363 // 'sc' MsgScore
-	CodeShotEnd      Code = 0x7365 // 'se' MsgShotEnd
-	CodeSuperKill    Code = 0x736b // 'sk' MsgSuperKill
-	CodeScoreOver    Code = 0x736f // 'so' MsgScoreOver
-	CodeTimeLeft     Code = 0x746f // 'to' MsgTimeLeft (the source's MsgTimeUpdate)
-	CodeTeleport     Code = 0x7470 // 'tp' MsgTeleport (the spec's diagrams say 0x7363)
-	CodeSetTTL       Code = 0x7474 // 'tt' MsgSetTTL
-	CodeTeamUpdate   Code = 0x7475 // 'tu' MsgTeamUpdate (the spec's diagram says 0x746f)
-
-	// Codes the 1.7 client and server exchange that the spec omits.
-	CodeAcquireRadio       Code = 0x6172 // 'ar' MsgAcquireRadio
-	CodeAudio              Code = 0x6175 // 'au' MsgAudio (no layout)
-	CodeIDAck              Code = 0x6964 // 'id' MsgIdAck
-	CodeUDPLinkRequest     Code = 0x6f66 // 'of' MsgUDPLinkRequest
-	CodeUDPLinkEstablished Code = 0x6f67 // 'og' MsgUDPLinkEstablished
-	CodeUDPLinkUpdate      Code = 0x6f68 // 'oh' MsgUDPLinkUpdate (unused)
-	CodeServerControl      Code = 0x6f69 // 'oi' MsgServerControl (no layout)
-	CodeClientVersion      Code = 0x6f6a // 'oj' MsgClientVersion
-	CodeQueryGame          Code = 0x7167 // 'qg' MsgQueryGame
-	CodeQueryPlayers       Code = 0x7170 // 'qp' MsgQueryPlayers
-	CodeReleaseRadio       Code = 0x7272 // 'rr' MsgReleaseRadio
-	CodeVideo              Code = 0x7669 // 'vi' MsgVideo (no layout)
-	CodeWantWHash          Code = 0x7768 // 'wh' MsgWantWHash
-
-	// CodeTimeUpdate is BZFlag 1.7's name for CodeTimeLeft.
-	CodeTimeUpdate = CodeTimeLeft
-)
-
 // codeNames names the codes of 1.7 that have no form in the table (the
 // names of the others are the table's), and gives MsgTimeLeft its 1.7
 // name, MsgTimeUpdate, which UnmarshalText accepts too (String and Known

@@ -119,7 +119,8 @@
 // # Adding a message type
 //
 //  1. The table entry: add the form to forms (forms.go), with the spec's
-//     name, code, direction, Go type, Doc and fields (Name in
+//     name, code (a Code constant in the block above the table),
+//     direction, Go type, Doc and fields (Name in
 //     lowerCamelCase as in the spec: it is the JSON key and the name in
 //     errors), then run go generate. Decode, New, the decoders, Table and
 //     `gamewire spec|decode|encode -proto bzflag` pick it up from there.
@@ -134,7 +135,7 @@
 //     from the spec's diagram or the original source, not from the
 //     encoder's output. TestGolden fails for a form without one.
 //
-// Code constants (code.go) are a convenience; a code's name comes from the
-// table. Where the spec is silent, wrong or self-contradictory about the
+// A code's name comes from the table (String, Known). Fields that several
+// forms share are declared once above forms and listed by name. Where the spec is silent, wrong or self-contradictory about the
 // message, add an entry to docs/errata/bzflag.md.
 package bzflag

@@ -29,6 +29,58 @@ const (
 	MaxWorldChunk = MaxPacketLen - 6
 )
 
+// The message codes, each written once: the forms below name them. The
+// first group are the spec's, the second the codes the 1.7 client and
+// server exchange that the spec omits (see docs/errata/bzflag.md).
+const (
+	CodeNull         Code = 0x0000 // "MsgNull": never sent
+	CodeAccept       Code = 0x6163 // 'ac' MsgAccept
+	CodeAlive        Code = 0x616c // 'al' MsgAlive
+	CodeAddPlayer    Code = 0x6170 // 'ap' MsgAddPlayer
+	CodeCaptureFlag  Code = 0x6366 // 'cf' MsgCaptureFlag
+	CodeDropFlag     Code = 0x6466 // 'df' MsgDropFlag
+	CodeEnter        Code = 0x656e // 'en' MsgEnter
+	CodeExit         Code = 0x6578 // 'ex' MsgExit
+	CodeFlagUpdate   Code = 0x6675 // 'fu' MsgFlagUpdate
+	CodeGrabFlag     Code = 0x6766 // 'gf' MsgGrabFlag
+	CodeGMUpdate     Code = 0x676d // 'gm' MsgGMUpdate
+	CodeGetWorld     Code = 0x6777 // 'gw' MsgGetWorld
+	CodeKilled       Code = 0x6b6c // 'kl' MsgKilled
+	CodeMessage      Code = 0x6d67 // 'mg' MsgMessage
+	CodeNetworkRelay Code = 0x6e72 // 'nr' MsgNetworkRelay
+	CodeLagPing      Code = 0x7069 // 'pi' MsgLagPing
+	CodePlayerUpdate Code = 0x7075 // 'pu' MsgPlayerUpdate
+	CodeReject       Code = 0x726a // 'rj' MsgReject
+	CodeRemovePlayer Code = 0x7270 // 'rp' MsgRemovePlayer
+	CodeShotBegin    Code = 0x7362 // 'sb' MsgShotBegin
+	CodeScore        Code = 0x7363 // 'sc' MsgScore
+	CodeShotEnd      Code = 0x7365 // 'se' MsgShotEnd
+	CodeSuperKill    Code = 0x736b // 'sk' MsgSuperKill
+	CodeScoreOver    Code = 0x736f // 'so' MsgScoreOver
+	CodeTimeLeft     Code = 0x746f // 'to' MsgTimeLeft (the source's MsgTimeUpdate)
+	CodeTeleport     Code = 0x7470 // 'tp' MsgTeleport (the spec's diagrams say 0x7363)
+	CodeSetTTL       Code = 0x7474 // 'tt' MsgSetTTL
+	CodeTeamUpdate   Code = 0x7475 // 'tu' MsgTeamUpdate (the spec's diagram says 0x746f)
+
+	// Codes the 1.7 client and server exchange that the spec omits.
+	CodeAcquireRadio       Code = 0x6172 // 'ar' MsgAcquireRadio
+	CodeAudio              Code = 0x6175 // 'au' MsgAudio (no layout)
+	CodeIDAck              Code = 0x6964 // 'id' MsgIdAck
+	CodeUDPLinkRequest     Code = 0x6f66 // 'of' MsgUDPLinkRequest
+	CodeUDPLinkEstablished Code = 0x6f67 // 'og' MsgUDPLinkEstablished
+	CodeUDPLinkUpdate      Code = 0x6f68 // 'oh' MsgUDPLinkUpdate (unused)
+	CodeServerControl      Code = 0x6f69 // 'oi' MsgServerControl (no layout)
+	CodeClientVersion      Code = 0x6f6a // 'oj' MsgClientVersion
+	CodeQueryGame          Code = 0x7167 // 'qg' MsgQueryGame
+	CodeQueryPlayers       Code = 0x7170 // 'qp' MsgQueryPlayers
+	CodeReleaseRadio       Code = 0x7272 // 'rr' MsgReleaseRadio
+	CodeVideo              Code = 0x7669 // 'vi' MsgVideo (no layout)
+	CodeWantWHash          Code = 0x7768 // 'wh' MsgWantWHash
+
+	// CodeTimeUpdate is BZFlag 1.7's name for CodeTimeLeft.
+	CodeTimeUpdate = CodeTimeLeft
+)
+
 // protocol is what every BZFlag frame shares.
 var protocol = wire.Protocol{
 	Name:  "bzflag",
@@ -98,34 +150,34 @@ var (
 // another from the server has two forms; a form the same both ways is
 // wire.Both.
 var forms = []wire.Form{
-	{Name: "MsgEnter", Code: 0x656e, From: wire.FromClient, Type: "Enter",
+	{Name: "MsgEnter", Code: uint32(CodeEnter), From: wire.FromClient, Type: "Enter",
 		Doc: "a player asks to join the game; the server answers with MsgAccept, MsgReject or MsgSuperKill",
 		Fields: []wire.Field{
 			playerID, playerType, team,
 			{Name: "callSign", Spec: "call sign", Type: "bytes[32]", Go: "CallSign CallSign", Doc: "NUL-terminated ASCII, NUL-padded"},
 			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email", Doc: "NUL-terminated ASCII, NUL-padded"},
 		}},
-	{Name: "MsgAccept", Code: 0x6163, From: wire.FromServer, Type: "Accept",
+	{Name: "MsgAccept", Code: uint32(CodeAccept), From: wire.FromServer, Type: "Accept",
 		Doc: "the server accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request"},
-	{Name: "MsgReject", Code: 0x726a, From: wire.FromServer, Type: "Reject", Hand: true,
+	{Name: "MsgReject", Code: uint32(CodeReject), From: wire.FromServer, Type: "Reject", Hand: true,
 		Doc: "the server refused a MsgEnter, giving the reason; bzfs also sends it with an empty body (Bare) to refuse a MsgNetworkRelay request (errata M18)",
 		Fields: []wire.Field{
 			{Name: "rejectCode", Spec: "code", Type: "rest", Max: 2, Go: "Reason RejectCode", Doc: "the reason; absent in the bare form"},
 		}},
-	{Name: "MsgSuperKill", Code: 0x736b, From: wire.FromServer, Type: "SuperKill",
+	{Name: "MsgSuperKill", Code: uint32(CodeSuperKill), From: wire.FromServer, Type: "SuperKill",
 		Doc: "the client must close the connection at once"},
-	{Name: "MsgGetWorld", Code: 0x6777, From: wire.FromClient, Type: "GetWorldRequest",
+	{Name: "MsgGetWorld", Code: uint32(CodeGetWorld), From: wire.FromClient, Type: "GetWorldRequest",
 		Doc: "a request for the world database from byte offset on",
 		Fields: []wire.Field{
 			{Name: "offset", Type: "u16", Go: "Offset uint16"},
 		}},
-	{Name: "MsgGetWorld", Code: 0x6777, From: wire.FromServer, Type: "GetWorldReply",
+	{Name: "MsgGetWorld", Code: uint32(CodeGetWorld), From: wire.FromServer, Type: "GetWorldReply",
 		Doc: "a block of the world database and how many bytes remain, this block included (errata W1)",
 		Fields: []wire.Field{
 			{Name: "remaining", Type: "u16", Go: "Remaining uint16", Doc: "bytes from the requested offset to the end of the database"},
 			{Name: "data", Type: "rest", Max: MaxWorldChunk, Go: "Data []byte", Doc: "the block; bzfs sends 256 bytes at most (errata W3)"},
 		}},
-	{Name: "MsgAddPlayer", Code: 0x6170, From: wire.FromServer, Type: "AddPlayer", Hand: true,
+	{Name: "MsgAddPlayer", Code: uint32(CodeAddPlayer), From: wire.FromServer, Type: "AddPlayer", Hand: true,
 		Doc: "a player joined, or was in the game when this client joined; bzfs appends the id it assigned to the joining player's own (errata M16)",
 		Fields: []wire.Field{
 			playerID, playerType, team, wins, losses,
@@ -133,13 +185,13 @@ var forms = []wire.Form{
 			{Name: "email", Spec: "email address", Type: "bytes[128]", Go: "Email Email"},
 			{Name: "assignedId", Type: "rest", Max: 8, Go: "AssignedID PlayerID", Doc: "the id bzfs assigned (not in the spec); absent but to the joining player"},
 		}},
-	{Name: "MsgRemovePlayer", Code: 0x7270, From: wire.FromServer, Type: "RemovePlayer",
+	{Name: "MsgRemovePlayer", Code: uint32(CodeRemovePlayer), From: wire.FromServer, Type: "RemovePlayer",
 		Doc:    "a player left",
 		Fields: []wire.Field{playerID}},
-	{Name: "MsgFlagUpdate", Code: 0x6675, From: wire.FromServer, Type: "FlagUpdate",
+	{Name: "MsgFlagUpdate", Code: uint32(CodeFlagUpdate), From: wire.FromServer, Type: "FlagUpdate",
 		Doc:    "the state of a flag changed, or the client just joined",
 		Fields: []wire.Field{flagNum, flag}},
-	{Name: "MsgTeamUpdate", Code: 0x7475, From: wire.FromServer, Type: "TeamUpdate",
+	{Name: "MsgTeamUpdate", Code: uint32(CodeTeamUpdate), From: wire.FromServer, Type: "TeamUpdate",
 		Doc: "the state of a team (the spec's diagram gives MsgTimeLeft's code, errata M3)",
 		Fields: []wire.Field{
 			team,
@@ -147,13 +199,13 @@ var forms = []wire.Form{
 			{Name: "active", Type: "u16", Go: "Active uint16", Doc: "active players on the team"},
 			wins, losses,
 		}},
-	{Name: "MsgAlive", Code: 0x616c, From: wire.FromClient, Type: "AliveFromClient",
+	{Name: "MsgAlive", Code: uint32(CodeAlive), From: wire.FromClient, Type: "AliveFromClient",
 		Doc:    "the player enters the game board",
 		Fields: []wire.Field{position, forward}},
-	{Name: "MsgAlive", Code: 0x616c, From: wire.FromServer, Type: "AliveFromServer",
+	{Name: "MsgAlive", Code: uint32(CodeAlive), From: wire.FromServer, Type: "AliveFromServer",
 		Doc:    "a player came alive",
 		Fields: []wire.Field{playerID, position, forward}},
-	{Name: "MsgPlayerUpdate", Code: 0x7075, From: wire.Both, Type: "PlayerUpdate",
+	{Name: "MsgPlayerUpdate", Code: uint32(CodePlayerUpdate), From: wire.Both, Type: "PlayerUpdate",
 		Doc: "a player's status, position and motion, for dead reckoning (errata M24)",
 		Fields: []wire.Field{
 			playerID,
@@ -162,7 +214,7 @@ var forms = []wire.Form{
 			{Name: "azimuth", Type: "f32", Go: "Azimuth float32", Doc: "radians, +x is 0"},
 			{Name: "angularVelocity", Spec: "angular velocity", Type: "f32", Go: "AngularVelocity float32", Doc: "radians per second"},
 		}},
-	{Name: "MsgShotBegin", Code: 0x7362, From: wire.Both, Type: "ShotBegin",
+	{Name: "MsgShotBegin", Code: uint32(CodeShotBegin), From: wire.Both, Type: "ShotBegin",
 		Doc: "a player fired a shot (1.7's FiringInfo)",
 		Fields: []wire.Field{
 			shooterID, shotID,
@@ -172,14 +224,14 @@ var forms = []wire.Form{
 			{Name: "flagType", Spec: "flag type", Type: "u16", Go: "FlagType FlagID", Doc: "the shooter's flag"},
 			{Name: "lifetime", Type: "f32", Go: "Lifetime float32"},
 		}},
-	{Name: "MsgMessage", Code: 0x6d67, From: wire.FromClient, Type: "MessageFromClient",
+	{Name: "MsgMessage", Code: uint32(CodeMessage), From: wire.FromClient, Type: "MessageFromClient",
 		Doc: "a chat message to a player, or to a team when the id is all zeros",
 		Fields: []wire.Field{
 			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "To PlayerID"},
 			team,
 			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; the bytes after the NUL are kept (errata M27)"},
 		}},
-	{Name: "MsgMessage", Code: 0x6d67, From: wire.FromServer, Type: "MessageFromServer",
+	{Name: "MsgMessage", Code: uint32(CodeMessage), From: wire.FromServer, Type: "MessageFromServer",
 		Doc: "a player's chat message to a player, or to a team when the id is all zeros",
 		Fields: []wire.Field{
 			{Name: "fromPlayerId", Spec: "from player id", Type: "PlayerId", Go: "From PlayerID"},
@@ -187,119 +239,119 @@ var forms = []wire.Form{
 			team,
 			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; bzfs sends stale bytes after the NUL (errata M27)"},
 		}},
-	{Name: "MsgExit", Code: 0x6578, From: wire.FromClient, Type: "Exit",
+	{Name: "MsgExit", Code: uint32(CodeExit), From: wire.FromClient, Type: "Exit",
 		Doc: "the player leaves the game; there is no reply"},
-	{Name: "MsgTimeLeft", Code: 0x746f, From: wire.FromServer, Type: "TimeLeft",
+	{Name: "MsgTimeLeft", Code: uint32(CodeTimeLeft), From: wire.FromServer, Type: "TimeLeft",
 		Doc: "the seconds left in the game (1.7's MsgTimeUpdate, errata M5)",
 		Fields: []wire.Field{
 			{Name: "timeLeft", Spec: "time left", Type: "u16", Go: "Seconds uint16"},
 		}},
-	{Name: "MsgScoreOver", Code: 0x736f, From: wire.FromServer, Type: "ScoreOver",
+	{Name: "MsgScoreOver", Code: uint32(CodeScoreOver), From: wire.FromServer, Type: "ScoreOver",
 		Doc: "the game is over: a team won, or a player if the team is NoTeam",
 		Fields: []wire.Field{
 			playerID,
 			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team TeamColor"},
 		}},
-	{Name: "MsgSetTTL", Code: 0x7474, From: wire.Both, Type: "SetTTL",
+	{Name: "MsgSetTTL", Code: uint32(CodeSetTTL), From: wire.Both, Type: "SetTTL",
 		Doc: "the multicast time-to-live: the server's new minimum, or (not in the spec) the client's need (errata M19)",
 		Fields: []wire.Field{
 			{Name: "newTtl", Spec: "new TTL", Type: "u16", Go: "TTL uint16"},
 		}},
-	{Name: "MsgNetworkRelay", Code: 0x6e72, From: wire.Both, Type: "NetworkRelay",
+	{Name: "MsgNetworkRelay", Code: uint32(CodeNetworkRelay), From: wire.Both, Type: "NetworkRelay",
 		Doc: "from the server, relay player-to-player messages through it; from the client, a request to relay (errata M18)"},
-	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromClient, Type: "KilledFromClient",
+	{Name: "MsgKilled", Code: uint32(CodeKilled), From: wire.FromClient, Type: "KilledFromClient",
 		Doc:    "the sender was hit by a shot",
 		Fields: []wire.Field{killerID, signedShotID}},
-	{Name: "MsgKilled", Code: 0x6b6c, From: wire.FromServer, Type: "KilledFromServer",
+	{Name: "MsgKilled", Code: uint32(CodeKilled), From: wire.FromServer, Type: "KilledFromServer",
 		Doc: "a player was killed by a shot",
 		Fields: []wire.Field{
 			{Name: "victimId", Spec: "victim id", Type: "PlayerId", Go: "Victim PlayerID"},
 			killerID, signedShotID,
 		}},
-	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromClient, Type: "GrabFlagFromClient",
+	{Name: "MsgGrabFlag", Code: uint32(CodeGrabFlag), From: wire.FromClient, Type: "GrabFlagFromClient",
 		Doc:    "the player asks to grab a flag",
 		Fields: []wire.Field{flagNum}},
-	{Name: "MsgGrabFlag", Code: 0x6766, From: wire.FromServer, Type: "GrabFlagFromServer",
+	{Name: "MsgGrabFlag", Code: uint32(CodeGrabFlag), From: wire.FromServer, Type: "GrabFlagFromServer",
 		Doc: "a player grabbed a flag",
 		Fields: []wire.Field{
 			{Name: "grabberId", Spec: "grabber id", Type: "PlayerId", Go: "Grabber PlayerID"},
 			flagNum, flag,
 		}},
-	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromClient, Type: "DropFlagFromClient",
+	{Name: "MsgDropFlag", Code: uint32(CodeDropFlag), From: wire.FromClient, Type: "DropFlagFromClient",
 		Doc:    "the player asks to drop its flag",
 		Fields: []wire.Field{position}},
-	{Name: "MsgDropFlag", Code: 0x6466, From: wire.FromServer, Type: "DropFlagFromServer",
+	{Name: "MsgDropFlag", Code: uint32(CodeDropFlag), From: wire.FromServer, Type: "DropFlagFromServer",
 		Doc: "a player dropped a flag (the flag status's owner id means nothing)",
 		Fields: []wire.Field{
 			{Name: "dropperId", Spec: "dropper id", Type: "PlayerId", Go: "Dropper PlayerID"},
 			flagNum, flag,
 		}},
-	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromClient, Type: "CaptureFlagFromClient",
+	{Name: "MsgCaptureFlag", Code: uint32(CodeCaptureFlag), From: wire.FromClient, Type: "CaptureFlagFromClient",
 		Doc:    "the player captured a team's flag",
 		Fields: []wire.Field{captureTeamID}},
-	{Name: "MsgCaptureFlag", Code: 0x6366, From: wire.FromServer, Type: "CaptureFlagFromServer",
+	{Name: "MsgCaptureFlag", Code: uint32(CodeCaptureFlag), From: wire.FromServer, Type: "CaptureFlagFromServer",
 		Doc: "a player captured a team's flag",
 		Fields: []wire.Field{
 			{Name: "capturerId", Spec: "capturer id", Type: "PlayerId", Go: "Capturer PlayerID"},
 			flagNum, captureTeamID,
 		}},
-	{Name: "MsgShotEnd", Code: 0x7365, From: wire.Both, Type: "ShotEnd",
+	{Name: "MsgShotEnd", Code: uint32(CodeShotEnd), From: wire.Both, Type: "ShotEnd",
 		Doc: "a shot ended before its lifetime",
 		Fields: []wire.Field{
 			shooterID, signedShotID,
 			{Name: "reason", Type: "u16", Go: "Reason uint16", Doc: "1 to show an explosion, else 0"},
 		}},
-	{Name: "MsgScore", Code: 0x7363, From: wire.FromClient, Type: "ScoreFromClient",
+	{Name: "MsgScore", Code: uint32(CodeScore), From: wire.FromClient, Type: "ScoreFromClient",
 		Doc:    "the player's new score (bzfs 1.7g2 ignores the values, errata M26)",
 		Fields: []wire.Field{wins, losses}},
-	{Name: "MsgScore", Code: 0x7363, From: wire.FromServer, Type: "ScoreFromServer",
+	{Name: "MsgScore", Code: uint32(CodeScore), From: wire.FromServer, Type: "ScoreFromServer",
 		Doc:    "a player's new score",
 		Fields: []wire.Field{playerID, wins, losses}},
-	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromClient, Type: "TeleportFromClient",
+	{Name: "MsgTeleport", Code: uint32(CodeTeleport), From: wire.FromClient, Type: "TeleportFromClient",
 		Doc:    "the player passed through a teleporter (the spec's diagrams give MsgScore's code, errata M4)",
 		Fields: []wire.Field{faceFrom, faceTo}},
-	{Name: "MsgTeleport", Code: 0x7470, From: wire.FromServer, Type: "TeleportFromServer",
+	{Name: "MsgTeleport", Code: uint32(CodeTeleport), From: wire.FromServer, Type: "TeleportFromServer",
 		Doc:    "a player passed through a teleporter",
 		Fields: []wire.Field{playerID, faceFrom, faceTo}},
-	{Name: "MsgGMUpdate", Code: 0x676d, From: wire.Both, Type: "GMUpdate",
+	{Name: "MsgGMUpdate", Code: uint32(CodeGMUpdate), From: wire.Both, Type: "GMUpdate",
 		Doc: "the new course of a guided missile",
 		Fields: []wire.Field{
 			shooterID, shotID, position, velocity,
 			{Name: "time", Type: "f32", Go: "Time float32", Doc: "age of the shot"},
 			{Name: "targetId", Spec: "target id", Type: "PlayerId", Go: "Target PlayerID", Doc: "all zeros for none"},
 		}},
-	{Name: "MsgLagPing", Code: 0x7069, From: wire.Both, Type: "LagPing",
+	{Name: "MsgLagPing", Code: uint32(CodeLagPing), From: wire.Both, Type: "LagPing",
 		Doc: "the server measures lag; the client echoes the message back unchanged",
 		Fields: []wire.Field{
 			{Name: "seqNo", Spec: "seq. no.", Type: "u16", Go: "Seq uint16"},
 		}},
-	{Name: "MsgIdAck", Code: 0x6964, From: wire.FromClient, Type: "IDAck",
+	{Name: "MsgIdAck", Code: uint32(CodeIDAck), From: wire.FromClient, Type: "IDAck",
 		Doc: "the client adopted the id the server assigned it (not in the spec, errata M17)"},
-	{Name: "MsgClientVersion", Code: 0x6f6a, From: wire.FromClient, Type: "ClientVersion",
+	{Name: "MsgClientVersion", Code: uint32(CodeClientVersion), From: wire.FromClient, Type: "ClientVersion",
 		Doc: "the client's internal version number, which bzfs ignores (not in the spec, errata M23)",
 		Fields: []wire.Field{
 			{Name: "version", Type: "u16", Go: "Version uint16"},
 		}},
-	{Name: "MsgUDPLinkRequest", Code: 0x6f66, From: wire.Both, Type: "UDPLinkRequest",
+	{Name: "MsgUDPLinkRequest", Code: uint32(CodeUDPLinkRequest), From: wire.Both, Type: "UDPLinkRequest",
 		Doc: "a UDP port: the client's in its request, the server's in the answer (not in the spec, errata M23)",
 		Fields: []wire.Field{
 			{Name: "port", Type: "u16", Go: "Port uint16"},
 		}},
-	{Name: "MsgUDPLinkEstablished", Code: 0x6f67, From: wire.FromClient, Type: "UDPLinkEstablished",
+	{Name: "MsgUDPLinkEstablished", Code: uint32(CodeUDPLinkEstablished), From: wire.FromClient, Type: "UDPLinkEstablished",
 		Doc: "the client is ready to receive over the UDP link (not in the spec, errata M23)",
 		Fields: []wire.Field{
 			{Name: "queueUpdate", Spec: "queue update", Type: "u16", Go: "Value uint16", Doc: "the 1.7 client always sends 0"},
 		}},
-	{Name: "MsgWantWHash", Code: 0x7768, From: wire.FromClient, Type: "WantWHashRequest",
+	{Name: "MsgWantWHash", Code: uint32(CodeWantWHash), From: wire.FromClient, Type: "WantWHashRequest",
 		Doc: "the client asks for the digest of the world (not in the spec, errata M20)"},
-	{Name: "MsgWantWHash", Code: 0x7768, From: wire.FromServer, Type: "WantWHashReply", Hand: true,
+	{Name: "MsgWantWHash", Code: uint32(CodeWantWHash), From: wire.FromServer, Type: "WantWHashReply", Hand: true,
 		Doc: "the digest of the world: 't' or 'p', then the MD5 digest in hexadecimal, NUL-terminated (not in the spec, errata M20)",
 		Fields: []wire.Field{
 			{Name: "digest", Type: "cstring", Max: MaxBodyLen, Go: "Digest wire.Text", Doc: "the body's last byte is its NUL"},
 		}},
-	{Name: "MsgQueryGame", Code: 0x7167, From: wire.FromClient, Type: "QueryGameRequest",
+	{Name: "MsgQueryGame", Code: uint32(CodeQueryGame), From: wire.FromClient, Type: "QueryGameRequest",
 		Doc: "a request for the game's settings and player counts (not in the spec, errata M21)"},
-	{Name: "MsgQueryGame", Code: 0x7167, From: wire.FromServer, Type: "QueryGameReply",
+	{Name: "MsgQueryGame", Code: uint32(CodeQueryGame), From: wire.FromServer, Type: "QueryGameReply",
 		Doc: "the game's settings and player counts, as in sendQueryGame of bzfs 1.7 (not in the spec, errata M21)",
 		Fields: []wire.Field{
 			{Name: "gameStyle", Type: "u16", Go: "Style GameStyle"},
@@ -313,23 +365,23 @@ var forms = []wire.Form{
 			{Name: "maxTeamScore", Type: "u16", Go: "MaxTeamScore uint16"},
 			{Name: "maxTime", Type: "u16", Go: "MaxTime uint16"},
 		}},
-	{Name: "MsgQueryPlayers", Code: 0x7170, From: wire.FromClient, Type: "QueryPlayersRequest",
+	{Name: "MsgQueryPlayers", Code: uint32(CodeQueryPlayers), From: wire.FromClient, Type: "QueryPlayersRequest",
 		Doc: "a request for the list of teams and players (not in the spec, errata M21)"},
-	{Name: "MsgQueryPlayers", Code: 0x7170, From: wire.FromServer, Type: "QueryPlayersReply",
+	{Name: "MsgQueryPlayers", Code: uint32(CodeQueryPlayers), From: wire.FromServer, Type: "QueryPlayersReply",
 		Doc: "how many teams and players follow, as MsgTeamUpdate and MsgAddPlayer (not in the spec, errata M21)",
 		Fields: []wire.Field{
 			{Name: "numTeams", Type: "u16", Go: "NumTeams uint16"},
 			{Name: "numPlayers", Type: "u16", Go: "NumPlayers uint16"},
 		}},
-	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromClient, Type: "AcquireRadioFromClient",
+	{Name: "MsgAcquireRadio", Code: uint32(CodeAcquireRadio), From: wire.FromClient, Type: "AcquireRadioFromClient",
 		Doc:    "the player wants to transmit (not in the spec, errata M22)",
 		Fields: []wire.Field{flags}},
-	{Name: "MsgAcquireRadio", Code: 0x6172, From: wire.FromServer, Type: "AcquireRadioFromServer",
+	{Name: "MsgAcquireRadio", Code: uint32(CodeAcquireRadio), From: wire.FromServer, Type: "AcquireRadioFromServer",
 		Doc:    "a player may transmit (not in the spec, errata M22)",
 		Fields: []wire.Field{playerID, flags}},
-	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromClient, Type: "ReleaseRadioFromClient",
+	{Name: "MsgReleaseRadio", Code: uint32(CodeReleaseRadio), From: wire.FromClient, Type: "ReleaseRadioFromClient",
 		Doc: "the player is done transmitting (not in the spec, errata M22)"},
-	{Name: "MsgReleaseRadio", Code: 0x7272, From: wire.FromServer, Type: "ReleaseRadioFromServer",
+	{Name: "MsgReleaseRadio", Code: uint32(CodeReleaseRadio), From: wire.FromServer, Type: "ReleaseRadioFromServer",
 		Doc:    "a player stopped transmitting (not in the spec, errata M22)",
 		Fields: []wire.Field{playerID}},
 }

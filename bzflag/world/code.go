@@ -10,20 +10,6 @@ import (
 // the two bytes every block starts with.
 type Code uint16
 
-// The block codes of the world database (include/Protocol.h in BZFlag 1.7),
-// for convenience: the table (forms.go) is where a block's code and name
-// are given, and String reads them there.
-const (
-	CodeBase       Code = 0x6261 // WorldCodeBase, 'ba': a team base
-	CodeBox        Code = 0x6278 // WorldCodeBox, 'bx': a box
-	CodeEnd        Code = 0x6564 // WorldCodeEnd, 'ed': end of data
-	CodeLink       Code = 0x6c6e // WorldCodeLink, 'ln': a teleporter link
-	CodePyramid    Code = 0x7079 // WorldCodePyramid, 'py': a pyramid
-	CodeStyle      Code = 0x7374 // WorldCodeStyle, 'st': the style header
-	CodeTeleporter Code = 0x7465 // WorldCodeTeleporter, 'te': a teleporter
-	CodeWall       Code = 0x776c // WorldCodeWall, 'wl': a wall
-)
-
 // Limits of the download (MaxSize, which the table uses, is in forms.go).
 const (
 	// MaxPacketLen is the protocol's MaxPacketLen: the largest message,

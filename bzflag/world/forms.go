@@ -22,6 +22,19 @@ const (
 	MaxSize = 0xffff
 )
 
+// The block codes of the world database (include/Protocol.h in BZFlag
+// 1.7), each written once: the forms below name them.
+const (
+	CodeBase       Code = 0x6261 // WorldCodeBase, 'ba': a team base
+	CodeBox        Code = 0x6278 // WorldCodeBox, 'bx': a box
+	CodeEnd        Code = 0x6564 // WorldCodeEnd, 'ed': end of data
+	CodeLink       Code = 0x6c6e // WorldCodeLink, 'ln': a teleporter link
+	CodePyramid    Code = 0x7079 // WorldCodePyramid, 'py': a pyramid
+	CodeStyle      Code = 0x7374 // WorldCodeStyle, 'st': the style header
+	CodeTeleporter Code = 0x7465 // WorldCodeTeleporter, 'te': a teleporter
+	CodeWall       Code = 0x776c // WorldCodeWall, 'wl': a wall
+)
+
 // protocol is what every block shares: big-endian like the rest of
 // BZFlag, and a two-byte code in front.
 var protocol = wire.Protocol{
@@ -50,7 +63,7 @@ var (
 // width, depth, height), not a composite the spec names, and the Go types
 // keep them flat, as the diagrams draw them.
 var forms = []wire.Form{
-	{Name: "WorldCodeStyle", Code: 0x7374, From: wire.FromServer, Type: "Style",
+	{Name: "WorldCodeStyle", Code: uint32(CodeStyle), From: wire.FromServer, Type: "Style",
 		Doc: "the style header that starts the database: the game's rules (errata W5, W10)",
 		Header: []wire.Field{
 			{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole,
@@ -71,7 +84,7 @@ var forms = []wire.Form{
 			{Name: "extra", Type: "rest", Max: 0xffff - StyleLen, Go: "Extra []byte",
 				Doc: "bytes the length announces beyond StyleLen; bzfs 1.7 sends none (errata W5)"},
 		}},
-	{Name: "WorldCodeBase", Code: 0x6261, From: wire.FromServer, Type: "Base",
+	{Name: "WorldCodeBase", Code: uint32(CodeBase), From: wire.FromServer, Type: "Base",
 		Doc: "a team base: the area a team's flag starts in and must be brought back to",
 		Fields: []wire.Field{
 			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team uint16", Doc: "the team, a TeamColor (1 red ... 4 purple)"},
@@ -80,28 +93,28 @@ var forms = []wire.Form{
 				Doc: "how far the base extends from its center in x and y (Extent: Size is the codec's length)"},
 			{Name: "safety", Type: "f32[3]", Doc: "safety position for team flags, used when team A drops team B's flag on team C's base"},
 		}},
-	{Name: "WorldCodeWall", Code: 0x776c, From: wire.FromServer, Type: "Wall",
+	{Name: "WorldCodeWall", Code: uint32(CodeWall), From: wire.FromServer, Type: "Wall",
 		Doc:    "a wall: a vertical rectangle with no depth",
 		Fields: []wire.Field{center, angle, width, height}},
-	{Name: "WorldCodePyramid", Code: 0x7079, From: wire.FromServer, Type: "Pyramid",
+	{Name: "WorldCodePyramid", Code: uint32(CodePyramid), From: wire.FromServer, Type: "Pyramid",
 		Doc:    "a pyramid: a rotated pyramid on a rectangular footprint",
 		Fields: []wire.Field{center, angle, width, depth, height}},
-	{Name: "WorldCodeBox", Code: 0x6278, From: wire.FromServer, Type: "Box",
+	{Name: "WorldCodeBox", Code: uint32(CodeBox), From: wire.FromServer, Type: "Box",
 		Doc:    "a box: a rotated rectangular building",
 		Fields: []wire.Field{center, angle, width, depth, height}},
-	{Name: "WorldCodeTeleporter", Code: 0x7465, From: wire.FromServer, Type: "Teleporter",
+	{Name: "WorldCodeTeleporter", Code: uint32(CodeTeleporter), From: wire.FromServer, Type: "Teleporter",
 		Doc: "a teleporter; the N'th teleporter of the database (from zero) has the faces 2*N and 2*N+1 that links and MsgTeleport name",
 		Fields: []wire.Field{
 			center, angle, width, depth, height,
 			{Name: "border", Type: "f32", Doc: "full size of the square cross section teleporter border"},
 		}},
-	{Name: "WorldCodeLink", Code: 0x6c6e, From: wire.FromServer, Type: "Link",
+	{Name: "WorldCodeLink", Code: uint32(CodeLink), From: wire.FromServer, Type: "Link",
 		Doc: "a teleporter link: a player entering face From comes out of face To; a face may lead to itself",
 		Fields: []wire.Field{
 			{Name: "from", Type: "u16", Doc: "index of the teleporter face entered, from zero"},
 			{Name: "to", Type: "u16", Doc: "index of the teleporter face left by"},
 		}},
-	{Name: "WorldCodeEnd", Code: 0x6564, From: wire.FromServer, Type: "End",
+	{Name: "WorldCodeEnd", Code: uint32(CodeEnd), From: wire.FromServer, Type: "End",
 		Doc: "the end of data that closes the database; World writes and expects it itself"},
 }
 

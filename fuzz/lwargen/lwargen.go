@@ -326,18 +326,31 @@ func structural() params {
 		chat: stringField(lwar.MaxChatMessageLength), entries: lwar.MaxEntries}
 }
 
-// every returns one generator per form of the table, in its order, from
-// p. A form without a generator is left out (TestEveryForm fails then).
-func every(p params) gopter.Gen {
+// forms returns one generator per form of the table sent in direction
+// from (every form for wire.Both), in its order, from p. A form without a
+// generator is left out (TestEveryForm fails then).
+func forms(p params, from wire.Direction) []gopter.Gen {
 	var gs []gopter.Gen
 	tab := lwar.Table()
 	for i := range tab.Forms {
-		if g := generators[tab.Forms[i].Name]; g != nil {
+		f := &tab.Forms[i]
+		if from != wire.Both && !f.From.Has(from) {
+			continue
+		}
+		if g := generators[f.Name]; g != nil {
 			gs = append(gs, asMessage(g(p)))
 		}
 	}
-	return gen.OneGenOf(gs...)
+	return gs
 }
+
+// every generates a message of every form of the table, from p.
+func every(p params) gopter.Gen { return gen.OneGenOf(forms(p, wire.Both)...) }
+
+// Forms returns the generators of the forms of lwar's table sent in
+// direction from (every form for wire.Both), structural as Message's, in
+// the table's order: a fuzzer draws from them by direction.
+func Forms(from wire.Direction) []gopter.Gen { return forms(structural(), from) }
 
 // Message generates any lwar message, of every form in the table,
 // structurally valid (it encodes) but not necessarily passing Validate.

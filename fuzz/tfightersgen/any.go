@@ -118,26 +118,27 @@ func Contract(t interface {
 }
 
 // ServerMessage generates any server->client message that encodes.
-func ServerMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromServer, false)...) }
+func ServerMessage() gopter.Gen { return gen.OneGenOf(Forms(tfighters.FromServer, false)...) }
 
 // ClientMessage generates any client->server message that encodes.
-func ClientMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromClient, false)...) }
+func ClientMessage() gopter.Gen { return gen.OneGenOf(Forms(tfighters.FromClient, false)...) }
 
 // Message generates any message of either direction that encodes,
 // including now and then a Raw with an undefined code.
 func Message() gopter.Gen {
-	return gen.OneGenOf(append(formGens(tfighters.AnyDirection, false), Raw())...)
+	return gen.OneGenOf(append(Forms(tfighters.AnyDirection, false), Raw())...)
 }
 
 // ValidMessage generates a message of either direction that passes
 // Validate.
 func ValidMessage() gopter.Gen {
-	return gen.OneGenOf(formGens(tfighters.AnyDirection, true)...)
+	return gen.OneGenOf(Forms(tfighters.AnyDirection, true)...)
 }
 
-// formGens returns the generators of the table's forms sent in direction
-// from (every form for AnyDirection), in the table's order.
-func formGens(from wire.Direction, valid bool) []gopter.Gen {
+// Forms returns the generators of the table's forms sent in direction
+// from (every form for AnyDirection), valid ones only if valid, in the
+// table's order: a fuzzer draws from them, and from Raw, by direction.
+func Forms(from wire.Direction, valid bool) []gopter.Gen {
 	var gs []gopter.Gen
 	t := tfighters.Table()
 	for i := range t.Forms {

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"reflect"
 
+	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -14,4 +15,22 @@ import (
 // this way; use it for generators of your own.
 func Struct[T any](fields map[string]gopter.Gen) gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[T](), fields).Map(func(v T) *T { return &v })
+}
+
+// Forms returns the generators form gives the forms of table t sent in
+// direction from (every form for wire.Both), in the table's order; a form
+// it gives none (nil) is left out. The per-protocol generator packages
+// draw their messages of one direction this way.
+func Forms(t *wire.Table, from wire.Direction, form func(*wire.Form) gopter.Gen) []gopter.Gen {
+	var gs []gopter.Gen
+	for i := range t.Forms {
+		f := &t.Forms[i]
+		if from != wire.Both && !f.From.Has(from) {
+			continue
+		}
+		if g := form(f); g != nil {
+			gs = append(gs, g)
+		}
+	}
+	return gs
 }

@@ -22,6 +22,7 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -330,18 +331,12 @@ func structural() params {
 // from (every form for wire.Both), in its order, from p. A form without a
 // generator is left out (TestEveryForm fails then).
 func forms(p params, from wire.Direction) []gopter.Gen {
-	var gs []gopter.Gen
-	tab := lwar.Table()
-	for i := range tab.Forms {
-		f := &tab.Forms[i]
-		if from != wire.Both && !f.From.Has(from) {
-			continue
-		}
+	return fuzz.Forms(lwar.Table(), from, func(f *wire.Form) gopter.Gen {
 		if g := generators[f.Name]; g != nil {
-			gs = append(gs, asMessage(g(p)))
+			return asMessage(g(p))
 		}
-	}
-	return gs
+		return nil
+	})
 }
 
 // every generates a message of every form of the table, from p.

@@ -36,12 +36,11 @@ const (
 // by the server's ack of it.
 func Lwar() *fuzz.Protocol {
 	var n atomic.Int64
-	t := lwar.Table()
 	anyGen := gen.OneGenOf(lwargen.Forms(wire.FromClient)...)
 	valid := func(v any) bool { m, ok := v.(wire.Message); return ok && m.Validate() == nil }
 	return &fuzz.Protocol{
 		Name:   "lwar",
-		Table:  t,
+		Table:  lwar.Table(),
 		States: []string{"new", "connected", "joined", "in-game"},
 		NewSession: func() fuzz.Session {
 			return &lwSession{name: "fuzz" + strconv.FormatInt(n.Add(1), 36), start: time.Now()}

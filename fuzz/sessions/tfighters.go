@@ -30,10 +30,9 @@ const (
 // in every state, and every session asks for a nick of its own.
 func TFighters() *fuzz.Protocol {
 	var n atomic.Int64
-	t := tfighters.Table()
 	return &fuzz.Protocol{
 		Name:   "tfighters",
-		Table:  t,
+		Table:  tfighters.Table(),
 		States: []string{"connected", "handshake", "joined", "playing"},
 		NewSession: func() fuzz.Session {
 			return &tfSession{c: tfighters.NewClient("fz" + strconv.FormatInt(n.Add(1), 36))}

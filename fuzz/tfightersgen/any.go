@@ -3,6 +3,7 @@ package tfightersgen
 import (
 	"bytes"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
@@ -139,18 +140,7 @@ func ValidMessage() gopter.Gen {
 // from (every form for AnyDirection), valid ones only if valid, in the
 // table's order: a fuzzer draws from them, and from Raw, by direction.
 func Forms(from wire.Direction, valid bool) []gopter.Gen {
-	var gs []gopter.Gen
-	t := tfighters.Table()
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		if from != tfighters.AnyDirection && !f.From.Has(from) {
-			continue
-		}
-		if g := ForForm(f, valid); g != nil {
-			gs = append(gs, g)
-		}
-	}
-	return gs
+	return fuzz.Forms(tfighters.Table(), from, func(f *wire.Form) gopter.Gen { return ForForm(f, valid) })
 }
 
 // breaking combines a generator of valid *T with one of a bad field value.

@@ -11,8 +11,9 @@ import (
 // Struct returns a generator of *T that fills T with gen.StrictStruct from
 // one generator per exported field. A field without a generator makes it
 // panic when it is built (gopter's StrictStruct does), so a field added to
-// a message type later cannot be forgotten by its generator. The per-protocol generator packages build every message
-// this way; use it for generators of your own.
+// a message type later cannot be forgotten by its generator. The
+// per-protocol generator packages build their messages with it, or with
+// Fill; use them for generators of your own.
 func Struct[T any](fields map[string]gopter.Gen) gopter.Gen {
 	return gen.StrictStruct(reflect.TypeFor[T](), fields).Map(func(v T) *T { return &v })
 }
@@ -24,12 +25,13 @@ type Types map[reflect.Type]gopter.Gen
 // Fill returns a generator of *T, as Struct, whose fields are drawn from
 // fields, by name, or else from types, by their Go type, or else, for a
 // field of a predeclared integer type or bool, from gopter's generator of
-// any value: a message's generator names only the fields with rules of their
-// own, and a protocol's generators share one Types for its named types
-// (an enum, a fixed-point number, a string). A field none of these covers
-// makes it panic when it is built, as Struct does.
+// any value. A protocol's generators share one map of the fields with
+// rules of their own, by name (a name T does not have is passed over),
+// and one Types for its declared types (an enum, a fixed-point number, a
+// string), so that a message's generator says nothing of its own. A field
+// none of these covers makes it panic when it is built, as Struct does.
 func Fill[T any](types Types, fields map[string]gopter.Gen) gopter.Gen {
-	all := make(map[string]gopter.Gen, len(fields))
+	all := map[string]gopter.Gen{}
 	rt := reflect.TypeFor[T]()
 	for i := 0; i < rt.NumField(); i++ {
 		f := rt.Field(i)
@@ -37,43 +39,19 @@ func Fill[T any](types Types, fields map[string]gopter.Gen) gopter.Gen {
 			all[f.Name] = g
 		} else if g := types[f.Type]; g != nil {
 			all[f.Name] = g
-		} else if g := basic(f.Type); g != nil {
+		} else if g := basic[f.Type]; g != nil {
 			all[f.Name] = g
 		}
-	}
-	for name, g := range fields {
-		all[name] = g // a name T does not have panics in Struct
 	}
 	return Struct[T](all)
 }
 
-// basic returns gopter's generator of any value of t, a predeclared
-// integer type or bool, or nil.
-func basic(t reflect.Type) gopter.Gen {
-	if t.PkgPath() != "" { // a declared type: its values may have rules
-		return nil
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return gen.Bool()
-	case reflect.Int8:
-		return gen.Int8()
-	case reflect.Int16:
-		return gen.Int16()
-	case reflect.Int32:
-		return gen.Int32()
-	case reflect.Int64:
-		return gen.Int64()
-	case reflect.Uint8:
-		return gen.UInt8()
-	case reflect.Uint16:
-		return gen.UInt16()
-	case reflect.Uint32:
-		return gen.UInt32()
-	case reflect.Uint64:
-		return gen.UInt64()
-	}
-	return nil
+// basic are gopter's generators of any value of the predeclared integer
+// types and bool.
+var basic = Types{
+	reflect.TypeFor[bool](): gen.Bool(), reflect.TypeFor[int8](): gen.Int8(), reflect.TypeFor[int16](): gen.Int16(),
+	reflect.TypeFor[int32](): gen.Int32(), reflect.TypeFor[int64](): gen.Int64(), reflect.TypeFor[uint8](): gen.UInt8(),
+	reflect.TypeFor[uint16](): gen.UInt16(), reflect.TypeFor[uint32](): gen.UInt32(), reflect.TypeFor[uint64](): gen.UInt64(),
 }
 
 // Forms returns the generators form gives the forms of table t sent in

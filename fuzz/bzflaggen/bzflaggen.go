@@ -20,10 +20,43 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
+
+// types are the generators of bzflag's field types besides the
+// predeclared integers (fuzz.Fill): floats and vectors of any bits,
+// player ids, the enums and bit sets (valid ones known), the fixed-width
+// strings (valid ones NUL-terminated ASCII), flags, and a team color of
+// a real team (a message that allows NoTeam says so).
+func types(v bool) fuzz.Types {
+	return fuzz.Types{
+		reflect.TypeFor[float32]():                 f32(),
+		reflect.TypeFor[bzflag.Vec3]():             vec3(),
+		reflect.TypeFor[bzflag.PlayerID]():         PlayerID(),
+		reflect.TypeFor[bzflag.PlayerType]():       playerType(v),
+		reflect.TypeFor[bzflag.TeamColor]():        team(v, false),
+		reflect.TypeFor[bzflag.CallSign]():         callSign(v),
+		reflect.TypeFor[bzflag.Email]():            email(v),
+		reflect.TypeFor[bzflag.MessageText]():      messageText(v),
+		reflect.TypeFor[bzflag.FlagID]():           flagID(v),
+		reflect.TypeFor[bzflag.FlagStatus]():       flagStatus(v),
+		reflect.TypeFor[bzflag.PlayerStatus]():     playerStatus(v),
+		reflect.TypeFor[bzflag.GameStyle]():        gameStyle(v),
+		reflect.TypeFor[[bzflag.NumTeams]uint16](): teamCounts(),
+	}
+}
+
+// fill generates a *T (valid: that passes Validate) with the generators
+// of fields, by name, and of types.
+func fill[T any](v bool, fields map[string]gopter.Gen) gopter.Gen {
+	return fuzz.Fill[T](types(v), fields)
+}
+
+// plain generates a *T whose fields need no generator of their own.
+func plain[T any](v bool) gopter.Gen { return fill[T](v, nil) }
 
 // f32 generates any float32 from raw bits: NaN, infinities, -0 included.
 func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }

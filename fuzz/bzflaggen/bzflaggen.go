@@ -30,7 +30,7 @@ import (
 // predeclared integers (fuzz.Fill): floats and vectors of any bits,
 // player ids, the enums and bit sets (valid ones known), the fixed-width
 // strings (valid ones NUL-terminated ASCII), flags, and a team color of
-// a real team (a message that allows NoTeam says so).
+// a real team (anyTeam allows NoTeam).
 func types(v bool) fuzz.Types {
 	return fuzz.Types{
 		reflect.TypeFor[float32]():                 f32(),
@@ -49,14 +49,31 @@ func types(v bool) fuzz.Types {
 	}
 }
 
-// fill generates a *T (valid: that passes Validate) with the generators
-// of fields, by name, and of types.
-func fill[T any](v bool, fields map[string]gopter.Gen) gopter.Gen {
-	return fuzz.Fill[T](types(v), fields)
+// rules are the generators of the fields with rules of their own, by the
+// name the one message that has each gives it.
+func rules(v bool) map[string]gopter.Gen {
+	return map[string]gopter.Gen{
+		"TTL":      upTo(bzflag.MaximumTTL, v),       // MsgSetTTL
+		"Seq":      upTo(bzflag.LagPingModulus-1, v), // MsgLagPing
+		"Reason":   upTo(1, v),                       // MsgShotEnd
+		"Flags":    upTo(bzflag.RadioToAll, v),       // MsgAcquireRadio
+		"NumTeams": numTeams(v),                      // MsgQueryPlayers
+		"Digest":   digest(v),                        // MsgWantWHash
+		"Data":     bytesUpTo(bzflag.MaxWorldChunk),  // MsgGetWorld
+	}
 }
 
-// plain generates a *T whose fields need no generator of their own.
-func plain[T any](v bool) gopter.Gen { return fill[T](v, nil) }
+// fill generates a *T (valid: that passes Validate), its fields drawn from
+// rules and types.
+func fill[T any](v bool) gopter.Gen { return fuzz.Fill[T](types(v), rules(v)) }
+
+// anyTeam generates a *T as fill does, but for its team, which may be
+// NoTeam: a message about a player, who may have none.
+func anyTeam[T any](v bool) gopter.Gen {
+	r := rules(v)
+	r["Team"] = team(v, true)
+	return fuzz.Fill[T](types(v), r)
+}
 
 // f32 generates any float32 from raw bits: NaN, infinities, -0 included.
 func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }

@@ -9,13 +9,13 @@ import (
 )
 
 // Enter generates *bzflag.Enter (client to server), rules of the spec broken at times.
-func Enter() gopter.Gen { return plain[bzflag.Enter](false) }
+func Enter() gopter.Gen { return fill[bzflag.Enter](false) }
 
 // ValidEnter generates *bzflag.Enter values that pass Validate.
-func ValidEnter() gopter.Gen { return plain[bzflag.Enter](true) }
+func ValidEnter() gopter.Gen { return fill[bzflag.Enter](true) }
 
 // Accept generates *bzflag.Accept (server to client).
-func Accept() gopter.Gen { return plain[bzflag.Accept](false) }
+func Accept() gopter.Gen { return fill[bzflag.Accept](false) }
 
 // Reject generates *bzflag.Reject (server to client), rules of the spec broken at times.
 func Reject() gopter.Gen { return reject(false) }
@@ -36,17 +36,13 @@ func reject(v bool) gopter.Gen {
 }
 
 // SuperKill generates *bzflag.SuperKill (server to client).
-func SuperKill() gopter.Gen { return plain[bzflag.SuperKill](false) }
+func SuperKill() gopter.Gen { return fill[bzflag.SuperKill](false) }
 
 // GetWorldRequest generates *bzflag.GetWorldRequest (client to server).
-func GetWorldRequest() gopter.Gen { return plain[bzflag.GetWorldRequest](false) }
+func GetWorldRequest() gopter.Gen { return fill[bzflag.GetWorldRequest](false) }
 
 // GetWorldReply generates *bzflag.GetWorldReply (server to client).
-func GetWorldReply() gopter.Gen { return getWorldReply(false) }
-
-func getWorldReply(v bool) gopter.Gen {
-	return fill[bzflag.GetWorldReply](v, map[string]gopter.Gen{"Data": bytesUpTo(bzflag.MaxWorldChunk)})
-}
+func GetWorldReply() gopter.Gen { return fill[bzflag.GetWorldReply](false) }
 
 // AddPlayer generates *bzflag.AddPlayer (server to client), rules of the spec
 // broken at times.
@@ -56,7 +52,7 @@ func AddPlayer() gopter.Gen { return addPlayer(false) }
 func ValidAddPlayer() gopter.Gen { return addPlayer(true) }
 
 func addPlayer(v bool) gopter.Gen {
-	return fill[bzflag.AddPlayer](v, map[string]gopter.Gen{"Team": team(v, true)}).Map(func(m *bzflag.AddPlayer) *bzflag.AddPlayer {
+	return anyTeam[bzflag.AddPlayer](v).Map(func(m *bzflag.AddPlayer) *bzflag.AddPlayer {
 		if !m.HasAssignedID {
 			m.AssignedID = bzflag.PlayerID{}
 		}
@@ -65,246 +61,210 @@ func addPlayer(v bool) gopter.Gen {
 }
 
 // RemovePlayer generates *bzflag.RemovePlayer (server to client).
-func RemovePlayer() gopter.Gen { return plain[bzflag.RemovePlayer](false) }
+func RemovePlayer() gopter.Gen { return fill[bzflag.RemovePlayer](false) }
 
 // FlagUpdate generates *bzflag.FlagUpdate (server to client), rules of the
 // spec broken at times.
-func FlagUpdate() gopter.Gen { return plain[bzflag.FlagUpdate](false) }
+func FlagUpdate() gopter.Gen { return fill[bzflag.FlagUpdate](false) }
 
 // ValidFlagUpdate generates *bzflag.FlagUpdate values that pass Validate.
-func ValidFlagUpdate() gopter.Gen { return plain[bzflag.FlagUpdate](true) }
+func ValidFlagUpdate() gopter.Gen { return fill[bzflag.FlagUpdate](true) }
 
 // TeamUpdate generates *bzflag.TeamUpdate (server to client), rules of the
 // spec broken at times.
-func TeamUpdate() gopter.Gen { return plain[bzflag.TeamUpdate](false) }
+func TeamUpdate() gopter.Gen { return fill[bzflag.TeamUpdate](false) }
 
 // ValidTeamUpdate generates *bzflag.TeamUpdate values that pass Validate.
-func ValidTeamUpdate() gopter.Gen { return plain[bzflag.TeamUpdate](true) }
+func ValidTeamUpdate() gopter.Gen { return fill[bzflag.TeamUpdate](true) }
 
 // AliveFromClient generates *bzflag.AliveFromClient (client to server).
-func AliveFromClient() gopter.Gen { return plain[bzflag.AliveFromClient](false) }
+func AliveFromClient() gopter.Gen { return fill[bzflag.AliveFromClient](false) }
 
 // AliveFromServer generates *bzflag.AliveFromServer (server to client).
-func AliveFromServer() gopter.Gen { return plain[bzflag.AliveFromServer](false) }
+func AliveFromServer() gopter.Gen { return fill[bzflag.AliveFromServer](false) }
 
 // PlayerUpdate generates *bzflag.PlayerUpdate (either direction), rules of the
 // spec broken at times.
-func PlayerUpdate() gopter.Gen { return plain[bzflag.PlayerUpdate](false) }
+func PlayerUpdate() gopter.Gen { return fill[bzflag.PlayerUpdate](false) }
 
 // ValidPlayerUpdate generates *bzflag.PlayerUpdate values that pass Validate.
-func ValidPlayerUpdate() gopter.Gen { return plain[bzflag.PlayerUpdate](true) }
+func ValidPlayerUpdate() gopter.Gen { return fill[bzflag.PlayerUpdate](true) }
 
 // ShotBegin generates *bzflag.ShotBegin (either direction), rules of the spec
 // broken at times.
-func ShotBegin() gopter.Gen { return plain[bzflag.ShotBegin](false) }
+func ShotBegin() gopter.Gen { return fill[bzflag.ShotBegin](false) }
 
 // ValidShotBegin generates *bzflag.ShotBegin values that pass Validate.
-func ValidShotBegin() gopter.Gen { return plain[bzflag.ShotBegin](true) }
+func ValidShotBegin() gopter.Gen { return fill[bzflag.ShotBegin](true) }
 
 // MessageFromClient generates *bzflag.MessageFromClient (client to server),
 // rules of the spec broken at times.
-func MessageFromClient() gopter.Gen { return plain[bzflag.MessageFromClient](false) }
+func MessageFromClient() gopter.Gen { return fill[bzflag.MessageFromClient](false) }
 
 // ValidMessageFromClient generates *bzflag.MessageFromClient values that pass Validate.
-func ValidMessageFromClient() gopter.Gen { return plain[bzflag.MessageFromClient](true) }
+func ValidMessageFromClient() gopter.Gen { return fill[bzflag.MessageFromClient](true) }
 
 // MessageFromServer generates *bzflag.MessageFromServer (server to client),
 // rules of the spec broken at times.
-func MessageFromServer() gopter.Gen { return messageFromServer(false) }
+func MessageFromServer() gopter.Gen { return anyTeam[bzflag.MessageFromServer](false) }
 
 // ValidMessageFromServer generates *bzflag.MessageFromServer values that pass Validate.
-func ValidMessageFromServer() gopter.Gen { return messageFromServer(true) }
-
-func messageFromServer(v bool) gopter.Gen {
-	return fill[bzflag.MessageFromServer](v, map[string]gopter.Gen{"Team": team(v, true)})
-}
+func ValidMessageFromServer() gopter.Gen { return anyTeam[bzflag.MessageFromServer](true) }
 
 // Exit generates *bzflag.Exit (client to server).
-func Exit() gopter.Gen { return plain[bzflag.Exit](false) }
+func Exit() gopter.Gen { return fill[bzflag.Exit](false) }
 
 // TimeLeft generates *bzflag.TimeLeft (server to client).
-func TimeLeft() gopter.Gen { return plain[bzflag.TimeLeft](false) }
+func TimeLeft() gopter.Gen { return fill[bzflag.TimeLeft](false) }
 
 // ScoreOver generates *bzflag.ScoreOver (server to client), rules of the spec
 // broken at times.
-func ScoreOver() gopter.Gen { return scoreOver(false) }
+func ScoreOver() gopter.Gen { return anyTeam[bzflag.ScoreOver](false) }
 
 // ValidScoreOver generates *bzflag.ScoreOver values that pass Validate.
-func ValidScoreOver() gopter.Gen { return scoreOver(true) }
-
-func scoreOver(v bool) gopter.Gen {
-	return fill[bzflag.ScoreOver](v, map[string]gopter.Gen{"Team": team(v, true)})
-}
+func ValidScoreOver() gopter.Gen { return anyTeam[bzflag.ScoreOver](true) }
 
 // SetTTL generates *bzflag.SetTTL (either direction), rules of the spec broken at times.
-func SetTTL() gopter.Gen { return setTTL(false) }
+func SetTTL() gopter.Gen { return fill[bzflag.SetTTL](false) }
 
 // ValidSetTTL generates *bzflag.SetTTL values that pass Validate.
-func ValidSetTTL() gopter.Gen { return setTTL(true) }
-
-func setTTL(v bool) gopter.Gen {
-	return fill[bzflag.SetTTL](v, map[string]gopter.Gen{"TTL": upTo(bzflag.MaximumTTL, v)})
-}
+func ValidSetTTL() gopter.Gen { return fill[bzflag.SetTTL](true) }
 
 // NetworkRelay generates *bzflag.NetworkRelay (either direction).
-func NetworkRelay() gopter.Gen { return plain[bzflag.NetworkRelay](false) }
+func NetworkRelay() gopter.Gen { return fill[bzflag.NetworkRelay](false) }
 
 // KilledFromClient generates *bzflag.KilledFromClient (client to server).
-func KilledFromClient() gopter.Gen { return plain[bzflag.KilledFromClient](false) }
+func KilledFromClient() gopter.Gen { return fill[bzflag.KilledFromClient](false) }
 
 // KilledFromServer generates *bzflag.KilledFromServer (server to client).
-func KilledFromServer() gopter.Gen { return plain[bzflag.KilledFromServer](false) }
+func KilledFromServer() gopter.Gen { return fill[bzflag.KilledFromServer](false) }
 
 // GrabFlagFromClient generates *bzflag.GrabFlagFromClient (client to server).
-func GrabFlagFromClient() gopter.Gen { return plain[bzflag.GrabFlagFromClient](false) }
+func GrabFlagFromClient() gopter.Gen { return fill[bzflag.GrabFlagFromClient](false) }
 
 // GrabFlagFromServer generates *bzflag.GrabFlagFromServer (server to client),
 // rules of the spec broken at times.
-func GrabFlagFromServer() gopter.Gen { return plain[bzflag.GrabFlagFromServer](false) }
+func GrabFlagFromServer() gopter.Gen { return fill[bzflag.GrabFlagFromServer](false) }
 
 // ValidGrabFlagFromServer generates *bzflag.GrabFlagFromServer values that pass Validate.
-func ValidGrabFlagFromServer() gopter.Gen { return plain[bzflag.GrabFlagFromServer](true) }
+func ValidGrabFlagFromServer() gopter.Gen { return fill[bzflag.GrabFlagFromServer](true) }
 
 // DropFlagFromClient generates *bzflag.DropFlagFromClient (client to server).
-func DropFlagFromClient() gopter.Gen { return plain[bzflag.DropFlagFromClient](false) }
+func DropFlagFromClient() gopter.Gen { return fill[bzflag.DropFlagFromClient](false) }
 
 // DropFlagFromServer generates *bzflag.DropFlagFromServer (server to client),
 // rules of the spec broken at times.
-func DropFlagFromServer() gopter.Gen { return plain[bzflag.DropFlagFromServer](false) }
+func DropFlagFromServer() gopter.Gen { return fill[bzflag.DropFlagFromServer](false) }
 
 // ValidDropFlagFromServer generates *bzflag.DropFlagFromServer values that pass Validate.
-func ValidDropFlagFromServer() gopter.Gen { return plain[bzflag.DropFlagFromServer](true) }
+func ValidDropFlagFromServer() gopter.Gen { return fill[bzflag.DropFlagFromServer](true) }
 
 // CaptureFlagFromClient generates *bzflag.CaptureFlagFromClient (client to
 // server), rules of the spec broken at times.
-func CaptureFlagFromClient() gopter.Gen { return plain[bzflag.CaptureFlagFromClient](false) }
+func CaptureFlagFromClient() gopter.Gen { return fill[bzflag.CaptureFlagFromClient](false) }
 
 // ValidCaptureFlagFromClient generates *bzflag.CaptureFlagFromClient values
 // that pass Validate.
-func ValidCaptureFlagFromClient() gopter.Gen { return plain[bzflag.CaptureFlagFromClient](true) }
+func ValidCaptureFlagFromClient() gopter.Gen { return fill[bzflag.CaptureFlagFromClient](true) }
 
 // CaptureFlagFromServer generates *bzflag.CaptureFlagFromServer (server to
 // client), rules of the spec broken at times.
-func CaptureFlagFromServer() gopter.Gen { return plain[bzflag.CaptureFlagFromServer](false) }
+func CaptureFlagFromServer() gopter.Gen { return fill[bzflag.CaptureFlagFromServer](false) }
 
 // ValidCaptureFlagFromServer generates *bzflag.CaptureFlagFromServer values
 // that pass Validate.
-func ValidCaptureFlagFromServer() gopter.Gen { return plain[bzflag.CaptureFlagFromServer](true) }
+func ValidCaptureFlagFromServer() gopter.Gen { return fill[bzflag.CaptureFlagFromServer](true) }
 
 // ShotEnd generates *bzflag.ShotEnd (either direction), rules of the spec broken at times.
-func ShotEnd() gopter.Gen { return shotEnd(false) }
+func ShotEnd() gopter.Gen { return fill[bzflag.ShotEnd](false) }
 
 // ValidShotEnd generates *bzflag.ShotEnd values that pass Validate.
-func ValidShotEnd() gopter.Gen { return shotEnd(true) }
-
-func shotEnd(v bool) gopter.Gen {
-	return fill[bzflag.ShotEnd](v, map[string]gopter.Gen{"Reason": upTo(1, v)})
-}
+func ValidShotEnd() gopter.Gen { return fill[bzflag.ShotEnd](true) }
 
 // ScoreFromClient generates *bzflag.ScoreFromClient (client to server).
-func ScoreFromClient() gopter.Gen { return plain[bzflag.ScoreFromClient](false) }
+func ScoreFromClient() gopter.Gen { return fill[bzflag.ScoreFromClient](false) }
 
 // ScoreFromServer generates *bzflag.ScoreFromServer (server to client).
-func ScoreFromServer() gopter.Gen { return plain[bzflag.ScoreFromServer](false) }
+func ScoreFromServer() gopter.Gen { return fill[bzflag.ScoreFromServer](false) }
 
 // TeleportFromClient generates *bzflag.TeleportFromClient (client to server).
-func TeleportFromClient() gopter.Gen { return plain[bzflag.TeleportFromClient](false) }
+func TeleportFromClient() gopter.Gen { return fill[bzflag.TeleportFromClient](false) }
 
 // TeleportFromServer generates *bzflag.TeleportFromServer (server to client).
-func TeleportFromServer() gopter.Gen { return plain[bzflag.TeleportFromServer](false) }
+func TeleportFromServer() gopter.Gen { return fill[bzflag.TeleportFromServer](false) }
 
 // GMUpdate generates *bzflag.GMUpdate (either direction).
-func GMUpdate() gopter.Gen { return plain[bzflag.GMUpdate](false) }
+func GMUpdate() gopter.Gen { return fill[bzflag.GMUpdate](false) }
 
 // LagPing generates *bzflag.LagPing (either direction), rules of the spec broken at times.
-func LagPing() gopter.Gen { return lagPing(false) }
+func LagPing() gopter.Gen { return fill[bzflag.LagPing](false) }
 
 // ValidLagPing generates *bzflag.LagPing values that pass Validate.
-func ValidLagPing() gopter.Gen { return lagPing(true) }
-
-func lagPing(v bool) gopter.Gen {
-	return fill[bzflag.LagPing](v, map[string]gopter.Gen{"Seq": upTo(bzflag.LagPingModulus-1, v)})
-}
+func ValidLagPing() gopter.Gen { return fill[bzflag.LagPing](true) }
 
 // IDAck generates *bzflag.IDAck (client to server).
-func IDAck() gopter.Gen { return plain[bzflag.IDAck](false) }
+func IDAck() gopter.Gen { return fill[bzflag.IDAck](false) }
 
 // ClientVersion generates *bzflag.ClientVersion (client to server).
-func ClientVersion() gopter.Gen { return plain[bzflag.ClientVersion](false) }
+func ClientVersion() gopter.Gen { return fill[bzflag.ClientVersion](false) }
 
 // UDPLinkRequest generates *bzflag.UDPLinkRequest (either direction).
-func UDPLinkRequest() gopter.Gen { return plain[bzflag.UDPLinkRequest](false) }
+func UDPLinkRequest() gopter.Gen { return fill[bzflag.UDPLinkRequest](false) }
 
 // UDPLinkEstablished generates *bzflag.UDPLinkEstablished (client to server).
-func UDPLinkEstablished() gopter.Gen { return plain[bzflag.UDPLinkEstablished](false) }
+func UDPLinkEstablished() gopter.Gen { return fill[bzflag.UDPLinkEstablished](false) }
 
 // WantWHashRequest generates *bzflag.WantWHashRequest (client to server).
-func WantWHashRequest() gopter.Gen { return plain[bzflag.WantWHashRequest](false) }
+func WantWHashRequest() gopter.Gen { return fill[bzflag.WantWHashRequest](false) }
 
 // WantWHashReply generates *bzflag.WantWHashReply (server to client), rules of
 // the spec broken at times.
-func WantWHashReply() gopter.Gen { return wantWHashReply(false) }
+func WantWHashReply() gopter.Gen { return fill[bzflag.WantWHashReply](false) }
 
 // ValidWantWHashReply generates *bzflag.WantWHashReply values that pass Validate.
-func ValidWantWHashReply() gopter.Gen { return wantWHashReply(true) }
-
-func wantWHashReply(v bool) gopter.Gen {
-	return fill[bzflag.WantWHashReply](v, map[string]gopter.Gen{"Digest": digest(v)})
-}
+func ValidWantWHashReply() gopter.Gen { return fill[bzflag.WantWHashReply](true) }
 
 // QueryGameRequest generates *bzflag.QueryGameRequest (client to server).
-func QueryGameRequest() gopter.Gen { return plain[bzflag.QueryGameRequest](false) }
+func QueryGameRequest() gopter.Gen { return fill[bzflag.QueryGameRequest](false) }
 
 // QueryGameReply generates *bzflag.QueryGameReply (server to client), rules of
 // the spec broken at times.
-func QueryGameReply() gopter.Gen { return plain[bzflag.QueryGameReply](false) }
+func QueryGameReply() gopter.Gen { return fill[bzflag.QueryGameReply](false) }
 
 // ValidQueryGameReply generates *bzflag.QueryGameReply values that pass Validate.
-func ValidQueryGameReply() gopter.Gen { return plain[bzflag.QueryGameReply](true) }
+func ValidQueryGameReply() gopter.Gen { return fill[bzflag.QueryGameReply](true) }
 
 // QueryPlayersRequest generates *bzflag.QueryPlayersRequest (client to server).
-func QueryPlayersRequest() gopter.Gen { return plain[bzflag.QueryPlayersRequest](false) }
+func QueryPlayersRequest() gopter.Gen { return fill[bzflag.QueryPlayersRequest](false) }
 
 // QueryPlayersReply generates *bzflag.QueryPlayersReply (server to client),
 // rules of the spec broken at times.
-func QueryPlayersReply() gopter.Gen { return queryPlayersReply(false) }
+func QueryPlayersReply() gopter.Gen { return fill[bzflag.QueryPlayersReply](false) }
 
 // ValidQueryPlayersReply generates *bzflag.QueryPlayersReply values that pass Validate.
-func ValidQueryPlayersReply() gopter.Gen { return queryPlayersReply(true) }
-
-func queryPlayersReply(v bool) gopter.Gen {
-	return fill[bzflag.QueryPlayersReply](v, map[string]gopter.Gen{"NumTeams": numTeams(v)})
-}
+func ValidQueryPlayersReply() gopter.Gen { return fill[bzflag.QueryPlayersReply](true) }
 
 // AcquireRadioFromClient generates *bzflag.AcquireRadioFromClient (client to
 // server), rules of the spec broken at times.
-func AcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(false) }
+func AcquireRadioFromClient() gopter.Gen { return fill[bzflag.AcquireRadioFromClient](false) }
 
 // ValidAcquireRadioFromClient generates *bzflag.AcquireRadioFromClient values
 // that pass Validate.
-func ValidAcquireRadioFromClient() gopter.Gen { return acquireRadioFromClient(true) }
-
-func acquireRadioFromClient(v bool) gopter.Gen {
-	return fill[bzflag.AcquireRadioFromClient](v, map[string]gopter.Gen{"Flags": upTo(bzflag.RadioToAll, v)})
-}
+func ValidAcquireRadioFromClient() gopter.Gen { return fill[bzflag.AcquireRadioFromClient](true) }
 
 // AcquireRadioFromServer generates *bzflag.AcquireRadioFromServer (server to
 // client), rules of the spec broken at times.
-func AcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(false) }
+func AcquireRadioFromServer() gopter.Gen { return fill[bzflag.AcquireRadioFromServer](false) }
 
 // ValidAcquireRadioFromServer generates *bzflag.AcquireRadioFromServer values
 // that pass Validate.
-func ValidAcquireRadioFromServer() gopter.Gen { return acquireRadioFromServer(true) }
-
-func acquireRadioFromServer(v bool) gopter.Gen {
-	return fill[bzflag.AcquireRadioFromServer](v, map[string]gopter.Gen{"Flags": upTo(bzflag.RadioToAll, v)})
-}
+func ValidAcquireRadioFromServer() gopter.Gen { return fill[bzflag.AcquireRadioFromServer](true) }
 
 // ReleaseRadioFromClient generates *bzflag.ReleaseRadioFromClient (client to server).
-func ReleaseRadioFromClient() gopter.Gen { return plain[bzflag.ReleaseRadioFromClient](false) }
+func ReleaseRadioFromClient() gopter.Gen { return fill[bzflag.ReleaseRadioFromClient](false) }
 
 // ReleaseRadioFromServer generates *bzflag.ReleaseRadioFromServer (server to client).
-func ReleaseRadioFromServer() gopter.Gen { return plain[bzflag.ReleaseRadioFromServer](false) }
+func ReleaseRadioFromServer() gopter.Gen { return fill[bzflag.ReleaseRadioFromServer](false) }
 
 // entry is one message form's generator, and the harness run for its
 // type.
@@ -328,54 +288,54 @@ func form[T any, P interface {
 // entries holds the generator of every form of bzflag.Table(), by the
 // form's Go type (TestEveryForm checks that none is missing).
 var entries = map[string]entry{
-	"Enter":                  form[bzflag.Enter](true, plain[bzflag.Enter]),
-	"Accept":                 form[bzflag.Accept](false, plain[bzflag.Accept], codectest.Samples(5)),
+	"Enter":                  form[bzflag.Enter](true, fill[bzflag.Enter]),
+	"Accept":                 form[bzflag.Accept](false, fill[bzflag.Accept], codectest.Samples(5)),
 	"Reject":                 form[bzflag.Reject](true, reject),
-	"SuperKill":              form[bzflag.SuperKill](false, plain[bzflag.SuperKill], codectest.Samples(5)),
-	"GetWorldRequest":        form[bzflag.GetWorldRequest](false, plain[bzflag.GetWorldRequest]),
-	"GetWorldReply":          form[bzflag.GetWorldReply](false, getWorldReply, codectest.Samples(60)),
+	"SuperKill":              form[bzflag.SuperKill](false, fill[bzflag.SuperKill], codectest.Samples(5)),
+	"GetWorldRequest":        form[bzflag.GetWorldRequest](false, fill[bzflag.GetWorldRequest]),
+	"GetWorldReply":          form[bzflag.GetWorldReply](false, fill[bzflag.GetWorldReply], codectest.Samples(60)),
 	"AddPlayer":              form[bzflag.AddPlayer](true, addPlayer),
-	"RemovePlayer":           form[bzflag.RemovePlayer](false, plain[bzflag.RemovePlayer]),
-	"FlagUpdate":             form[bzflag.FlagUpdate](true, plain[bzflag.FlagUpdate]),
-	"TeamUpdate":             form[bzflag.TeamUpdate](true, plain[bzflag.TeamUpdate]),
-	"AliveFromClient":        form[bzflag.AliveFromClient](false, plain[bzflag.AliveFromClient]),
-	"AliveFromServer":        form[bzflag.AliveFromServer](false, plain[bzflag.AliveFromServer]),
-	"PlayerUpdate":           form[bzflag.PlayerUpdate](true, plain[bzflag.PlayerUpdate]),
-	"ShotBegin":              form[bzflag.ShotBegin](true, plain[bzflag.ShotBegin]),
-	"MessageFromClient":      form[bzflag.MessageFromClient](true, plain[bzflag.MessageFromClient]),
-	"MessageFromServer":      form[bzflag.MessageFromServer](true, messageFromServer),
-	"Exit":                   form[bzflag.Exit](false, plain[bzflag.Exit], codectest.Samples(5)),
-	"TimeLeft":               form[bzflag.TimeLeft](false, plain[bzflag.TimeLeft]),
-	"ScoreOver":              form[bzflag.ScoreOver](true, scoreOver),
-	"SetTTL":                 form[bzflag.SetTTL](true, setTTL),
-	"NetworkRelay":           form[bzflag.NetworkRelay](false, plain[bzflag.NetworkRelay], codectest.Samples(5)),
-	"KilledFromClient":       form[bzflag.KilledFromClient](false, plain[bzflag.KilledFromClient]),
-	"KilledFromServer":       form[bzflag.KilledFromServer](false, plain[bzflag.KilledFromServer]),
-	"GrabFlagFromClient":     form[bzflag.GrabFlagFromClient](false, plain[bzflag.GrabFlagFromClient]),
-	"GrabFlagFromServer":     form[bzflag.GrabFlagFromServer](true, plain[bzflag.GrabFlagFromServer]),
-	"DropFlagFromClient":     form[bzflag.DropFlagFromClient](false, plain[bzflag.DropFlagFromClient]),
-	"DropFlagFromServer":     form[bzflag.DropFlagFromServer](true, plain[bzflag.DropFlagFromServer]),
-	"CaptureFlagFromClient":  form[bzflag.CaptureFlagFromClient](true, plain[bzflag.CaptureFlagFromClient]),
-	"CaptureFlagFromServer":  form[bzflag.CaptureFlagFromServer](true, plain[bzflag.CaptureFlagFromServer]),
-	"ShotEnd":                form[bzflag.ShotEnd](true, shotEnd),
-	"ScoreFromClient":        form[bzflag.ScoreFromClient](false, plain[bzflag.ScoreFromClient]),
-	"ScoreFromServer":        form[bzflag.ScoreFromServer](false, plain[bzflag.ScoreFromServer]),
-	"TeleportFromClient":     form[bzflag.TeleportFromClient](false, plain[bzflag.TeleportFromClient]),
-	"TeleportFromServer":     form[bzflag.TeleportFromServer](false, plain[bzflag.TeleportFromServer]),
-	"GMUpdate":               form[bzflag.GMUpdate](false, plain[bzflag.GMUpdate]),
-	"LagPing":                form[bzflag.LagPing](true, lagPing),
-	"IDAck":                  form[bzflag.IDAck](false, plain[bzflag.IDAck], codectest.Samples(5)),
-	"ClientVersion":          form[bzflag.ClientVersion](false, plain[bzflag.ClientVersion]),
-	"UDPLinkRequest":         form[bzflag.UDPLinkRequest](false, plain[bzflag.UDPLinkRequest]),
-	"UDPLinkEstablished":     form[bzflag.UDPLinkEstablished](false, plain[bzflag.UDPLinkEstablished]),
-	"WantWHashRequest":       form[bzflag.WantWHashRequest](false, plain[bzflag.WantWHashRequest], codectest.Samples(5)),
-	"WantWHashReply":         form[bzflag.WantWHashReply](true, wantWHashReply, codectest.Samples(60)),
-	"QueryGameRequest":       form[bzflag.QueryGameRequest](false, plain[bzflag.QueryGameRequest], codectest.Samples(5)),
-	"QueryGameReply":         form[bzflag.QueryGameReply](true, plain[bzflag.QueryGameReply]),
-	"QueryPlayersRequest":    form[bzflag.QueryPlayersRequest](false, plain[bzflag.QueryPlayersRequest], codectest.Samples(5)),
-	"QueryPlayersReply":      form[bzflag.QueryPlayersReply](true, queryPlayersReply),
-	"AcquireRadioFromClient": form[bzflag.AcquireRadioFromClient](true, acquireRadioFromClient),
-	"AcquireRadioFromServer": form[bzflag.AcquireRadioFromServer](true, acquireRadioFromServer),
-	"ReleaseRadioFromClient": form[bzflag.ReleaseRadioFromClient](false, plain[bzflag.ReleaseRadioFromClient], codectest.Samples(5)),
-	"ReleaseRadioFromServer": form[bzflag.ReleaseRadioFromServer](false, plain[bzflag.ReleaseRadioFromServer]),
+	"RemovePlayer":           form[bzflag.RemovePlayer](false, fill[bzflag.RemovePlayer]),
+	"FlagUpdate":             form[bzflag.FlagUpdate](true, fill[bzflag.FlagUpdate]),
+	"TeamUpdate":             form[bzflag.TeamUpdate](true, fill[bzflag.TeamUpdate]),
+	"AliveFromClient":        form[bzflag.AliveFromClient](false, fill[bzflag.AliveFromClient]),
+	"AliveFromServer":        form[bzflag.AliveFromServer](false, fill[bzflag.AliveFromServer]),
+	"PlayerUpdate":           form[bzflag.PlayerUpdate](true, fill[bzflag.PlayerUpdate]),
+	"ShotBegin":              form[bzflag.ShotBegin](true, fill[bzflag.ShotBegin]),
+	"MessageFromClient":      form[bzflag.MessageFromClient](true, fill[bzflag.MessageFromClient]),
+	"MessageFromServer":      form[bzflag.MessageFromServer](true, anyTeam[bzflag.MessageFromServer]),
+	"Exit":                   form[bzflag.Exit](false, fill[bzflag.Exit], codectest.Samples(5)),
+	"TimeLeft":               form[bzflag.TimeLeft](false, fill[bzflag.TimeLeft]),
+	"ScoreOver":              form[bzflag.ScoreOver](true, anyTeam[bzflag.ScoreOver]),
+	"SetTTL":                 form[bzflag.SetTTL](true, fill[bzflag.SetTTL]),
+	"NetworkRelay":           form[bzflag.NetworkRelay](false, fill[bzflag.NetworkRelay], codectest.Samples(5)),
+	"KilledFromClient":       form[bzflag.KilledFromClient](false, fill[bzflag.KilledFromClient]),
+	"KilledFromServer":       form[bzflag.KilledFromServer](false, fill[bzflag.KilledFromServer]),
+	"GrabFlagFromClient":     form[bzflag.GrabFlagFromClient](false, fill[bzflag.GrabFlagFromClient]),
+	"GrabFlagFromServer":     form[bzflag.GrabFlagFromServer](true, fill[bzflag.GrabFlagFromServer]),
+	"DropFlagFromClient":     form[bzflag.DropFlagFromClient](false, fill[bzflag.DropFlagFromClient]),
+	"DropFlagFromServer":     form[bzflag.DropFlagFromServer](true, fill[bzflag.DropFlagFromServer]),
+	"CaptureFlagFromClient":  form[bzflag.CaptureFlagFromClient](true, fill[bzflag.CaptureFlagFromClient]),
+	"CaptureFlagFromServer":  form[bzflag.CaptureFlagFromServer](true, fill[bzflag.CaptureFlagFromServer]),
+	"ShotEnd":                form[bzflag.ShotEnd](true, fill[bzflag.ShotEnd]),
+	"ScoreFromClient":        form[bzflag.ScoreFromClient](false, fill[bzflag.ScoreFromClient]),
+	"ScoreFromServer":        form[bzflag.ScoreFromServer](false, fill[bzflag.ScoreFromServer]),
+	"TeleportFromClient":     form[bzflag.TeleportFromClient](false, fill[bzflag.TeleportFromClient]),
+	"TeleportFromServer":     form[bzflag.TeleportFromServer](false, fill[bzflag.TeleportFromServer]),
+	"GMUpdate":               form[bzflag.GMUpdate](false, fill[bzflag.GMUpdate]),
+	"LagPing":                form[bzflag.LagPing](true, fill[bzflag.LagPing]),
+	"IDAck":                  form[bzflag.IDAck](false, fill[bzflag.IDAck], codectest.Samples(5)),
+	"ClientVersion":          form[bzflag.ClientVersion](false, fill[bzflag.ClientVersion]),
+	"UDPLinkRequest":         form[bzflag.UDPLinkRequest](false, fill[bzflag.UDPLinkRequest]),
+	"UDPLinkEstablished":     form[bzflag.UDPLinkEstablished](false, fill[bzflag.UDPLinkEstablished]),
+	"WantWHashRequest":       form[bzflag.WantWHashRequest](false, fill[bzflag.WantWHashRequest], codectest.Samples(5)),
+	"WantWHashReply":         form[bzflag.WantWHashReply](true, fill[bzflag.WantWHashReply], codectest.Samples(60)),
+	"QueryGameRequest":       form[bzflag.QueryGameRequest](false, fill[bzflag.QueryGameRequest], codectest.Samples(5)),
+	"QueryGameReply":         form[bzflag.QueryGameReply](true, fill[bzflag.QueryGameReply]),
+	"QueryPlayersRequest":    form[bzflag.QueryPlayersRequest](false, fill[bzflag.QueryPlayersRequest], codectest.Samples(5)),
+	"QueryPlayersReply":      form[bzflag.QueryPlayersReply](true, fill[bzflag.QueryPlayersReply]),
+	"AcquireRadioFromClient": form[bzflag.AcquireRadioFromClient](true, fill[bzflag.AcquireRadioFromClient]),
+	"AcquireRadioFromServer": form[bzflag.AcquireRadioFromServer](true, fill[bzflag.AcquireRadioFromServer]),
+	"ReleaseRadioFromClient": form[bzflag.ReleaseRadioFromClient](false, fill[bzflag.ReleaseRadioFromClient], codectest.Samples(5)),
+	"ReleaseRadioFromServer": form[bzflag.ReleaseRadioFromServer](false, fill[bzflag.ReleaseRadioFromServer]),
 }

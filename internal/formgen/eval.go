@@ -303,11 +303,21 @@ func setInt(v reflect.Value, n constant.Value) bool {
 	return false
 }
 
-// fillStruct sets the struct v from a keyed composite literal.
-func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
+// literal returns x, which what wants to be a literal of type t, as a
+// composite literal.
+func (e *evaluator) literal(x ast.Expr, t reflect.Type, what string) (*ast.CompositeLit, error) {
 	lit, ok := x.(*ast.CompositeLit)
 	if !ok {
-		return e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, v.Type(), e.text(x))
+		return nil, e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, t, e.text(x))
+	}
+	return lit, nil
+}
+
+// fillStruct sets the struct v from a keyed composite literal.
+func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
+	lit, err := e.literal(x, v.Type(), what)
+	if err != nil {
+		return err
 	}
 	if lit.Type != nil && !e.isWireType(lit.Type, v.Type().Name()) {
 		return e.errorf(lit.Type.Pos(), "%s wants a %s literal", what, v.Type())
@@ -337,9 +347,9 @@ func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
 
 // fillSlice sets the slice v from a composite literal of its type.
 func (e *evaluator) fillSlice(v reflect.Value, x ast.Expr, what string) error {
-	lit, ok := x.(*ast.CompositeLit)
-	if !ok {
-		return e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, v.Type(), e.text(x))
+	lit, err := e.literal(x, v.Type(), what)
+	if err != nil {
+		return err
 	}
 	elem := v.Type().Elem()
 	if at, ok := lit.Type.(*ast.ArrayType); lit.Type != nil && (!ok || at.Len != nil || !e.isWireType(at.Elt, elem.Name())) {

@@ -98,7 +98,11 @@
 // Sender draws values from such a generator, encodes them and writes them
 // to an io.Writer, optionally mutating the bytes (Mutate), for a target
 // that needs no session. Struct builds a generator of a message type from
-// one generator per field, refusing to build when a field has none.
+// one generator per field, refusing to build when a field has none; Fill
+// takes the generators of the fields with rules by name and the others by
+// Go type (Types), so that a generator package writes each of its field
+// types' generators once; Forms gives a table's forms of one direction
+// their generators.
 //
 // For fuzzing the codecs themselves, the Go fuzz targets of every package
 // build for OSS-Fuzz and ClusterFuzzLite (.clusterfuzzlite/ lists them).

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -20,54 +19,10 @@ import (
 // standard output; when FILE is a directory it writes P.lua and the shared
 // runtime, gamewire.lua, into it. -proto all writes every protocol's and
 // the runtime into the directory FILE; -runtime writes the runtime alone.
-// The generated files are in dissectors/.
+// The generated files are in dissectors/. The protocols are those of the
+// registry with a table and dissector options (protocol.dissector).
 
 //go:generate go run . dissector -proto all ../../dissectors
-
-// dissectorTables are the message tables of the protocols that have one.
-var dissectorTables = map[string]func() *wire.Table{}
-
-// dissectorOptions is what a dissector needs beyond the table: the
-// protocol's title, its default port, how to show the fields of a few Go
-// types, and a datagram's packet header.
-var dissectorOptions = map[string]dissector.Options{
-	"bzflag": {
-		Title:    "BZFlag 1.7",
-		Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
-		// "connect to server": the server's version string and the
-		// port the client reconnects to (bzflag.Handshake).
-		Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []wire.Field{
-			{Name: "version", Type: "bytes[8]", Doc: "BZFS, the major version (1 digit), the minor version (2 digits), the revision"},
-			{Name: "port", Type: "u16", Doc: "the port the client must reconnect to; 0: rejected"},
-		}},
-	},
-	"lwar": {
-		Title: "lwar",
-		// "Packet Header: the following data is included at the
-		// beginning of every UDP packet sent by a server or a client."
-		// The table describes messages; the datagram's header is here.
-		PacketName: "Packet",
-		Packet: []wire.Field{
-			{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: 0xf27087c5, Doc: "Must always be 0xf27087c5"},
-			{Name: "ack", Type: "u32", Doc: "Sequence number of the last reliable message that has been processed"},
-			{Name: "timestamp", Type: "u32", Doc: "Timestamp of the unreliable messages contained in the packet"},
-		},
-	},
-	"tfighters": {
-		Title:    "TFighters v2",
-		Displays: map[string]dissector.Display{"Dbl": dissector.Fixed100},
-	},
-	"retrotank": {
-		Title: "Retro Tank",
-	},
-	"retrotank-timesync": {
-		Title:       "Retro Tank time sync",
-		ByDirection: true,
-	},
-	"paintball": {
-		Title: "Paintball",
-	},
-}
 
 // dissectorCommand is `gamewire dissector`.
 func dissectorCommand(proto string, runtime bool, files []string, stdout io.Writer) error {
@@ -92,11 +47,7 @@ func dissectorCommand(proto string, runtime bool, files []string, stdout io.Writ
 		if !isDir(out) {
 			return usageError{"-proto all needs the output directory"}
 		}
-		names = names[:0]
-		for name := range dissectorTables {
-			names = append(names, name)
-		}
-		sort.Strings(names)
+		names = dissectorNames()
 	}
 	for _, name := range names {
 		lua, err := dissectorFor(name)
@@ -132,30 +83,34 @@ func isDir(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-func tableList() string {
+// dissectorNames returns the names of the protocols that have a
+// dissector (a table and dissector options), sorted.
+func dissectorNames() []string {
 	var names []string
-	for n := range dissectorTables {
-		names = append(names, n)
+	for name, p := range registry {
+		if p.table != nil && p.dissector != nil {
+			names = append(names, name)
+		}
 	}
 	sort.Strings(names)
-	if len(names) == 0 {
-		return "none yet"
-	}
-	return strings.Join(names, ", ")
+	return names
+}
+
+func tableList() string {
+	return strings.Join(dissectorNames(), ", ")
 }
 
 // dissectorFor generates the dissector of the protocol called name.
 func dissectorFor(name string) ([]byte, error) {
-	table := dissectorTables[name]
-	if table == nil {
+	p := registry[name]
+	if p == nil || p.table == nil || p.dissector == nil {
 		return nil, usageError{fmt.Sprintf("no message table for %q (protocols with a table: %s)", name, tableList())}
 	}
-	t := table()
-	o := dissectorOptions[name]
+	o := *p.dissector
 	o.Command = "gamewire dissector -proto " + name
-	o.Port = int(pcapProtos[name].port)
-	o.Enums, o.Flags = enumsOf(t)
-	return dissector.Generate(t, o)
+	o.Port = int(p.port)
+	o.Enums, o.Flags = enumsOf(p.table)
+	return dissector.Generate(p.table, o)
 }
 
 // enumsOf finds the enum types of a table's Go types, and the names of

@@ -88,29 +88,41 @@ func directions(from string, either ...wire.Direction) []wire.Direction {
 }
 
 // frameLength returns the length of the frame whose header is h, as the
-// protocol's length field says (header included), or -1.
+// protocol's length field says (header included), or -1. wire's FrameLen
+// refuses a length over the limit without saying it, which the error
+// here must show.
 func frameLength(p *protocol, h []byte) int {
 	if p.table == nil {
 		return -1
 	}
 	for _, f := range p.table.Header() {
-		if f.Role != wire.LengthRole || f.Offset < 0 || len(h) < f.Offset+f.Size {
+		if f.Role != wire.LengthRole {
 			continue
 		}
-		var v int
-		switch f.Size {
-		case 1:
-			v = int(h[f.Offset])
-		case 2:
-			v = int(p.table.Order.U16(h[f.Offset:]))
-		case 4:
-			v = int(p.table.Order.U32(h[f.Offset:]))
-		default:
-			return -1
+		if v, ok := fieldUint(p.table.Order, &f, h); ok {
+			return int(v) + f.Adjust
 		}
-		return v + f.Adjust
 	}
 	return -1
+}
+
+// fieldUint reads the integer field f (u8 to u32, s8 to s32) of unit b in
+// order o, as unsigned; false when b does not hold it, or f is of another
+// type.
+func fieldUint(o wire.Order, f *wire.Field, b []byte) (uint64, bool) {
+	if f.Offset < 0 || f.Offset+f.Size > len(b) {
+		return 0, false
+	}
+	v := b[f.Offset:]
+	switch f.Type {
+	case "u8", "s8":
+		return uint64(v[0]), true
+	case "u16", "s16":
+		return uint64(o.U16(v)), true
+	case "u32", "s32":
+		return uint64(o.U32(v)), true
+	}
+	return 0, false
 }
 
 // tailReader remembers the last bytes read through it, so that a framing
@@ -229,17 +241,8 @@ func explainDecode(p *protocol, unit []byte, from string, err error) error {
 		if f.Name != we.Field || f.Offset != we.Offset {
 			continue
 		}
-		var v uint64
-		switch {
-		case f.Offset+f.Size > len(unit) || f.Size == 0:
-			continue
-		case f.Type == "u8" || f.Type == "s8":
-			v = uint64(unit[f.Offset])
-		case f.Type == "u16" || f.Type == "s16":
-			v = uint64(t.Order.U16(unit[f.Offset:]))
-		case f.Type == "u32" || f.Type == "s32":
-			v = uint64(t.Order.U32(unit[f.Offset:]))
-		default:
+		v, ok := fieldUint(t.Order, &f, unit)
+		if !ok {
 			continue
 		}
 		extra := fmt.Sprintf("value %d", v)

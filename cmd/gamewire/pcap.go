@@ -44,25 +44,6 @@ import (
 // Lines come in the order of the frames that completed them; they are
 // kept in memory until the capture ends, to be sorted.
 
-// pcapProto is what -pcap knows of a protocol beyond the registry.
-type pcapProto struct {
-	// port is the protocol's default port (TCP for a stream protocol,
-	// UDP for a datagram one), 0 for none.
-	port uint16
-}
-
-// pcapProtos are the default ports: bzflag's ServerPort (Protocol.h),
-// lwar's DefaultPort, Retro Tank's game and time-sync ports. TFighters
-// and Paintball have none: give -proto.
-var pcapProtos = map[string]pcapProto{
-	"bzflag":             {port: 5155},
-	"lwar":               {port: 32422},
-	"retrotank":          {port: 26000},
-	"retrotank-timesync": {port: 26001},
-	"tfighters":          {},
-	"paintball":          {},
-}
-
 // pcapEvent is one line of output.
 type pcapEvent struct {
 	frame    int
@@ -113,7 +94,7 @@ func (d *pcapDecoder) choose(datagram bool, a, b netip.AddrPort) (*protocol, net
 		if d.force.datagram != datagram {
 			return nil, netip.AddrPort{}
 		}
-		if port := pcapProtos[d.force.name].port; port != 0 {
+		if port := d.force.port; port != 0 {
 			if a.Port() == port {
 				return d.force, a
 			}
@@ -127,15 +108,14 @@ func (d *pcapDecoder) choose(datagram bool, a, b netip.AddrPort) (*protocol, net
 		}
 		return d.force, b
 	}
-	for name, pp := range pcapProtos {
-		p := registry[name]
-		if p == nil || p.datagram != datagram || pp.port == 0 {
+	for _, p := range registry {
+		if p.datagram != datagram || p.port == 0 {
 			continue
 		}
-		if a.Port() == pp.port {
+		if a.Port() == p.port {
 			return p, a
 		}
-		if b.Port() == pp.port {
+		if b.Port() == p.port {
 			return p, b
 		}
 	}
@@ -275,7 +255,7 @@ func (d *pcapDecoder) datagram(fi *frameInfo, src, dst netip.AddrPort, payload [
 	c, ok := d.udp[key]
 	if !ok {
 		p, server := d.choose(true, src, dst)
-		if p != nil && d.force != nil && pcapProtos[p.name].port == 0 {
+		if p != nil && d.force != nil && p.port == 0 {
 			server = dst // the first datagram is the client's
 		}
 		c = &udpConv{p: p, server: server}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -33,7 +34,18 @@ func init() {
 		more: []titledTable{{"the world database's blocks, the data of MsgGetWorld's replies (package bzflag/world):",
 			world.Table()}},
 		// Codes are two ASCII letters ("gw" for MsgGetWorld).
-		codeName:  twoLetters,
+		codeName: twoLetters,
+		port:     bzflag.ServerPort,
+		dissector: &dissector.Options{
+			Title:    "BZFlag 1.7",
+			Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
+			// "connect to server": the server's version string and the
+			// port the client reconnects to (bzflag.Handshake).
+			Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []wire.Field{
+				{Name: "version", Type: "bytes[8]", Doc: "BZFS, the major version (1 digit), the minor version (2 digits), the revision"},
+				{Name: "port", Type: "u16", Doc: "the port the client must reconnect to; 0: rejected"},
+			}},
+		},
 		textExtra: bzflagWorld,
 		split:     tableSplit(bzflag.Table()),
 		messages:  tableMessages(bzflag.Table()),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -23,6 +24,19 @@ func init() {
 	p := tableProtocol("lwar", "lwar network protocol rev. 14 (2013-06-04), UDP datagrams, big-endian; a 12-byte packet header (appId, ack, timestamp), then messages", lwar.Table())
 	p.datagram = true
 	p.ownLimit = true // a packet over 512 bytes decodes as "oversize", and encodes only so marked
+	p.port = lwar.DefaultPort
+	p.dissector = &dissector.Options{
+		Title: "lwar",
+		// "Packet Header: the following data is included at the
+		// beginning of every UDP packet sent by a server or a client."
+		// The table describes messages; the datagram's header is here.
+		PacketName: "Packet",
+		Packet: []wire.Field{
+			{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: uint64(lwar.AppID), Doc: "Must always be 0xf27087c5"},
+			{Name: "ack", Type: "u32", Doc: "Sequence number of the last reliable message that has been processed"},
+			{Name: "timestamp", Type: "u32", Doc: "Timestamp of the unreliable messages contained in the packet"},
+		},
+	}
 	p.decode = lwarDecode
 	p.encode = func(obj []byte, _ string) ([]byte, error) { return lwarEncode(p, obj) }
 	register(p)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -27,6 +28,7 @@ func init() {
 	t := paintball.Table()
 	p := tableProtocol("paintball", "Paintball protocol (undated), TCP stream, big-endian (Java DataOutputStream); ['*' u8][type char][payload], the type ('A' Update, 'C', 'D', 'E' requests, 'F' Login) gives the payload's length; String = writeUTF (u16 count, modified UTF-8)", t)
 	p.headerLen = 3
+	p.dissector = &dissector.Options{Title: "Paintball"}
 	p.codeName = func(c uint32) string {
 		if c >= 'A' && c <= 'Z' {
 			return string(rune(c))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -24,10 +25,15 @@ func init() {
 		"Retro Tank Super Attack (2007), UDP datagrams on port 26000, big-endian; a type byte, then a message id on acknowledged messages; MSG_TYPE_* numbered 0-13 in the spec's order (docs/errata/retrotank.md)",
 		retrotankDecode)
 	p.timesync = "retrotank-timesync"
+	p.port = retrotank.ServerPort
+	p.dissector = &dissector.Options{Title: "Retro Tank"}
 	register(p)
-	register(retrotankProtocol("retrotank-timesync", retrotank.TimeTable(),
+	ts := retrotankProtocol("retrotank-timesync", retrotank.TimeTable(),
 		"Retro Tank Super Attack time synchronisation, UDP datagrams on port 26001, big-endian, no type byte: TimeRequest (client, 5 bytes), TimeReply (server, 9 bytes)",
-		retrotankDecodeTime))
+		retrotankDecodeTime)
+	ts.port = retrotank.TimeSyncPort
+	ts.dissector = &dissector.Options{Title: "Retro Tank time sync", ByDirection: true}
+	register(ts)
 }
 
 func retrotankProtocol(name string, t *wire.Table, summary string, decode func([]byte, string) ([]byte, error)) *protocol {

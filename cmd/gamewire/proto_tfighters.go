@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -23,6 +24,10 @@ import (
 func init() {
 	p := tableProtocol("tfighters", "TFighters protocol v2 (2003-08-30), TCP stream, little-endian; [len u16][type u16][data], len counts type and data; codes 0x0000-0x7fff server->client, 0x8000-0xffff client->server; SMSG_PING from a 64-bit server is wide: an 8-byte time, timeHigh (u32) at 8", tfighters.Table())
 	p.headerLen = tfighters.HeaderLen
+	p.dissector = &dissector.Options{
+		Title:    "TFighters v2",
+		Displays: map[string]dissector.Display{"Dbl": dissector.Fixed100},
+	}
 	p.decode = tfightersDecode
 	p.encode = tfightersEncode(p)
 	register(p)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -94,6 +95,15 @@ type protocol struct {
 	more []titledTable
 	// codeName, if set, gives a code's text as the spec writes it ("gw").
 	codeName func(code uint32) string
+
+	// port is the protocol's default port (TCP for a stream, UDP for
+	// datagrams): decode -pcap recognises the protocol by it and its
+	// dissector registers on it; 0 for none (decode -pcap needs -proto).
+	port uint16
+	// dissector is what the protocol's Wireshark dissector needs beyond
+	// its table (title, displays, a datagram's packet header; its port
+	// and enums are filled in); nil for a protocol without one.
+	dissector *dissector.Options
 
 	// split returns a function that yields one frame at a time from a
 	// stream (stream protocols only), io.EOF at a clean end.

@@ -34,11 +34,8 @@ var dissectorCaptures = map[string][]string{
 // runtime they share, are what `gamewire dissector` generates from the
 // tables today (regenerate with go generate ./cmd/gamewire).
 func TestDissectorsCurrent(t *testing.T) {
-	if len(dissectorTables) == 0 {
-		t.Skip("no protocol has a message table yet")
-	}
 	want := map[string][]byte{dissector.RuntimeFile: dissector.Runtime()}
-	for name := range dissectorTables {
+	for _, name := range dissectorNames() {
 		lua, err := dissectorFor(name)
 		if err != nil {
 			t.Fatal(err)
@@ -120,14 +117,7 @@ func TestDissectorCommand(t *testing.T) {
 // expert mark of the dissector on these valid captures.
 func TestTsharkMatchesDecode(t *testing.T) {
 	dissector.NeedTshark(t)
-	names := make([]string, 0, len(dissectorTables))
-	for name := range dissectorTables {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		t.Skip("no protocol has a message table yet")
-	}
+	names := dissectorNames()
 	for _, name := range names {
 		load := dissector.Load{Scripts: []string{filepath.Join("..", "..", "dissectors", name+".lua")}}
 		for _, pcap := range dissectorCaptures[name] {
@@ -163,7 +153,7 @@ func TestTsharkPluginFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(files) < len(dissectorTables)+1 {
+	if len(files) < len(dissectorNames())+1 {
 		t.Fatalf("dissectors/ holds %d files, want every protocol's and the runtime", len(files))
 	}
 	names := make([]string, 0, len(dissectorCaptures))
@@ -191,7 +181,8 @@ func compareCapture(t *testing.T, name string, load dissector.Load, pcap string)
 	if code != 0 {
 		t.Fatalf("decode -pcap: exit %d: %s", code, errs)
 	}
-	c := &comparer{t: t, p: name, table: dissectorTables[name](), order: dissectorTables[name]().Order}
+	tab := registry[name].table
+	c := &comparer{t: t, p: name, table: tab, order: tab.Order}
 	c.run(pkts, out)
 	if c.fields == 0 {
 		t.Error("no field compared")
@@ -203,9 +194,6 @@ func compareCapture(t *testing.T, name string, load dissector.Load, pcap string)
 // are told apart by direction alone, over a request and its reply.
 func TestTsharkTimeSync(t *testing.T) {
 	dissector.NeedTshark(t)
-	if dissectorTables["retrotank-timesync"] == nil {
-		t.Skip("no retrotank-timesync table")
-	}
 	var buf bytes.Buffer
 	w, err := capture.NewWriter(&buf, time.Date(2024, 5, 15, 2, 0, 0, 0, time.UTC))
 	if err != nil {
@@ -351,7 +339,7 @@ func (c *comparer) message(frame int, nd *dissector.Node, name string, obj map[s
 			body[k] = true
 		}
 	}
-	if v, ok := obj["code"]; ok && !dissectorOptions[c.p].ByDirection { // else nominal
+	if v, ok := obj["code"]; ok && !registry[c.p].dissector.ByDirection { // else nominal
 		c.value(frame, name, "code", v, c.codeNodes(nd))
 	}
 	if v, ok := obj["from"]; ok {

@@ -20,10 +20,60 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
+
+// types are the generators of bzflag's field types besides the
+// predeclared integers (fuzz.Fill): floats and vectors of any bits,
+// player ids, the enums and bit sets (valid ones known), the fixed-width
+// strings (valid ones NUL-terminated ASCII), flags, and a team color of
+// a real team (anyTeam allows NoTeam).
+func types(v bool) fuzz.Types {
+	return fuzz.Types{
+		reflect.TypeFor[float32]():                 f32(),
+		reflect.TypeFor[bzflag.Vec3]():             vec3(),
+		reflect.TypeFor[bzflag.PlayerID]():         PlayerID(),
+		reflect.TypeFor[bzflag.PlayerType]():       playerType(v),
+		reflect.TypeFor[bzflag.TeamColor]():        team(v, false),
+		reflect.TypeFor[bzflag.CallSign]():         callSign(v),
+		reflect.TypeFor[bzflag.Email]():            email(v),
+		reflect.TypeFor[bzflag.MessageText]():      messageText(v),
+		reflect.TypeFor[bzflag.FlagID]():           flagID(v),
+		reflect.TypeFor[bzflag.FlagStatus]():       flagStatus(v),
+		reflect.TypeFor[bzflag.PlayerStatus]():     playerStatus(v),
+		reflect.TypeFor[bzflag.GameStyle]():        gameStyle(v),
+		reflect.TypeFor[[bzflag.NumTeams]uint16](): teamCounts(),
+	}
+}
+
+// rules are the generators of the fields with rules of their own, by the
+// name the one message that has each gives it.
+func rules(v bool) map[string]gopter.Gen {
+	return map[string]gopter.Gen{
+		"TTL":      upTo(bzflag.MaximumTTL, v),       // MsgSetTTL
+		"Seq":      upTo(bzflag.LagPingModulus-1, v), // MsgLagPing
+		"Reason":   upTo(1, v),                       // MsgShotEnd
+		"Flags":    upTo(bzflag.RadioToAll, v),       // MsgAcquireRadio
+		"NumTeams": numTeams(v),                      // MsgQueryPlayers
+		"Digest":   digest(v),                        // MsgWantWHash
+		"Data":     bytesUpTo(bzflag.MaxWorldChunk),  // MsgGetWorld
+	}
+}
+
+// fill generates a *T (valid: that passes Validate), its fields drawn from
+// rules and types.
+func fill[T any](v bool) gopter.Gen { return fuzz.Fill[T](types(v), rules(v)) }
+
+// anyTeam generates a *T as fill does, but for its team, which may be
+// NoTeam: a message about a player, who may have none.
+func anyTeam[T any](v bool) gopter.Gen {
+	r := rules(v)
+	r["Team"] = team(v, true)
+	return fuzz.Fill[T](types(v), r)
+}
 
 // f32 generates any float32 from raw bits: NaN, infinities, -0 included.
 func f32() gopter.Gen { return gen.UInt32().Map(math.Float32frombits) }

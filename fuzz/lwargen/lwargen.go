@@ -22,6 +22,7 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -89,185 +90,84 @@ func stringField(limit int) gopter.Gen {
 	return text(gen.OneGenOf(Bytes(255), Text(limit)))
 }
 
-// entries generates 0 to max list entries from g.
-func entries(max int, g gopter.Gen, t reflect.Type) gopter.Gen {
-	return gen.IntRange(0, max).FlatMap(func(n any) gopter.Gen {
-		return gen.SliceOfN(n.(int), g, t)
-	}, reflect.SliceOf(t))
+// types are the generators of lwar's field types besides the predeclared
+// integers (fuzz.Fill): generational identifiers, pairs of them, and the
+// four weapon slots.
+var types = fuzz.Types{
+	reflect.TypeFor[lwar.ID]():    ID(),
+	reflect.TypeFor[[2]lwar.ID](): gen.ArrayOfN(2, ID()),
+	reflect.TypeFor[[4]uint8]():   gen.ArrayOfN(4, gen.UInt8()),
+}
+
+// form generates a *T of any values, but for the fields with rules, drawn
+// from p by name: the sequence number (Seqno), the player's name (Name)
+// and a chat message (Msg).
+func form[T any](p params) gopter.Gen {
+	return fuzz.Fill[T](types, map[string]gopter.Gen{"Seqno": p.seq, "Name": p.name, "Msg": p.chat})
+}
+
+// list generates a message M whose one field, Entries, holds up to
+// p.entries entries E of any values (Stats and the Update messages).
+func list[M, E any](p params) gopter.Gen {
+	e := fuzz.Fill[E](types, nil).Map(func(e *E) E { return *e })
+	return fuzz.Struct[M](map[string]gopter.Gen{"Entries": gen.IntRange(0, p.entries).FlatMap(func(n any) gopter.Gen {
+		return gen.SliceOfN(n.(int), e, reflect.TypeFor[E]())
+	}, reflect.TypeFor[[]E]())})
 }
 
 // Connect generates *lwar.Connect.
-func Connect() gopter.Gen { return connect(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
-
-func connect(seqno, name gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Connect{}), map[string]gopter.Gen{
-		"Seqno": seqno, "Name": name,
-	})
-}
+func Connect() gopter.Gen { return form[lwar.Connect](structural()) }
 
 // Disconnect generates *lwar.Disconnect.
-func Disconnect() gopter.Gen { return disconnect(gen.UInt32()) }
-
-func disconnect(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Disconnect{}), map[string]gopter.Gen{"Seqno": seqno})
-}
+func Disconnect() gopter.Gen { return form[lwar.Disconnect](structural()) }
 
 // Join generates *lwar.Join.
-func Join() gopter.Gen { return join(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
-
-func join(seqno, name gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Join{}), map[string]gopter.Gen{
-		"Seqno": seqno, "PlayerID": ID(), "Name": name,
-	})
-}
+func Join() gopter.Gen { return form[lwar.Join](structural()) }
 
 // Leave generates *lwar.Leave.
-func Leave() gopter.Gen { return leave(gen.UInt32()) }
-
-func leave(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Leave{}), map[string]gopter.Gen{
-		"Seqno": seqno, "PlayerID": ID(),
-	})
-}
+func Leave() gopter.Gen { return form[lwar.Leave](structural()) }
 
 // Chat generates *lwar.Chat.
-func Chat() gopter.Gen { return chat(gen.UInt32(), stringField(lwar.MaxChatMessageLength)) }
-
-func chat(seqno, msg gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Chat{}), map[string]gopter.Gen{
-		"Seqno": seqno, "PlayerID": ID(), "Msg": msg,
-	})
-}
+func Chat() gopter.Gen { return form[lwar.Chat](structural()) }
 
 // Add generates *lwar.Add.
-func Add() gopter.Gen { return add(gen.UInt32()) }
-
-func add(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Add{}), map[string]gopter.Gen{
-		"Seqno": seqno, "EntityID": ID(), "PlayerID": ID(), "TypeID": gen.UInt8(),
-	})
-}
+func Add() gopter.Gen { return form[lwar.Add](structural()) }
 
 // Remove generates *lwar.Remove.
-func Remove() gopter.Gen { return remove(gen.UInt32()) }
-
-func remove(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Remove{}), map[string]gopter.Gen{
-		"Seqno": seqno, "EntityID": ID(),
-	})
-}
+func Remove() gopter.Gen { return form[lwar.Remove](structural()) }
 
 // Selection generates *lwar.Selection.
-func Selection() gopter.Gen { return selection(gen.UInt32()) }
-
-func selection(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Selection{}), map[string]gopter.Gen{
-		"Seqno": seqno, "PlayerID": ID(), "ShipType": gen.UInt8(),
-		"WeaponType": gen.ArrayOfN(4, gen.UInt8()),
-	})
-}
+func Selection() gopter.Gen { return form[lwar.Selection](structural()) }
 
 // Name generates *lwar.Name.
-func Name() gopter.Gen { return name(gen.UInt32(), stringField(lwar.MaxPlayerNameLength)) }
-
-func name(seqno, nameG gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Name{}), map[string]gopter.Gen{
-		"Seqno": seqno, "PlayerID": ID(), "Name": nameG,
-	})
-}
+func Name() gopter.Gen { return form[lwar.Name](structural()) }
 
 // Synced generates *lwar.Synced.
-func Synced() gopter.Gen { return synced(gen.UInt32()) }
-
-func synced(seqno gopter.Gen) gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Synced{}), map[string]gopter.Gen{"Seqno": seqno})
-}
+func Synced() gopter.Gen { return form[lwar.Synced](structural()) }
 
 // Stats generates *lwar.Stats with 0 to 255 entries.
-func Stats() gopter.Gen { return stats(lwar.MaxEntries) }
-
-func stats(max int) gopter.Gen {
-	e := gen.StrictStruct(reflect.TypeOf(lwar.StatsEntry{}), map[string]gopter.Gen{
-		"Player": ID(), "Kills": gen.UInt16(), "Deaths": gen.UInt16(), "Ping": gen.UInt16(),
-	})
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Stats{}), map[string]gopter.Gen{
-		"Entries": entries(max, e, reflect.TypeOf(lwar.StatsEntry{})),
-	})
-}
+func Stats() gopter.Gen { return list[lwar.Stats, lwar.StatsEntry](structural()) }
 
 // Input generates *lwar.Input.
-func Input() gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Input{}), map[string]gopter.Gen{
-		"PlayerID": ID(), "FrameNo": gen.UInt32(),
-		"Forward": gen.UInt8(), "Backward": gen.UInt8(),
-		"TurnLeft": gen.UInt8(), "TurnRight": gen.UInt8(),
-		"StrafeLeft": gen.UInt8(), "StrafeRight": gen.UInt8(),
-		"Shooting": gen.ArrayOfN(4, gen.UInt8()),
-		"AimX":     gen.Int16(), "AimY": gen.Int16(),
-	})
-}
+func Input() gopter.Gen { return form[lwar.Input](structural()) }
 
 // Full generates *lwar.Full.
-func Full() gopter.Gen {
-	return gen.Const(&lwar.Full{}).Map(func(*lwar.Full) *lwar.Full { return &lwar.Full{} })
-}
+func Full() gopter.Gen { return form[lwar.Full](structural()) }
 
 // Collision generates *lwar.Collision.
-func Collision() gopter.Gen {
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Collision{}), map[string]gopter.Gen{
-		"EntityIDs": gen.ArrayOfN(2, ID()), "X": gen.Int16(), "Y": gen.Int16(),
-	})
-}
+func Collision() gopter.Gen { return form[lwar.Collision](structural()) }
 
 // Update generates *lwar.Update with 0 to 255 entries.
-func Update() gopter.Gen { return update(lwar.MaxEntries) }
-
-func update(max int) gopter.Gen {
-	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateEntry{}), map[string]gopter.Gen{
-		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
-		"Orientation": gen.UInt16(), "Health": gen.UInt8(),
-	})
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.Update{}), map[string]gopter.Gen{
-		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateEntry{})),
-	})
-}
+func Update() gopter.Gen { return list[lwar.Update, lwar.UpdateEntry](structural()) }
 
 // UpdatePos generates *lwar.UpdatePos with 0 to 255 entries.
-func UpdatePos() gopter.Gen { return updatePos(lwar.MaxEntries) }
-
-func updatePos(max int) gopter.Gen {
-	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdatePosEntry{}), map[string]gopter.Gen{
-		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
-	})
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdatePos{}), map[string]gopter.Gen{
-		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdatePosEntry{})),
-	})
-}
+func UpdatePos() gopter.Gen { return list[lwar.UpdatePos, lwar.UpdatePosEntry](structural()) }
 
 // UpdateRay generates *lwar.UpdateRay with 0 to 255 entries.
-func UpdateRay() gopter.Gen { return updateRay(lwar.MaxEntries) }
-
-func updateRay(max int) gopter.Gen {
-	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateRayEntry{}), map[string]gopter.Gen{
-		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(),
-		"Orientation": gen.UInt16(), "Length": gen.UInt16(),
-	})
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdateRay{}), map[string]gopter.Gen{
-		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateRayEntry{})),
-	})
-}
+func UpdateRay() gopter.Gen { return list[lwar.UpdateRay, lwar.UpdateRayEntry](structural()) }
 
 // UpdateCircle generates *lwar.UpdateCircle with 0 to 255 entries.
-func UpdateCircle() gopter.Gen { return updateCircle(lwar.MaxEntries) }
-
-func updateCircle(max int) gopter.Gen {
-	e := gen.StrictStruct(reflect.TypeOf(lwar.UpdateCircleEntry{}), map[string]gopter.Gen{
-		"EntityID": ID(), "X": gen.Int16(), "Y": gen.Int16(), "Radius": gen.UInt16(),
-	})
-	return gen.StrictStructPtr(reflect.TypeOf(lwar.UpdateCircle{}), map[string]gopter.Gen{
-		"Entries": entries(max, e, reflect.TypeOf(lwar.UpdateCircleEntry{})),
-	})
-}
+func UpdateCircle() gopter.Gen { return list[lwar.UpdateCircle, lwar.UpdateCircleEntry](structural()) }
 
 // asMessage widens a generator of a message pointer to lwar.Message.
 func asMessage(g gopter.Gen) gopter.Gen {
@@ -289,24 +189,13 @@ type params struct {
 // form's spec name: Message, ValidMessage, Packet and the coverage test
 // read the table and take the generator from here.
 var generators = map[string]func(p params) gopter.Gen{
-	"Connect":      func(p params) gopter.Gen { return connect(p.seq, p.name) },
-	"Disconnect":   func(p params) gopter.Gen { return disconnect(p.seq) },
-	"Join":         func(p params) gopter.Gen { return join(p.seq, p.name) },
-	"Leave":        func(p params) gopter.Gen { return leave(p.seq) },
-	"Chat":         func(p params) gopter.Gen { return chat(p.seq, p.chat) },
-	"Add":          func(p params) gopter.Gen { return add(p.seq) },
-	"Remove":       func(p params) gopter.Gen { return remove(p.seq) },
-	"Selection":    func(p params) gopter.Gen { return selection(p.seq) },
-	"Name":         func(p params) gopter.Gen { return name(p.seq, p.name) },
-	"Synced":       func(p params) gopter.Gen { return synced(p.seq) },
-	"Stats":        func(p params) gopter.Gen { return stats(p.entries) },
-	"Input":        func(params) gopter.Gen { return Input() },
-	"Full":         func(params) gopter.Gen { return Full() },
-	"Collision":    func(params) gopter.Gen { return Collision() },
-	"Update":       func(p params) gopter.Gen { return update(p.entries) },
-	"UpdatePos":    func(p params) gopter.Gen { return updatePos(p.entries) },
-	"UpdateRay":    func(p params) gopter.Gen { return updateRay(p.entries) },
-	"UpdateCircle": func(p params) gopter.Gen { return updateCircle(p.entries) },
+	"Connect": form[lwar.Connect], "Disconnect": form[lwar.Disconnect], "Join": form[lwar.Join],
+	"Leave": form[lwar.Leave], "Chat": form[lwar.Chat], "Add": form[lwar.Add], "Remove": form[lwar.Remove],
+	"Selection": form[lwar.Selection], "Name": form[lwar.Name], "Synced": form[lwar.Synced],
+	"Stats": list[lwar.Stats, lwar.StatsEntry], "Input": form[lwar.Input], "Full": form[lwar.Full],
+	"Collision": form[lwar.Collision], "Update": list[lwar.Update, lwar.UpdateEntry],
+	"UpdatePos": list[lwar.UpdatePos, lwar.UpdatePosEntry], "UpdateRay": list[lwar.UpdateRay, lwar.UpdateRayEntry],
+	"UpdateCircle": list[lwar.UpdateCircle, lwar.UpdateCircleEntry],
 }
 
 // Form returns the generator of the form called name in lwar's table
@@ -326,18 +215,25 @@ func structural() params {
 		chat: stringField(lwar.MaxChatMessageLength), entries: lwar.MaxEntries}
 }
 
-// every returns one generator per form of the table, in its order, from
-// p. A form without a generator is left out (TestEveryForm fails then).
-func every(p params) gopter.Gen {
-	var gs []gopter.Gen
-	tab := lwar.Table()
-	for i := range tab.Forms {
-		if g := generators[tab.Forms[i].Name]; g != nil {
-			gs = append(gs, asMessage(g(p)))
+// forms returns one generator per form of the table sent in direction
+// from (every form for wire.Both), in its order, from p. A form without a
+// generator is left out (TestEveryForm fails then).
+func forms(p params, from wire.Direction) []gopter.Gen {
+	return fuzz.Forms(lwar.Table(), from, func(f *wire.Form) gopter.Gen {
+		if g := generators[f.Name]; g != nil {
+			return asMessage(g(p))
 		}
-	}
-	return gen.OneGenOf(gs...)
+		return nil
+	})
 }
+
+// every generates a message of every form of the table, from p.
+func every(p params) gopter.Gen { return gen.OneGenOf(forms(p, wire.Both)...) }
+
+// Forms returns the generators of the forms of lwar's table sent in
+// direction from (every form for wire.Both), structural as Message's, in
+// the table's order: a fuzzer draws from them by direction.
+func Forms(from wire.Direction) []gopter.Gen { return forms(structural(), from) }
 
 // Message generates any lwar message, of every form in the table,
 // structurally valid (it encodes) but not necessarily passing Validate.
@@ -346,16 +242,23 @@ func Message() gopter.Gen { return every(structural()) }
 // validSeqno generates sequence numbers that are not 0.
 func validSeqno() gopter.Gen { return gen.UInt32Range(1, 1<<32-1) }
 
+// valid are the parameters of messages that pass Validate.
+func valid() params {
+	p := structural()
+	p.seq = validSeqno()
+	p.name = text(Text(lwar.MaxPlayerNameLength))
+	p.chat = text(Text(lwar.MaxChatMessageLength))
+	return p
+}
+
 // smallMessage generates messages of every form with at most maxEntries
 // list entries; valid selects messages that pass Validate.
-func smallMessage(maxEntries int, valid bool) gopter.Gen {
+func smallMessage(maxEntries int, isValid bool) gopter.Gen {
 	p := structural()
-	p.entries = maxEntries
-	if valid {
-		p.seq = validSeqno()
-		p.name = text(Text(lwar.MaxPlayerNameLength))
-		p.chat = text(Text(lwar.MaxChatMessageLength))
+	if isValid {
+		p = valid()
 	}
+	p.entries = maxEntries
 	return every(p)
 }
 
@@ -366,19 +269,22 @@ func ValidMessage() gopter.Gen { return smallMessage(lwar.MaxEntries, true) }
 // reliable message with seqno 0, a name longer than MaxPlayerNameLength,
 // or a string that is not UTF-8.
 func InvalidMessage() gopter.Gen {
-	longName := text(gen.IntRange(lwar.MaxPlayerNameLength+1, 255).FlatMap(func(n any) gopter.Gen {
+	zero, long, bad, badName := valid(), valid(), valid(), valid()
+	zero.seq = gen.Const(uint32(0))
+	long.name = text(gen.IntRange(lwar.MaxPlayerNameLength+1, 255).FlatMap(func(n any) gopter.Gen {
 		return gen.SliceOfN(n.(int), gen.UInt8Range('a', 'z'))
 	}, reflect.TypeOf([]byte(nil))))
-	badUTF8 := text(Text(200).Map(func(b []byte) []byte { return append(b, 0xff) }))
+	bad.chat = text(Text(200).Map(func(b []byte) []byte { return append(b, 0xff) }))
+	badName.name = bad.chat.Map(func(b wire.Text) wire.Text { return b[max(0, len(b)-8):] })
 	return gen.OneGenOf(
-		asMessage(connect(gen.Const(uint32(0)), text(Text(lwar.MaxPlayerNameLength)))),
-		asMessage(disconnect(gen.Const(uint32(0)))),
-		asMessage(synced(gen.Const(uint32(0)))),
-		asMessage(connect(validSeqno(), longName)),
-		asMessage(join(validSeqno(), longName)),
-		asMessage(name(validSeqno(), longName)),
-		asMessage(chat(validSeqno(), badUTF8)),
-		asMessage(name(validSeqno(), badUTF8.Map(func(b wire.Text) wire.Text { return b[max(0, len(b)-8):] }))),
+		asMessage(form[lwar.Connect](zero)),
+		asMessage(form[lwar.Disconnect](zero)),
+		asMessage(form[lwar.Synced](zero)),
+		asMessage(form[lwar.Connect](long)),
+		asMessage(form[lwar.Join](long)),
+		asMessage(form[lwar.Name](long)),
+		asMessage(form[lwar.Chat](bad)),
+		asMessage(form[lwar.Name](badName)),
 	)
 }
 

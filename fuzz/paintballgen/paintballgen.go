@@ -11,6 +11,7 @@ package paintballgen
 
 import (
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/gamewire/gamewire/fuzz"
@@ -33,6 +34,9 @@ func f64() gopter.Gen {
 func facing() gopter.Gen {
 	return f64().SuchThat(func(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) })
 }
+
+// types draws the int32 fields with s32 (fuzz.Fill).
+var types = fuzz.Types{reflect.TypeFor[int32](): s32()}
 
 // s32 draws any int32, often a small one or -1.
 func s32() gopter.Gen {
@@ -108,13 +112,8 @@ func update(valid bool) gopter.Gen {
 	if valid {
 		f = facing()
 	}
-	return gopter.CombineGens(fuzz.Struct[paintball.Update](map[string]gopter.Gen{
+	return gopter.CombineGens(fuzz.Fill[paintball.Update](types, map[string]gopter.Gen{
 		"ObjectType": objectType(valid),
-		"ObjectID":   s32(),
-		"PositionX":  s32(),
-		"PositionY":  s32(),
-		"VelocityX":  s32(),
-		"VelocityY":  s32(),
 		"Facing":     f,
 	}), gen.IntRange(0, 9)).Map(func(v []any) *paintball.Update {
 		m := v[0].(*paintball.Update)
@@ -133,11 +132,7 @@ func PlayerUpdateRequest() gopter.Gen { return playerUpdateRequest(f64()) }
 func ValidPlayerUpdateRequest() gopter.Gen { return playerUpdateRequest(facing()) }
 
 func playerUpdateRequest(f gopter.Gen) gopter.Gen {
-	return fuzz.Struct[paintball.PlayerUpdateRequest](map[string]gopter.Gen{
-		"VelocityX": s32(),
-		"VelocityY": s32(),
-		"Facing":    f,
-	})
+	return fuzz.Fill[paintball.PlayerUpdateRequest](types, map[string]gopter.Gen{"Facing": f})
 }
 
 // ShootUpdateRequest generates any *paintball.ShootUpdateRequest (Type D).

@@ -92,117 +92,74 @@ func sets() gopter.Gen {
 	return sliceOf(0, 4, AreaSet(), reflect.TypeOf(retrotank.AreaSet{}))
 }
 
-// Ack generates MSG_TYPE_ACK: 0 to 255 ids.
-func Ack() gopter.Gen {
-	return fuzz.Struct[retrotank.Ack](map[string]gopter.Gen{
-		"Client": PlayerID(),
-		"IDs":    gen.OneGenOf(sliceOf(0, 8, MessageID(), reflect.TypeOf(retrotank.MessageID(0))), sliceOf(0, 255, MessageID(), reflect.TypeOf(retrotank.MessageID(0)))),
-	})
+// types are the generators of Retro Tank's field types besides the
+// predeclared integers (fuzz.Fill): ids, teams, flags, and the lists of
+// ids, obstacles, sets and scores, short mostly, sometimes as long as a
+// count byte or a datagram allows.
+var types = fuzz.Types{
+	reflect.TypeFor[retrotank.MessageID]():   MessageID(),
+	reflect.TypeFor[retrotank.PlayerID]():    PlayerID(),
+	reflect.TypeFor[retrotank.Team]():        Team(),
+	reflect.TypeFor[retrotank.UpdateFlags](): UpdateFlags(),
+	reflect.TypeFor[[]retrotank.MessageID](): gen.OneGenOf(sliceOf(0, 8, MessageID(), reflect.TypeFor[retrotank.MessageID]()),
+		sliceOf(0, 255, MessageID(), reflect.TypeFor[retrotank.MessageID]())),
+	reflect.TypeFor[[]retrotank.Area]():    gen.OneGenOf(areas(0, 4), areas(0, retrotank.MaxObstaclesPerMsg)),
+	reflect.TypeFor[[]retrotank.AreaSet](): sets(),
+	reflect.TypeFor[[]retrotank.PlayerScore](): gen.OneGenOf(sliceOf(0, 8, PlayerScore(), reflect.TypeFor[retrotank.PlayerScore]()),
+		sliceOf(0, 255, PlayerScore(), reflect.TypeFor[retrotank.PlayerScore]())),
+	reflect.TypeFor[[]byte](): gen.OneGenOf(Bytes(16), Bytes(retrotank.MaxDatagram-10)),
 }
 
-// ConnReq generates MSG_TYPE_CONN_REQ.
+// Ack generates MSG_TYPE_ACK: 0 to 255 ids.
+func Ack() gopter.Gen { return fuzz.Fill[retrotank.Ack](types, nil) }
+
+// ConnReq generates MSG_TYPE_CONN_REQ: a broadcast flag of 0 or 1 mostly.
 func ConnReq() gopter.Gen {
-	return fuzz.Struct[retrotank.ConnReq](map[string]gopter.Gen{
-		"Bcast": gen.OneGenOf(gen.UInt8Range(0, 1), gen.UInt8()), "RandID": gen.UInt32(),
-	})
+	return fuzz.Fill[retrotank.ConnReq](types, map[string]gopter.Gen{"Bcast": gen.OneGenOf(gen.UInt8Range(0, 1), gen.UInt8())})
 }
 
 // ConnDeny generates MSG_TYPE_CONN_DENY.
-func ConnDeny() gopter.Gen {
-	return fuzz.Struct[retrotank.ConnDeny](map[string]gopter.Gen{"RandID": gen.UInt32()})
-}
+func ConnDeny() gopter.Gen { return fuzz.Fill[retrotank.ConnDeny](types, nil) }
 
 // ConnAccept generates MSG_TYPE_CONN_ACCEPT.
-func ConnAccept() gopter.Gen {
-	return fuzz.Struct[retrotank.ConnAccept](map[string]gopter.Gen{
-		"ID": MessageID(), "Client": PlayerID(), "RandID": gen.UInt32(),
-	})
-}
+func ConnAccept() gopter.Gen { return fuzz.Fill[retrotank.ConnAccept](types, nil) }
 
 // ConnDisconn generates MSG_TYPE_CONN_DISCONN.
-func ConnDisconn() gopter.Gen {
-	return fuzz.Struct[retrotank.ConnDisconn](map[string]gopter.Gen{"ID": MessageID(), "Client": PlayerID()})
-}
+func ConnDisconn() gopter.Gen { return fuzz.Fill[retrotank.ConnDisconn](types, nil) }
 
 // Option generates MSG_TYPE_OPTION.
-func Option() gopter.Gen {
-	return fuzz.Struct[retrotank.Option](map[string]gopter.Gen{
-		"ID": MessageID(), "Flags": gen.UInt8(), "Duration": gen.UInt32(), "RedScore": gen.UInt16(),
-		"BlueScore": gen.UInt16(), "WinScore": gen.UInt16(), "Width": gen.UInt16(), "Height": gen.UInt16(),
-		"TotalMsgs": gen.UInt16(),
-	})
-}
+func Option() gopter.Gen { return fuzz.Fill[retrotank.Option](types, nil) }
 
 // Obstacle generates MSG_TYPE_OBSTACLE: 0 to 62 obstacles.
-func Obstacle() gopter.Gen {
-	return fuzz.Struct[retrotank.Obstacle](map[string]gopter.Gen{
-		"ID": MessageID(), "TotalMsgs": gen.UInt16(), "Index": gen.UInt16(), "Total": gen.UInt16(), "First": gen.UInt16(),
-		"Obstacles": gen.OneGenOf(areas(0, 4), areas(0, retrotank.MaxObstaclesPerMsg)),
-	})
-}
+func Obstacle() gopter.Gen { return fuzz.Fill[retrotank.Obstacle](types, nil) }
 
 // Spawn generates MSG_TYPE_SPAWN: 0 to 4 sets.
-func Spawn() gopter.Gen {
-	return fuzz.Struct[retrotank.Spawn](map[string]gopter.Gen{
-		"ID": MessageID(), "TotalMsgs": gen.UInt16(), "Index": gen.UInt16(), "RedTotal": gen.UInt8(), "BlueTotal": gen.UInt8(),
-		"Sets": sets(),
-	})
-}
+func Spawn() gopter.Gen { return fuzz.Fill[retrotank.Spawn](types, nil) }
 
 // Goal generates MSG_TYPE_GOAL: 0 to 4 sets.
-func Goal() gopter.Gen {
-	return fuzz.Struct[retrotank.Goal](map[string]gopter.Gen{
-		"ID": MessageID(), "TotalMsgs": gen.UInt16(), "Index": gen.UInt16(), "RedTotal": gen.UInt8(), "BlueTotal": gen.UInt8(),
-		"Sets": sets(),
-	})
-}
+func Goal() gopter.Gen { return fuzz.Fill[retrotank.Goal](types, nil) }
 
 // GameStart generates MSG_TYPE_GAME_START.
-func GameStart() gopter.Gen {
-	return fuzz.Struct[retrotank.GameStart](map[string]gopter.Gen{"ID": MessageID(), "StartTime": gen.UInt32()})
-}
+func GameStart() gopter.Gen { return fuzz.Fill[retrotank.GameStart](types, nil) }
 
 // GameOver generates MSG_TYPE_GAME_OVER.
-func GameOver() gopter.Gen {
-	return fuzz.Struct[retrotank.GameOver](map[string]gopter.Gen{
-		"ID": MessageID(), "Winner": Team(), "RedScore": gen.UInt16(), "BlueScore": gen.UInt16(),
-	})
-}
+func GameOver() gopter.Gen { return fuzz.Fill[retrotank.GameOver](types, nil) }
 
 // Score generates MSG_TYPE_SCORE: 0 to 255 updates.
-func Score() gopter.Gen {
-	return fuzz.Struct[retrotank.Score](map[string]gopter.Gen{
-		"ID": MessageID(), "RedScore": gen.UInt16(), "BlueScore": gen.UInt16(),
-		"Scores": gen.OneGenOf(sliceOf(0, 8, PlayerScore(), reflect.TypeOf(retrotank.PlayerScore{})),
-			sliceOf(0, 255, PlayerScore(), reflect.TypeOf(retrotank.PlayerScore{}))),
-	})
-}
+func Score() gopter.Gen { return fuzz.Fill[retrotank.Score](types, nil) }
 
 // PlayerUpdate generates MSG_TYPE_PLAYER_UPDATE: opaque data of 0 to 502
 // bytes.
-func PlayerUpdate() gopter.Gen {
-	return fuzz.Struct[retrotank.PlayerUpdate](map[string]gopter.Gen{
-		"ID": MessageID(), "UpdateTime": gen.UInt32(), "FirstPlayer": PlayerID(), "Flags": UpdateFlags(),
-		"Data": gen.OneGenOf(Bytes(16), Bytes(retrotank.MaxDatagram-10)),
-	})
-}
+func PlayerUpdate() gopter.Gen { return fuzz.Fill[retrotank.PlayerUpdate](types, nil) }
 
 // PlayerSpawn generates MSG_TYPE_PLAYER_SPAWN.
-func PlayerSpawn() gopter.Gen {
-	return fuzz.Struct[retrotank.PlayerSpawn](map[string]gopter.Gen{"ID": MessageID(), "Player": PlayerID()})
-}
+func PlayerSpawn() gopter.Gen { return fuzz.Fill[retrotank.PlayerSpawn](types, nil) }
 
 // TimeRequest generates the client's time-sync datagram.
-func TimeRequest() gopter.Gen {
-	return fuzz.Struct[retrotank.TimeRequest](map[string]gopter.Gen{"Client": PlayerID(), "ClientTime": gen.UInt32()})
-}
+func TimeRequest() gopter.Gen { return fuzz.Fill[retrotank.TimeRequest](types, nil) }
 
 // TimeReply generates the server's time-sync datagram.
-func TimeReply() gopter.Gen {
-	return fuzz.Struct[retrotank.TimeReply](map[string]gopter.Gen{
-		"Client": PlayerID(), "ClientTime": gen.UInt32(), "ServerTime": gen.UInt32(),
-	})
-}
+func TimeReply() gopter.Gen { return fuzz.Fill[retrotank.TimeReply](types, nil) }
 
 // ByName maps each form's spec name of retrotank.Table (and of
 // retrotank.TimeTable) to its generator: the coverage check reads it.

@@ -9,7 +9,6 @@ import (
 	"github.com/gamewire/gamewire/fuzz/lwargen"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
-	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
 
@@ -37,25 +36,11 @@ const (
 // by the server's ack of it.
 func Lwar() *fuzz.Protocol {
 	var n atomic.Int64
-	t := lwar.Table()
-	var client, server []gopter.Gen
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		g := lwargen.Form(f.Name)
-		if g == nil {
-			continue
-		}
-		if f.From.Has(wire.FromClient) {
-			client = append(client, g)
-		} else {
-			server = append(server, g)
-		}
-	}
-	anyGen := gen.OneGenOf(client...)
+	anyGen := gen.OneGenOf(lwargen.Forms(wire.FromClient)...)
 	valid := func(v any) bool { m, ok := v.(wire.Message); return ok && m.Validate() == nil }
 	return &fuzz.Protocol{
 		Name:   "lwar",
-		Table:  t,
+		Table:  lwar.Table(),
 		States: []string{"new", "connected", "joined", "in-game"},
 		NewSession: func() fuzz.Session {
 			return &lwSession{name: "fuzz" + strconv.FormatInt(n.Add(1), 36), start: time.Now()}
@@ -63,7 +48,7 @@ func Lwar() *fuzz.Protocol {
 		Valid:   anyGen.SuchThat(valid),
 		Any:     anyGen,
 		Invalid: lwargen.InvalidMessage(),
-		Server:  gen.OneGenOf(server...),
+		Server:  gen.OneGenOf(lwargen.Forms(wire.FromServer)...),
 		Probe: func(s fuzz.Session) (wire.Message, func(wire.Message) bool) {
 			ls, ok := s.(*lwSession)
 			if !ok || s.State() < LWConnected || ls.c.State().Final() {

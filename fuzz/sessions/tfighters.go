@@ -8,7 +8,6 @@ import (
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
-	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
 
@@ -31,25 +30,15 @@ const (
 // in every state, and every session asks for a nick of its own.
 func TFighters() *fuzz.Protocol {
 	var n atomic.Int64
-	t := tfighters.Table()
-	var valid, any []gopter.Gen
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		if f.From.Has(wire.FromClient) {
-			valid = append(valid, tfightersgen.ForForm(f, true))
-			any = append(any, tfightersgen.ForForm(f, false))
-		}
-	}
-	any = append(any, tfightersgen.Raw())
 	return &fuzz.Protocol{
 		Name:   "tfighters",
-		Table:  t,
+		Table:  tfighters.Table(),
 		States: []string{"connected", "handshake", "joined", "playing"},
 		NewSession: func() fuzz.Session {
 			return &tfSession{c: tfighters.NewClient("fz" + strconv.FormatInt(n.Add(1), 36))}
 		},
-		Valid:   gen.OneGenOf(valid...),
-		Any:     gen.OneGenOf(any...),
+		Valid:   gen.OneGenOf(tfightersgen.Forms(wire.FromClient, true)...),
+		Any:     gen.OneGenOf(append(tfightersgen.Forms(wire.FromClient, false), tfightersgen.Raw())...),
 		Invalid: tfightersgen.InvalidMessage(),
 		Server:  tfightersgen.ServerMessage(),
 		Probe: func(fuzz.Session) (wire.Message, func(wire.Message) bool) {

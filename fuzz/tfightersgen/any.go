@@ -3,6 +3,7 @@ package tfightersgen
 import (
 	"bytes"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
@@ -19,7 +20,7 @@ func Ping() gopter.Gen { return ping(false) }
 func ValidPing() gopter.Gen { return ping(true) }
 
 func ping(valid bool) gopter.Gen {
-	return gopter.CombineGens(u32(), gen.Bool(), u32()).Map(func(v []any) *tfighters.Ping {
+	return gopter.CombineGens(gen.UInt32(), gen.Bool(), gen.UInt32()).Map(func(v []any) *tfighters.Ping {
 		m := &tfighters.Ping{Time: v[0].(uint32)}
 		if v[1].(bool) {
 			high := v[2].(uint32)
@@ -55,22 +56,20 @@ func Raw() gopter.Gen {
 // ClientMessage, Message and ValidMessage draw from every entry, and
 // Contract runs the shared harness on each.
 var gens = map[string]entry{
-	"Hi": {hi, check[tfighters.Hi]}, "Motd": {motd, check[tfighters.Motd]},
-	"Ping": {ping, check[tfighters.Ping]}, "Lag": {lag, check[tfighters.Lag]},
-	"SpawnReady": {spawnReady, check[tfighters.SpawnReady]}, "ServerAccel": {serverAccel, check[tfighters.ServerAccel]},
-	"ServerTurn": {serverTurn, check[tfighters.ServerTurn]}, "Invincible": {invincible, check[tfighters.Invincible]},
-	"Hit": {hit, check[tfighters.Hit]}, "ServerSay": {serverSay, check[tfighters.ServerSay]},
-	"ServerTeamSay": {serverTeamSay, check[tfighters.ServerTeamSay]}, "NewUser": {newUser, check[tfighters.NewUser]},
-	"DelObj": {delObj, check[tfighters.DelObj]}, "Kill": {kill, check[tfighters.Kill]},
-	"ServerNewBullet": {serverNewBullet, check[tfighters.ServerNewBullet]}, "ServerNick": {serverNick, check[tfighters.ServerNick]},
-	"ServerSpawn": {serverSpawn, check[tfighters.ServerSpawn]}, "Quit": {quit, check[tfighters.Quit]},
-	"Kick": {kick, check[tfighters.Kick]}, "NickReply": {nickReply, check[tfighters.NickReply]},
-	"Version": {version, check[tfighters.Version]}, "Pass": {pass, check[tfighters.Pass]},
-	"ClientNick": {clientNick, check[tfighters.ClientNick]}, "Pong": {pong, check[tfighters.Pong]},
-	"ClientSpawn": {clientSpawn, check[tfighters.ClientSpawn]}, "ClientAccel": {clientAccel, check[tfighters.ClientAccel]},
-	"ClientTurn": {clientTurn, check[tfighters.ClientTurn]}, "ClientNewBullet": {clientNewBullet, check[tfighters.ClientNewBullet]},
-	"Cmd": {cmd, check[tfighters.Cmd]}, "ClientSay": {clientSay, check[tfighters.ClientSay]},
-	"ClientTeamSay": {clientTeamSay, check[tfighters.ClientTeamSay]},
+	"Version": of[tfighters.Version](), "Pass": of[tfighters.Pass](),
+	"ClientNick": of[tfighters.ClientNick](), "ServerNick": of[tfighters.ServerNick](),
+	"Pong": of[tfighters.Pong](), "ClientSpawn": of[tfighters.ClientSpawn](),
+	"ServerSpawn": of[tfighters.ServerSpawn](), "ClientAccel": of[tfighters.ClientAccel](),
+	"ServerAccel": of[tfighters.ServerAccel](), "ClientTurn": of[tfighters.ClientTurn](),
+	"ServerTurn": of[tfighters.ServerTurn](), "ClientNewBullet": of[tfighters.ClientNewBullet](),
+	"ServerNewBullet": of[tfighters.ServerNewBullet](), "Cmd": of[tfighters.Cmd](),
+	"ClientSay": of[tfighters.ClientSay](), "ServerSay": of[tfighters.ServerSay](),
+	"ClientTeamSay": of[tfighters.ClientTeamSay](), "ServerTeamSay": of[tfighters.ServerTeamSay](),
+	"Hi": of[tfighters.Hi](), "Motd": of[tfighters.Motd](), "Lag": of[tfighters.Lag](),
+	"SpawnReady": of[tfighters.SpawnReady](), "Invincible": of[tfighters.Invincible](),
+	"Hit": of[tfighters.Hit](), "NewUser": of[tfighters.NewUser](), "DelObj": of[tfighters.DelObj](),
+	"Kill": of[tfighters.Kill](), "Quit": of[tfighters.Quit](), "Kick": of[tfighters.Kick](),
+	"NickReply": {nickReply, check[tfighters.NickReply]}, "Ping": {ping, check[tfighters.Ping]},
 }
 
 // entry is a form's generator (of any values, or of valid ones) and the
@@ -78,6 +77,14 @@ var gens = map[string]entry{
 type entry struct {
 	gen   func(valid bool) gopter.Gen
 	check func(t codectest.TB, g gopter.Gen)
+}
+
+// of is the entry of a message type whose generator is form's.
+func of[T any, P interface {
+	*T
+	codectest.Message
+}]() entry {
+	return entry{form[T], check[T, P]}
 }
 
 // check runs the shared harness on T.
@@ -118,38 +125,28 @@ func Contract(t interface {
 }
 
 // ServerMessage generates any server->client message that encodes.
-func ServerMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromServer, false)...) }
+func ServerMessage() gopter.Gen { return gen.OneGenOf(Forms(tfighters.FromServer, false)...) }
 
 // ClientMessage generates any client->server message that encodes.
-func ClientMessage() gopter.Gen { return gen.OneGenOf(formGens(tfighters.FromClient, false)...) }
+func ClientMessage() gopter.Gen { return gen.OneGenOf(Forms(tfighters.FromClient, false)...) }
 
 // Message generates any message of either direction that encodes,
 // including now and then a Raw with an undefined code.
 func Message() gopter.Gen {
-	return gen.OneGenOf(append(formGens(tfighters.AnyDirection, false), Raw())...)
+	return gen.OneGenOf(append(Forms(tfighters.AnyDirection, false), Raw())...)
 }
 
 // ValidMessage generates a message of either direction that passes
 // Validate.
 func ValidMessage() gopter.Gen {
-	return gen.OneGenOf(formGens(tfighters.AnyDirection, true)...)
+	return gen.OneGenOf(Forms(tfighters.AnyDirection, true)...)
 }
 
-// formGens returns the generators of the table's forms sent in direction
-// from (every form for AnyDirection), in the table's order.
-func formGens(from wire.Direction, valid bool) []gopter.Gen {
-	var gs []gopter.Gen
-	t := tfighters.Table()
-	for i := range t.Forms {
-		f := &t.Forms[i]
-		if from != tfighters.AnyDirection && !f.From.Has(from) {
-			continue
-		}
-		if g := ForForm(f, valid); g != nil {
-			gs = append(gs, g)
-		}
-	}
-	return gs
+// Forms returns the generators of the table's forms sent in direction
+// from (every form for AnyDirection), valid ones only if valid, in the
+// table's order: a fuzzer draws from them, and from Raw, by direction.
+func Forms(from wire.Direction, valid bool) []gopter.Gen {
+	return fuzz.Forms(tfighters.Table(), from, func(f *wire.Form) gopter.Gen { return ForForm(f, valid) })
 }
 
 // breaking combines a generator of valid *T with one of a bad field value.

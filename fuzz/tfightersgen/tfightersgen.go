@@ -18,6 +18,7 @@ package tfightersgen
 import (
 	"reflect"
 
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -27,7 +28,31 @@ func dbl() gopter.Gen {
 	return gen.Int32().Map(func(v int32) tfighters.Dbl { return tfighters.Dbl(v) })
 }
 
-func u32() gopter.Gen { return gen.UInt32() }
+// types are the generators of tfighters' field types besides the
+// predeclared integers (fuzz.Fill): dbl, strings (NUL-free; valid ones at
+// most MaxTextLen bytes) and the enums (valid ones defined).
+func types(valid bool) fuzz.Types {
+	return fuzz.Types{
+		reflect.TypeFor[tfighters.Dbl]():        dbl(),
+		reflect.TypeFor[[]byte]():               text(valid, tfighters.MaxTextLen),
+		reflect.TypeFor[tfighters.ObjectType](): objectType(valid),
+		reflect.TypeFor[tfighters.NickResult](): nickResult(valid),
+	}
+}
+
+// rules are the generators of the fields with rules of their own, by the
+// name every message that has one gives it: accel, turn, a yes/no, and
+// nicks.
+func rules(valid bool) map[string]gopter.Gen {
+	return map[string]gopter.Gen{
+		"Accel": accel(valid), "Turn": turn(valid), "YesNo": yesNo(valid),
+		"Nick": nick(valid), "NewNick": nick(valid),
+	}
+}
+
+// form generates a *T that encodes (valid: that passes Validate), its
+// fields drawn from rules and types.
+func form[T any](valid bool) gopter.Gen { return fuzz.Fill[T](types(valid), rules(valid)) }
 
 // accel draws any s8, or one of -1, 0, +1.
 func accel(valid bool) gopter.Gen {

@@ -279,29 +279,45 @@ func (e *evaluator) fill(v reflect.Value, x ast.Expr, what string) error {
 		}
 		v.SetBool(constant.BoolVal(c))
 		return nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, exact := constant.Int64Val(constant.ToInt(c))
-		if !isNumber(c) || !exact || v.OverflowInt(n) {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if !isNumber(c) || !setInt(v, constant.ToInt(c)) {
 			return e.errorf(x.Pos(), "%s wants an integer that fits a %s", what, v.Type())
 		}
-		v.SetInt(n)
-		return nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, exact := constant.Uint64Val(constant.ToInt(c))
-		if !isNumber(c) || !exact || v.OverflowUint(n) {
-			return e.errorf(x.Pos(), "%s wants a non-negative integer that fits a %s", what, v.Type())
-		}
-		v.SetUint(n)
 		return nil
 	}
 	return e.errorf(x.Pos(), "%s: formgen cannot evaluate a %s", what, v.Type())
 }
 
-// fillStruct sets the struct v from a keyed composite literal.
-func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
+// setInt sets v, of an integer kind, to the integer constant n; false
+// when n is not one or does not fit v's type.
+func setInt(v reflect.Value, n constant.Value) bool {
+	if i, exact := constant.Int64Val(n); exact && v.CanInt() && !v.OverflowInt(i) {
+		v.SetInt(i)
+		return true
+	}
+	if u, exact := constant.Uint64Val(n); exact && v.CanUint() && !v.OverflowUint(u) {
+		v.SetUint(u)
+		return true
+	}
+	return false
+}
+
+// literal returns x, which what wants to be a literal of type t, as a
+// composite literal.
+func (e *evaluator) literal(x ast.Expr, t reflect.Type, what string) (*ast.CompositeLit, error) {
 	lit, ok := x.(*ast.CompositeLit)
 	if !ok {
-		return e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, v.Type(), e.text(x))
+		return nil, e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, t, e.text(x))
+	}
+	return lit, nil
+}
+
+// fillStruct sets the struct v from a keyed composite literal.
+func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
+	lit, err := e.literal(x, v.Type(), what)
+	if err != nil {
+		return err
 	}
 	if lit.Type != nil && !e.isWireType(lit.Type, v.Type().Name()) {
 		return e.errorf(lit.Type.Pos(), "%s wants a %s literal", what, v.Type())
@@ -331,9 +347,9 @@ func (e *evaluator) fillStruct(v reflect.Value, x ast.Expr, what string) error {
 
 // fillSlice sets the slice v from a composite literal of its type.
 func (e *evaluator) fillSlice(v reflect.Value, x ast.Expr, what string) error {
-	lit, ok := x.(*ast.CompositeLit)
-	if !ok {
-		return e.errorf(x.Pos(), "%s wants a %s literal, not %s", what, v.Type(), e.text(x))
+	lit, err := e.literal(x, v.Type(), what)
+	if err != nil {
+		return err
 	}
 	elem := v.Type().Elem()
 	if at, ok := lit.Type.(*ast.ArrayType); lit.Type != nil && (!ok || at.Len != nil || !e.isWireType(at.Elt, elem.Name())) {

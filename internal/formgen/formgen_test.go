@@ -70,7 +70,7 @@ func TestEvalErrors(t *testing.T) {
 		{"division", table("", form(`{Name: "a", Type: "u8", Max: 8 / 2}`)), `^forms.go:7:\d+: formgen does not evaluate the operator /`},
 		{"a string minus a number", table("", form(`{Name: "a", Type: "u8" - 1}`)), `^forms.go:7:\d+: invalid operands of -`},
 		{"a string for an int", table("", form(`{Name: "a", Type: "u8", Max: "8"}`)), `^forms.go:7:\d+: forms\[0\].Fields\[0\].Max wants an integer`},
-		{"a negative code", table("", `[]wire.Form{{Name: "A", Code: -1, Type: "A"}}`), `^forms.go:7:\d+: forms\[0\].Code wants a non-negative integer that fits a uint32`},
+		{"a negative code", table("", `[]wire.Form{{Name: "A", Code: -1, Type: "A"}}`), `^forms.go:7:\d+: forms\[0\].Code wants an integer that fits a uint32`},
 		{"an int for a string", table("", form(`{Name: 1, Type: "u8"}`)), `forms\[0\].Fields\[0\].Name wants a string`},
 		{"an int for a bool", table("", `[]wire.Form{{Name: "A", Code: 1, Type: "A", Hand: 1}}`), `forms\[0\].Hand wants a bool`},
 		{"positional fields", table("", `[]wire.Form{{"A"}}`), `^forms.go:7:\d+: forms\[0\]: formgen needs keyed fields`},

@@ -9,8 +9,9 @@ import "encoding/binary"
 // functions for the rest (the struct's decodeBinary and appendBinary).
 type binaryCodec struct {
 	order binary.ByteOrder
-	// values picks the struct a unit decodes into, from its code.
-	values interface{ value(b []byte, k Kind) any }
+	// hand is the hand-written codec, which picks the struct a unit
+	// decodes into.
+	hand Codec
 	// frameLen, if not nil, returns the length a frame's header gives,
 	// which a fixed layout's size must match.
 	frameLen func(b []byte) int
@@ -57,13 +58,13 @@ type tailCodec interface {
 	appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error)
 }
 
-func newBinary(o binary.ByteOrder, values interface{ value(b []byte, k Kind) any }, frameLen func([]byte) int) *binaryCodec {
-	tails, _ := values.(tailCodec)
-	return &binaryCodec{order: o, values: values, frameLen: frameLen, tails: tails}
+func newBinary(o binary.ByteOrder, hand Codec, frameLen func([]byte) int) *binaryCodec {
+	tails, _ := hand.(tailCodec)
+	return &binaryCodec{order: o, hand: hand, frameLen: frameLen, tails: tails}
 }
 
 func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
-	v := c.values.value(b, k)
+	v := pick(c.hand, b, k)
 	if v == nil {
 		return nil, 0, errUnknownCode
 	}

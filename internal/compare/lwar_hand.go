@@ -21,8 +21,7 @@ type lwSeqno struct {
 
 // lwSeqnoID: Leave; the fixed part of Join and Chat.
 type lwSeqnoID struct {
-	Type     uint8 `cmp:"-"`
-	Seqno    uint32
+	lwSeqno
 	PlayerID lwID
 }
 
@@ -83,31 +82,24 @@ const (
 	lwAppID          = 0xf27087c5
 )
 
-// lwHand decodes into one reused value per message type.
+// lwHand decodes into one reused value per struct.
 type lwHand struct {
 	selfAppending
-	header     lwHeader
-	connect    lwConnect
-	disconnect lwSeqno
-	join, chat lwText
-	leave      lwSeqnoID
-	add        lwAdd
-	synced     lwSeqno
-	input      lwInput
-	update     lwUpdate
+	header  lwHeader
+	connect lwConnect
+	seqno   lwSeqno
+	text    lwText
+	leave   lwSeqnoID
+	add     lwAdd
+	input   lwInput
+	update  lwUpdate
 }
 
+// Decode decodes a packet header or a message. Each message's decode
+// returns its length, or 0 if b is too short.
 func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	if k == PacketHeader {
-		if len(b) < 12 {
-			return nil, 0, errShortFrame
-		}
-		p := (*[12]byte)(b)
-		if be.Uint32(p[0:]) != lwAppID {
-			return nil, 0, errUnknownCode
-		}
-		h.header = lwHeader{lwAppID, be.Uint32(p[4:]), be.Uint32(p[8:])}
-		return &h.header, 12, nil
+		return h.header.decode(b)
 	}
 	if len(b) == 0 {
 		return nil, 0, errShortFrame
@@ -117,14 +109,10 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	switch b[0] {
 	case lwConnectType:
 		v, n = &h.connect, h.connect.decode(b)
-	case lwDisconnectType:
-		v, n = &h.disconnect, h.disconnect.decode(b)
-	case lwSyncedType:
-		v, n = &h.synced, h.synced.decode(b)
-	case lwJoinType:
-		v, n = &h.join, h.join.decode(b)
-	case lwChatType:
-		v, n = &h.chat, h.chat.decode(b)
+	case lwDisconnectType, lwSyncedType:
+		v, n = &h.seqno, h.seqno.decode(b)
+	case lwJoinType, lwChatType:
+		v, n = &h.text, h.text.decode(b)
 	case lwLeaveType:
 		v, n = &h.leave, h.leave.decode(b)
 	case lwAddType:
@@ -142,36 +130,25 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	return v, n, nil
 }
 
-// value returns the value the unit at b decodes into, for
-// encoding/binary.
-func (h *lwHand) value(b []byte, k Kind) any {
-	if k == PacketHeader {
-		return &h.header
+func (m *lwHeader) decode(b []byte) (any, int, error) {
+	if len(b) < 12 {
+		return nil, 0, errShortFrame
 	}
-	if len(b) == 0 {
-		return nil
+	p := (*[12]byte)(b)
+	if be.Uint32(p[0:]) != lwAppID {
+		return nil, 0, errUnknownCode
 	}
-	switch b[0] {
-	case lwConnectType:
-		return &h.connect
-	case lwDisconnectType:
-		return &h.disconnect
-	case lwSyncedType:
-		return &h.synced
-	case lwJoinType:
-		return &h.join
-	case lwChatType:
-		return &h.chat
-	case lwLeaveType:
-		return &h.leave
-	case lwAddType:
-		return &h.add
-	case lwInputType:
-		return &h.input
-	case lwUpdateType:
-		return &h.update
-	}
-	return nil
+	*m = lwHeader{lwAppID, be.Uint32(p[4:]), be.Uint32(p[8:])}
+	return m, 12, nil
+}
+
+func (m *lwHeader) AppendBinary(b []byte) ([]byte, error) {
+	b, w := grow(b, 12)
+	p := (*[12]byte)(w)
+	be.PutUint32(p[0:], lwAppID)
+	be.PutUint32(p[4:], m.Ack)
+	be.PutUint32(p[8:], m.Timestamp)
+	return b, nil
 }
 
 func getID(b []byte) lwID {
@@ -185,31 +162,41 @@ func putID(w []byte, id lwID) {
 	be.PutUint16(w[2:], id.Identity)
 }
 
-func (m *lwHeader) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 12)
-	p := (*[12]byte)(w)
-	be.PutUint32(p[0:], lwAppID)
-	be.PutUint32(p[4:], m.Ack)
-	be.PutUint32(p[8:], m.Timestamp)
-	return b, nil
+// The reliable messages start with a type and a seqno (lwSeqno), most
+// then with a player id (lwSeqnoID): get reads them from p, put writes
+// them into p.
+
+func (m *lwSeqno) get(p []byte) { m.Type, m.Seqno = p[0], be.Uint32(p[1:5]) }
+
+func (m *lwSeqno) put(p []byte) {
+	p = p[:5]
+	p[0] = m.Type
+	be.PutUint32(p[1:], m.Seqno)
 }
 
-// Each decode returns the message's length, or 0 if b is too short.
+func (m *lwSeqnoID) get(p []byte) {
+	p = p[:9]
+	m.Type, m.Seqno, m.PlayerID = p[0], be.Uint32(p[1:]), getID(p[5:])
+}
+
+func (m *lwSeqnoID) put(p []byte) {
+	p = p[:9]
+	p[0] = m.Type
+	be.PutUint32(p[1:], m.Seqno)
+	putID(p[5:], m.PlayerID)
+}
 
 func (m *lwSeqno) decode(b []byte) int {
 	if len(b) < 5 {
 		return 0
 	}
-	p := (*[5]byte)(b)
-	m.Type, m.Seqno = p[0], be.Uint32(p[1:])
+	m.get(b)
 	return 5
 }
 
 func (m *lwSeqno) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 5)
-	p := (*[5]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
+	m.put(w)
 	return b, nil
 }
 
@@ -217,17 +204,13 @@ func (m *lwSeqnoID) decode(b []byte) int {
 	if len(b) < 9 {
 		return 0
 	}
-	p := (*[9]byte)(b)
-	m.Type, m.Seqno, m.PlayerID = p[0], be.Uint32(p[1:]), getID(p[5:])
+	m.get(b)
 	return 9
 }
 
 func (m *lwSeqnoID) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 9)
-	p := (*[9]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	putID(p[5:], m.PlayerID)
+	m.put(w)
 	return b, nil
 }
 
@@ -244,48 +227,41 @@ func str8(b []byte, off int) ([]byte, int) {
 	return b[off+1 : end], end
 }
 
+// putStr8 writes s after its length in a uint8 at w[off].
+func putStr8(w []byte, off int, s []byte) {
+	w[off] = byte(len(s))
+	copy(w[off+1:], s)
+}
+
 func (m *lwText) decode(b []byte) int {
 	s, n := str8(b, 9)
-	if n == 0 {
-		m.Text = m.Text[:0]
-		return 0
+	if n > 0 {
+		m.lwSeqnoID.get(b)
 	}
-	m.lwSeqnoID.decode(b)
 	m.Text = append(m.Text[:0], s...)
 	return n
 }
 
 func (m *lwText) AppendBinary(b []byte) ([]byte, error) {
-	n := 10 + len(m.Text)
-	b, w := grow(b, n)
-	p := (*[10]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	putID(p[5:], m.PlayerID)
-	p[9] = byte(len(m.Text))
-	copy(w[10:], m.Text)
+	b, w := grow(b, 10+len(m.Text))
+	m.lwSeqnoID.put(w)
+	putStr8(w, 9, m.Text)
 	return b, nil
 }
 
 func (m *lwConnect) decode(b []byte) int {
 	s, n := str8(b, 5)
-	if n == 0 {
-		m.Name = m.Name[:0]
-		return 0
+	if n > 0 {
+		m.lwSeqno.get(b)
 	}
-	m.lwSeqno.decode(b)
 	m.Name = append(m.Name[:0], s...)
 	return n
 }
 
 func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
-	n := 6 + len(m.Name)
-	b, w := grow(b, n)
-	p := (*[6]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	p[5] = byte(len(m.Name))
-	copy(w[6:], m.Name)
+	b, w := grow(b, 6+len(m.Name))
+	m.lwSeqno.put(w)
+	putStr8(w, 5, m.Name)
 	return b, nil
 }
 
@@ -294,11 +270,8 @@ func (m *lwAdd) decode(b []byte) int {
 		return 0
 	}
 	p := (*[14]byte)(b)
-	m.Type = p[0]
-	m.Seqno = be.Uint32(p[1:])
-	m.EntityID = getID(p[5:])
-	m.PlayerID = getID(p[9:])
-	m.TypeID = p[13]
+	m.Type, m.Seqno = p[0], be.Uint32(p[1:])
+	m.EntityID, m.PlayerID, m.TypeID = getID(p[5:]), getID(p[9:]), p[13]
 	return 14
 }
 
@@ -318,14 +291,11 @@ func (m *lwInput) decode(b []byte) int {
 		return 0
 	}
 	p := (*[23]byte)(b)
-	m.Type = p[0]
-	m.PlayerID = getID(p[1:])
-	m.FrameNo = be.Uint32(p[5:])
+	m.Type, m.PlayerID, m.FrameNo = p[0], getID(p[1:]), be.Uint32(p[5:])
 	m.Forward, m.Backward, m.TurnLeft = p[9], p[10], p[11]
 	m.TurnRight, m.StrafeLeft, m.StrafeRight = p[12], p[13], p[14]
 	m.Shooting = [4]uint8{p[15], p[16], p[17], p[18]}
-	m.AimX = int16(be.Uint16(p[19:]))
-	m.AimY = int16(be.Uint16(p[21:]))
+	m.AimX, m.AimY = int16(be.Uint16(p[19:])), int16(be.Uint16(p[21:]))
 	return 23
 }
 
@@ -344,16 +314,11 @@ func (m *lwInput) AppendBinary(b []byte) ([]byte, error) {
 }
 
 func (m *lwUpdate) decode(b []byte) int {
-	if len(b) < 2 {
+	if len(b) < 2 || len(b) < 2+11*int(b[1]) {
 		m.Entries = m.Entries[:0]
 		return 0
 	}
 	num := int(b[1])
-	end := 2 + 11*num
-	if len(b) < end {
-		m.Entries = m.Entries[:0]
-		return 0
-	}
 	m.Type, m.Num = b[0], b[1]
 	if cap(m.Entries) < num {
 		m.Entries = make([]lwUpdateEntry, num, 255) // at most 255, bounded by the bytes present
@@ -362,13 +327,10 @@ func (m *lwUpdate) decode(b []byte) int {
 	for i := range m.Entries {
 		p := (*[11]byte)(b[2+11*i:])
 		e := &m.Entries[i]
-		e.EntityID = getID(p[0:])
-		e.X = int16(be.Uint16(p[4:]))
-		e.Y = int16(be.Uint16(p[6:]))
-		e.Orientation = be.Uint16(p[8:])
-		e.Health = p[10]
+		e.EntityID, e.X, e.Y = getID(p[0:]), int16(be.Uint16(p[4:])), int16(be.Uint16(p[6:]))
+		e.Orientation, e.Health = be.Uint16(p[8:]), p[10]
 	}
-	return end
+	return 2 + 11*num
 }
 
 func (m *lwUpdate) AppendBinary(b []byte) ([]byte, error) {

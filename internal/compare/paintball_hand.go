@@ -145,27 +145,6 @@ func (h *pbHand) Decode(b []byte, k Kind) (any, int, error) {
 	return nil, 0, errUnknownCode
 }
 
-// value returns the value the packet at b decodes into, for
-// encoding/binary.
-func (h *pbHand) value(b []byte, _ Kind) any {
-	if len(b) < 3 {
-		return nil
-	}
-	switch b[2] {
-	case pbUpdateCode:
-		return &h.update
-	case pbPlayerUpdateCode:
-		return &h.playerUpdate
-	case pbShootCode:
-		return &h.shoot
-	case pbGameDumpCode:
-		return &h.gameDump
-	case pbLoginCode:
-		return &h.login
-	}
-	return nil
-}
-
 func putPBHeader(w []byte, code byte) {
 	_ = w[2]
 	w[0], w[1], w[2] = pbMarker, 0, code

@@ -135,21 +135,20 @@ const (
 	rtPlayerSpawnType
 )
 
-// rtHand decodes into one reused value per message type.
+// rtHand decodes into one reused value per struct.
 type rtHand struct {
 	selfAppending
 	ack          rtAck
 	connReq      rtConnReq
 	connAccept   rtConnAccept
-	connDisconn  rtIDByte
+	idByte       rtIDByte
 	option       rtOption
 	obstacle     rtObstacle
-	spawn, goal  rtSets
+	sets         rtSets
 	gameStart    rtIDU32
 	gameOver     rtGameOver
 	score        rtScore
 	playerUpdate rtPlayerUpdate
-	playerSpawn  rtIDByte
 }
 
 func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
@@ -165,18 +164,14 @@ func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
 		v, ok = &h.connReq, h.connReq.decode(b)
 	case rtConnAcceptType:
 		v, ok = &h.connAccept, h.connAccept.decode(b)
-	case rtConnDisconnType:
-		v, ok = &h.connDisconn, h.connDisconn.decode(b)
-	case rtPlayerSpawnType:
-		v, ok = &h.playerSpawn, h.playerSpawn.decode(b)
+	case rtConnDisconnType, rtPlayerSpawnType:
+		v, ok = &h.idByte, h.idByte.decode(b)
 	case rtOptionType:
 		v, ok = &h.option, h.option.decode(b)
 	case rtObstacleType:
 		v, ok = &h.obstacle, h.obstacle.decode(b)
-	case rtSpawnType:
-		v, ok = &h.spawn, h.spawn.decode(b)
-	case rtGoalType:
-		v, ok = &h.goal, h.goal.decode(b)
+	case rtSpawnType, rtGoalType:
+		v, ok = &h.sets, h.sets.decode(b)
 	case rtGameStartType:
 		v, ok = &h.gameStart, h.gameStart.decode(b)
 	case rtGameOverType:
@@ -192,43 +187,6 @@ func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
 		return nil, 0, errBadLength
 	}
 	return v, len(b), nil
-}
-
-// value returns the value the datagram b decodes into, for
-// encoding/binary.
-func (h *rtHand) value(b []byte, _ Kind) any {
-	if len(b) == 0 {
-		return nil
-	}
-	switch b[0] {
-	case rtAckType:
-		return &h.ack
-	case rtConnReqType:
-		return &h.connReq
-	case rtConnAcceptType:
-		return &h.connAccept
-	case rtConnDisconnType:
-		return &h.connDisconn
-	case rtPlayerSpawnType:
-		return &h.playerSpawn
-	case rtOptionType:
-		return &h.option
-	case rtObstacleType:
-		return &h.obstacle
-	case rtSpawnType:
-		return &h.spawn
-	case rtGoalType:
-		return &h.goal
-	case rtGameStartType:
-		return &h.gameStart
-	case rtGameOverType:
-		return &h.gameOver
-	case rtScoreType:
-		return &h.score
-	case rtPlayerUpdateType:
-		return &h.playerUpdate
-	}
-	return nil
 }
 
 // Each decode reports whether b is one whole message of its type.

@@ -42,6 +42,9 @@ type bzEnter struct {
 // bzMotion is MsgAlive's position and forward vector.
 type bzMotion struct{ Position, Forward [3]float32 }
 
+// bzScore is a player's or a team's wins and losses.
+type bzScore struct{ Wins, Losses uint16 }
+
 type bzAliveFromClient struct {
 	H bzHeader `cmp:"-"`
 	bzMotion
@@ -92,7 +95,7 @@ type bzMessageFromServer struct {
 type bzAddPlayerFixed struct {
 	H bzHeader `cmp:"-"`
 	bzPlayer
-	Wins, Losses uint16
+	bzScore
 	bzNames
 }
 
@@ -116,8 +119,9 @@ type bzFlagUpdate struct {
 }
 
 type bzTeamUpdate struct {
-	H                                   bzHeader `cmp:"-"`
-	Team, Players, Active, Wins, Losses uint16
+	H                     bzHeader `cmp:"-"`
+	Team, Players, Active uint16
+	bzScore
 }
 
 // Sizes of the frames, header included.
@@ -270,6 +274,13 @@ func (m *bzNames) get(p []byte) {
 func (m *bzNames) put(p []byte) {
 	copy(p[:32], m.CallSign[:])
 	copy(p[32:160], m.Email[:])
+}
+
+func (m *bzScore) get(p []byte) { m.Wins, m.Losses = be.Uint16(p[:2]), be.Uint16(p[2:4]) }
+
+func (m *bzScore) put(p []byte) {
+	be.PutUint16(p[:2], m.Wins)
+	be.PutUint16(p[2:4], m.Losses)
 }
 
 func (m *bzText) get(p []byte) {
@@ -425,7 +436,7 @@ func (m *bzAddPlayer) decode(b []byte) bool {
 	p := (*[bzAddPlayerSize]byte)(b)
 	m.H.get(p[:])
 	m.bzPlayer.get(p[4:])
-	m.Wins, m.Losses = be.Uint16(p[16:]), be.Uint16(p[18:])
+	m.bzScore.get(p[16:])
 	m.bzNames.get(p[20:])
 	m.HasAssignedID = len(b) > bzAddPlayerSize
 	m.AssignedID = bzPlayerID{}
@@ -443,8 +454,7 @@ func (m *bzAddPlayer) AppendBinary(b []byte) ([]byte, error) {
 	b, w := bzFrame(b, bzAddPlayerC, n)
 	p := (*[bzAddPlayerSize]byte)(w)
 	m.bzPlayer.put(p[4:])
-	be.PutUint16(p[16:], m.Wins)
-	be.PutUint16(p[18:], m.Losses)
+	m.bzScore.put(p[16:])
 	m.bzNames.put(p[20:])
 	if m.HasAssignedID {
 		putPlayerID(w[bzAddPlayerSize:], &m.AssignedID)
@@ -494,7 +504,7 @@ func (m *bzTeamUpdate) decode(b []byte) bool {
 	p := (*[bzTeamUpdateSize]byte)(b)
 	m.H.get(p[:])
 	m.Team, m.Players, m.Active = be.Uint16(p[4:]), be.Uint16(p[6:]), be.Uint16(p[8:])
-	m.Wins, m.Losses = be.Uint16(p[10:]), be.Uint16(p[12:])
+	m.bzScore.get(p[10:])
 	return true
 }
 
@@ -504,8 +514,7 @@ func (m *bzTeamUpdate) AppendBinary(b []byte) ([]byte, error) {
 	be.PutUint16(p[4:], m.Team)
 	be.PutUint16(p[6:], m.Players)
 	be.PutUint16(p[8:], m.Active)
-	be.PutUint16(p[10:], m.Wins)
-	be.PutUint16(p[12:], m.Losses)
+	m.bzScore.put(p[10:])
 	return b, nil
 }
 

@@ -163,8 +163,8 @@ func putID(w []byte, id lwID) {
 }
 
 // The reliable messages start with a type and a seqno (lwSeqno), most
-// then with a player id (lwSeqnoID): get reads them from p, put writes
-// them into p.
+// then with a player id (lwSeqnoID): get reads the first two from p, put
+// writes them into p.
 
 func (m *lwSeqno) get(p []byte) { m.Type, m.Seqno = p[0], be.Uint32(p[1:5]) }
 
@@ -172,18 +172,6 @@ func (m *lwSeqno) put(p []byte) {
 	p = p[:5]
 	p[0] = m.Type
 	be.PutUint32(p[1:], m.Seqno)
-}
-
-func (m *lwSeqnoID) get(p []byte) {
-	p = p[:9]
-	m.Type, m.Seqno, m.PlayerID = p[0], be.Uint32(p[1:]), getID(p[5:])
-}
-
-func (m *lwSeqnoID) put(p []byte) {
-	p = p[:9]
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	putID(p[5:], m.PlayerID)
 }
 
 func (m *lwSeqno) decode(b []byte) int {
@@ -204,13 +192,15 @@ func (m *lwSeqnoID) decode(b []byte) int {
 	if len(b) < 9 {
 		return 0
 	}
-	m.get(b)
+	m.lwSeqno.get(b)
+	m.PlayerID = getID(b[5:9])
 	return 9
 }
 
 func (m *lwSeqnoID) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 9)
-	m.put(w)
+	m.lwSeqno.put(w)
+	putID(w[5:9], m.PlayerID)
 	return b, nil
 }
 
@@ -227,41 +217,47 @@ func str8(b []byte, off int) ([]byte, int) {
 	return b[off+1 : end], end
 }
 
-// putStr8 writes s after its length in a uint8 at w[off].
-func putStr8(w []byte, off int, s []byte) {
+// decodeStr decodes the type and seqno at the start of b and the string
+// of a uint8 length at b[off] into s: it returns the end of the string,
+// or 0 if b is too short.
+func (m *lwSeqno) decodeStr(b []byte, off int, s *[]byte) int {
+	str, n := str8(b, off)
+	if n > 0 {
+		m.get(b)
+	}
+	*s = append((*s)[:0], str...)
+	return n
+}
+
+// appendStr appends a message of m's type and seqno and s after its
+// length in a uint8 at off: it returns b and the message, whose bytes
+// between the seqno and off are left to the caller.
+func (m *lwSeqno) appendStr(b []byte, off int, s []byte) ([]byte, []byte) {
+	b, w := grow(b, off+1+len(s))
+	m.put(w)
 	w[off] = byte(len(s))
 	copy(w[off+1:], s)
+	return b, w
+}
+
+func (m *lwConnect) decode(b []byte) int { return m.decodeStr(b, 5, &m.Name) }
+
+func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
+	b, _ = m.appendStr(b, 5, m.Name)
+	return b, nil
 }
 
 func (m *lwText) decode(b []byte) int {
-	s, n := str8(b, 9)
+	n := m.decodeStr(b, 9, &m.Text)
 	if n > 0 {
-		m.lwSeqnoID.get(b)
+		m.PlayerID = getID(b[5:])
 	}
-	m.Text = append(m.Text[:0], s...)
 	return n
 }
 
 func (m *lwText) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 10+len(m.Text))
-	m.lwSeqnoID.put(w)
-	putStr8(w, 9, m.Text)
-	return b, nil
-}
-
-func (m *lwConnect) decode(b []byte) int {
-	s, n := str8(b, 5)
-	if n > 0 {
-		m.lwSeqno.get(b)
-	}
-	m.Name = append(m.Name[:0], s...)
-	return n
-}
-
-func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 6+len(m.Name))
-	m.lwSeqno.put(w)
-	putStr8(w, 5, m.Name)
+	b, w := m.appendStr(b, 9, m.Text)
+	putID(w[5:9], m.PlayerID)
 	return b, nil
 }
 

@@ -1,8 +1,7 @@
 package compare
 
 import (
-	"fmt"
-
+	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -33,19 +32,39 @@ func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return m, n, err
 }
 
-// walk decodes c as a user's loop does, a direct call to the Decoder a
-// unit (Walk).
-func (c wireCodec) walk(cp *Capture) (int, error) {
-	if cp.Datagrams != nil {
-		return (&datagrams{d: c.d}).Read(cp, nil)
-	}
-	from, units := wireFrom(cp.From), 0
-	for off := 0; off < len(cp.Stream); units++ {
-		_, n, err := c.d.Decode(cp.Stream[off:], from)
-		if err != nil {
-			return units, fmt.Errorf("%s at byte %d: %w", cp.File, off, err)
+func (c wireCodec) walk(cp *Capture, visit func(b []byte, k Kind, v any)) (int, error) {
+	return wireWalk(cp, c.d, nil, wireFrom(cp.From), visit)
+}
+
+// wireWalk is Walk for gamewire's Decoder d, which it calls directly, as
+// a user's loop does, with direction from: a stream frame after frame,
+// each datagram message after message, after its packet header if h is
+// not nil (lwar's). Gamewire's codecs and its datagram stream reader
+// (datagrams) read the captures through it.
+func wireWalk(c *Capture, d *wire.Decoder, h *lwar.Header, from wire.Direction, visit func(b []byte, k Kind, v any)) (int, error) {
+	units := 0
+	for i, b := range c.pieces {
+		off := 0
+		if h != nil {
+			n, err := h.Decode(b)
+			if err != nil {
+				return units, c.errAt(i, 0, err)
+			}
+			if visit != nil {
+				visit(b[:n], PacketHeader, h)
+			}
+			off, units = n, units+1
 		}
-		off += n
+		for ; off < len(b); units++ {
+			m, n, err := d.Decode(b[off:], from)
+			if err != nil {
+				return units, c.errAt(i, off, err)
+			}
+			if visit != nil {
+				visit(b[off:off+n], c.From, m)
+			}
+			off += n
+		}
 	}
 	return units, nil
 }
@@ -72,19 +91,9 @@ func (s *datagrams) Read(c *Capture, visit func(any)) (int, error) {
 	if s.fresh != nil {
 		d = s.fresh()
 	}
-	from := wireFrom(c.From)
-	units := 0
-	for i, b := range c.Datagrams {
-		for off := 0; off < len(b); units++ {
-			m, n, err := d.Decode(b[off:], from)
-			if err != nil {
-				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
-			}
-			if visit != nil {
-				visit(m)
-			}
-			off += n
-		}
+	var each func(b []byte, k Kind, v any)
+	if visit != nil {
+		each = func(_ []byte, _ Kind, v any) { visit(v) }
 	}
-	return units, nil
+	return wireWalk(c, d, nil, wireFrom(c.From), each)
 }

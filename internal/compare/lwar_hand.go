@@ -63,9 +63,13 @@ type lwUpdateEntry struct {
 }
 
 type lwUpdate struct {
-	Type    uint8 `cmp:"-"`
-	Num     uint8 `cmp:"-"`
+	lwUpdateFixed
 	Entries []lwUpdateEntry
+}
+
+type lwUpdateFixed struct {
+	Type uint8 `cmp:"-"`
+	Num  uint8 `cmp:"-"`
 }
 
 // Type ids.
@@ -371,20 +375,6 @@ func (*lwHand) appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]
 func (m *lwText) tail() (any, *[]byte)    { return &m.lwSeqnoID, &m.Text }
 func (m *lwConnect) tail() (any, *[]byte) { return &m.lwSeqno, &m.Name }
 
-func (m *lwUpdate) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	if len(b) < 2 || len(b) < 2+11*int(b[1]) {
-		return 0, errShortFrame
-	}
-	m.Type, m.Num = b[0], b[1]
-	if cap(m.Entries) < int(m.Num) {
-		m.Entries = make([]lwUpdateEntry, m.Num, 255)
-	}
-	m.Entries = m.Entries[:m.Num]
-	n, err := binary.Decode(b[2:], o, m.Entries)
-	return 2 + n, err
-}
-
-func (m *lwUpdate) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b = append(b, m.Type, byte(len(m.Entries)))
-	return binary.Append(b, o, m.Entries)
+func (m *lwUpdate) list() (any, *uint8, entryList) {
+	return &m.lwUpdateFixed, &m.Num, entries[lwUpdateEntry]{&m.Entries, 11}
 }

@@ -52,9 +52,7 @@ func (g *lwarGamewire) Decode(b []byte, k Kind) (any, int, error) {
 
 // walk decodes c as a user's loop does: each datagram's packet header,
 // then its messages, by direct calls (Walk).
-func (g *lwarGamewire) walk(c *Capture, visit func(b []byte, k Kind, v any)) (int, error) {
-	return wireWalk(c, g.d, &g.h, wire.Both, visit)
-}
+func (g *lwarGamewire) walk(c *Capture) (int, error) { return wireWalk(c, g.d, &g.h, wire.Both) }
 
 // lwarIterator walks every datagram with gamewire's Iterator: one reused
 // for all captures, or (fresh) a new one for every Read.

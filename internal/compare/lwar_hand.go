@@ -38,8 +38,7 @@ type lwConnect struct {
 }
 
 type lwAdd struct {
-	Type     uint8 `cmp:"-"`
-	Seqno    uint32
+	lwSeqno
 	EntityID lwID
 	PlayerID lwID
 	TypeID   uint8
@@ -103,7 +102,15 @@ type lwHand struct {
 // returns its length, or 0 if b is too short.
 func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	if k == PacketHeader {
-		return h.header.decode(b)
+		if len(b) < 12 {
+			return nil, 0, errShortFrame
+		}
+		p := (*[12]byte)(b)
+		if be.Uint32(p[0:]) != lwAppID {
+			return nil, 0, errUnknownCode
+		}
+		h.header = lwHeader{lwAppID, be.Uint32(p[4:]), be.Uint32(p[8:])}
+		return &h.header, 12, nil
 	}
 	if len(b) == 0 {
 		return nil, 0, errShortFrame
@@ -132,18 +139,6 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 		return nil, 0, errShortFrame
 	}
 	return v, n, nil
-}
-
-func (m *lwHeader) decode(b []byte) (any, int, error) {
-	if len(b) < 12 {
-		return nil, 0, errShortFrame
-	}
-	p := (*[12]byte)(b)
-	if be.Uint32(p[0:]) != lwAppID {
-		return nil, 0, errUnknownCode
-	}
-	*m = lwHeader{lwAppID, be.Uint32(p[4:]), be.Uint32(p[8:])}
-	return m, 12, nil
 }
 
 func (m *lwHeader) AppendBinary(b []byte) ([]byte, error) {
@@ -188,7 +183,9 @@ func (m *lwSeqno) decode(b []byte) int {
 
 func (m *lwSeqno) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 5)
-	m.put(w)
+	p := (*[5]byte)(w)
+	p[0] = m.Type
+	be.PutUint32(p[1:], m.Seqno)
 	return b, nil
 }
 
@@ -221,47 +218,41 @@ func str8(b []byte, off int) ([]byte, int) {
 	return b[off+1 : end], end
 }
 
-// decodeStr decodes the type and seqno at the start of b and the string
-// of a uint8 length at b[off] into s: it returns the end of the string,
-// or 0 if b is too short.
-func (m *lwSeqno) decodeStr(b []byte, off int, s *[]byte) int {
-	str, n := str8(b, off)
+func (m *lwConnect) decode(b []byte) int {
+	s, n := str8(b, 5)
 	if n > 0 {
-		m.get(b)
+		m.lwSeqno.get(b)
 	}
-	*s = append((*s)[:0], str...)
+	m.Name = append(m.Name[:0], s...)
 	return n
 }
 
-// appendStr appends a message of m's type and seqno and s after its
-// length in a uint8 at off: it returns b and the message, whose bytes
-// between the seqno and off are left to the caller.
-func (m *lwSeqno) appendStr(b []byte, off int, s []byte) ([]byte, []byte) {
-	b, w := grow(b, off+1+len(s))
-	m.put(w)
-	w[off] = byte(len(s))
-	copy(w[off+1:], s)
-	return b, w
-}
-
-func (m *lwConnect) decode(b []byte) int { return m.decodeStr(b, 5, &m.Name) }
-
 func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
-	b, _ = m.appendStr(b, 5, m.Name)
+	b, w := grow(b, 6+len(m.Name))
+	m.lwSeqno.put(w)
+	w[5] = byte(len(m.Name))
+	copy(w[6:], m.Name)
 	return b, nil
 }
 
 func (m *lwText) decode(b []byte) int {
-	n := m.decodeStr(b, 9, &m.Text)
+	s, n := str8(b, 9)
 	if n > 0 {
-		m.PlayerID = getID(b[5:])
+		m.lwSeqno.get(b)
+		m.PlayerID = getID(b[5:9])
 	}
+	m.Text = append(m.Text[:0], s...)
 	return n
 }
 
 func (m *lwText) AppendBinary(b []byte) ([]byte, error) {
-	b, w := m.appendStr(b, 9, m.Text)
-	putID(w[5:9], m.PlayerID)
+	b, w := grow(b, 10+len(m.Text))
+	p := (*[10]byte)(w)
+	p[0] = m.Type
+	be.PutUint32(p[1:], m.Seqno)
+	putID(p[5:], m.PlayerID)
+	p[9] = byte(len(m.Text))
+	copy(w[10:], m.Text)
 	return b, nil
 }
 
@@ -270,16 +261,17 @@ func (m *lwAdd) decode(b []byte) int {
 		return 0
 	}
 	p := (*[14]byte)(b)
-	m.Type, m.Seqno = p[0], be.Uint32(p[1:])
-	m.EntityID, m.PlayerID, m.TypeID = getID(p[5:]), getID(p[9:]), p[13]
+	m.lwSeqno.get(p[:])
+	m.EntityID = getID(p[5:])
+	m.PlayerID = getID(p[9:])
+	m.TypeID = p[13]
 	return 14
 }
 
 func (m *lwAdd) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 14)
 	p := (*[14]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
+	m.lwSeqno.put(p[:])
 	putID(p[5:], m.EntityID)
 	putID(p[9:], m.PlayerID)
 	p[13] = m.TypeID
@@ -291,11 +283,14 @@ func (m *lwInput) decode(b []byte) int {
 		return 0
 	}
 	p := (*[23]byte)(b)
-	m.Type, m.PlayerID, m.FrameNo = p[0], getID(p[1:]), be.Uint32(p[5:])
+	m.Type = p[0]
+	m.PlayerID = getID(p[1:])
+	m.FrameNo = be.Uint32(p[5:])
 	m.Forward, m.Backward, m.TurnLeft = p[9], p[10], p[11]
 	m.TurnRight, m.StrafeLeft, m.StrafeRight = p[12], p[13], p[14]
 	m.Shooting = [4]uint8{p[15], p[16], p[17], p[18]}
-	m.AimX, m.AimY = int16(be.Uint16(p[19:])), int16(be.Uint16(p[21:]))
+	m.AimX = int16(be.Uint16(p[19:]))
+	m.AimY = int16(be.Uint16(p[21:]))
 	return 23
 }
 
@@ -314,11 +309,16 @@ func (m *lwInput) AppendBinary(b []byte) ([]byte, error) {
 }
 
 func (m *lwUpdate) decode(b []byte) int {
-	if len(b) < 2 || len(b) < 2+11*int(b[1]) {
+	if len(b) < 2 {
 		m.Entries = m.Entries[:0]
 		return 0
 	}
 	num := int(b[1])
+	end := 2 + 11*num
+	if len(b) < end {
+		m.Entries = m.Entries[:0]
+		return 0
+	}
 	m.Type, m.Num = b[0], b[1]
 	if cap(m.Entries) < num {
 		m.Entries = make([]lwUpdateEntry, num, 255) // at most 255, bounded by the bytes present
@@ -327,10 +327,13 @@ func (m *lwUpdate) decode(b []byte) int {
 	for i := range m.Entries {
 		p := (*[11]byte)(b[2+11*i:])
 		e := &m.Entries[i]
-		e.EntityID, e.X, e.Y = getID(p[0:]), int16(be.Uint16(p[4:])), int16(be.Uint16(p[6:]))
-		e.Orientation, e.Health = be.Uint16(p[8:]), p[10]
+		e.EntityID = getID(p[0:])
+		e.X = int16(be.Uint16(p[4:]))
+		e.Y = int16(be.Uint16(p[6:]))
+		e.Orientation = be.Uint16(p[8:])
+		e.Health = p[10]
 	}
-	return 2 + 11*num
+	return end
 }
 
 func (m *lwUpdate) AppendBinary(b []byte) ([]byte, error) {

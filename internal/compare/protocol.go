@@ -111,19 +111,6 @@ type Capture struct {
 	Header    bool     // each datagram starts with a packet header
 	Stream    []byte   // the bytes of a stream capture
 	Datagrams [][]byte // the datagrams of a datagram capture
-
-	// pieces are what a decoder walks unit after unit: the stream as
-	// one piece, or each datagram.
-	pieces [][]byte
-}
-
-// errAt wraps err, the failure to decode the unit at byte off of piece
-// i, with where it is.
-func (c *Capture) errAt(i, off int, err error) error {
-	if c.Datagrams == nil {
-		return fmt.Errorf("%s at byte %d: %w", c.File, off, err)
-	}
-	return fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
 }
 
 // Len returns the number of bytes of the capture.
@@ -156,10 +143,8 @@ func (p *Protocol) Load() ([]*Capture, error) {
 			}
 			if p.Datagram {
 				c.Datagrams, err = readHex(f)
-				c.pieces = c.Datagrams
 			} else {
 				c.Stream, err = os.ReadFile(f)
-				c.pieces = [][]byte{c.Stream}
 			}
 			if err != nil {
 				return nil, err
@@ -188,9 +173,10 @@ func fromName(file string) Kind {
 	return FromClient
 }
 
-// A walker decodes every unit of a capture as Walk does.
+// A walker decodes every unit of a capture as Walk does, without a
+// visit.
 type walker interface {
-	walk(c *Capture, visit func(b []byte, k Kind, v any)) (int, error)
+	walk(c *Capture) (int, error)
 }
 
 // Walk decodes every unit of c with codec, splitting c as gamewire's
@@ -199,17 +185,31 @@ type walker interface {
 // (if not nil) with each unit's bytes, kind and decoded value, and
 // returns the number of units.
 //
-// A codec that is a walker walks c itself: gamewire's codecs call their
-// wire.Decoder directly (wireWalk), as a user's loop does, instead of
-// through Codec's Decode, an adapter whose call a message no user pays.
-// Each side then makes one indirect call a message: the hand-written
-// code into its Codec, gamewire's Decoder into the message's Decode.
+// A codec that is a walker walks c itself when visit is nil (the
+// benchmarks' case): gamewire's codecs call their wire.Decoder directly
+// (wireWalk), as a user's loop does, instead of through Codec's Decode,
+// an adapter whose call a message no user pays. Each side then makes one
+// indirect call a message: the hand-written code into its Codec,
+// gamewire's Decoder into the message's Decode.
 func Walk(c *Capture, codec Codec, visit func(b []byte, k Kind, v any)) (int, error) {
-	if w, ok := codec.(walker); ok {
-		return w.walk(c, visit)
+	if w, ok := codec.(walker); ok && visit == nil {
+		return w.walk(c)
 	}
 	units := 0
-	for i, d := range c.pieces {
+	if c.Datagrams == nil {
+		for off := 0; off < len(c.Stream); units++ {
+			v, n, err := codec.Decode(c.Stream[off:], c.From)
+			if err != nil {
+				return units, fmt.Errorf("%s at byte %d: %w", c.File, off, err)
+			}
+			if visit != nil {
+				visit(c.Stream[off:off+n], c.From, v)
+			}
+			off += n
+		}
+		return units, nil
+	}
+	for i, d := range c.Datagrams {
 		k := c.From
 		if c.Header {
 			k = PacketHeader
@@ -217,7 +217,7 @@ func Walk(c *Capture, codec Codec, visit func(b []byte, k Kind, v any)) (int, er
 		for off := 0; off < len(d); units++ {
 			v, n, err := codec.Decode(d[off:], k)
 			if err != nil {
-				return units, c.errAt(i, off, err)
+				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
 			}
 			if visit != nil {
 				visit(d[off:off+n], k, v)

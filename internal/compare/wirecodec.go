@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"fmt"
+
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -32,36 +34,38 @@ func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return m, n, err
 }
 
-func (c wireCodec) walk(cp *Capture, visit func(b []byte, k Kind, v any)) (int, error) {
-	return wireWalk(cp, c.d, nil, wireFrom(cp.From), visit)
-}
+func (c wireCodec) walk(cp *Capture) (int, error) { return wireWalk(cp, c.d, nil, wireFrom(cp.From)) }
 
-// wireWalk is Walk for gamewire's Decoder d, which it calls directly, as
-// a user's loop does, with direction from: a stream frame after frame,
-// each datagram message after message, after its packet header if h is
-// not nil (lwar's). Gamewire's codecs and its datagram stream reader
-// (datagrams) read the captures through it.
-func wireWalk(c *Capture, d *wire.Decoder, h *lwar.Header, from wire.Direction, visit func(b []byte, k Kind, v any)) (int, error) {
+// wireWalk is Walk, without a visit, for gamewire's Decoder d, which it
+// calls directly, as a user's loop does, with direction from: a stream
+// frame after frame, each datagram message after message, after its
+// packet header if h is not nil (lwar's). Gamewire's codecs and its
+// datagram stream reader (datagrams) read the captures through it.
+func wireWalk(c *Capture, d *wire.Decoder, h *lwar.Header, from wire.Direction) (int, error) {
 	units := 0
-	for i, b := range c.pieces {
+	if c.Datagrams == nil {
+		for off := 0; off < len(c.Stream); units++ {
+			_, n, err := d.Decode(c.Stream[off:], from)
+			if err != nil {
+				return units, fmt.Errorf("%s at byte %d: %w", c.File, off, err)
+			}
+			off += n
+		}
+		return units, nil
+	}
+	for i, b := range c.Datagrams {
 		off := 0
 		if h != nil {
 			n, err := h.Decode(b)
 			if err != nil {
-				return units, c.errAt(i, 0, err)
-			}
-			if visit != nil {
-				visit(b[:n], PacketHeader, h)
+				return units, fmt.Errorf("%s: datagram %d: %w", c.File, i, err)
 			}
 			off, units = n, units+1
 		}
 		for ; off < len(b); units++ {
-			m, n, err := d.Decode(b[off:], from)
+			_, n, err := d.Decode(b[off:], from)
 			if err != nil {
-				return units, c.errAt(i, off, err)
-			}
-			if visit != nil {
-				visit(b[off:off+n], c.From, m)
+				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
 			}
 			off += n
 		}
@@ -91,9 +95,8 @@ func (s *datagrams) Read(c *Capture, visit func(any)) (int, error) {
 	if s.fresh != nil {
 		d = s.fresh()
 	}
-	var each func(b []byte, k Kind, v any)
-	if visit != nil {
-		each = func(_ []byte, _ Kind, v any) { visit(v) }
+	if visit == nil {
+		return wireWalk(c, d, nil, wireFrom(c.From))
 	}
-	return wireWalk(c, d, nil, wireFrom(c.From), each)
+	return Walk(c, wireCodec{d: d}, func(_ []byte, _ Kind, v any) { visit(v) })
 }

@@ -365,14 +365,8 @@ func cstringOK(s []byte, fixed int) bool {
 	return len(s) <= tfMaxFrame-fixed-1 && bytes.IndexByte(s, 0) < 0
 }
 
-// appendText appends a frame of h's code whose C string s, checked,
-// follows fixed bytes, header and string written: it returns b and the
-// frame, whose fixed bytes after the header are left to the caller.
-func (h *tfHeader) appendText(b []byte, fixed int, s []byte) ([]byte, []byte) {
-	b, w := h.frame(b, fixed+len(s)+1)
-	w[fixed+copy(w[fixed:], s)] = 0
-	return b, w
-}
+// putCString writes s and its NUL at w[fixed:], the end of a frame.
+func putCString(w []byte, fixed int, s []byte) { w[fixed+copy(w[fixed:], s)] = 0 }
 
 func (m *tfEmpty) decode(b []byte) bool {
 	m.H.get(b)
@@ -532,7 +526,8 @@ func (m *tfNewUser) AppendBinary(b []byte) ([]byte, error) {
 	if !cstringOK(m.Nick, 37) {
 		return b, errCString
 	}
-	b, w := m.H.appendText(b, 37, m.Nick)
+	b, w := m.H.frame(b, 37+len(m.Nick)+1)
+	putCString(w, 37, m.Nick)
 	m.tfSpawnHead.put(w[4:])
 	le.PutUint32(w[27:31], m.PendingMoves)
 	m.tfSpawnTail.put(w[31:])
@@ -545,7 +540,8 @@ func (m *tfText) AppendBinary(b []byte) ([]byte, error) {
 	if !cstringOK(m.Text, 4) {
 		return b, errCString
 	}
-	b, _ = m.H.appendText(b, 4, m.Text)
+	b, w := m.H.frame(b, 4+len(m.Text)+1)
+	putCString(w, 4, m.Text)
 	return b, nil
 }
 
@@ -561,7 +557,8 @@ func (m *tfIDText) AppendBinary(b []byte) ([]byte, error) {
 	if !cstringOK(m.Text, 8) {
 		return b, errCString
 	}
-	b, w := m.H.appendText(b, 8, m.Text)
+	b, w := m.H.frame(b, 8+len(m.Text)+1)
+	putCString(w, 8, m.Text)
 	le.PutUint32(w[4:8], m.ID)
 	return b, nil
 }
@@ -578,7 +575,8 @@ func (m *tfNickReply) AppendBinary(b []byte) ([]byte, error) {
 	if !cstringOK(m.Text, 5) {
 		return b, errCString
 	}
-	b, w := m.H.appendText(b, 5, m.Text)
+	b, w := m.H.frame(b, 5+len(m.Text)+1)
+	putCString(w, 5, m.Text)
 	w[4] = m.GoodOrBad
 	return b, nil
 }

@@ -52,7 +52,21 @@ func (g *lwarGamewire) Decode(b []byte, k Kind) (any, int, error) {
 
 // walk decodes c as a user's loop does: each datagram's packet header,
 // then its messages, by direct calls (Walk).
-func (g *lwarGamewire) walk(c *Capture) (int, error) { return wireWalk(c, g.d, &g.h, wire.Both) }
+func (g *lwarGamewire) walk(c *Capture) (int, error) {
+	units := 0
+	for i, b := range c.Datagrams {
+		n, err := g.h.Decode(b)
+		for off := n; err == nil && off < len(b); off += n {
+			units++
+			_, n, err = g.d.Decode(b[off:], wire.Both)
+		}
+		if err != nil {
+			return units, fmt.Errorf("%s: datagram %d: %w", c.File, i, err)
+		}
+		units++ // the header
+	}
+	return units, nil
+}
 
 // lwarIterator walks every datagram with gamewire's Iterator: one reused
 // for all captures, or (fresh) a new one for every Read.

@@ -187,7 +187,7 @@ type walker interface {
 //
 // A codec that is a walker walks c itself when visit is nil (the
 // benchmarks' case): gamewire's codecs call their wire.Decoder directly
-// (wireWalk), as a user's loop does, instead of through Codec's Decode,
+// (wireCodec.walk), as a user's loop does, instead of through Codec's Decode,
 // an adapter whose call a message no user pays. Each side then makes one
 // indirect call a message: the hand-written code into its Codec,
 // gamewire's Decoder into the message's Decode.

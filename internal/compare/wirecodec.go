@@ -33,32 +33,29 @@ func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return m, n, err
 }
 
-func (c wireCodec) walk(cp *Capture) (int, error) { return wireWalk(cp, c.d, wireFrom(cp.From)) }
-
-// wireWalk is Walk, without a visit, for gamewire's Decoder d, which it
-// calls directly, as a user's loop does, with direction from: a stream
-// frame after frame, each datagram message after message. Gamewire's
-// codecs and its datagram stream reader (datagrams) read the captures
-// through it, but for lwar's, whose datagrams start with a packet header
-// (lwarGamewire.walk: the header in this loop cost its decoder some
-// percent).
-func wireWalk(c *Capture, d *wire.Decoder, from wire.Direction) (int, error) {
-	units := 0
-	if c.Datagrams == nil {
-		for off := 0; off < len(c.Stream); units++ {
-			_, n, err := d.Decode(c.Stream[off:], from)
+// walk is Walk, without a visit, for gamewire's Decoder, which it calls
+// directly, as a user's loop does: a stream frame after frame, each
+// datagram message after message. Gamewire's codecs and its datagram
+// stream reader (datagrams) read the captures through it, but for
+// lwar's, whose datagrams start with a packet header (lwarGamewire.walk:
+// the header in this loop cost its decoder some percent).
+func (c wireCodec) walk(cp *Capture) (int, error) {
+	d, from, units := c.d, wireFrom(cp.From), 0
+	if cp.Datagrams == nil {
+		for off := 0; off < len(cp.Stream); units++ {
+			_, n, err := d.Decode(cp.Stream[off:], from)
 			if err != nil {
-				return units, fmt.Errorf("%s at byte %d: %w", c.File, off, err)
+				return units, fmt.Errorf("%s at byte %d: %w", cp.File, off, err)
 			}
 			off += n
 		}
 		return units, nil
 	}
-	for i, b := range c.Datagrams {
+	for i, b := range cp.Datagrams {
 		for off := 0; off < len(b); units++ {
 			_, n, err := d.Decode(b[off:], from)
 			if err != nil {
-				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
+				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", cp.File, i, off, err)
 			}
 			off += n
 		}
@@ -89,7 +86,7 @@ func (s *datagrams) Read(c *Capture, visit func(any)) (int, error) {
 		d = s.fresh()
 	}
 	if visit == nil {
-		return wireWalk(c, d, wireFrom(c.From))
+		return wireCodec{d: d}.walk(c)
 	}
 	return Walk(c, wireCodec{d: d}, func(_ []byte, _ Kind, v any) { visit(v) })
 }

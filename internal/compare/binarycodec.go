@@ -9,8 +9,9 @@ import "encoding/binary"
 // functions for the rest (the struct's decodeBinary and appendBinary).
 type binaryCodec struct {
 	order binary.ByteOrder
-	// values picks the struct a unit decodes into, from its code.
-	values interface{ value(b []byte, k Kind) any }
+	// hand is the hand-written codec, which picks the struct a unit
+	// decodes into.
+	hand Codec
 	// frameLen, if not nil, returns the length a frame's header gives,
 	// which a fixed layout's size must match.
 	frameLen func(b []byte) int
@@ -57,13 +58,65 @@ type tailCodec interface {
 	appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]byte, error)
 }
 
-func newBinary(o binary.ByteOrder, values interface{ value(b []byte, k Kind) any }, frameLen func([]byte) int) *binaryCodec {
-	tails, _ := values.(tailCodec)
-	return &binaryCodec{order: o, values: values, frameLen: frameLen, tails: tails}
+// listed is a variable layout that is a fixed part and a list of
+// fixed-size entries after it, as many as the fixed part's count says
+// (count not nil), or else up to the end of the unit: list returns them,
+// and binary.Decode and binary.Append read and write each whole.
+type listed interface {
+	list() (fixed any, count *uint8, l entryList)
+}
+
+// entryList is a listed layout's list.
+type entryList interface {
+	entrySize() int
+	decode(b []byte, o binary.ByteOrder, n int) (int, error)
+	append(b []byte, o binary.ByteOrder) ([]byte, error)
+}
+
+// entries is a list of entries of size bytes, an entryList.
+type entries[E any] struct {
+	s    *[]E
+	size int
+}
+
+func (l entries[E]) entrySize() int { return l.size }
+
+// decode decodes n entries from b into the list.
+func (l entries[E]) decode(b []byte, o binary.ByteOrder, n int) (int, error) {
+	*l.s = append((*l.s)[:0], make([]E, n)...)
+	return binary.Decode(b, o, *l.s)
+}
+
+func (l entries[E]) append(b []byte, o binary.ByteOrder) ([]byte, error) {
+	return binary.Append(b, o, *l.s)
+}
+
+// decodeList decodes a listed layout (listed says how).
+func (c *binaryCodec) decodeList(b []byte, fixed any, count *uint8, l entryList) (int, error) {
+	n, err := binary.Decode(b, c.order, fixed)
+	if err != nil {
+		return 0, err
+	}
+	k, size := (len(b)-n)/l.entrySize(), l.entrySize()
+	if count != nil {
+		k = int(*count)
+	} else if (len(b)-n)%size != 0 {
+		return 0, errBadLength
+	}
+	if len(b)-n < k*size {
+		return 0, errShortFrame
+	}
+	m, err := l.decode(b[n:], c.order, k)
+	return n + m, err
+}
+
+func newBinary(o binary.ByteOrder, hand Codec, frameLen func([]byte) int) *binaryCodec {
+	tails, _ := hand.(tailCodec)
+	return &binaryCodec{order: o, hand: hand, frameLen: frameLen, tails: tails}
 }
 
 func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
-	v := c.values.value(b, k)
+	v := pick(c.hand, b, k)
 	if v == nil {
 		return nil, 0, errUnknownCode
 	}
@@ -75,6 +128,9 @@ func (c *binaryCodec) Decode(b []byte, k Kind) (any, int, error) {
 	case tailed:
 		fixed, s := d.tail()
 		n, err = c.tails.decodeTail(b, c.order, fixed, s)
+	case listed:
+		fixed, count, l := d.list()
+		n, err = c.decodeList(b, fixed, count, l)
 	default:
 		return c.decodeFixed(b, k, v)
 	}
@@ -111,6 +167,13 @@ func (bv binaryValue) AppendBinary(b []byte) ([]byte, error) {
 	case tailed:
 		fixed, s := v.tail()
 		return bv.c.tails.appendTail(b, bv.c.order, fixed, *s)
+	case listed:
+		fixed, _, l := v.list()
+		b, err := binary.Append(b, bv.c.order, fixed)
+		if err != nil {
+			return b, err
+		}
+		return l.append(b, bv.c.order)
 	}
 	return binary.Append(b, bv.c.order, bv.v)
 }

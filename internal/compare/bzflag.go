@@ -10,4 +10,4 @@ import (
 // server, both directions. A frame's first two bytes are the length of
 // its body, after the four header bytes.
 var _ = register(streamProtocol("bzflag", "bzflag/bzfs-1.7g2-*.bin", bzflag.Table(),
-	binary.BigEndian, lengthFrame(binary.BigEndian, 4, 4), func() handCodec { return new(bzHand) }))
+	binary.BigEndian, lengthFrame(binary.BigEndian, 4, 4), func() Codec { return new(bzHand) }))

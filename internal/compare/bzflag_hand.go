@@ -2,15 +2,15 @@ package compare
 
 import (
 	"encoding/binary"
-	"errors"
 	"math"
 )
 
 // Hand-written BZFlag: plain structs that mirror the frames of the forms
 // the captures hold (header included, so encoding/binary can read and
 // write the fixed ones whole), decoded and encoded by straight-line code
-// at fixed offsets. The header is not compared with gamewire's fields
-// (cmp:"-"): gamewire keeps it implicit.
+// at fixed offsets; forms that share a run of fields share a struct for
+// it (bzPlayer, bzNames, bzMotion, bzText). The header is not compared
+// with gamewire's fields (cmp:"-"): gamewire keeps it implicit.
 
 // bzHeader is a frame header: the body's length and the code.
 type bzHeader struct{ Len, Code uint16 }
@@ -20,23 +20,40 @@ type bzPlayerID struct {
 	Port, Number uint16
 }
 
-type bzEnter struct {
-	H          bzHeader `cmp:"-"`
+// bzPlayer is who a player is: MsgEnter's and MsgAddPlayer's first
+// fields.
+type bzPlayer struct {
 	ID         bzPlayerID
 	Type, Team uint16
-	CallSign   [32]byte
-	Email      [128]byte
 }
 
+// bzNames are a player's callsign and email.
+type bzNames struct {
+	CallSign [32]byte
+	Email    [128]byte
+}
+
+type bzEnter struct {
+	H bzHeader `cmp:"-"`
+	bzPlayer
+	bzNames
+}
+
+// bzMotion is MsgAlive's position and forward vector.
+type bzMotion struct{ Position, Forward [3]float32 }
+
+// bzScore is a player's or a team's wins and losses.
+type bzScore struct{ Wins, Losses uint16 }
+
 type bzAliveFromClient struct {
-	H                 bzHeader `cmp:"-"`
-	Position, Forward [3]float32
+	H bzHeader `cmp:"-"`
+	bzMotion
 }
 
 type bzAliveFromServer struct {
-	H                 bzHeader `cmp:"-"`
-	ID                bzPlayerID
-	Position, Forward [3]float32
+	H  bzHeader `cmp:"-"`
+	ID bzPlayerID
+	bzMotion
 }
 
 // bzEmpty is a frame with no body: MsgExit, MsgIdAck, MsgAccept.
@@ -55,28 +72,31 @@ type bzGetWorldReply struct {
 	Data      []byte
 }
 
-type bzMessageFromClient struct {
-	H    bzHeader `cmp:"-"`
+// bzText is a MsgMessage after its sender: addressee, team and text.
+type bzText struct {
 	To   bzPlayerID
 	Team uint16
 	Text [128]byte
 }
 
+type bzMessageFromClient struct {
+	H bzHeader `cmp:"-"`
+	bzText
+}
+
 type bzMessageFromServer struct {
-	H        bzHeader `cmp:"-"`
-	From, To bzPlayerID
-	Team     uint16
-	Text     [128]byte
+	H    bzHeader `cmp:"-"`
+	From bzPlayerID
+	bzText
 }
 
 // bzAddPlayerFixed is MsgAddPlayer without the assigned id that the
 // 1.7g2 server appends to the player's own.
 type bzAddPlayerFixed struct {
-	H                        bzHeader `cmp:"-"`
-	ID                       bzPlayerID
-	Type, Team, Wins, Losses uint16
-	CallSign                 [32]byte
-	Email                    [128]byte
+	H bzHeader `cmp:"-"`
+	bzPlayer
+	bzScore
+	bzNames
 }
 
 type bzAddPlayer struct {
@@ -99,8 +119,9 @@ type bzFlagUpdate struct {
 }
 
 type bzTeamUpdate struct {
-	H                                   bzHeader `cmp:"-"`
-	Team, Players, Active, Wins, Losses uint16
+	H                     bzHeader `cmp:"-"`
+	Team, Players, Active uint16
+	bzScore
 }
 
 // Sizes of the frames, header included.
@@ -130,21 +151,13 @@ const (
 	bzTeamUpd    = 't'<<8 | 'u'
 )
 
-var (
-	errShortFrame  = errors.New("compare: short frame")
-	errBadLength   = errors.New("compare: frame length does not fit its code")
-	errUnknownCode = errors.New("compare: unknown code")
-)
-
-// bzHand decodes into one reused value per form.
+// bzHand decodes into one reused value per struct.
 type bzHand struct {
 	selfAppending
 	enter     bzEnter
 	aliveC    bzAliveFromClient
 	aliveS    bzAliveFromServer
-	exit      bzEmpty
-	idAck     bzEmpty
-	accept    bzEmpty
+	empty     bzEmpty
 	gwRequest bzGetWorldRequest
 	gwReply   bzGetWorldReply
 	messageC  bzMessageFromClient
@@ -153,8 +166,6 @@ type bzHand struct {
 	flag      bzFlagUpdate
 	team      bzTeamUpdate
 }
-
-var be = binary.BigEndian
 
 func (h *bzHand) Decode(b []byte, k Kind) (any, int, error) {
 	if len(b) < 4 {
@@ -165,90 +176,53 @@ func (h *bzHand) Decode(b []byte, k Kind) (any, int, error) {
 		return nil, 0, errShortFrame
 	}
 	b = b[:n]
-	server := k == FromServer
+	client := k != FromServer
+	var v any
+	ok := false
 	switch code := be.Uint16(b[2:]); {
-	case code == bzEnterC && !server && n == bzEnterSize:
-		h.enter.decode(b)
-		return &h.enter, n, nil
-	case code == bzAlive && !server && n == bzAliveFromClientSize:
-		h.aliveC.decode(b)
-		return &h.aliveC, n, nil
-	case code == bzAlive && server && n == bzAliveFromServerSize:
-		h.aliveS.decode(b)
-		return &h.aliveS, n, nil
-	case code == bzExit && !server && n == 4:
-		h.exit.H = bzHeader{0, code}
-		return &h.exit, n, nil
-	case code == bzIDAck && !server && n == 4:
-		h.idAck.H = bzHeader{0, code}
-		return &h.idAck, n, nil
-	case code == bzAccept && server && n == 4:
-		h.accept.H = bzHeader{0, code}
-		return &h.accept, n, nil
-	case code == bzGetWorld && !server && n == bzGetWorldRequestSize:
-		h.gwRequest.decode(b)
-		return &h.gwRequest, n, nil
-	case code == bzGetWorld && server && n >= 6:
-		h.gwReply.decode(b)
-		return &h.gwReply, n, nil
-	case code == bzMessage && !server && n == bzMessageFromClientSize:
-		h.messageC.decode(b)
-		return &h.messageC, n, nil
-	case code == bzMessage && server && n == bzMessageFromServerSize:
-		h.messageS.decode(b)
-		return &h.messageS, n, nil
-	case code == bzAddPlayerC && server && (n == bzAddPlayerSize || n == bzAddPlayerSize+8):
-		h.addPlayer.decode(b)
-		return &h.addPlayer, n, nil
-	case code == bzFlagUpd && server && n == bzFlagUpdateSize:
-		h.flag.decode(b)
-		return &h.flag, n, nil
-	case code == bzTeamUpd && server && n == bzTeamUpdateSize:
-		h.team.decode(b)
-		return &h.team, n, nil
+	case code == bzEnterC && client:
+		v, ok = &h.enter, h.enter.decode(b)
+	case code == bzAlive && client:
+		v, ok = &h.aliveC, h.aliveC.decode(b)
+	case code == bzAlive:
+		v, ok = &h.aliveS, h.aliveS.decode(b)
+	case code == bzExit && client, code == bzIDAck && client, code == bzAccept && !client:
+		v, ok = &h.empty, h.empty.decode(b)
+	case code == bzGetWorld && client:
+		v, ok = &h.gwRequest, h.gwRequest.decode(b)
+	case code == bzGetWorld:
+		v, ok = &h.gwReply, h.gwReply.decode(b)
+	case code == bzMessage && client:
+		v, ok = &h.messageC, h.messageC.decode(b)
+	case code == bzMessage:
+		v, ok = &h.messageS, h.messageS.decode(b)
+	case client:
+		return nil, 0, errUnknownCode
+	case code == bzAddPlayerC:
+		v, ok = &h.addPlayer, h.addPlayer.decode(b)
+	case code == bzFlagUpd:
+		v, ok = &h.flag, h.flag.decode(b)
+	case code == bzTeamUpd:
+		v, ok = &h.team, h.team.decode(b)
+	default:
+		return nil, 0, errUnknownCode
 	}
-	return nil, 0, errUnknownCode
+	if !ok {
+		return nil, 0, errBadLength
+	}
+	return v, n, nil
 }
 
-// value returns the value that a frame of b's code and length decodes
-// into, for encoding/binary.
-func (h *bzHand) value(b []byte, k Kind) any {
-	if len(b) < 4 {
-		return nil
-	}
-	server := k == FromServer
-	switch be.Uint16(b[2:]) {
-	case bzEnterC:
-		return &h.enter
-	case bzAlive:
-		if server {
-			return &h.aliveS
-		}
-		return &h.aliveC
-	case bzExit:
-		return &h.exit
-	case bzIDAck:
-		return &h.idAck
-	case bzAccept:
-		return &h.accept
-	case bzGetWorld:
-		if server {
-			return &h.gwReply
-		}
-		return &h.gwRequest
-	case bzMessage:
-		if server {
-			return &h.messageS
-		}
-		return &h.messageC
-	case bzAddPlayerC:
-		return &h.addPlayer
-	case bzFlagUpd:
-		return &h.flag
-	case bzTeamUpd:
-		return &h.team
-	}
-	return nil
+func (h *bzHeader) get(b []byte) { *h = bzHeader{be.Uint16(b), be.Uint16(b[2:])} }
+
+// bzFrame grows b by a frame of n bytes and writes its header: it
+// returns b and the frame.
+func bzFrame(b []byte, code uint16, n int) ([]byte, []byte) {
+	b, w := grow(b, n)
+	_ = w[3]
+	be.PutUint16(w, uint16(n-4))
+	be.PutUint16(w[2:], code)
+	return b, w
 }
 
 func getPlayerID(b []byte) bzPlayerID {
@@ -279,162 +253,197 @@ func putVec3(w []byte, v *[3]float32) {
 	putF32(w[8:], v[2])
 }
 
-// grow extends b by n bytes and returns it with the new bytes.
-func grow(b []byte, n int) ([]byte, []byte) {
-	l := len(b)
-	if cap(b)-l < n {
-		nb := make([]byte, l+n, 2*cap(b)+n)
-		copy(nb, b)
-		return nb, nb[l:]
+func (m *bzPlayer) get(p []byte) {
+	p = p[:12]
+	m.ID = getPlayerID(p)
+	m.Type, m.Team = be.Uint16(p[8:]), be.Uint16(p[10:])
+}
+
+func (m *bzPlayer) put(p []byte) {
+	p = p[:12]
+	putPlayerID(p, &m.ID)
+	be.PutUint16(p[8:], m.Type)
+	be.PutUint16(p[10:], m.Team)
+}
+
+func (m *bzNames) get(p []byte) {
+	m.CallSign = [32]byte(p[:32])
+	m.Email = [128]byte(p[32:160])
+}
+
+func (m *bzNames) put(p []byte) {
+	copy(p[:32], m.CallSign[:])
+	copy(p[32:160], m.Email[:])
+}
+
+func (m *bzScore) get(p []byte) { m.Wins, m.Losses = be.Uint16(p[:2]), be.Uint16(p[2:4]) }
+
+func (m *bzScore) put(p []byte) {
+	be.PutUint16(p[:2], m.Wins)
+	be.PutUint16(p[2:4], m.Losses)
+}
+
+func (m *bzText) get(p []byte) {
+	p = p[:138]
+	m.To = getPlayerID(p)
+	m.Team = be.Uint16(p[8:])
+	m.Text = [128]byte(p[10:])
+}
+
+func (m *bzText) put(p []byte) {
+	p = p[:138]
+	putPlayerID(p, &m.To)
+	be.PutUint16(p[8:], m.Team)
+	copy(p[10:], m.Text[:])
+}
+
+// Each decode reports whether b, a whole frame, has its form's size.
+
+func (m *bzEnter) decode(b []byte) bool {
+	if len(b) != bzEnterSize {
+		return false
 	}
-	b = b[:l+n]
-	return b, b[l:]
-}
-
-func putHeader(w []byte, code uint16, size int) {
-	_ = w[3]
-	be.PutUint16(w, uint16(size-4))
-	be.PutUint16(w[2:], code)
-}
-
-func (m *bzEnter) decode(b []byte) {
 	p := (*[bzEnterSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
-	m.ID = getPlayerID(p[4:])
-	m.Type = be.Uint16(p[12:])
-	m.Team = be.Uint16(p[14:])
-	copy(m.CallSign[:], p[16:48])
-	copy(m.Email[:], p[48:176])
+	m.H.get(p[:])
+	m.bzPlayer.get(p[4:])
+	m.bzNames.get(p[16:])
+	return true
 }
 
 func (m *bzEnter) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzEnterSize)
-	p := (*[bzEnterSize]byte)(w)
-	putHeader(p[:], bzEnterC, bzEnterSize)
-	putPlayerID(p[4:], &m.ID)
-	be.PutUint16(p[12:], m.Type)
-	be.PutUint16(p[14:], m.Team)
-	copy(p[16:48], m.CallSign[:])
-	copy(p[48:176], m.Email[:])
+	b, w := bzFrame(b, bzEnterC, bzEnterSize)
+	m.bzPlayer.put(w[4:])
+	m.bzNames.put(w[16:])
 	return b, nil
 }
 
-func (m *bzAliveFromClient) decode(b []byte) {
+func (m *bzAliveFromClient) decode(b []byte) bool {
+	if len(b) != bzAliveFromClientSize {
+		return false
+	}
 	p := (*[bzAliveFromClientSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
+	m.H.get(p[:])
 	m.Position = getVec3(p[4:])
 	m.Forward = getVec3(p[16:])
+	return true
 }
 
 func (m *bzAliveFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzAliveFromClientSize)
+	b, w := bzFrame(b, bzAlive, bzAliveFromClientSize)
 	p := (*[bzAliveFromClientSize]byte)(w)
-	putHeader(p[:], bzAlive, bzAliveFromClientSize)
 	putVec3(p[4:], &m.Position)
 	putVec3(p[16:], &m.Forward)
 	return b, nil
 }
 
-func (m *bzAliveFromServer) decode(b []byte) {
+func (m *bzAliveFromServer) decode(b []byte) bool {
+	if len(b) != bzAliveFromServerSize {
+		return false
+	}
 	p := (*[bzAliveFromServerSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
+	m.H.get(p[:])
 	m.ID = getPlayerID(p[4:])
 	m.Position = getVec3(p[12:])
 	m.Forward = getVec3(p[24:])
+	return true
 }
 
 func (m *bzAliveFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzAliveFromServerSize)
+	b, w := bzFrame(b, bzAlive, bzAliveFromServerSize)
 	p := (*[bzAliveFromServerSize]byte)(w)
-	putHeader(p[:], bzAlive, bzAliveFromServerSize)
 	putPlayerID(p[4:], &m.ID)
 	putVec3(p[12:], &m.Position)
 	putVec3(p[24:], &m.Forward)
 	return b, nil
 }
 
+func (m *bzEmpty) decode(b []byte) bool {
+	m.H.get(b)
+	return len(b) == 4
+}
+
 func (m *bzEmpty) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, 0, 0, byte(m.H.Code>>8), byte(m.H.Code)), nil
 }
 
-func (m *bzGetWorldRequest) decode(b []byte) {
-	p := (*[bzGetWorldRequestSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
-	m.Offset = be.Uint16(p[4:])
+func (m *bzGetWorldRequest) decode(b []byte) bool {
+	if len(b) != bzGetWorldRequestSize {
+		return false
+	}
+	m.H.get(b)
+	m.Offset = be.Uint16(b[4:])
+	return true
 }
 
 func (m *bzGetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, 0, 2, 'g', 'w', byte(m.Offset>>8), byte(m.Offset)), nil
 }
 
-func (m *bzGetWorldReply) decode(b []byte) {
-	m.H = bzHeader{be.Uint16(b[0:]), be.Uint16(b[2:])}
+func (m *bzGetWorldReply) decode(b []byte) bool {
+	if len(b) < 6 {
+		return false
+	}
+	m.H.get(b)
 	m.Remaining = be.Uint16(b[4:])
 	m.Data = append(m.Data[:0], b[6:]...)
+	return true
 }
 
 func (m *bzGetWorldReply) AppendBinary(b []byte) ([]byte, error) {
-	n := 6 + len(m.Data)
-	b, w := grow(b, n)
-	putHeader(w, bzGetWorld, n)
+	b, w := bzFrame(b, bzGetWorld, 6+len(m.Data))
 	be.PutUint16(w[4:], m.Remaining)
 	copy(w[6:], m.Data)
 	return b, nil
 }
 
-func (m *bzMessageFromClient) decode(b []byte) {
-	p := (*[bzMessageFromClientSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
-	m.To = getPlayerID(p[4:])
-	m.Team = be.Uint16(p[12:])
-	copy(m.Text[:], p[14:])
+func (m *bzMessageFromClient) decode(b []byte) bool {
+	if len(b) != bzMessageFromClientSize {
+		return false
+	}
+	m.H.get(b)
+	m.bzText.get((*[bzMessageFromClientSize]byte)(b)[4:])
+	return true
 }
 
 func (m *bzMessageFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzMessageFromClientSize)
-	p := (*[bzMessageFromClientSize]byte)(w)
-	putHeader(p[:], bzMessage, bzMessageFromClientSize)
-	putPlayerID(p[4:], &m.To)
-	be.PutUint16(p[12:], m.Team)
-	copy(p[14:], m.Text[:])
+	b, w := bzFrame(b, bzMessage, bzMessageFromClientSize)
+	m.bzText.put(w[4:])
 	return b, nil
 }
 
-func (m *bzMessageFromServer) decode(b []byte) {
+func (m *bzMessageFromServer) decode(b []byte) bool {
+	if len(b) != bzMessageFromServerSize {
+		return false
+	}
 	p := (*[bzMessageFromServerSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
+	m.H.get(p[:])
 	m.From = getPlayerID(p[4:])
-	m.To = getPlayerID(p[12:])
-	m.Team = be.Uint16(p[20:])
-	copy(m.Text[:], p[22:])
+	m.bzText.get(p[12:])
+	return true
 }
 
 func (m *bzMessageFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzMessageFromServerSize)
-	p := (*[bzMessageFromServerSize]byte)(w)
-	putHeader(p[:], bzMessage, bzMessageFromServerSize)
-	putPlayerID(p[4:], &m.From)
-	putPlayerID(p[12:], &m.To)
-	be.PutUint16(p[20:], m.Team)
-	copy(p[22:], m.Text[:])
+	b, w := bzFrame(b, bzMessage, bzMessageFromServerSize)
+	putPlayerID(w[4:], &m.From)
+	m.bzText.put(w[12:])
 	return b, nil
 }
 
-func (m *bzAddPlayer) decode(b []byte) {
+func (m *bzAddPlayer) decode(b []byte) bool {
+	if len(b) != bzAddPlayerSize && len(b) != bzAddPlayerSize+8 {
+		return false
+	}
 	p := (*[bzAddPlayerSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
-	m.ID = getPlayerID(p[4:])
-	m.Type = be.Uint16(p[12:])
-	m.Team = be.Uint16(p[14:])
-	m.Wins = be.Uint16(p[16:])
-	m.Losses = be.Uint16(p[18:])
-	copy(m.CallSign[:], p[20:52])
-	copy(m.Email[:], p[52:180])
+	m.H.get(p[:])
+	m.bzPlayer.get(p[4:])
+	m.bzScore.get(p[16:])
+	m.bzNames.get(p[20:])
 	m.HasAssignedID = len(b) > bzAddPlayerSize
 	m.AssignedID = bzPlayerID{}
 	if m.HasAssignedID {
 		m.AssignedID = getPlayerID(b[bzAddPlayerSize:])
 	}
+	return true
 }
 
 func (m *bzAddPlayer) AppendBinary(b []byte) ([]byte, error) {
@@ -442,43 +451,37 @@ func (m *bzAddPlayer) AppendBinary(b []byte) ([]byte, error) {
 	if m.HasAssignedID {
 		n += 8
 	}
-	b, w := grow(b, n)
+	b, w := bzFrame(b, bzAddPlayerC, n)
 	p := (*[bzAddPlayerSize]byte)(w)
-	putHeader(p[:], bzAddPlayerC, n)
-	putPlayerID(p[4:], &m.ID)
-	be.PutUint16(p[12:], m.Type)
-	be.PutUint16(p[14:], m.Team)
-	be.PutUint16(p[16:], m.Wins)
-	be.PutUint16(p[18:], m.Losses)
-	copy(p[20:52], m.CallSign[:])
-	copy(p[52:180], m.Email[:])
+	m.bzPlayer.put(p[4:])
+	m.bzScore.put(p[16:])
+	m.bzNames.put(p[20:])
 	if m.HasAssignedID {
 		putPlayerID(w[bzAddPlayerSize:], &m.AssignedID)
 	}
 	return b, nil
 }
 
-func (m *bzFlagUpdate) decode(b []byte) {
+func (m *bzFlagUpdate) decode(b []byte) bool {
+	if len(b) != bzFlagUpdateSize {
+		return false
+	}
 	p := (*[bzFlagUpdateSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
+	m.H.get(p[:])
 	m.Index = be.Uint16(p[4:])
 	f := &m.Flag
-	f.ID = be.Uint16(p[6:])
-	f.Status = be.Uint16(p[8:])
-	f.Type = be.Uint16(p[10:])
+	f.ID, f.Status, f.Type = be.Uint16(p[6:]), be.Uint16(p[8:]), be.Uint16(p[10:])
 	f.Owner = getPlayerID(p[12:])
 	f.Position = getVec3(p[20:])
 	f.Launch = getVec3(p[32:])
 	f.Landing = getVec3(p[44:])
-	f.FlightTime = getF32(p[56:])
-	f.FlightEnd = getF32(p[60:])
-	f.InitialVelocity = getF32(p[64:])
+	f.FlightTime, f.FlightEnd, f.InitialVelocity = getF32(p[56:]), getF32(p[60:]), getF32(p[64:])
+	return true
 }
 
 func (m *bzFlagUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzFlagUpdateSize)
+	b, w := bzFrame(b, bzFlagUpd, bzFlagUpdateSize)
 	p := (*[bzFlagUpdateSize]byte)(w)
-	putHeader(p[:], bzFlagUpd, bzFlagUpdateSize)
 	be.PutUint16(p[4:], m.Index)
 	f := &m.Flag
 	be.PutUint16(p[6:], f.ID)
@@ -494,25 +497,24 @@ func (m *bzFlagUpdate) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-func (m *bzTeamUpdate) decode(b []byte) {
+func (m *bzTeamUpdate) decode(b []byte) bool {
+	if len(b) != bzTeamUpdateSize {
+		return false
+	}
 	p := (*[bzTeamUpdateSize]byte)(b)
-	m.H = bzHeader{be.Uint16(p[0:]), be.Uint16(p[2:])}
-	m.Team = be.Uint16(p[4:])
-	m.Players = be.Uint16(p[6:])
-	m.Active = be.Uint16(p[8:])
-	m.Wins = be.Uint16(p[10:])
-	m.Losses = be.Uint16(p[12:])
+	m.H.get(p[:])
+	m.Team, m.Players, m.Active = be.Uint16(p[4:]), be.Uint16(p[6:]), be.Uint16(p[8:])
+	m.bzScore.get(p[10:])
+	return true
 }
 
 func (m *bzTeamUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, bzTeamUpdateSize)
+	b, w := bzFrame(b, bzTeamUpd, bzTeamUpdateSize)
 	p := (*[bzTeamUpdateSize]byte)(w)
-	putHeader(p[:], bzTeamUpd, bzTeamUpdateSize)
 	be.PutUint16(p[4:], m.Team)
 	be.PutUint16(p[6:], m.Players)
 	be.PutUint16(p[8:], m.Active)
-	be.PutUint16(p[10:], m.Wins)
-	be.PutUint16(p[12:], m.Losses)
+	m.bzScore.put(p[10:])
 	return b, nil
 }
 

@@ -33,7 +33,10 @@
 // captures, its framing, its gamewire decoder and stream), with its
 // hand-written codec and the encoding/binary hooks of its variable
 // layouts in a second (paintball_hand.go); the tests and benchmarks
-// cover every registered protocol.
+// cover every registered protocol. The hand-written codecs share their
+// byte orders, errors and grow (hand.go), and each lends encoding/binary
+// its dispatch: binary's variant decodes a unit with the hand-written
+// code to find its struct, then again with encoding/binary into it.
 //
 // Record, a made-up 48-byte record, compares the primitives alone: wire's
 // Grow and Put functions as the generated codecs use them, wire's Append

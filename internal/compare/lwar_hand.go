@@ -21,8 +21,7 @@ type lwSeqno struct {
 
 // lwSeqnoID: Leave; the fixed part of Join and Chat.
 type lwSeqnoID struct {
-	Type     uint8 `cmp:"-"`
-	Seqno    uint32
+	lwSeqno
 	PlayerID lwID
 }
 
@@ -39,8 +38,7 @@ type lwConnect struct {
 }
 
 type lwAdd struct {
-	Type     uint8 `cmp:"-"`
-	Seqno    uint32
+	lwSeqno
 	EntityID lwID
 	PlayerID lwID
 	TypeID   uint8
@@ -64,9 +62,13 @@ type lwUpdateEntry struct {
 }
 
 type lwUpdate struct {
-	Type    uint8 `cmp:"-"`
-	Num     uint8 `cmp:"-"`
+	lwUpdateFixed
 	Entries []lwUpdateEntry
+}
+
+type lwUpdateFixed struct {
+	Type uint8 `cmp:"-"`
+	Num  uint8 `cmp:"-"`
 }
 
 // Type ids.
@@ -83,20 +85,21 @@ const (
 	lwAppID          = 0xf27087c5
 )
 
-// lwHand decodes into one reused value per message type.
+// lwHand decodes into one reused value per struct.
 type lwHand struct {
 	selfAppending
-	header     lwHeader
-	connect    lwConnect
-	disconnect lwSeqno
-	join, chat lwText
-	leave      lwSeqnoID
-	add        lwAdd
-	synced     lwSeqno
-	input      lwInput
-	update     lwUpdate
+	header  lwHeader
+	connect lwConnect
+	seqno   lwSeqno
+	text    lwText
+	leave   lwSeqnoID
+	add     lwAdd
+	input   lwInput
+	update  lwUpdate
 }
 
+// Decode decodes a packet header or a message. Each message's decode
+// returns its length, or 0 if b is too short.
 func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	if k == PacketHeader {
 		if len(b) < 12 {
@@ -117,14 +120,10 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	switch b[0] {
 	case lwConnectType:
 		v, n = &h.connect, h.connect.decode(b)
-	case lwDisconnectType:
-		v, n = &h.disconnect, h.disconnect.decode(b)
-	case lwSyncedType:
-		v, n = &h.synced, h.synced.decode(b)
-	case lwJoinType:
-		v, n = &h.join, h.join.decode(b)
-	case lwChatType:
-		v, n = &h.chat, h.chat.decode(b)
+	case lwDisconnectType, lwSyncedType:
+		v, n = &h.seqno, h.seqno.decode(b)
+	case lwJoinType, lwChatType:
+		v, n = &h.text, h.text.decode(b)
 	case lwLeaveType:
 		v, n = &h.leave, h.leave.decode(b)
 	case lwAddType:
@@ -142,36 +141,13 @@ func (h *lwHand) Decode(b []byte, k Kind) (any, int, error) {
 	return v, n, nil
 }
 
-// value returns the value the unit at b decodes into, for
-// encoding/binary.
-func (h *lwHand) value(b []byte, k Kind) any {
-	if k == PacketHeader {
-		return &h.header
-	}
-	if len(b) == 0 {
-		return nil
-	}
-	switch b[0] {
-	case lwConnectType:
-		return &h.connect
-	case lwDisconnectType:
-		return &h.disconnect
-	case lwSyncedType:
-		return &h.synced
-	case lwJoinType:
-		return &h.join
-	case lwChatType:
-		return &h.chat
-	case lwLeaveType:
-		return &h.leave
-	case lwAddType:
-		return &h.add
-	case lwInputType:
-		return &h.input
-	case lwUpdateType:
-		return &h.update
-	}
-	return nil
+func (m *lwHeader) AppendBinary(b []byte) ([]byte, error) {
+	b, w := grow(b, 12)
+	p := (*[12]byte)(w)
+	be.PutUint32(p[0:], lwAppID)
+	be.PutUint32(p[4:], m.Ack)
+	be.PutUint32(p[8:], m.Timestamp)
+	return b, nil
 }
 
 func getID(b []byte) lwID {
@@ -185,23 +161,23 @@ func putID(w []byte, id lwID) {
 	be.PutUint16(w[2:], id.Identity)
 }
 
-func (m *lwHeader) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 12)
-	p := (*[12]byte)(w)
-	be.PutUint32(p[0:], lwAppID)
-	be.PutUint32(p[4:], m.Ack)
-	be.PutUint32(p[8:], m.Timestamp)
-	return b, nil
-}
+// The reliable messages start with a type and a seqno (lwSeqno), most
+// then with a player id (lwSeqnoID): get reads the first two from p, put
+// writes them into p.
 
-// Each decode returns the message's length, or 0 if b is too short.
+func (m *lwSeqno) get(p []byte) { m.Type, m.Seqno = p[0], be.Uint32(p[1:5]) }
+
+func (m *lwSeqno) put(p []byte) {
+	p = p[:5]
+	p[0] = m.Type
+	be.PutUint32(p[1:], m.Seqno)
+}
 
 func (m *lwSeqno) decode(b []byte) int {
 	if len(b) < 5 {
 		return 0
 	}
-	p := (*[5]byte)(b)
-	m.Type, m.Seqno = p[0], be.Uint32(p[1:])
+	m.get(b)
 	return 5
 }
 
@@ -217,17 +193,15 @@ func (m *lwSeqnoID) decode(b []byte) int {
 	if len(b) < 9 {
 		return 0
 	}
-	p := (*[9]byte)(b)
-	m.Type, m.Seqno, m.PlayerID = p[0], be.Uint32(p[1:]), getID(p[5:])
+	m.lwSeqno.get(b)
+	m.PlayerID = getID(b[5:9])
 	return 9
 }
 
 func (m *lwSeqnoID) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 9)
-	p := (*[9]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	putID(p[5:], m.PlayerID)
+	m.lwSeqno.put(w)
+	putID(w[5:9], m.PlayerID)
 	return b, nil
 }
 
@@ -244,20 +218,35 @@ func str8(b []byte, off int) ([]byte, int) {
 	return b[off+1 : end], end
 }
 
+func (m *lwConnect) decode(b []byte) int {
+	s, n := str8(b, 5)
+	if n > 0 {
+		m.lwSeqno.get(b)
+	}
+	m.Name = append(m.Name[:0], s...)
+	return n
+}
+
+func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
+	b, w := grow(b, 6+len(m.Name))
+	m.lwSeqno.put(w)
+	w[5] = byte(len(m.Name))
+	copy(w[6:], m.Name)
+	return b, nil
+}
+
 func (m *lwText) decode(b []byte) int {
 	s, n := str8(b, 9)
-	if n == 0 {
-		m.Text = m.Text[:0]
-		return 0
+	if n > 0 {
+		m.lwSeqno.get(b)
+		m.PlayerID = getID(b[5:9])
 	}
-	m.lwSeqnoID.decode(b)
 	m.Text = append(m.Text[:0], s...)
 	return n
 }
 
 func (m *lwText) AppendBinary(b []byte) ([]byte, error) {
-	n := 10 + len(m.Text)
-	b, w := grow(b, n)
+	b, w := grow(b, 10+len(m.Text))
 	p := (*[10]byte)(w)
 	p[0] = m.Type
 	be.PutUint32(p[1:], m.Seqno)
@@ -267,35 +256,12 @@ func (m *lwText) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-func (m *lwConnect) decode(b []byte) int {
-	s, n := str8(b, 5)
-	if n == 0 {
-		m.Name = m.Name[:0]
-		return 0
-	}
-	m.lwSeqno.decode(b)
-	m.Name = append(m.Name[:0], s...)
-	return n
-}
-
-func (m *lwConnect) AppendBinary(b []byte) ([]byte, error) {
-	n := 6 + len(m.Name)
-	b, w := grow(b, n)
-	p := (*[6]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
-	p[5] = byte(len(m.Name))
-	copy(w[6:], m.Name)
-	return b, nil
-}
-
 func (m *lwAdd) decode(b []byte) int {
 	if len(b) < 14 {
 		return 0
 	}
 	p := (*[14]byte)(b)
-	m.Type = p[0]
-	m.Seqno = be.Uint32(p[1:])
+	m.lwSeqno.get(p[:])
 	m.EntityID = getID(p[5:])
 	m.PlayerID = getID(p[9:])
 	m.TypeID = p[13]
@@ -305,8 +271,7 @@ func (m *lwAdd) decode(b []byte) int {
 func (m *lwAdd) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, 14)
 	p := (*[14]byte)(w)
-	p[0] = m.Type
-	be.PutUint32(p[1:], m.Seqno)
+	m.lwSeqno.put(p[:])
 	putID(p[5:], m.EntityID)
 	putID(p[9:], m.PlayerID)
 	p[13] = m.TypeID
@@ -413,20 +378,6 @@ func (*lwHand) appendTail(b []byte, o binary.ByteOrder, fixed any, s []byte) ([]
 func (m *lwText) tail() (any, *[]byte)    { return &m.lwSeqnoID, &m.Text }
 func (m *lwConnect) tail() (any, *[]byte) { return &m.lwSeqno, &m.Name }
 
-func (m *lwUpdate) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	if len(b) < 2 || len(b) < 2+11*int(b[1]) {
-		return 0, errShortFrame
-	}
-	m.Type, m.Num = b[0], b[1]
-	if cap(m.Entries) < int(m.Num) {
-		m.Entries = make([]lwUpdateEntry, m.Num, 255)
-	}
-	m.Entries = m.Entries[:m.Num]
-	n, err := binary.Decode(b[2:], o, m.Entries)
-	return 2 + n, err
-}
-
-func (m *lwUpdate) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b = append(b, m.Type, byte(len(m.Entries)))
-	return binary.Append(b, o, m.Entries)
+func (m *lwUpdate) list() (any, *uint8, entryList) {
+	return &m.lwUpdateFixed, &m.Num, entries[lwUpdateEntry]{&m.Entries, 11}
 }

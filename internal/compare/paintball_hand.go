@@ -22,17 +22,23 @@ type pbEmpty struct {
 	H pbHeader `cmp:"-"`
 }
 
+// pbMotion is the velocity and facing that Update and Player Update
+// Request end with.
+type pbMotion struct {
+	VelocityX, VelocityY int32
+	Facing               float64
+}
+
 type pbUpdate struct {
-	H                                                    pbHeader `cmp:"-"`
-	ObjectType                                           uint16
-	ObjectID, PositionX, PositionY, VelocityX, VelocityY int32
-	Facing                                               float64
+	H                              pbHeader `cmp:"-"`
+	ObjectType                     uint16
+	ObjectID, PositionX, PositionY int32
+	pbMotion
 }
 
 type pbPlayerUpdateRequest struct {
-	H                    pbHeader `cmp:"-"`
-	VelocityX, VelocityY int32
-	Facing               float64
+	H pbHeader `cmp:"-"`
+	pbMotion
 }
 
 type pbShootUpdateRequest struct {
@@ -145,42 +151,30 @@ func (h *pbHand) Decode(b []byte, k Kind) (any, int, error) {
 	return nil, 0, errUnknownCode
 }
 
-// value returns the value the packet at b decodes into, for
-// encoding/binary.
-func (h *pbHand) value(b []byte, _ Kind) any {
-	if len(b) < 3 {
-		return nil
-	}
-	switch b[2] {
-	case pbUpdateCode:
-		return &h.update
-	case pbPlayerUpdateCode:
-		return &h.playerUpdate
-	case pbShootCode:
-		return &h.shoot
-	case pbGameDumpCode:
-		return &h.gameDump
-	case pbLoginCode:
-		return &h.login
-	}
-	return nil
-}
-
 func putPBHeader(w []byte, code byte) {
 	_ = w[2]
 	w[0], w[1], w[2] = pbMarker, 0, code
 }
 
+func (m *pbMotion) get(p []byte) {
+	p = p[:16]
+	m.VelocityX, m.VelocityY = int32(be.Uint32(p)), int32(be.Uint32(p[4:]))
+	m.Facing = math.Float64frombits(be.Uint64(p[8:]))
+}
+
+func (m *pbMotion) put(p []byte) {
+	p = p[:16]
+	be.PutUint32(p, uint32(m.VelocityX))
+	be.PutUint32(p[4:], uint32(m.VelocityY))
+	be.PutUint64(p[8:], math.Float64bits(m.Facing))
+}
+
 func (m *pbUpdate) decode(b []byte) {
 	p := (*[pbUpdateSize]byte)(b)
 	m.H = pbHeader{p[0], be.Uint16(p[1:])}
-	m.ObjectType = be.Uint16(p[3:])
-	m.ObjectID = int32(be.Uint32(p[5:]))
-	m.PositionX = int32(be.Uint32(p[9:]))
-	m.PositionY = int32(be.Uint32(p[13:]))
-	m.VelocityX = int32(be.Uint32(p[17:]))
-	m.VelocityY = int32(be.Uint32(p[21:]))
-	m.Facing = math.Float64frombits(be.Uint64(p[25:]))
+	m.ObjectType, m.ObjectID = be.Uint16(p[3:]), int32(be.Uint32(p[5:]))
+	m.PositionX, m.PositionY = int32(be.Uint32(p[9:])), int32(be.Uint32(p[13:]))
+	m.pbMotion.get(p[17:])
 }
 
 func (m *pbUpdate) AppendBinary(b []byte) ([]byte, error) {
@@ -191,27 +185,20 @@ func (m *pbUpdate) AppendBinary(b []byte) ([]byte, error) {
 	be.PutUint32(p[5:], uint32(m.ObjectID))
 	be.PutUint32(p[9:], uint32(m.PositionX))
 	be.PutUint32(p[13:], uint32(m.PositionY))
-	be.PutUint32(p[17:], uint32(m.VelocityX))
-	be.PutUint32(p[21:], uint32(m.VelocityY))
-	be.PutUint64(p[25:], math.Float64bits(m.Facing))
+	m.pbMotion.put(p[17:])
 	return b, nil
 }
 
 func (m *pbPlayerUpdateRequest) decode(b []byte) {
 	p := (*[pbPlayerUpdateSize]byte)(b)
 	m.H = pbHeader{p[0], be.Uint16(p[1:])}
-	m.VelocityX = int32(be.Uint32(p[3:]))
-	m.VelocityY = int32(be.Uint32(p[7:]))
-	m.Facing = math.Float64frombits(be.Uint64(p[11:]))
+	m.pbMotion.get(p[3:])
 }
 
 func (m *pbPlayerUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
 	b, w := grow(b, pbPlayerUpdateSize)
-	p := (*[pbPlayerUpdateSize]byte)(w)
-	putPBHeader(p[:], pbPlayerUpdateCode)
-	be.PutUint32(p[3:], uint32(m.VelocityX))
-	be.PutUint32(p[7:], uint32(m.VelocityY))
-	be.PutUint64(p[11:], math.Float64bits(m.Facing))
+	putPBHeader(w, pbPlayerUpdateCode)
+	m.pbMotion.put(w[3:])
 	return b, nil
 }
 

@@ -181,16 +181,16 @@ type walker interface {
 
 // Walk decodes every unit of c with codec, splitting c as gamewire's
 // stream decoders do: a stream frame after frame, each datagram message
-// after message (after its packet header, if it has one). It calls visit (if not
-// nil) with each unit's bytes, kind and decoded value, and returns the
-// number of units.
+// after message (after its packet header, if it has one). It calls visit
+// (if not nil) with each unit's bytes, kind and decoded value, and
+// returns the number of units.
 //
 // A codec that is a walker walks c itself when visit is nil (the
-// benchmarks' case): gamewire's codecs call their wire.Decoder directly,
-// as a user's loop does, instead of through Codec's Decode, an adapter
-// whose call a message no user pays. Each side then makes one indirect
-// call a message: the hand-written code into its Codec, gamewire's
-// Decoder into the message's Decode.
+// benchmarks' case): gamewire's codecs call their wire.Decoder directly
+// (wireCodec.walk), as a user's loop does, instead of through Codec's Decode,
+// an adapter whose call a message no user pays. Each side then makes one
+// indirect call a message: the hand-written code into its Codec,
+// gamewire's Decoder into the message's Decode.
 func Walk(c *Capture, codec Codec, visit func(b []byte, k Kind, v any)) (int, error) {
 	if w, ok := codec.(walker); ok && visit == nil {
 		return w.walk(c)

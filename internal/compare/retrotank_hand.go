@@ -10,10 +10,14 @@ type rtArea struct{ X, Y, Width, Height uint16 }
 
 // rtAck: MSG_TYPE_ACK, a client and a counted list of message IDs.
 type rtAck struct {
+	rtAckFixed
+	IDs []uint16
+}
+
+type rtAckFixed struct {
 	Type   uint8 `cmp:"-"`
 	Client uint8
 	Count  uint8 `cmp:"-"`
-	IDs    []uint16
 }
 
 type rtConnReq struct {
@@ -135,21 +139,20 @@ const (
 	rtPlayerSpawnType
 )
 
-// rtHand decodes into one reused value per message type.
+// rtHand decodes into one reused value per struct.
 type rtHand struct {
 	selfAppending
 	ack          rtAck
 	connReq      rtConnReq
 	connAccept   rtConnAccept
-	connDisconn  rtIDByte
+	idByte       rtIDByte
 	option       rtOption
 	obstacle     rtObstacle
-	spawn, goal  rtSets
+	sets         rtSets
 	gameStart    rtIDU32
 	gameOver     rtGameOver
 	score        rtScore
 	playerUpdate rtPlayerUpdate
-	playerSpawn  rtIDByte
 }
 
 func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
@@ -165,18 +168,14 @@ func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
 		v, ok = &h.connReq, h.connReq.decode(b)
 	case rtConnAcceptType:
 		v, ok = &h.connAccept, h.connAccept.decode(b)
-	case rtConnDisconnType:
-		v, ok = &h.connDisconn, h.connDisconn.decode(b)
-	case rtPlayerSpawnType:
-		v, ok = &h.playerSpawn, h.playerSpawn.decode(b)
+	case rtConnDisconnType, rtPlayerSpawnType:
+		v, ok = &h.idByte, h.idByte.decode(b)
 	case rtOptionType:
 		v, ok = &h.option, h.option.decode(b)
 	case rtObstacleType:
 		v, ok = &h.obstacle, h.obstacle.decode(b)
-	case rtSpawnType:
-		v, ok = &h.spawn, h.spawn.decode(b)
-	case rtGoalType:
-		v, ok = &h.goal, h.goal.decode(b)
+	case rtSpawnType, rtGoalType:
+		v, ok = &h.sets, h.sets.decode(b)
 	case rtGameStartType:
 		v, ok = &h.gameStart, h.gameStart.decode(b)
 	case rtGameOverType:
@@ -192,43 +191,6 @@ func (h *rtHand) Decode(b []byte, _ Kind) (any, int, error) {
 		return nil, 0, errBadLength
 	}
 	return v, len(b), nil
-}
-
-// value returns the value the datagram b decodes into, for
-// encoding/binary.
-func (h *rtHand) value(b []byte, _ Kind) any {
-	if len(b) == 0 {
-		return nil
-	}
-	switch b[0] {
-	case rtAckType:
-		return &h.ack
-	case rtConnReqType:
-		return &h.connReq
-	case rtConnAcceptType:
-		return &h.connAccept
-	case rtConnDisconnType:
-		return &h.connDisconn
-	case rtPlayerSpawnType:
-		return &h.playerSpawn
-	case rtOptionType:
-		return &h.option
-	case rtObstacleType:
-		return &h.obstacle
-	case rtSpawnType:
-		return &h.spawn
-	case rtGoalType:
-		return &h.goal
-	case rtGameStartType:
-		return &h.gameStart
-	case rtGameOverType:
-		return &h.gameOver
-	case rtScoreType:
-		return &h.score
-	case rtPlayerUpdateType:
-		return &h.playerUpdate
-	}
-	return nil
 }
 
 // Each decode reports whether b is one whole message of its type.
@@ -533,36 +495,17 @@ func (m *rtPlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 // on the fixed part, and on the lists' fixed-size entries, up to the end
 // of the datagram.
 
-func (m *rtAck) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	if len(b) < 3 || len(b) != 3+2*int(b[2]) {
-		return 0, errBadLength
-	}
-	m.Type, m.Client, m.Count = b[0], b[1], b[2]
-	m.IDs = append(m.IDs[:0], make([]uint16, m.Count)...)
-	_, err := binary.Decode(b[3:], o, m.IDs)
-	return len(b), err
+func (m *rtAck) list() (any, *uint8, entryList) {
+	return &m.rtAckFixed, &m.Count, entries[uint16]{&m.IDs, 2}
 }
-
-func (m *rtAck) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	return binary.Append(append(b, m.Type, m.Client, byte(len(m.IDs))), o, m.IDs)
+func (m *rtObstacle) list() (any, *uint8, entryList) {
+	return &m.rtObstacleFixed, nil, entries[rtArea]{&m.Obstacles, 8}
 }
-
-func (m *rtObstacle) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	n, err := binary.Decode(b, o, &m.rtObstacleFixed)
-	if err != nil || (len(b)-n)%8 != 0 {
-		return 0, errBadLength
-	}
-	m.Obstacles = append(m.Obstacles[:0], make([]rtArea, (len(b)-n)/8)...)
-	_, err = binary.Decode(b[n:], o, m.Obstacles)
-	return len(b), err
+func (m *rtScore) list() (any, *uint8, entryList) {
+	return &m.rtScoreFixed, &m.Count, entries[rtPlayerScore]{&m.Scores, 4}
 }
-
-func (m *rtObstacle) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b, err := binary.Append(b, o, &m.rtObstacleFixed)
-	if err != nil {
-		return b, err
-	}
-	return binary.Append(b, o, m.Obstacles)
+func (m *rtPlayerUpdate) list() (any, *uint8, entryList) {
+	return &m.rtPlayerUpdateFixed, nil, entries[byte]{&m.Data, 1}
 }
 
 func (m *rtSets) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
@@ -615,36 +558,4 @@ func (m *rtSets) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
 		}
 	}
 	return b, nil
-}
-
-func (m *rtScore) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	n, err := binary.Decode(b, o, &m.rtScoreFixed)
-	if err != nil || len(b) != n+4*int(m.Count) {
-		return 0, errBadLength
-	}
-	m.Scores = append(m.Scores[:0], make([]rtPlayerScore, m.Count)...)
-	_, err = binary.Decode(b[n:], o, m.Scores)
-	return len(b), err
-}
-
-func (m *rtScore) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b, err := binary.Append(b, o, &m.rtScoreFixed)
-	if err != nil {
-		return b, err
-	}
-	return binary.Append(b, o, m.Scores)
-}
-
-func (m *rtPlayerUpdate) decodeBinary(b []byte, o binary.ByteOrder) (int, error) {
-	n, err := binary.Decode(b, o, &m.rtPlayerUpdateFixed)
-	if err != nil {
-		return 0, err
-	}
-	m.Data = append(m.Data[:0], b[n:]...)
-	return len(b), nil
-}
-
-func (m *rtPlayerUpdate) appendBinary(b []byte, o binary.ByteOrder) ([]byte, error) {
-	b, err := binary.Append(b, o, &m.rtPlayerUpdateFixed)
-	return append(b, m.Data...), err
 }

@@ -7,20 +7,13 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// handCodec is a protocol's hand-written codec, which also picks the
-// plain struct a unit decodes into for encoding/binary.
-type handCodec interface {
-	Codec
-	value(b []byte, k Kind) any
-}
-
 // tableProtocol returns what the comparison knows of a protocol that
 // gamewire reads with table t (no streams yet): its captures under
 // testdata (files, a glob), its byte order and framing (frameLen, nil
 // for datagrams) as the hand-written code and encoding/binary see them,
 // and its hand-written codec. Gamewire is t's wire.Decoder under
 // wire.Lax, Checked the same under the default policy.
-func tableProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() handCodec) *Protocol {
+func tableProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
 	return &Protocol{
 		Name:        name,
 		Files:       []string{files},
@@ -36,7 +29,7 @@ func tableProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameL
 
 // streamProtocol is tableProtocol for a stream protocol, with gamewire's
 // wire.Stream of t as its stream decoder.
-func streamProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() handCodec) *Protocol {
+func streamProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
 	p := tableProtocol(name, files, t, o, frameLen, hand)
 	p.Streams = wireStreams(func(r io.Reader, k Kind) *wire.Stream { return wire.NewStream(t, r, wireFrom(k)) })
 	return p
@@ -44,7 +37,7 @@ func streamProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frame
 
 // datagramProtocol is tableProtocol for a datagram protocol, with t's
 // wire.Decoder as its stream decoder (see datagramStreams).
-func datagramProtocol(name, files string, t *wire.Table, o binary.ByteOrder, hand func() handCodec) *Protocol {
+func datagramProtocol(name, files string, t *wire.Table, o binary.ByteOrder, hand func() Codec) *Protocol {
 	p := tableProtocol(name, files, t, o, nil, hand)
 	p.Streams = datagramStreams(func() *wire.Decoder { return wire.NewDecoder(t) })
 	return p

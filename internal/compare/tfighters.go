@@ -10,4 +10,4 @@ import (
 // little-endian len in a frame's first two bytes counts the bytes after
 // it.
 var tfightersProtocol = register(streamProtocol("tfighters", "tfighters/*.bin", tfighters.Table(),
-	binary.LittleEndian, lengthFrame(binary.LittleEndian, 4, 2), func() handCodec { return new(tfHand) }))
+	binary.LittleEndian, lengthFrame(binary.LittleEndian, 4, 2), func() Codec { return new(tfHand) }))

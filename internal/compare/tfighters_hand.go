@@ -9,7 +9,9 @@ import (
 // Hand-written TFighters: plain structs mirroring the little-endian,
 // packed frames of the forms the captures hold, header included. Forms of
 // the same shape share a struct (CMSG_ACCEL and CMSG_TURN are both
-// position, a signed byte and a number); the header keeps the code.
+// position, a signed byte and a number), and forms that share a run of
+// fields share a struct for it (tfMotion, tfAim, tfSpawnHead); the header
+// keeps the code.
 
 // tfHeader is a frame header: len (the bytes after it) and type.
 type tfHeader struct{ Len, Code uint16 }
@@ -31,34 +33,41 @@ type tfHi struct {
 	MyVersion, UWID uint32
 }
 
-// tfMove: CMSG_ACCEL (x, y, accel, speed) and CMSG_TURN (x, y, turn, deg).
-type tfMove struct {
-	H    tfHeader `cmp:"-"`
+// tfMotion is a position, a signed byte and a number: accel and speed,
+// or turn and deg.
+type tfMotion struct {
 	X, Y int32
 	B    int8
 	V    int32
+}
+
+// tfMove: CMSG_ACCEL and CMSG_TURN.
+type tfMove struct {
+	H tfHeader `cmp:"-"`
+	tfMotion
 }
 
 // tfMoveID: SMSG_ACCEL and SMSG_TURN, the same with the object's id.
 type tfMoveID struct {
-	H    tfHeader `cmp:"-"`
-	ID   uint32
-	X, Y int32
-	B    int8
-	V    int32
+	H  tfHeader `cmp:"-"`
+	ID uint32
+	tfMotion
 }
+
+// tfAim is where a bullet starts: x, y, deg.
+type tfAim struct{ X, Y, Deg int32 }
 
 // tfClientNewBullet: CMSG_NEWBULLET.
 type tfClientNewBullet struct {
-	H         tfHeader `cmp:"-"`
-	X, Y, Deg int32
+	H tfHeader `cmp:"-"`
+	tfAim
 }
 
 // tfServerNewBullet: SMSG_NEWBULLET.
 type tfServerNewBullet struct {
 	H           tfHeader `cmp:"-"`
 	ID, OwnerID uint32
-	X, Y, Deg   int32
+	tfAim
 }
 
 // tfInvincible: SMSG_INVINCIBLE.
@@ -69,31 +78,35 @@ type tfInvincible struct {
 	T     uint32
 }
 
-// tfServerSpawn: SMSG_SPAWN.
-type tfServerSpawn struct {
-	H         tfHeader `cmp:"-"`
+// tfSpawnHead and tfSpawnTail are the fields of a player that SMSG_SPAWN
+// and SMSG_NEWUSER share, before and after SMSG_NEWUSER's pending moves.
+type tfSpawnHead struct {
 	ID        uint32
 	X, Y, Deg int32
 	Accel     int8
 	Alive     uint32
 	Frags     int16
-	Turn      int8
-	Type      uint8
-	Speed     int32
+}
+
+type tfSpawnTail struct {
+	Turn  int8
+	Type  uint8
+	Speed int32
+}
+
+// tfServerSpawn: SMSG_SPAWN.
+type tfServerSpawn struct {
+	H tfHeader `cmp:"-"`
+	tfSpawnHead
+	tfSpawnTail
 }
 
 // tfNewUserFixed is SMSG_NEWUSER up to its nick.
 type tfNewUserFixed struct {
-	H            tfHeader `cmp:"-"`
-	ID           uint32
-	X, Y, Deg    int32
-	Accel        int8
-	Alive        uint32
-	Frags        int16
+	H tfHeader `cmp:"-"`
+	tfSpawnHead
 	PendingMoves uint32
-	Turn         int8
-	Type         uint8
-	Speed        int32
+	tfSpawnTail
 }
 
 // tfNewUser: SMSG_NEWUSER.
@@ -176,29 +189,25 @@ const (
 	codeNickReply       = 0x0700
 )
 
-var errDirection = errors.New("compare: code of the other direction")
-
-// tfHand decodes into one reused value per form.
+// tfHand decodes into one reused value per struct.
 type tfHand struct {
 	selfAppending
-	version, pong, lag                        tfU32
-	clientSpawn, spawnReady                   tfEmpty
-	hi                                        tfHi
-	clientAccel, clientTurn                   tfMove
-	serverAccel, serverTurn                   tfMoveID
-	clientNewBullet                           tfClientNewBullet
-	serverNewBullet                           tfServerNewBullet
-	invincible                                tfInvincible
-	serverSpawn                               tfServerSpawn
-	newUser                                   tfNewUser
-	clientNick, clientSay, clientTeamSay, cmd tfText
-	serverSay, serverNick, kick               tfIDText
-	nickReply                                 tfNickReply
-	ping                                      tfPing
-	raw                                       tfRaw
+	empty        tfEmpty
+	u32          tfU32
+	hi           tfHi
+	move         tfMove
+	moveID       tfMoveID
+	clientBullet tfClientNewBullet
+	serverBullet tfServerNewBullet
+	invincible   tfInvincible
+	spawn        tfServerSpawn
+	newUser      tfNewUser
+	text         tfText
+	idText       tfIDText
+	nickReply    tfNickReply
+	ping         tfPing
+	raw          tfRaw
 }
-
-var le = binary.LittleEndian
 
 func (h *tfHand) Decode(b []byte, k Kind) (any, int, error) {
 	if len(b) < 4 {
@@ -213,59 +222,40 @@ func (h *tfHand) Decode(b []byte, k Kind) (any, int, error) {
 	if (code&0x8000 != 0) != (k == FromClient) {
 		return nil, 0, errDirection
 	}
-	var ok bool
 	var v any
+	ok := false
 	switch code {
-	case codeVersion:
-		v, ok = &h.version, h.version.decode(b)
-	case codePong:
-		v, ok = &h.pong, h.pong.decode(b)
-	case codeLag:
-		v, ok = &h.lag, h.lag.decode(b)
-	case codeClientSpawn:
-		v, ok = &h.clientSpawn, h.clientSpawn.decode(b)
-	case codeSpawnReady:
-		v, ok = &h.spawnReady, h.spawnReady.decode(b)
+	case codeClientSpawn, codeSpawnReady:
+		v, ok = &h.empty, h.empty.decode(b)
+	case codeVersion, codePong, codeLag:
+		v, ok = &h.u32, h.u32.decode(b)
 	case codeHi:
 		v, ok = &h.hi, h.hi.decode(b)
-	case codeClientAccel:
-		v, ok = &h.clientAccel, h.clientAccel.decode(b)
-	case codeClientTurn:
-		v, ok = &h.clientTurn, h.clientTurn.decode(b)
-	case codeServerAccel:
-		v, ok = &h.serverAccel, h.serverAccel.decode(b)
-	case codeServerTurn:
-		v, ok = &h.serverTurn, h.serverTurn.decode(b)
+	case codeClientAccel, codeClientTurn:
+		v, ok = &h.move, h.move.decode(b)
+	case codeServerAccel, codeServerTurn:
+		v, ok = &h.moveID, h.moveID.decode(b)
 	case codeClientNewBullet:
-		v, ok = &h.clientNewBullet, h.clientNewBullet.decode(b)
+		v, ok = &h.clientBullet, h.clientBullet.decode(b)
 	case codeServerNewBullet:
-		v, ok = &h.serverNewBullet, h.serverNewBullet.decode(b)
+		v, ok = &h.serverBullet, h.serverBullet.decode(b)
 	case codeInvincible:
 		v, ok = &h.invincible, h.invincible.decode(b)
 	case codeServerSpawn:
-		v, ok = &h.serverSpawn, h.serverSpawn.decode(b)
+		v, ok = &h.spawn, h.spawn.decode(b)
 	case codeNewUser:
 		v, ok = &h.newUser, h.newUser.decode(b)
-	case codeClientNick:
-		v, ok = &h.clientNick, h.clientNick.decode(b)
-	case codeClientSay:
-		v, ok = &h.clientSay, h.clientSay.decode(b)
-	case codeClientTeamSay:
-		v, ok = &h.clientTeamSay, h.clientTeamSay.decode(b)
-	case codeCmd:
-		v, ok = &h.cmd, h.cmd.decode(b)
-	case codeServerSay:
-		v, ok = &h.serverSay, h.serverSay.decode(b)
-	case codeServerNick:
-		v, ok = &h.serverNick, h.serverNick.decode(b)
-	case codeKick:
-		v, ok = &h.kick, h.kick.decode(b)
+	case codeClientNick, codeClientSay, codeClientTeamSay, codeCmd:
+		v, ok = &h.text, h.text.decode(b)
+	case codeServerSay, codeServerNick, codeKick:
+		v, ok = &h.idText, h.idText.decode(b)
 	case codeNickReply:
 		v, ok = &h.nickReply, h.nickReply.decode(b)
 	case codePing:
 		v, ok = &h.ping, h.ping.decode(b)
 	default:
-		v, ok = &h.raw, h.raw.decode(b, k)
+		h.raw.From = 1 << k
+		v, ok = &h.raw, h.raw.decode(b)
 	}
 	if !ok {
 		return nil, 0, errBadLength
@@ -273,72 +263,70 @@ func (h *tfHand) Decode(b []byte, k Kind) (any, int, error) {
 	return v, n, nil
 }
 
-// value returns the value that the frame at b decodes into, for
-// encoding/binary.
-func (h *tfHand) value(b []byte, k Kind) any {
-	if len(b) < 4 {
-		return nil
-	}
-	switch le.Uint16(b[2:]) {
-	case codeVersion:
-		return &h.version
-	case codePong:
-		return &h.pong
-	case codeLag:
-		return &h.lag
-	case codeClientSpawn:
-		return &h.clientSpawn
-	case codeSpawnReady:
-		return &h.spawnReady
-	case codeHi:
-		return &h.hi
-	case codeClientAccel:
-		return &h.clientAccel
-	case codeClientTurn:
-		return &h.clientTurn
-	case codeServerAccel:
-		return &h.serverAccel
-	case codeServerTurn:
-		return &h.serverTurn
-	case codeClientNewBullet:
-		return &h.clientNewBullet
-	case codeServerNewBullet:
-		return &h.serverNewBullet
-	case codeInvincible:
-		return &h.invincible
-	case codeServerSpawn:
-		return &h.serverSpawn
-	case codeNewUser:
-		return &h.newUser
-	case codeClientNick:
-		return &h.clientNick
-	case codeClientSay:
-		return &h.clientSay
-	case codeClientTeamSay:
-		return &h.clientTeamSay
-	case codeCmd:
-		return &h.cmd
-	case codeServerSay:
-		return &h.serverSay
-	case codeServerNick:
-		return &h.serverNick
-	case codeKick:
-		return &h.kick
-	case codeNickReply:
-		return &h.nickReply
-	case codePing:
-		return &h.ping
-	}
-	h.raw.From = 1 << k
-	return &h.raw
+func (h *tfHeader) get(b []byte) { *h = tfHeader{le.Uint16(b), le.Uint16(b[2:])} }
+
+// frame grows b by a frame of n bytes and writes its header, h's code
+// with a len for n: it returns b and the frame.
+func (h *tfHeader) frame(b []byte, n int) ([]byte, []byte) {
+	b, w := grow(b, n)
+	_ = w[3]
+	le.PutUint16(w, uint16(n-2))
+	le.PutUint16(w[2:], h.Code)
+	return b, w
 }
 
-func tfGetHeader(b []byte) tfHeader { return tfHeader{le.Uint16(b), le.Uint16(b[2:])} }
+func (m *tfMotion) get(p []byte) {
+	p = p[:13]
+	m.X, m.Y = int32(le.Uint32(p)), int32(le.Uint32(p[4:]))
+	m.B, m.V = int8(p[8]), int32(le.Uint32(p[9:]))
+}
 
-func tfPutHeader(w []byte, h tfHeader, size int) {
-	_ = w[3]
-	le.PutUint16(w, uint16(size-2))
-	le.PutUint16(w[2:], h.Code)
+func (m *tfMotion) put(p []byte) {
+	p = p[:13]
+	le.PutUint32(p, uint32(m.X))
+	le.PutUint32(p[4:], uint32(m.Y))
+	p[8] = byte(m.B)
+	le.PutUint32(p[9:], uint32(m.V))
+}
+
+func (m *tfAim) get(p []byte) {
+	p = p[:12]
+	m.X, m.Y, m.Deg = int32(le.Uint32(p)), int32(le.Uint32(p[4:])), int32(le.Uint32(p[8:]))
+}
+
+func (m *tfAim) put(p []byte) {
+	p = p[:12]
+	le.PutUint32(p, uint32(m.X))
+	le.PutUint32(p[4:], uint32(m.Y))
+	le.PutUint32(p[8:], uint32(m.Deg))
+}
+
+func (m *tfSpawnHead) get(p []byte) {
+	p = p[:23]
+	m.ID, m.X, m.Y, m.Deg = le.Uint32(p), int32(le.Uint32(p[4:])), int32(le.Uint32(p[8:])), int32(le.Uint32(p[12:]))
+	m.Accel, m.Alive, m.Frags = int8(p[16]), le.Uint32(p[17:]), int16(le.Uint16(p[21:]))
+}
+
+func (m *tfSpawnHead) put(p []byte) {
+	p = p[:23]
+	le.PutUint32(p, m.ID)
+	le.PutUint32(p[4:], uint32(m.X))
+	le.PutUint32(p[8:], uint32(m.Y))
+	le.PutUint32(p[12:], uint32(m.Deg))
+	p[16] = byte(m.Accel)
+	le.PutUint32(p[17:], m.Alive)
+	le.PutUint16(p[21:], uint16(m.Frags))
+}
+
+func (m *tfSpawnTail) get(p []byte) {
+	p = p[:6]
+	m.Turn, m.Type, m.Speed = int8(p[0]), p[1], int32(le.Uint32(p[2:]))
+}
+
+func (m *tfSpawnTail) put(p []byte) {
+	p = p[:6]
+	p[0], p[1] = byte(m.Turn), m.Type
+	le.PutUint32(p[2:], uint32(m.Speed))
 }
 
 // errCString: a string a frame cannot carry as its C string, which the
@@ -349,16 +337,6 @@ var errCString = errors.New("compare: a C string too long or holding a NUL")
 // tfMaxFrame is the spec's largest frame, len included (8194 bytes).
 const tfMaxFrame = 8194
 
-// checkCString checks s, a C string after a frame's at fixed bytes, as
-// gamewire's encoder does: it must fit in MaxFrame with its NUL, and hold
-// none.
-func checkCString(s []byte, at int) error {
-	if len(s) > tfMaxFrame-at-1 || bytes.IndexByte(s, 0) >= 0 {
-		return errCString
-	}
-	return nil
-}
-
 // cstring returns the NUL-terminated string that fills b from fixed to
 // its end, and whether there is one.
 func cstring(b []byte, fixed int) ([]byte, bool) {
@@ -368,8 +346,30 @@ func cstring(b []byte, fixed int) ([]byte, bool) {
 	return b[fixed : len(b)-1], true
 }
 
+// decodeText decodes the header of a frame whose C string fills it from
+// fixed, and the string into s; it reports whether there is one.
+func (h *tfHeader) decodeText(b []byte, fixed int, s *[]byte) bool {
+	if len(b) <= fixed || bytes.IndexByte(b[fixed:], 0) != len(b)-fixed-1 {
+		*s = (*s)[:0]
+		return false
+	}
+	h.get(b)
+	*s = append((*s)[:0], b[fixed:len(b)-1]...)
+	return true
+}
+
+// cstringOK checks s, a C string after a frame's fixed bytes, as
+// gamewire's encoder does: it must fit in MaxFrame with its NUL, and hold
+// none.
+func cstringOK(s []byte, fixed int) bool {
+	return len(s) <= tfMaxFrame-fixed-1 && bytes.IndexByte(s, 0) < 0
+}
+
+// putCString writes s and its NUL at w[fixed:], the end of a frame.
+func putCString(w []byte, fixed int, s []byte) { w[fixed+copy(w[fixed:], s)] = 0 }
+
 func (m *tfEmpty) decode(b []byte) bool {
-	m.H = tfGetHeader(b)
+	m.H.get(b)
 	return len(b) == 4
 }
 
@@ -381,16 +381,14 @@ func (m *tfU32) decode(b []byte) bool {
 	if len(b) != 8 {
 		return false
 	}
-	m.H = tfGetHeader(b)
+	m.H.get(b)
 	m.V = le.Uint32(b[4:])
 	return true
 }
 
 func (m *tfU32) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 8)
-	p := (*[8]byte)(w)
-	tfPutHeader(p[:], m.H, 8)
-	le.PutUint32(p[4:], m.V)
+	b, w := m.H.frame(b, 8)
+	le.PutUint32((*[8]byte)(w)[4:], m.V)
 	return b, nil
 }
 
@@ -398,17 +396,14 @@ func (m *tfHi) decode(b []byte) bool {
 	if len(b) != 12 {
 		return false
 	}
-	p := (*[12]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.MyVersion = le.Uint32(p[4:])
-	m.UWID = le.Uint32(p[8:])
+	m.H.get(b)
+	m.MyVersion, m.UWID = le.Uint32(b[4:]), le.Uint32(b[8:12])
 	return true
 }
 
 func (m *tfHi) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 12)
+	b, w := m.H.frame(b, 12)
 	p := (*[12]byte)(w)
-	tfPutHeader(p[:], m.H, 12)
 	le.PutUint32(p[4:], m.MyVersion)
 	le.PutUint32(p[8:], m.UWID)
 	return b, nil
@@ -418,23 +413,14 @@ func (m *tfMove) decode(b []byte) bool {
 	if len(b) != 17 {
 		return false
 	}
-	p := (*[17]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.X = int32(le.Uint32(p[4:]))
-	m.Y = int32(le.Uint32(p[8:]))
-	m.B = int8(p[12])
-	m.V = int32(le.Uint32(p[13:]))
+	m.H.get(b)
+	m.tfMotion.get(b[4:])
 	return true
 }
 
 func (m *tfMove) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 17)
-	p := (*[17]byte)(w)
-	tfPutHeader(p[:], m.H, 17)
-	le.PutUint32(p[4:], uint32(m.X))
-	le.PutUint32(p[8:], uint32(m.Y))
-	p[12] = byte(m.B)
-	le.PutUint32(p[13:], uint32(m.V))
+	b, w := m.H.frame(b, 17)
+	m.tfMotion.put(w[4:])
 	return b, nil
 }
 
@@ -442,25 +428,17 @@ func (m *tfMoveID) decode(b []byte) bool {
 	if len(b) != 21 {
 		return false
 	}
-	p := (*[21]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.ID = le.Uint32(p[4:])
-	m.X = int32(le.Uint32(p[8:]))
-	m.Y = int32(le.Uint32(p[12:]))
-	m.B = int8(p[16])
-	m.V = int32(le.Uint32(p[17:]))
+	m.H.get(b)
+	m.ID = le.Uint32(b[4:])
+	m.tfMotion.get(b[8:])
 	return true
 }
 
 func (m *tfMoveID) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 21)
+	b, w := m.H.frame(b, 21)
 	p := (*[21]byte)(w)
-	tfPutHeader(p[:], m.H, 21)
 	le.PutUint32(p[4:], m.ID)
-	le.PutUint32(p[8:], uint32(m.X))
-	le.PutUint32(p[12:], uint32(m.Y))
-	p[16] = byte(m.B)
-	le.PutUint32(p[17:], uint32(m.V))
+	m.tfMotion.put(p[8:])
 	return b, nil
 }
 
@@ -468,21 +446,14 @@ func (m *tfClientNewBullet) decode(b []byte) bool {
 	if len(b) != 16 {
 		return false
 	}
-	p := (*[16]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.X = int32(le.Uint32(p[4:]))
-	m.Y = int32(le.Uint32(p[8:]))
-	m.Deg = int32(le.Uint32(p[12:]))
+	m.H.get(b)
+	m.tfAim.get(b[4:])
 	return true
 }
 
 func (m *tfClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 16)
-	p := (*[16]byte)(w)
-	tfPutHeader(p[:], m.H, 16)
-	le.PutUint32(p[4:], uint32(m.X))
-	le.PutUint32(p[8:], uint32(m.Y))
-	le.PutUint32(p[12:], uint32(m.Deg))
+	b, w := m.H.frame(b, 16)
+	m.tfAim.put(w[4:])
 	return b, nil
 }
 
@@ -490,25 +461,18 @@ func (m *tfServerNewBullet) decode(b []byte) bool {
 	if len(b) != 24 {
 		return false
 	}
-	p := (*[24]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.ID = le.Uint32(p[4:])
-	m.OwnerID = le.Uint32(p[8:])
-	m.X = int32(le.Uint32(p[12:]))
-	m.Y = int32(le.Uint32(p[16:]))
-	m.Deg = int32(le.Uint32(p[20:]))
+	m.H.get(b)
+	m.ID, m.OwnerID = le.Uint32(b[4:]), le.Uint32(b[8:])
+	m.tfAim.get(b[12:])
 	return true
 }
 
 func (m *tfServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 24)
+	b, w := m.H.frame(b, 24)
 	p := (*[24]byte)(w)
-	tfPutHeader(p[:], m.H, 24)
 	le.PutUint32(p[4:], m.ID)
 	le.PutUint32(p[8:], m.OwnerID)
-	le.PutUint32(p[12:], uint32(m.X))
-	le.PutUint32(p[16:], uint32(m.Y))
-	le.PutUint32(p[20:], uint32(m.Deg))
+	m.tfAim.put(p[12:])
 	return b, nil
 }
 
@@ -517,17 +481,14 @@ func (m *tfInvincible) decode(b []byte) bool {
 		return false
 	}
 	p := (*[13]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.ID = le.Uint32(p[4:])
-	m.YesNo = p[8]
-	m.T = le.Uint32(p[9:])
+	m.H.get(p[:])
+	m.ID, m.YesNo, m.T = le.Uint32(p[4:]), p[8], le.Uint32(p[9:])
 	return true
 }
 
 func (m *tfInvincible) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 13)
+	b, w := m.H.frame(b, 13)
 	p := (*[13]byte)(w)
-	tfPutHeader(p[:], m.H, 13)
 	le.PutUint32(p[4:], m.ID)
 	p[8] = m.YesNo
 	le.PutUint32(p[9:], m.T)
@@ -538,147 +499,85 @@ func (m *tfServerSpawn) decode(b []byte) bool {
 	if len(b) != 33 {
 		return false
 	}
-	p := (*[33]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.ID = le.Uint32(p[4:])
-	m.X = int32(le.Uint32(p[8:]))
-	m.Y = int32(le.Uint32(p[12:]))
-	m.Deg = int32(le.Uint32(p[16:]))
-	m.Accel = int8(p[20])
-	m.Alive = le.Uint32(p[21:])
-	m.Frags = int16(le.Uint16(p[25:]))
-	m.Turn = int8(p[27])
-	m.Type = p[28]
-	m.Speed = int32(le.Uint32(p[29:]))
+	m.H.get(b)
+	m.tfSpawnHead.get(b[4:])
+	m.tfSpawnTail.get(b[27:])
 	return true
 }
 
 func (m *tfServerSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, w := grow(b, 33)
-	p := (*[33]byte)(w)
-	tfPutHeader(p[:], m.H, 33)
-	le.PutUint32(p[4:], m.ID)
-	le.PutUint32(p[8:], uint32(m.X))
-	le.PutUint32(p[12:], uint32(m.Y))
-	le.PutUint32(p[16:], uint32(m.Deg))
-	p[20] = byte(m.Accel)
-	le.PutUint32(p[21:], m.Alive)
-	le.PutUint16(p[25:], uint16(m.Frags))
-	p[27] = byte(m.Turn)
-	p[28] = m.Type
-	le.PutUint32(p[29:], uint32(m.Speed))
+	b, w := m.H.frame(b, 33)
+	m.tfSpawnHead.put(w[4:])
+	m.tfSpawnTail.put(w[27:])
 	return b, nil
 }
 
 func (m *tfNewUser) decode(b []byte) bool {
-	s, ok := cstring(b, 37)
-	if !ok {
-		m.Nick = m.Nick[:0]
+	if !m.H.decodeText(b, 37, &m.Nick) {
 		return false
 	}
-	p := (*[37]byte)(b)
-	m.H = tfGetHeader(p[:])
-	m.ID = le.Uint32(p[4:])
-	m.X = int32(le.Uint32(p[8:]))
-	m.Y = int32(le.Uint32(p[12:]))
-	m.Deg = int32(le.Uint32(p[16:]))
-	m.Accel = int8(p[20])
-	m.Alive = le.Uint32(p[21:])
-	m.Frags = int16(le.Uint16(p[25:]))
-	m.PendingMoves = le.Uint32(p[27:])
-	m.Turn = int8(p[31])
-	m.Type = p[32]
-	m.Speed = int32(le.Uint32(p[33:]))
-	m.Nick = append(m.Nick[:0], s...)
+	m.tfSpawnHead.get(b[4:])
+	m.PendingMoves = le.Uint32(b[27:])
+	m.tfSpawnTail.get(b[31:])
 	return true
 }
 
 func (m *tfNewUser) AppendBinary(b []byte) ([]byte, error) {
-	if err := checkCString(m.Nick, 37); err != nil {
-		return b, err
+	if !cstringOK(m.Nick, 37) {
+		return b, errCString
 	}
-	n := 37 + len(m.Nick) + 1
-	b, w := grow(b, n)
-	p := (*[37]byte)(w)
-	tfPutHeader(p[:], m.H, n)
-	le.PutUint32(p[4:], m.ID)
-	le.PutUint32(p[8:], uint32(m.X))
-	le.PutUint32(p[12:], uint32(m.Y))
-	le.PutUint32(p[16:], uint32(m.Deg))
-	p[20] = byte(m.Accel)
-	le.PutUint32(p[21:], m.Alive)
-	le.PutUint16(p[25:], uint16(m.Frags))
-	le.PutUint32(p[27:], m.PendingMoves)
-	p[31] = byte(m.Turn)
-	p[32] = m.Type
-	le.PutUint32(p[33:], uint32(m.Speed))
-	w[37+copy(w[37:], m.Nick)] = 0
+	b, w := m.H.frame(b, 37+len(m.Nick)+1)
+	putCString(w, 37, m.Nick)
+	m.tfSpawnHead.put(w[4:])
+	le.PutUint32(w[27:31], m.PendingMoves)
+	m.tfSpawnTail.put(w[31:])
 	return b, nil
 }
 
-func (m *tfText) decode(b []byte) bool {
-	s, ok := cstring(b, 4)
-	m.H = tfGetHeader(b)
-	m.Text = append(m.Text[:0], s...)
-	return ok
-}
+func (m *tfText) decode(b []byte) bool { return m.H.decodeText(b, 4, &m.Text) }
 
 func (m *tfText) AppendBinary(b []byte) ([]byte, error) {
-	if err := checkCString(m.Text, 4); err != nil {
-		return b, err
+	if !cstringOK(m.Text, 4) {
+		return b, errCString
 	}
-	n := 4 + len(m.Text) + 1
-	b, w := grow(b, n)
-	tfPutHeader(w, m.H, n)
-	w[4+copy(w[4:], m.Text)] = 0
+	b, w := m.H.frame(b, 4+len(m.Text)+1)
+	putCString(w, 4, m.Text)
 	return b, nil
 }
 
 func (m *tfIDText) decode(b []byte) bool {
-	s, ok := cstring(b, 8)
-	if !ok {
-		m.Text = m.Text[:0]
+	if !m.H.decodeText(b, 8, &m.Text) {
 		return false
 	}
-	m.H = tfGetHeader(b)
 	m.ID = le.Uint32(b[4:])
-	m.Text = append(m.Text[:0], s...)
 	return true
 }
 
 func (m *tfIDText) AppendBinary(b []byte) ([]byte, error) {
-	if err := checkCString(m.Text, 8); err != nil {
-		return b, err
+	if !cstringOK(m.Text, 8) {
+		return b, errCString
 	}
-	n := 8 + len(m.Text) + 1
-	b, w := grow(b, n)
-	tfPutHeader(w, m.H, n)
-	le.PutUint32(w[4:], m.ID)
-	w[8+copy(w[8:], m.Text)] = 0
+	b, w := m.H.frame(b, 8+len(m.Text)+1)
+	putCString(w, 8, m.Text)
+	le.PutUint32(w[4:8], m.ID)
 	return b, nil
 }
 
 func (m *tfNickReply) decode(b []byte) bool {
-	s, ok := cstring(b, 5)
-	if !ok {
-		m.Text = m.Text[:0]
+	if !m.H.decodeText(b, 5, &m.Text) {
 		return false
 	}
-	m.H = tfGetHeader(b)
 	m.GoodOrBad = b[4]
-	m.Text = append(m.Text[:0], s...)
 	return true
 }
 
 func (m *tfNickReply) AppendBinary(b []byte) ([]byte, error) {
-	if err := checkCString(m.Text, 5); err != nil {
-		return b, err
+	if !cstringOK(m.Text, 5) {
+		return b, errCString
 	}
-	n := 5 + len(m.Text) + 1
-	b, w := grow(b, n)
-	tfPutHeader(w, m.H, n)
+	b, w := m.H.frame(b, 5+len(m.Text)+1)
+	putCString(w, 5, m.Text)
 	w[4] = m.GoodOrBad
-	w[5+copy(w[5:], m.Text)] = 0
 	return b, nil
 }
 
@@ -687,23 +586,21 @@ func (m *tfPing) decode(b []byte) bool {
 		m.TimeHigh = m.TimeHigh[:0]
 		return false
 	}
-	m.H = tfGetHeader(b)
+	m.H.get(b)
 	m.Time = le.Uint32(b[4:])
 	m.TimeHigh = append(m.TimeHigh[:0], b[8:]...)
 	return true
 }
 
 func (m *tfPing) AppendBinary(b []byte) ([]byte, error) {
-	n := 8 + len(m.TimeHigh)
-	b, w := grow(b, n)
-	tfPutHeader(w, m.H, n)
-	le.PutUint32(w[4:], m.Time)
+	b, w := m.H.frame(b, 8+len(m.TimeHigh))
+	le.PutUint32(w[4:8], m.Time)
 	copy(w[8:], m.TimeHigh)
 	return b, nil
 }
 
-func (m *tfRaw) decode(b []byte, k Kind) bool {
-	m.Code, m.From = uint32(le.Uint16(b[2:])), 1<<k
+func (m *tfRaw) decode(b []byte) bool {
+	m.Code = uint32(le.Uint16(b[2:]))
 	m.Frame = append(m.Frame[:0], b...)
 	return true
 }

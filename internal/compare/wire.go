@@ -11,16 +11,11 @@ func DecodeWire(m *Record, b []byte) error {
 	b = b[:Size]
 	m.ID = wire.BigEndian.U32(b[0:])
 	m.Status = wire.BigEndian.U16(b[4:])
-	m.Pos[0] = wire.BigEndian.F32(b[6:])
-	m.Pos[1] = wire.BigEndian.F32(b[10:])
-	m.Pos[2] = wire.BigEndian.F32(b[14:])
-	m.Vel[0] = wire.BigEndian.F32(b[18:])
-	m.Vel[1] = wire.BigEndian.F32(b[22:])
-	m.Vel[2] = wire.BigEndian.F32(b[26:])
+	m.Pos = [3]float32{wire.BigEndian.F32(b[6:]), wire.BigEndian.F32(b[10:]), wire.BigEndian.F32(b[14:])}
+	m.Vel = [3]float32{wire.BigEndian.F32(b[18:]), wire.BigEndian.F32(b[22:]), wire.BigEndian.F32(b[26:])}
 	m.Azimuth = wire.BigEndian.F32(b[30:])
 	m.AngVel = wire.BigEndian.F32(b[34:])
-	m.Team = b[38]
-	m.Flags = b[39]
+	m.Team, m.Flags = b[38], b[39]
 	copy(m.Tag[:], b[40:48])
 	return nil
 }
@@ -32,16 +27,16 @@ func AppendWire(b []byte, m *Record) []byte {
 	p = p[:Size] // one bounds check here, none below
 	wire.BigEndian.PutU32(p[0:], m.ID)
 	wire.BigEndian.PutU16(p[4:], m.Status)
-	wire.BigEndian.PutF32(p[6:], m.Pos[0])
-	wire.BigEndian.PutF32(p[10:], m.Pos[1])
-	wire.BigEndian.PutF32(p[14:], m.Pos[2])
-	wire.BigEndian.PutF32(p[18:], m.Vel[0])
-	wire.BigEndian.PutF32(p[22:], m.Vel[1])
-	wire.BigEndian.PutF32(p[26:], m.Vel[2])
+	pos, vel := &m.Pos, &m.Vel
+	wire.BigEndian.PutF32(p[6:], pos[0])
+	wire.BigEndian.PutF32(p[10:], pos[1])
+	wire.BigEndian.PutF32(p[14:], pos[2])
+	wire.BigEndian.PutF32(p[18:], vel[0])
+	wire.BigEndian.PutF32(p[22:], vel[1])
+	wire.BigEndian.PutF32(p[26:], vel[2])
 	wire.BigEndian.PutF32(p[30:], m.Azimuth)
 	wire.BigEndian.PutF32(p[34:], m.AngVel)
-	p[38] = m.Team
-	p[39] = m.Flags
+	p[38], p[39] = m.Team, m.Flags
 	copy(p[40:48], m.Tag[:])
 	return b
 }

@@ -33,19 +33,32 @@ func (c wireCodec) Decode(b []byte, k Kind) (any, int, error) {
 	return m, n, err
 }
 
-// walk decodes c as a user's loop does, a direct call to the Decoder a
-// unit (Walk).
+// walk is Walk, without a visit, for gamewire's Decoder, which it calls
+// directly, as a user's loop does: a stream frame after frame, each
+// datagram message after message. Gamewire's codecs and its datagram
+// stream reader (datagrams) read the captures through it, but for
+// lwar's, whose datagrams start with a packet header (lwarGamewire.walk:
+// the header in this loop cost its decoder some percent).
 func (c wireCodec) walk(cp *Capture) (int, error) {
-	if cp.Datagrams != nil {
-		return (&datagrams{d: c.d}).Read(cp, nil)
-	}
-	from, units := wireFrom(cp.From), 0
-	for off := 0; off < len(cp.Stream); units++ {
-		_, n, err := c.d.Decode(cp.Stream[off:], from)
-		if err != nil {
-			return units, fmt.Errorf("%s at byte %d: %w", cp.File, off, err)
+	d, from, units := c.d, wireFrom(cp.From), 0
+	if cp.Datagrams == nil {
+		for off := 0; off < len(cp.Stream); units++ {
+			_, n, err := d.Decode(cp.Stream[off:], from)
+			if err != nil {
+				return units, fmt.Errorf("%s at byte %d: %w", cp.File, off, err)
+			}
+			off += n
 		}
-		off += n
+		return units, nil
+	}
+	for i, b := range cp.Datagrams {
+		for off := 0; off < len(b); units++ {
+			_, n, err := d.Decode(b[off:], from)
+			if err != nil {
+				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", cp.File, i, off, err)
+			}
+			off += n
+		}
 	}
 	return units, nil
 }
@@ -72,19 +85,8 @@ func (s *datagrams) Read(c *Capture, visit func(any)) (int, error) {
 	if s.fresh != nil {
 		d = s.fresh()
 	}
-	from := wireFrom(c.From)
-	units := 0
-	for i, b := range c.Datagrams {
-		for off := 0; off < len(b); units++ {
-			m, n, err := d.Decode(b[off:], from)
-			if err != nil {
-				return units, fmt.Errorf("%s: datagram %d at byte %d: %w", c.File, i, off, err)
-			}
-			if visit != nil {
-				visit(m)
-			}
-			off += n
-		}
+	if visit == nil {
+		return wireCodec{d: d}.walk(c)
 	}
-	return units, nil
+	return Walk(c, wireCodec{d: d}, func(_ []byte, _ Kind, v any) { visit(v) })
 }

@@ -24,8 +24,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,7 +35,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/capture"
+	"github.com/gamewire/gamewire/internal/nettest"
+	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 //go:generate go run . -C ../..
@@ -45,8 +48,8 @@ import (
 // stream is a TCP session to write.
 type stream struct {
 	out            string
-	client, server string // the recorded streams
-	frameLen       func(b []byte) int
+	client, server string      // the recorded streams
+	table          *wire.Table // the protocol's, whose framing cuts the streams
 	clientAddr     string
 	serverAddr     string
 	start          time.Time
@@ -67,24 +70,6 @@ type datagrams struct {
 	start time.Time
 }
 
-// bzflagLen is BZFlag's framing: [length u16][code u16], big-endian,
-// length counting the body.
-func bzflagLen(b []byte) int {
-	if len(b) < 4 {
-		return 0
-	}
-	return int(binary.BigEndian.Uint16(b)) + 4
-}
-
-// tfightersLen is TFighters' framing: [len u16][type u16], little-endian,
-// len counting the type and the data.
-func tfightersLen(b []byte) int {
-	if len(b) < 4 {
-		return 0
-	}
-	return int(binary.LittleEndian.Uint16(b)) + 2
-}
-
 var (
 	day     = time.Date(2024, 5, 14, 19, 42, 7, 0, time.UTC)
 	streams = []stream{
@@ -95,12 +80,15 @@ var (
 		// after the handshake: its bytes here are the version 1.7g2 sends
 		// and a port of the ephemeral range, 39207.
 		{"testdata/bzflag/bzfs-1.7g2.pcap", "testdata/bzflag/bzfs-1.7g2-client.bin", "testdata/bzflag/bzfs-1.7g2-server.bin",
-			bzflagLen, "192.0.2.10:15156", "198.51.100.7:39207", day,
+			bzflag.Table(), "192.0.2.10:15156", "198.51.100.7:39207", day,
 			[]byte("BZFS107e\x99\x27"), "198.51.100.7:5155"},
 		{"testdata/bzflag/loopback.pcap", "testdata/bzflag/loopback-client.bin", "testdata/bzflag/loopback-server.bin",
-			bzflagLen, "192.0.2.11:36607", "198.51.100.7:5155", day.Add(31 * time.Minute), nil, ""},
+			bzflag.Table(), "192.0.2.11:36607", "198.51.100.7:5155", day.Add(31 * time.Minute), nil, ""},
 		{"testdata/tfighters/loopback.pcap", "testdata/tfighters/loopback-client.bin", "testdata/tfighters/loopback-server.bin",
-			tfightersLen, "192.0.2.12:49822", "198.51.100.9:16200", day.Add(2 * time.Hour), nil, ""},
+			tfighters.Table(), "192.0.2.12:49822", "198.51.100.9:16200", day.Add(2 * time.Hour), nil, ""},
+		// Paintball has no documented port: 7777 here.
+		{"testdata/paintball/loopback.pcap", "testdata/paintball/loopback-client.bin", "testdata/paintball/loopback-server.bin",
+			paintball.Table(), "192.0.2.13:52114", "198.51.100.10:7777", day.Add(5 * time.Hour), nil, ""},
 	}
 	lwarPeers = map[string]string{
 		"server": "198.51.100.8:32422",
@@ -122,37 +110,6 @@ var (
 	}
 )
 
-// paintballLen is Paintball's framing: '*', the type as a Java char, and
-// a payload whose length the type says (a Login's from its String's
-// count); 0 for bytes that start no frame.
-func paintballLen(b []byte) int {
-	if len(b) < 3 || b[0] != '*' || b[1] != 0 {
-		return 0
-	}
-	switch b[2] {
-	case 'A':
-		return 33
-	case 'C':
-		return 19
-	case 'D':
-		return 4
-	case 'E':
-		return 3
-	case 'F':
-		if len(b) < 5 {
-			return 0
-		}
-		return 5 + int(binary.BigEndian.Uint16(b[3:]))
-	}
-	return 0
-}
-
-func init() {
-	// Paintball has no documented port: 7777 here.
-	streams = append(streams, stream{"testdata/paintball/loopback.pcap", "testdata/paintball/loopback-client.bin", "testdata/paintball/loopback-server.bin",
-		paintballLen, "192.0.2.13:52114", "198.51.100.10:7777", day.Add(5 * time.Hour), nil, ""})
-}
-
 func main() {
 	root := flag.String("C", ".", "the module's root directory")
 	flag.Parse()
@@ -170,11 +127,15 @@ func main() {
 	}
 }
 
-// frames cuts a stream into its frames.
-func frames(b []byte, frameLen func([]byte) int, name string) ([][]byte, error) {
+// frames cuts a stream into its frames, as t's framing (its header's
+// length, or its Split) gives them.
+func frames(b []byte, t *wire.Table, name string) ([][]byte, error) {
 	var out [][]byte
 	for len(b) > 0 {
-		n := frameLen(b)
+		n, err := t.FrameLen(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %d bytes before the end: %w", name, len(b), err)
+		}
 		if n == 0 || n > len(b) {
 			return nil, fmt.Errorf("%s: %d bytes at the end are no whole frame", name, len(b))
 		}
@@ -229,11 +190,11 @@ func writeStream(root string, s stream) error {
 	if err != nil {
 		return err
 	}
-	cf, err := frames(cb, s.frameLen, s.client)
+	cf, err := frames(cb, s.table, s.client)
 	if err != nil {
 		return err
 	}
-	sf, err := frames(sb, s.frameLen, s.server)
+	sf, err := frames(sb, s.table, s.server)
 	if err != nil {
 		return err
 	}
@@ -288,9 +249,9 @@ func isn(name string, side uint32) uint32 {
 }
 
 func writeDatagrams(root string, d datagrams) error {
-	files := map[string][]string{}
+	files := map[string][][]byte{}
 	for name, path := range d.hex {
-		lines, err := readLines(filepath.Join(root, path))
+		b, err := os.ReadFile(filepath.Join(root, path))
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Printf("%s: skipped, no %s\n", d.out, path)
 			return nil
@@ -298,7 +259,9 @@ func writeDatagrams(root string, d datagrams) error {
 		if err != nil {
 			return err
 		}
-		files[name] = lines
+		if files[name], err = nettest.ParseHexLines(path, b); err != nil {
+			return err
+		}
 	}
 	peers, err := readLines(filepath.Join(root, d.peers))
 	if err != nil {
@@ -327,10 +290,7 @@ func writeDatagrams(root string, d datagrams) error {
 		if lines == nil || n < 1 || n > len(lines) || len(f) != 1 && len(f) != 3 {
 			return fmt.Errorf("%s:%d: %q names no datagram", d.peers, i+1, line)
 		}
-		pkt, err := hex.DecodeString(lines[n-1])
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", d.hex[which], n, err)
-		}
+		pkt := lines[n-1]
 		src, dst, ok := strings.Cut(f[0], ">")
 		if !ok || d.addrs[src] == "" || d.addrs[dst] == "" {
 			return fmt.Errorf("%s:%d: %q is not sender>receiver of known peers", d.peers, i+1, f[0])

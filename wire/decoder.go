@@ -22,22 +22,27 @@ type Decoder struct {
 	// over-size frames; the zero value is Checked.
 	Policy Policy
 
+	// The hot path's copy of the table's code index: each key's value,
+	// in the index's slot of the key (from the key's first frame on), and
+	// what makes a frame's key and slot (see codeIndex), read from the
+	// Decoder itself, next to Policy (one cache line).
+	mul, mask uint32
+	hot       []hotSlot
+	at        uint   // the code's offset
+	codeMask  uint32 // the code's bits in the two bytes at its offset
+	maxSize   int    // the table's MaxFrame, or the most an int holds for none
+
 	table  *Table
 	values []Message
 	raw    Raw
 	err    Error
+}
 
-	// The table's code field and index, copied here so that the hot path
-	// reads them from the Decoder itself, and the value of each key of
-	// the index, in the index's slot of the key (nil until its first
-	// frame): the code leads to the value in one load.
-	codes   codeIndex
-	slots   []Message
-	codeAt  int  // the code's offset
-	codeEnd int  // the end of the code
-	wide    bool // a two-byte code, in order
-	order   Order
-	maxSize int // the table's MaxFrame, or the most an int holds for none
+// hotSlot is a slot of a Decoder's copy of the code index: a key (all
+// ones while the slot is empty) and its value.
+type hotSlot struct {
+	key uint32
+	m   Message
 }
 
 // NewDecoder returns a Decoder for table t.
@@ -54,10 +59,12 @@ func (d *Decoder) Reset(t *Table) {
 		d.table = t
 		d.values = make([]Message, len(t.Forms))
 		d.raw = Raw{table: t}
-		d.codes = t.codes
-		d.slots = make([]Message, len(t.codes.slots))
-		d.codeAt, d.codeEnd = t.code.Offset, t.code.Offset+t.code.Size
-		d.wide, d.order = t.code.Size == 2, t.Order
+		d.hot = make([]hotSlot, len(t.codes.slots))
+		for i := range d.hot {
+			d.hot[i].key = ^uint32(0)
+		}
+		d.mul, d.mask = t.codes.mul, t.codes.mask
+		d.at, d.codeMask = uint(t.code.Offset), 1<<(8*t.code.Size)-1
 		d.maxSize = t.MaxFrame
 		if d.maxSize <= 0 {
 			d.maxSize = math.MaxInt
@@ -88,18 +95,23 @@ func (d *Decoder) Value(f *Form) Message {
 // says so.
 func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	// The hot path: a code the table knows in direction from (FromClient,
-	// FromServer or Both), whose value exists.
-	if len(b) >= d.codeEnd {
-		code := uint32(b[d.codeAt])
-		if d.wide {
-			code = uint32(d.order.U16(b[d.codeAt:d.codeEnd]))
-		}
-		k, slot := d.codes.key(code, from)
-		if m := d.slots[slot]; m != nil && uint32(d.codes.slots[slot]>>32) == k {
-			n, err := m.Decode(b)
-			if err == nil && d.Policy == Lax {
+	// FromServer or Both), whose value exists. The two bytes at the
+	// code's offset make its key with one load and no branch on its
+	// width or order (a frame of a one-byte code and nothing after it
+	// takes the slow path), and the policy is read before the call, so
+	// that the Lax path returns straight after it.
+	if at := d.at; at < uint(len(b)) && at+1 < uint(len(b)) {
+		k := uint32(from)<<16 | (uint32(b[at])|uint32(b[at+1])<<8)&d.codeMask
+		if h := &d.hot[k*d.mul>>hashShift&d.mask]; h.key == k {
+			m := h.m
+			if d.Policy == Lax {
+				n, err := m.Decode(b)
+				if err != nil {
+					return d.check(m, n, err)
+				}
 				return m, n, nil
 			}
+			n, err := m.Decode(b)
 			if err == nil && d.Policy == Checked && n <= d.maxSize {
 				return m, n, m.Validate()
 			}
@@ -122,8 +134,8 @@ func (d *Decoder) decodeSlow(b []byte, from Direction) (Message, int, error) {
 		return d.unknown(b, from)
 	}
 	m := d.Value(f)
-	if k, slot := d.codes.key(code, from); uint32(d.codes.slots[slot]>>32) == k {
-		d.slots[slot] = m // the hot path's from now on
+	if k, slot := t.codes.key(code, from); uint32(t.codes.slots[slot]>>32) == k {
+		d.hot[slot] = hotSlot{k, m} // the hot path's from now on
 	}
 	n, err := m.Decode(b)
 	return d.check(m, n, err)

@@ -55,6 +55,7 @@ func TestDecoder(t *testing.T) {
 		{"unknown, bad length", wire.Checked, []byte{0xff, 0, 1, 1}, wire.FromClient, "", 0, wire.ErrTooLong, ""},
 		{"no code", wire.Checked, ping[:3], wire.FromClient, "", 0, wire.ErrShort, "toy: frame: field code at byte 2: short input"},
 		{"short fixed", wire.Checked, ping[:6], wire.FromClient, "", 4, wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
+		{"short fixed, lax", wire.Lax, ping[:6], wire.FromClient, "", 4, wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
 		{"short after variable", wire.Checked, say[:8], wire.FromClient, "", 8, wire.ErrShort, "toy: MsgSay: field after at byte 8: short input"},
 	}
 	for _, tt := range tests {

@@ -114,7 +114,7 @@ func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 			byDir[d][f.Code] = i
 		}
 	}
-	t.codes = newCodeIndex(byDir)
+	t.codes = newCodeIndex(byDir, t.code.Size == 2, t.Order)
 	return t
 }
 
@@ -346,24 +346,43 @@ const (
 // codes are pairs of letters, tfighters' are split by direction at
 // 0x8000, lwar's are single bytes).
 //
-// A key is code | from<<16. Its slot is key*mul >> shift; the slot holds
-// the key in its upper half and the form index in its lower half, or all
-// ones when empty (no key has all ones). A Decoder keeps its values for
-// the keys in slots of the same numbering.
+// A key is from<<16 | c, where c is the code as a little-endian load of
+// its bytes reads it (the code itself for a little-endian two-byte code or
+// a one-byte code, its bytes swapped for a big-endian one): a Decoder
+// makes it from the frame with one two-byte load and a mask, with no
+// branch on the code's width or order. The key's slot is
+// key*mul>>hashShift&mask; the slot holds the key in its upper half and
+// the form index in its lower half, or all ones when empty (no key has all
+// ones). A Decoder keeps its values for the keys in slots of the same
+// numbering.
 type codeIndex struct {
 	slots []uint64
 	mul   uint32
-	shift uint32
+	mask  uint32 // len(slots)-1
+	wide  bool   // a two-byte code
+	order Order  // its byte order
 }
 
 // empty is the content of an unused slot.
 const empty = ^uint64(0)
 
+// hashShift is where a slot's bits start in key*mul: a fixed shift costs
+// less than a variable one, and at most 18 bits of slot (a key's width)
+// fit above it.
+const hashShift = 14
+
 // key returns the key of code (16 bits at most) sent in direction from,
-// and its slot.
+// and its slot. A code wider than the table's code field gets a key no
+// frame has, 1<<31|code.
 func (x *codeIndex) key(code uint32, from Direction) (k, slot uint32) {
-	k = code | uint32(from)<<16
-	return k, k * x.mul >> (x.shift & 31)
+	switch {
+	case !x.wide && code > 0xff:
+		code |= 1 << 31
+	case x.wide && x.order == BigEndian:
+		code = code>>8 | code&0xff<<8
+	}
+	k = uint32(from)<<16 | code
+	return k, k * x.mul >> hashShift & x.mask
 }
 
 // find returns the index of the form for code (16 bits at most) sent in
@@ -379,11 +398,13 @@ func (x *codeIndex) find(code uint32, from Direction) int {
 // newCodeIndex indexes the forms of each code in each direction (byDir[0]
 // the client's, byDir[1] the server's) and, under Both, the form of a code
 // when the two directions agree on it (as Table.Lookup says).
-func newCodeIndex(byDir [2]map[uint32]int) codeIndex {
+func newCodeIndex(byDir [2]map[uint32]int, wide bool, order Order) codeIndex {
+	x := codeIndex{wide: wide, order: order}
 	var keys []uint32
 	var index []int
 	add := func(code uint32, from Direction, i int) {
-		keys = append(keys, code|uint32(from)<<16)
+		k, _ := x.key(code, from)
+		keys = append(keys, k)
 		index = append(index, i)
 	}
 	for d, forms := range byDir {
@@ -401,36 +422,36 @@ func newCodeIndex(byDir [2]map[uint32]int) codeIndex {
 			add(code, Both, s)
 		}
 	}
-	// The smallest table (of two slots at least, so that the shift is
-	// under 32) with a perfect multiplier among a few thousand candidates;
-	// at 24 bits (the width of a key) multiplying by 1<<8 keeps the whole
-	// key, so the search ends.
+	// The smallest table (of two slots at least) with a perfect
+	// multiplier among a few thousand candidates; at 18 bits (the width
+	// of a key) multiplying by 1<<hashShift keeps the whole key, so the
+	// search ends.
 	for b := uint32(max(1, bits.Len(uint(len(keys))))); ; b++ {
 		used := make([]uint64, (1<<b+63)/64)
-		shift := 32 - b
-		mul := uint32(1) << shift
+		x.mask = 1<<b - 1
+		x.mul = 1 << hashShift
 		for try := 0; try < 4096; try++ {
-			if perfect(keys, mul, shift, used) {
-				x := codeIndex{slots: make([]uint64, 1<<b), mul: mul, shift: shift}
+			if perfect(keys, x.mul, x.mask, used) {
+				x.slots = make([]uint64, 1<<b)
 				for i := range x.slots {
 					x.slots[i] = empty
 				}
 				for j, k := range keys {
-					x.slots[k*mul>>shift] = uint64(k)<<32 | uint64(index[j])
+					x.slots[k*x.mul>>hashShift&x.mask] = uint64(k)<<32 | uint64(index[j])
 				}
 				return x
 			}
-			mul = mul*1664525 + 1013904223 | 1 // the next odd candidate
+			x.mul = x.mul*1664525 + 1013904223 | 1 // the next odd candidate
 		}
 	}
 }
 
 // perfect reports whether no two keys share a slot under multiplier mul
-// and shift, marking the slots in used (a bit set it clears first).
-func perfect(keys []uint32, mul, shift uint32, used []uint64) bool {
+// and mask, marking the slots in used (a bit set it clears first).
+func perfect(keys []uint32, mul, mask uint32, used []uint64) bool {
 	clear(used)
 	for _, k := range keys {
-		s := k * mul >> shift
+		s := k * mul >> hashShift & mask
 		if used[s/64]&(1<<(s%64)) != 0 {
 			return false
 		}

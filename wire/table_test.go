@@ -119,8 +119,21 @@ func TestTableLookup(t *testing.T) {
 // TestTableLookupEveryCode compares Lookup, for every code and direction,
 // with a scan of the forms, over tables whose codes have the shapes the
 // protocols use: pairs of letters, a code space split by direction at
-// 0x8000, single bytes, and none at all.
+// 0x8000, single bytes, and none at all; in a big-endian and a
+// little-endian two-byte code field, and in a one-byte field (where the
+// wider codes are forms no frame can reach, which Lookup finds all the
+// same).
 func TestTableLookupEveryCode(t *testing.T) {
+	le := toyProtocol
+	le.Order = wire.LittleEndian
+	narrow := toyProtocol
+	narrow.Header = []wire.Field{{Name: "code", Type: "u8", Go: "-", Role: wire.CodeRole}}
+	for field, p := range map[string]wire.Protocol{"big-endian u16": toyProtocol, "little-endian u16": le, "u8": narrow} {
+		lookupEveryCode(t, field, p)
+	}
+}
+
+func lookupEveryCode(t *testing.T, field string, p wire.Protocol) {
 	shapes := map[string][]wire.Form{"none": nil}
 	for i := range 300 {
 		letters := uint32('a'+i%26)<<8 | uint32('a'+i/26)
@@ -138,7 +151,7 @@ func TestTableLookupEveryCode(t *testing.T) {
 		for i := range forms {
 			forms[i].Name = fmt.Sprint(name, i)
 		}
-		tb := wire.NewTable(toyProtocol, forms, nil)
+		tb := wire.NewTable(p, forms, nil)
 		for code := uint32(0); code <= 0x10000; code++ {
 			for from := range wire.Direction(5) {
 				var want *wire.Form
@@ -157,7 +170,7 @@ func TestTableLookupEveryCode(t *testing.T) {
 					want = tb.Lookup(code, wire.Both)
 				}
 				if got := tb.Lookup(code, from); got != want {
-					t.Fatalf("%s: Lookup(%#x, %v) = %v, want %v", name, code, from, got, want)
+					t.Fatalf("%s code, %s: Lookup(%#x, %v) = %v, want %v", field, name, code, from, got, want)
 				}
 			}
 		}

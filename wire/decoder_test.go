@@ -197,7 +197,7 @@ func TestStream(t *testing.T) {
 		{"", wire.ErrShort, "toy: MsgSay: field text at byte 5: short input"},
 		{"MsgSay", nil, ""},
 		{"", wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
-		{"", wire.ErrTooLong, "toy: frame: field length at byte 0: too long"},
+		{"", wire.ErrTooLong, "toy: frame length 34 exceeds 32"},
 	}
 	for i, w := range want {
 		m, err := s.Next()
@@ -409,7 +409,24 @@ func TestSplitReader(t *testing.T) {
 	}
 	// A split that never decides runs into the maximum.
 	f = wire.NewSplitReader(bytes.NewReader(make([]byte, 10)), 4, func([]byte) (int, error) { return 0, nil })
-	if _, err := f.Next(); !errors.Is(err, wire.ErrTooLong) {
-		t.Errorf("undecided split: %v", err)
+	_, err := f.Next()
+	checkError(t, err, wire.Error{Message: "frame", Field: "length", Err: wire.ErrTooLong}) // no length to say
+	if want := "frame: field length at byte 0: too long"; err.Error() != want {
+		t.Errorf("undecided split: %q, want %q", err, want)
+	}
+	// A length over the maximum is too long, whatever error split returns
+	// with it; the place of a *Error split returns is kept.
+	for _, splitErr := range []error{nil, errBad, wire.ErrInvalid, &wire.Error{Protocol: "p", Message: "frame", Field: "len", Offset: 2, Err: wire.ErrTooLong}} {
+		f = wire.NewSplitReader(bytes.NewReader(make([]byte, 10)), 4, func([]byte) (int, error) { return 300, splitErr })
+		f.Protocol = "q"
+		want := wire.Error{Protocol: "q", Message: "frame", Field: "length", Err: wire.ErrTooLong, Length: 300, Limit: 4}
+		if e, ok := splitErr.(*wire.Error); ok {
+			want.Protocol, want.Field, want.Offset = e.Protocol, e.Field, e.Offset
+		}
+		_, err := f.Next()
+		checkError(t, err, want)
+		if n := want.Protocol + ": frame length 300 exceeds 4"; err.Error() != n {
+			t.Errorf("split error %v: %q, want %q", splitErr, err, n)
+		}
 	}
 }

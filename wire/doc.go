@@ -33,7 +33,8 @@
 //   - Error and the sentinels ErrShort, ErrTrailing, ErrTooLong,
 //     ErrUnknownCode and ErrInvalid: every decoding error wraps one sentinel
 //     (errors.Is) and carries protocol, message, field and offset
-//     (errors.As);
+//     (errors.As), and a frame too long for a stream reader its length
+//     and the limit;
 //   - FrameReader and FrameWriter, and IsTimeout to tell a read deadline
 //     from the end of a stream;
 //   - helpers for scaled fixed point, bit fields, Java's DataOutput

@@ -27,6 +27,11 @@ var (
 // which message, which field and at which byte offset of the message. Err
 // is one of the package's sentinels.
 //
+// A frame too long for a stream reader (FrameReader, Stream) also says
+// how long: Length is the length its header announced and Limit the most
+// the reader accepts. Both are 0 in every other error, a frame too long
+// whose length is not known included.
+//
 // Errors taken from a Table are shared between callers, and one a Decoder,
 // Stream or World returns is its own value, overwritten by its next
 // failure: treat them as read-only, and copy one (e := *err) to keep it.
@@ -36,15 +41,30 @@ type Error struct {
 	Field    string // the spec's name of the field; empty for the message as a whole
 	Offset   int    // byte offset in the message (header included) where the problem is; -1 if not known
 	Err      error  // ErrShort, ErrTrailing, ErrTooLong, ErrUnknownCode or ErrInvalid
+	Length   int    // the length of a frame too long, header included; else 0
+	Limit    int    // the most a frame may be, with Length; else 0
 }
 
 // Error returns a lowercase, one-line description such as
-// "bzflag: MsgEnter: field callSign at byte 8: short input".
+// "bzflag: MsgEnter: field callSign at byte 8: short input". A frame too
+// long whose length is known says that length and the limit instead of
+// the field and the kind: "tfighters: frame length 9002 exceeds 8194".
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64)
 	if e.Protocol != "" {
 		b = append(b, e.Protocol...)
 		b = append(b, ": "...)
+	}
+	if e.Length > 0 {
+		if e.Message != "" {
+			b = append(b, e.Message...)
+			b = append(b, ' ')
+		}
+		b = append(b, "length "...)
+		b = strconv.AppendInt(b, int64(e.Length), 10)
+		b = append(b, " exceeds "...)
+		b = strconv.AppendInt(b, int64(e.Limit), 10)
+		return string(b)
 	}
 	if e.Message != "" {
 		b = append(b, e.Message...)

@@ -25,6 +25,13 @@ func TestErrorText(t *testing.T) {
 		{wire.Error{Protocol: "toy", Message: "MsgSay", Field: "after", Offset: -1, Err: wire.ErrShort},
 			"toy: MsgSay: field after: short input"},
 		{wire.Error{}, "at byte 0: error"},
+		// A frame too long says its length and the limit, not its place.
+		{wire.Error{Protocol: "tfighters", Message: "frame", Field: "len", Err: wire.ErrTooLong, Length: 9002, Limit: 8194},
+			"tfighters: frame length 9002 exceeds 8194"},
+		{wire.Error{Field: "len", Offset: 3, Err: wire.ErrTooLong, Length: 70000, Limit: 65535},
+			"length 70000 exceeds 65535"},
+		{wire.Error{Protocol: "toy", Message: "frame", Field: "length", Err: wire.ErrTooLong, Limit: 32},
+			"toy: frame: field length at byte 0: too long"},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Error(); got != tt.want {

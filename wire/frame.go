@@ -30,7 +30,7 @@ type FrameReader struct {
 // starts with a header of headerLen bytes; frameLen receives that header
 // and returns the total length of the frame, header included, or an error
 // for a header that announces no valid frame. Frames longer than maxFrame
-// fail with ErrTooLong. headerLen must be at least 1: NewFrameReader
+// fail with ErrTooLong, saying their length (see Next). headerLen must be at least 1: NewFrameReader
 // panics otherwise, as that is a mistake in the program, not in its input.
 func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) *FrameReader {
 	if headerLen < 1 {
@@ -58,7 +58,9 @@ var errShortFrame = errors.New("frame shorter than its header")
 // most maxFrame bytes, whose length split tells from the bytes buffered
 // so far (b starts at a frame): the frame's whole length, or 0 and nil
 // when b does not hold enough to tell yet, or an error for bytes that
-// start no valid frame.
+// start no valid frame. A length over maxFrame fails with ErrTooLong
+// (see Next), even with an error: split may return the length it read
+// with its own ErrTooLong, as Table.FrameLen does.
 func NewSplitReader(r io.Reader, maxFrame int, split func(b []byte) (int, error)) *FrameReader {
 	if maxFrame < 1 {
 		maxFrame = 1
@@ -81,14 +83,32 @@ func (f *FrameReader) framingError(field string, off int, kind error) error {
 	return &f.errv
 }
 
+// tooLong returns the FrameReader's own error for a frame of n bytes, over
+// its maximum: ErrTooLong with the length and the limit, at the place of
+// err when split returned a *Error with the length (a Table's length
+// field, from FrameLen), else at the frame's "length".
+func (f *FrameReader) tooLong(n int, err error) error {
+	if e, ok := err.(*Error); ok {
+		f.errv = *e
+	} else {
+		f.errv = Error{Protocol: f.Protocol, Message: errFrame, Field: "length"}
+	}
+	f.errv.Err, f.errv.Length, f.errv.Limit = ErrTooLong, n, f.max
+	return &f.errv
+}
+
 // Next returns the next whole frame, header included.
 //
 // At a clean end of stream it returns io.EOF; a stream that ends inside a
 // frame returns an error wrapping both ErrShort and io.ErrUnexpectedEOF.
 // A header that announces no valid frame, or a frame shorter than its
-// header or longer than the maximum, returns that error (ErrTooLong for an
-// oversized frame) and the reader stops there: the stream cannot be
-// resynchronised. A read error that is a timeout (a read deadline passed)
+// header or longer than the maximum, returns that error and the reader
+// stops there: the stream cannot be resynchronised. A frame longer than
+// the maximum fails with a *Error wrapping ErrTooLong whose Length and
+// Limit say the length its header announced and the maximum ("tfighters:
+// frame length 9002 exceeds 8194"), whatever error split returned with
+// that length; one whose length split cannot tell within the maximum
+// fails with ErrTooLong alone. A read error that is a timeout (a read deadline passed)
 // is returned once and the reader stays usable: the next call goes on with
 // the frame where it stopped. Other read errors are final. In every case
 // Buffered still returns the bytes received and not yet returned.
@@ -100,12 +120,12 @@ func (f *FrameReader) Next() ([]byte, error) {
 		avail := f.end - f.start
 		n, err := f.split(f.buf[f.start:f.end])
 		switch {
+		case n > f.max:
+			return nil, f.tooLong(n, err)
 		case err == errShortFrame:
 			return nil, f.framingError("length", 0, ErrInvalid)
 		case err != nil:
 			return nil, err
-		case n > f.max:
-			return nil, f.framingError("length", 0, ErrTooLong)
 		case n > 0 && n <= avail:
 			frame := f.buf[f.start : f.start+n : f.start+n]
 			f.start += n

@@ -134,11 +134,12 @@ func TestFrameReader(t *testing.T) {
 		{name: "exactmax-then-toolong", in: tooLong, max: 8,
 			reader: func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) },
 			frames: [][]byte{stream("abcdef")}, err: wire.ErrTooLong,
-			wireErr:  &wire.Error{Protocol: "test", Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong},
+			wireErr:  &wire.Error{Protocol: "test", Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong, Length: 9, Limit: 8},
 			buffered: unhex("00 09")},
 		{name: "toolong-buffered", in: tooLong, max: 8,
 			reader: func(b []byte) io.Reader { return bytes.NewReader(b) },
 			frames: [][]byte{stream("abcdef")}, err: wire.ErrTooLong,
+			wireErr:  &wire.Error{Protocol: "test", Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong, Length: 9, Limit: 8},
 			buffered: tooLong[8:16]},
 		{name: "belowheader", in: append(stream("x"), 0x00, 0x01, 0xee), max: 8,
 			reader: func(b []byte) io.Reader { return bytes.NewReader(b) },
@@ -176,7 +177,8 @@ func TestFrameReader(t *testing.T) {
 			reader: func([]byte) io.Reader { return &emptyReader{} }, err: io.ErrNoProgress},
 		{name: "max-below-header", in: append(stream(""), 0x00, 0x03, 0x61), max: 0,
 			reader: func(b []byte) io.Reader { return bytes.NewReader(b) },
-			frames: [][]byte{stream("")}, err: wire.ErrTooLong, buffered: unhex("00 03")},
+			frames: [][]byte{stream("")}, err: wire.ErrTooLong, buffered: unhex("00 03"),
+			wireErr: &wire.Error{Protocol: "test", Message: "frame", Field: "length", Offset: 0, Err: wire.ErrTooLong, Length: 3, Limit: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,7 +17,9 @@ import "io"
 // broken framing (a length over HardMax or under the header, a stream
 // that ends inside a frame, a read error other than a timeout) ends the
 // stream; Buffered then holds what was received and not returned, so
-// nothing received is lost.
+// nothing received is lost. A length over HardMax fails as
+// FrameReader.Next says, with the Stream's own *Error saying the length
+// and HardMax ("tfighters: frame length 9002 exceeds 8194").
 //
 // A read timeout (a deadline passed) is returned as it is and is not
 // final: the next call goes on where the last one stopped.

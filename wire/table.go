@@ -292,7 +292,10 @@ func (t *Table) Code(b []byte) (uint32, error) {
 // FrameLen returns the length of the frame at the start of b, header
 // included, as the header (or the protocol's Split) gives it: 0 and nil
 // when b does not yet hold enough to tell. A datagram protocol's frame is
-// the whole of b. Lengths over HardMax fail with ErrTooLong.
+// the whole of b. A length over HardMax fails with the length field's
+// ErrTooLong, an error the table shares and so says no length: FrameLen
+// returns the length along with it, for the caller's own error (a
+// FrameReader or Stream reports "frame length 9002 exceeds 8194").
 func (t *Table) FrameLen(b []byte) (int, error) {
 	if t.Datagram {
 		return len(b), nil
@@ -309,7 +312,7 @@ func (t *Table) FrameLen(b []byte) (int, error) {
 	}
 	n := t.Order.length(b[l.Offset:l.Offset+l.Size]) + l.Adjust
 	if n > t.HardMax {
-		return 0, &l.errs.e[slotTooLong]
+		return n, &l.errs.e[slotTooLong]
 	}
 	if n < t.hdrEnd {
 		return 0, &l.errs.e[slotInvalid]

@@ -223,13 +223,17 @@ func TestTableCodeAndFrameLen(t *testing.T) {
 		{[]byte{0}, 0, nil},
 		{[]byte{0, 4}, 8, nil},
 		{[]byte{0, 28}, 32, nil},
-		{[]byte{0, 29}, 0, wire.ErrTooLong},
-		{[]byte{0xff, 0xfd}, 0, wire.ErrTooLong}, // no overflow past HardMax
+		{[]byte{0, 29}, 33, wire.ErrTooLong}, // the length read, with the error
+		{[]byte{0xff, 0xfd}, 65537, wire.ErrTooLong},
 	}
 	for _, tt := range tests {
 		n, err := toyTable.FrameLen(tt.in)
 		if n != tt.n || !errors.Is(err, tt.kind) || (tt.kind == nil) != (err == nil) {
 			t.Errorf("FrameLen(% x) = %d, %v; want %d, %v", tt.in, n, err, tt.n, tt.kind)
+		}
+		if tt.kind != nil {
+			// The table's shared error, which says no length.
+			checkError(t, err, wire.Error{Protocol: "toy", Message: "frame", Field: "length", Err: tt.kind})
 		}
 	}
 	// A one-byte code and length, with Adjust making a frame shorter than

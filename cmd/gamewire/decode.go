@@ -122,8 +122,7 @@ func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (
 		}
 		in = br
 	}
-	tail := newTailReader(p, in)
-	next := p.split(tail)
+	next := p.split(in)
 	offset := 0
 	for n := 1; ; n++ {
 		frame, err := next()
@@ -131,8 +130,9 @@ func decode(p *protocol, o decodeOptions, in io.Reader, out, errOut io.Writer) (
 			return finish(nil)
 		}
 		if err != nil {
-			// Broken framing: nothing after this point can be split.
-			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, framingError(p, tail, int64(offset), err), hint))
+			// Broken framing: nothing after this point can be split. A
+			// frame too long says its length and the limit itself.
+			return finish(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))
 		}
 		if err := emit(frame); err != nil {
 			report(fmt.Errorf("message %d at stream offset %d: %w%s", n, offset, err, hint))

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
 
 	"github.com/gamewire/gamewire/wire"
@@ -13,7 +12,8 @@ import (
 // both sides: decode refuses a unit longer than what the table's reader
 // accepts (HardMax: the spec's MaxFrame, or more where real peers send
 // more), and encode refuses to write one, and a message longer than its
-// form's MaxSize, with the same words: "frame length 9000 exceeds 8194".
+// form's MaxSize, with the same words: "frame length 9000 exceeds 8194"
+// (a stream's frame reader says them itself, in its *wire.Error).
 
 // frameLimit returns the most bytes one frame or datagram of p may have
 // (0: no limit known).
@@ -87,25 +87,6 @@ func directions(from string, either ...wire.Direction) []wire.Direction {
 	return either
 }
 
-// frameLength returns the length of the frame whose header is h, as the
-// protocol's length field says (header included), or -1. wire's FrameLen
-// refuses a length over the limit without saying it, which the error
-// here must show.
-func frameLength(p *protocol, h []byte) int {
-	if p.table == nil {
-		return -1
-	}
-	for _, f := range p.table.Header() {
-		if f.Role != wire.LengthRole {
-			continue
-		}
-		if v, ok := fieldUint(p.table.Order, &f, h); ok {
-			return int(v) + f.Adjust
-		}
-	}
-	return -1
-}
-
 // fieldUint reads the integer field f (u8 to u32, s8 to s32) of unit b in
 // order o, as unsigned; false when b does not hold it, or f is of another
 // type.
@@ -123,58 +104,6 @@ func fieldUint(o wire.Order, f *wire.Field, b []byte) (uint64, bool) {
 		return uint64(o.U32(v)), true
 	}
 	return 0, false
-}
-
-// tailReader remembers the last bytes read through it, so that a framing
-// error can show the length the header held.
-// It holds twice the longest frame, more than a frame reader reads ahead.
-type tailReader struct {
-	r     io.Reader
-	ring  []byte
-	total int64
-}
-
-func newTailReader(p *protocol, r io.Reader) *tailReader {
-	return &tailReader{r: r, ring: make([]byte, 2*frameLimit(p)+4096)}
-}
-
-func (t *tailReader) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	for b := p[:n]; len(b) > 0; {
-		k := copy(t.ring[t.total%int64(len(t.ring)):], b)
-		b = b[k:]
-		t.total += int64(k)
-	}
-	return n, err
-}
-
-// at returns the k bytes at stream offset off, or nil when they are not
-// (or no longer) held.
-func (t *tailReader) at(off int64, k int) []byte {
-	if off < t.total-int64(len(t.ring)) || off+int64(k) > t.total {
-		return nil
-	}
-	b := make([]byte, k)
-	for i := range b {
-		b[i] = t.ring[(off+int64(i))%int64(len(t.ring))]
-	}
-	return b
-}
-
-// framingError rewrites a stream's "too long" framing error as the
-// length the header held and the limit.
-func framingError(p *protocol, tail *tailReader, offset int64, err error) error {
-	if !errors.Is(err, wire.ErrTooLong) || tail == nil {
-		return err
-	}
-	h := tail.at(offset, p.headerLen)
-	if h == nil {
-		return err
-	}
-	if n := frameLength(p, h); n > frameLimit(p) && frameLimit(p) > 0 {
-		return fmt.Errorf("%s: frame length %d exceeds %d", p.name, n, frameLimit(p))
-	}
-	return err
 }
 
 // appendMessage encodes m, naming the field, its length and its bound

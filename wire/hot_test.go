@@ -186,16 +186,23 @@ var benchFrames = func() []byte {
 }()
 
 // frameOps are FrameReader.Next and FrameWriter.WriteMessage in steady
-// state: one frame per call, after the first call allocated the buffers.
+// state: one frame per call, after the first call allocated the buffers;
+// and a frame too long, which a FrameReader and a Stream report with its
+// length in their own error, again on every call (the error is final).
 func frameOps() []hotOp {
 	fr := wire.NewFrameReader(&nettest.Repeat{B: benchFrames}, 2, 1024, be16Len)
 	fr.Next()
 	fw := wire.NewFrameWriter(io.Discard)
 	m := &rawMessage{b: benchFrames[:32]}
 	fw.WriteMessage(m)
+	long := []byte{0xff, 0xff, 0}
+	frLong := wire.NewFrameReader(bytes.NewReader(long), 2, 1024, be16Len)
+	sLong := wire.NewStream(toyTable, bytes.NewReader(long), wire.FromClient)
 	return []hotOp{
 		{"FrameReader/Next", func() { sinkBytes, sinkErr = fr.Next() }},
 		{"FrameWriter/WriteMessage", func() { sinkErr = fw.WriteMessage(m) }},
+		{"FrameReader/Next/toolong", func() { sinkBytes, sinkErr = frLong.Next() }},
+		{"Stream/Next/toolong", func() { _, sinkErr = sLong.Next() }},
 	}
 }
 

@@ -53,7 +53,7 @@ func (f *Form) Mismatch(b []byte) (int, error) {
 		if fl.Role == Data || fl.Offset < 0 {
 			continue
 		}
-		v := f.table.Order.uint(b[fl.Offset : fl.Offset+fl.Size])
+		v := f.table.Order.Uint(b[fl.Offset : fl.Offset+fl.Size])
 		ok := true
 		switch fl.Role {
 		case CodeRole:
@@ -85,20 +85,6 @@ func (f *Form) fixedEnd() int {
 		end = f.all[i].Offset + f.all[i].Size
 	}
 	return end
-}
-
-// uint reads the unsigned integer that fills b, in order o (a field of
-// any width; Mismatch is off the hot path).
-func (o Order) uint(b []byte) uint64 {
-	var v uint64
-	for i := range b {
-		if o == LittleEndian {
-			v |= uint64(b[i]) << (8 * i)
-		} else {
-			v = v<<8 | uint64(b[i])
-		}
-	}
-	return v
 }
 
 // Exact returns what UnmarshalBinary returns when Decode took n bytes of

@@ -34,6 +34,7 @@ func orderOps() []hotOp {
 	src := []byte{1, 2, 3, 4, 5, 6, 7, 8}
 	buf := make([]byte, 0, 64)
 	s := []byte("hello, world")
+	put := make([]byte, 8)
 	var ops []hotOp
 	for _, o := range []wire.Order{wire.BigEndian, wire.LittleEndian} {
 		suffix := "/big"
@@ -58,6 +59,8 @@ func orderOps() []hotOp {
 			hotOp{"AppendF32" + suffix, func() { buf = o.AppendF32(buf[:0], 1.5) }},
 			hotOp{"AppendF64" + suffix, func() { buf = o.AppendF64(buf[:0], 1.5) }},
 			hotOp{"AppendBytes16" + suffix, func() { buf, sinkErr = o.AppendBytes16(buf[:0], s) }},
+			hotOp{"Uint" + suffix, func() { sinkU64 = o.Uint(src[:4]) }},
+			hotOp{"PutUint" + suffix, func() { o.PutUint(put[:4], 0x01020304) }},
 		)
 	}
 	return ops

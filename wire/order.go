@@ -53,6 +53,22 @@ func (o Order) U64(b []byte) uint64 {
 	return binary.BigEndian.Uint64(b)
 }
 
+// Uint reads the unsigned integer that fills b, of 1, 2, 4 or 8 bytes: a
+// field of any integer width, as its Field.Size gives it. A b of another
+// length is read as U64 reads it (its first 8 bytes; shorter, a panic).
+// It inlines, as the methods of one width do.
+func (o Order) Uint(b []byte) uint64 {
+	switch len(b) {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(o.U16(b))
+	case 4:
+		return uint64(o.U32(b))
+	}
+	return o.U64(b)
+}
+
 // I16 reads a two's-complement int16 from b[0:2].
 func (o Order) I16(b []byte) int16 { return int16(o.U16(b)) }
 
@@ -177,6 +193,22 @@ func (o Order) PutU64(b []byte, v uint64) {
 		return
 	}
 	binary.BigEndian.PutUint64(b, v)
+}
+
+// PutUint stores the low bytes of v that fill b, of 1, 2, 4 or 8 bytes:
+// Uint's converse. A b of another length is written as PutU64 writes it
+// (its first 8 bytes; shorter, a panic).
+func (o Order) PutUint(b []byte, v uint64) {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		o.PutU16(b, uint16(v))
+	case 4:
+		o.PutU32(b, uint32(v))
+	default:
+		o.PutU64(b, v)
+	}
 }
 
 // PutF32 stores the exact bits of v in b[0:4].

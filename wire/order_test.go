@@ -159,6 +159,45 @@ func TestOrderMirror(t *testing.T) {
 	}
 }
 
+// TestOrderUint checks Uint and PutUint, an integer of any width, against
+// the methods of each width, on random values: PutUint stores the low
+// bytes of the value as the width's Put does, and Uint reads them back.
+func TestOrderUint(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for range 1000 {
+		x := rng.Uint64()
+		for _, o := range []wire.Order{wire.BigEndian, wire.LittleEndian} {
+			for _, w := range []struct {
+				want []byte // x's low bytes, as the width's own method appends them
+				v    uint64 // and their value
+			}{
+				{wire.AppendU8(nil, uint8(x)), uint64(uint8(x))},
+				{o.AppendU16(nil, uint16(x)), uint64(uint16(x))},
+				{o.AppendU32(nil, uint32(x)), uint64(uint32(x))},
+				{o.AppendU64(nil, x), x},
+			} {
+				b := bytes.Repeat([]byte{0x55}, len(w.want)+1)
+				o.PutUint(b[:len(w.want)], x)
+				if !bytes.Equal(b[:len(w.want)], w.want) || b[len(w.want)] != 0x55 {
+					t.Fatalf("%s PutUint(%d bytes, %#x) = % x, want % x then 55", o, len(w.want), x, b, w.want)
+				}
+				if got := o.Uint(w.want); got != w.v {
+					t.Fatalf("%s Uint(% x) = %#x, want %#x", o, w.want, got, w.v)
+				}
+			}
+		}
+	}
+	// Another length goes as the 8-byte width: its first 8 bytes.
+	b := unhex("01 02 03 04 05 06 07 08 09")
+	if got := wire.BigEndian.Uint(b); got != 0x0102030405060708 {
+		t.Errorf("Uint of 9 bytes = %#x", got)
+	}
+	wire.LittleEndian.PutUint(b, 0x1112131415161718)
+	if want := unhex("18 17 16 15 14 13 12 11 09"); !bytes.Equal(b, want) {
+		t.Errorf("PutUint into 9 bytes: % x, want % x", b, want)
+	}
+}
+
 func TestOrderString(t *testing.T) {
 	for _, c := range []struct {
 		o    wire.Order

@@ -84,7 +84,7 @@ func (s *Stream) NextFrame() ([]byte, error) {
 	// bounds, an error) takes the FrameReader's path, which reports it.
 	n := 0
 	if s.lenEnd > 0 && len(b) >= s.lenEnd {
-		n = s.order.length(b[s.lenAt:s.lenEnd]) + s.lenAdjust
+		n = int(s.order.Uint(b[s.lenAt:s.lenEnd])) + s.lenAdjust
 	} else if split := s.dec.table.Split; split != nil && len(b) > 0 {
 		if m, err := split(s.dec.table, b); err == nil {
 			n = m

@@ -54,8 +54,9 @@ type Table struct {
 // and direction. newMessage returns a new zero value of form i's Go type.
 //
 // NewTable panics on a table that cannot be right (an unknown field type,
-// two forms for one code and direction, a header without a code): those
-// are mistakes in the program, caught when the package initialises.
+// two forms for one code and direction, a header without a code, a code,
+// length or marker field that is not 1, 2, 4 or 8 bytes wide): those are
+// mistakes in the program, caught when the package initialises.
 func NewTable(p Protocol, forms []Form, newMessage func(i int) Message) *Table {
 	t := &Table{Protocol: p, Forms: forms, new: newMessage}
 	if t.HardMax < t.MaxFrame {
@@ -148,6 +149,9 @@ func (t *Table) layout(f *Form, h []Field, what string) bool {
 	for i := range f.all {
 		fl := &f.all[i]
 		size, lo, hi := t.fieldSize(f, fl)
+		if fl.Role != Data && size != 1 && size != 2 && size != 4 && size != 8 {
+			panic("wire: " + what + " " + f.Name + "." + fl.Name + ": a code, length or marker field must be 1, 2, 4 or 8 bytes")
+		}
 		if fixed {
 			fl.Offset = off
 		} else {
@@ -310,7 +314,7 @@ func (t *Table) FrameLen(b []byte) (int, error) {
 	if len(b) < l.Offset+l.Size {
 		return 0, nil
 	}
-	n := t.Order.length(b[l.Offset:l.Offset+l.Size]) + l.Adjust
+	n := int(t.Order.Uint(b[l.Offset:l.Offset+l.Size])) + l.Adjust
 	if n > t.HardMax {
 		return n, &l.errs.e[slotTooLong]
 	}
@@ -318,18 +322,6 @@ func (t *Table) FrameLen(b []byte) (int, error) {
 		return 0, &l.errs.e[slotInvalid]
 	}
 	return n, nil
-}
-
-// length reads the value of a LengthRole field, l (1, 2 or 4 bytes),
-// before its Adjust: for FrameLen and Stream.NextFrame's fast path.
-func (o Order) length(l []byte) int {
-	switch len(l) {
-	case 1:
-		return int(l[0])
-	case 2:
-		return int(o.U16(l))
-	}
-	return int(o.U32(l))
 }
 
 // The slots of the sentinels in fieldErrors.

@@ -317,6 +317,8 @@ func TestTablePanics(t *testing.T) {
 		{"variable type", wire.Protocol{Name: "x", Header: code, Types: []wire.Form{{Name: "T", Fields: []wire.Field{{Name: "s", Type: "str8"}}}}}, nil, "type T is not fixed"},
 		{"duplicate", wire.Protocol{Name: "x", Header: code}, []wire.Form{{Name: "A", Code: 1, From: wire.Both}, {Name: "B", Code: 1, From: wire.FromServer}}, "two forms for the code of B"},
 		{"code over 16 bits", wire.Protocol{Name: "x", Header: code}, []wire.Form{{Name: "A", Code: 1 << 16, From: wire.Both}}, "code over 16 bits"},
+		{"wide marker", wire.Protocol{Name: "x", Header: append(code, wire.Field{Name: "m", Type: "bytes[3]", Role: wire.MarkerRole})}, nil, "header frame.m: a code, length or marker field must be 1, 2, 4 or 8 bytes"},
+		{"variable length", wire.Protocol{Name: "x", Header: code}, []wire.Form{{Name: "A", From: wire.Both, Fields: []wire.Field{{Name: "n", Type: "str8", Role: wire.LengthRole}}}}, "form A.n: a code"},
 		{"MaxSize too small", wire.Protocol{Name: "x", Header: code}, []wire.Form{{Name: "A", Code: 1, From: wire.Both, MaxSize: 3, Fields: []wire.Field{{Name: "s", Type: "cstring", Max: 9}, {Name: "b", Type: "u32"}}}}, "MaxSize below"},
 	}
 	for _, tt := range tests {

@@ -368,37 +368,8 @@ func (m *mutator) setCode(b []byte, msg wire.Message, c uint32) bool {
 	if cf == nil || cf.Offset < 0 || cf.Offset+cf.Size > len(b) {
 		return false
 	}
-	put(m.p.Table.Order, b[cf.Offset:cf.Offset+cf.Size], uint64(c))
+	m.p.Table.Order.PutUint(b[cf.Offset:cf.Offset+cf.Size], uint64(c))
 	return true
-}
-
-// put writes v into b (1, 2, 4 or 8 bytes) in order o.
-func put(o wire.Order, b []byte, v uint64) {
-	switch len(b) {
-	case 1:
-		b[0] = byte(v)
-	case 2:
-		o.PutU16(b, uint16(v))
-	case 4:
-		o.PutU32(b, uint32(v))
-	case 8:
-		o.PutU64(b, v)
-	}
-}
-
-// get reads b (1, 2, 4 or 8 bytes) in order o.
-func get(o wire.Order, b []byte) uint64 {
-	switch len(b) {
-	case 1:
-		return uint64(b[0])
-	case 2:
-		return uint64(o.U16(b))
-	case 4:
-		return uint64(o.U32(b))
-	case 8:
-		return o.U64(b)
-	}
-	return 0
 }
 
 // edge returns an edge value for a field of type t, size bytes wide.
@@ -437,11 +408,11 @@ func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
 	if elem, n, ok := wire.ParseArray(t); ok && wire.PrimitiveSize(elem) > 0 {
 		s := wire.PrimitiveSize(elem)
 		i := m.rng.Intn(n)
-		put(m.p.Table.Order, p[i*s:(i+1)*s], m.edge(elem, s))
+		m.p.Table.Order.PutUint(p[i*s:(i+1)*s], m.edge(elem, s))
 		return b, fl.Name, true
 	}
 	if s := wire.PrimitiveSize(t); s > 0 {
-		put(m.p.Table.Order, p, m.edge(t, s))
+		m.p.Table.Order.PutUint(p, m.edge(t, s))
 		return b, fl.Name, true
 	}
 	// bytes[N] or a composite type: an edge pattern over its bytes.
@@ -552,7 +523,7 @@ func (m *mutator) fixLength(b []byte, f *wire.Form) bool {
 	if lf.Offset < 0 || lf.Offset+lf.Size > len(b) || v < 0 || lf.Size < 8 && uint64(v) >= 1<<(8*uint(lf.Size)) {
 		return false
 	}
-	put(m.p.Table.Order, b[lf.Offset:lf.Offset+lf.Size], uint64(v))
+	m.p.Table.Order.PutUint(b[lf.Offset:lf.Offset+lf.Size], uint64(v))
 	return true
 }
 
@@ -569,9 +540,9 @@ func (m *mutator) length(b []byte, f *wire.Form) ([]byte, string, bool) {
 	body := len(b) - hdr
 	if lf != nil && m.rng.Intn(5) == 0 {
 		p := b[lf.Offset : lf.Offset+lf.Size]
-		v := get(m.p.Table.Order, p)
+		v := m.p.Table.Order.Uint(p)
 		d := []uint64{v + 1, v - 1, 0, v + 2 + uint64(m.rng.Intn(64)), math.MaxUint64}[m.rng.Intn(5)]
-		put(m.p.Table.Order, p, d)
+		m.p.Table.Order.PutUint(p, d)
 		return b, "length", true
 	}
 	sizes := []int{0, 1, body - 1, body + 1, body + 2 + m.rng.Intn(16), body / 2, 2 * body}
@@ -603,9 +574,9 @@ func (m *mutator) count(b []byte, f *wire.Form) ([]byte, string, bool) {
 			continue
 		}
 		p := b[cf.Offset : cf.Offset+cf.Size]
-		v := get(m.p.Table.Order, p)
+		v := m.p.Table.Order.Uint(p)
 		all := uint64(math.MaxUint64) >> (64 - 8*uint(cf.Size))
-		put(m.p.Table.Order, p, []uint64{v + 1, v - 1, 0, all, uint64(l[i].Max), uint64(l[i].Max) + 1}[m.rng.Intn(6)])
+		m.p.Table.Order.PutUint(p, []uint64{v + 1, v - 1, 0, all, uint64(l[i].Max), uint64(l[i].Max) + 1}[m.rng.Intn(6)])
 		return b, cf.Name, true
 	}
 	return nil, "", false

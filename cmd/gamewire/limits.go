@@ -94,14 +94,9 @@ func fieldUint(o wire.Order, f *wire.Field, b []byte) (uint64, bool) {
 	if f.Offset < 0 || f.Offset+f.Size > len(b) {
 		return 0, false
 	}
-	v := b[f.Offset:]
 	switch f.Type {
-	case "u8", "s8":
-		return uint64(v[0]), true
-	case "u16", "s16":
-		return uint64(o.U16(v)), true
-	case "u32", "s32":
-		return uint64(o.U32(v)), true
+	case "u8", "s8", "u16", "s16", "u32", "s32":
+		return o.Uint(b[f.Offset : f.Offset+f.Size]), true
 	}
 	return 0, false
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/wire"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
 	"github.com/google/gopacket/pcapgo"
@@ -582,8 +583,17 @@ func (h *tcpHalf) finish() {
 // or the whole frame.
 func frameLen(p *protocol, b []byte) (int, error) {
 	if p.table != nil {
-		// The table's framing, without a reader.
-		return p.table.FrameLen(b)
+		// The table's framing, without a reader; a length over the limit
+		// comes back with the table's shared error, which the report
+		// completes with the length and the limit.
+		n, err := p.table.FrameLen(b)
+		var we *wire.Error
+		if n > 0 && errors.Is(err, wire.ErrTooLong) && errors.As(err, &we) {
+			e := *we
+			e.Length, e.Limit = n, p.table.HardMax
+			return 0, &e
+		}
+		return n, err
 	}
 	next := p.split(bytes.NewReader(b))
 	frame, err := next()

@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -271,6 +272,27 @@ func TestPcapImpaired(t *testing.T) {
 		}
 		compareLines(t, "client before the gap", msgs[:10], want[:10])
 		compareLines(t, "client after the gap", msgs[10:], want[12:])
+	})
+
+	t.Run("oversized length", func(t *testing.T) {
+		path := impaired(t, func(w *capture.Writer, b []byte) {
+			b = slices.Clone(b)
+			b[starts[10]], b[starts[10]+1] = 0xff, 0xff // a body of 65535 bytes
+			c, _ := w.TCP(testClient, testServer, 100, 200)
+			c.Send(false, b)
+			c.Close()
+		})
+		msgs, errs, code := pcapMessages(t, path)
+		if code != 1 {
+			t.Errorf("exit %d, want 1", code)
+		}
+		if len(errs) < 1 || !strings.Contains(errs[0], "framing lost: bzflag: frame length 65539 exceeds 1024") {
+			t.Errorf("reports %q, want the framing lost, with the length and the limit", errs)
+		}
+		if len(msgs) < 10 {
+			t.Fatalf("%d messages, want the 10 before the broken frame at least", len(msgs))
+		}
+		compareLines(t, "client before the broken frame", msgs[:10], want[:10])
 	})
 }
 

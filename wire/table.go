@@ -287,10 +287,7 @@ func (t *Table) Code(b []byte) (uint32, error) {
 	if len(b) < c.Offset+c.Size {
 		return 0, &c.errs.e[0] // ErrShort
 	}
-	if c.Size == 1 {
-		return uint32(b[c.Offset]), nil
-	}
-	return uint32(t.Order.U16(b[c.Offset:])), nil
+	return uint32(t.Order.Uint(b[c.Offset : c.Offset+c.Size])), nil
 }
 
 // FrameLen returns the length of the frame at the start of b, header

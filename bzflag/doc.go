@@ -136,6 +136,7 @@
 //     encoder's output. TestGolden fails for a form without one.
 //
 // A code's name comes from the table (String, Known). Fields that several
-// forms share are declared once above forms and listed by name. Where the spec is silent, wrong or self-contradictory about the
-// message, add an entry to docs/errata/bzflag.md.
+// forms share are declared once above forms and listed by name. Where the
+// spec is silent, wrong or self-contradictory about the message, add an
+// entry to docs/errata/bzflag.md.
 package bzflag

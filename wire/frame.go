@@ -30,8 +30,9 @@ type FrameReader struct {
 // starts with a header of headerLen bytes; frameLen receives that header
 // and returns the total length of the frame, header included, or an error
 // for a header that announces no valid frame. Frames longer than maxFrame
-// fail with ErrTooLong, saying their length (see Next). headerLen must be at least 1: NewFrameReader
-// panics otherwise, as that is a mistake in the program, not in its input.
+// fail with ErrTooLong, saying their length (see Next). headerLen must be
+// at least 1: NewFrameReader panics otherwise, as that is a mistake in the
+// program, not in its input.
 func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) *FrameReader {
 	if headerLen < 1 {
 		panic("wire: NewFrameReader: headerLen must be at least 1")
@@ -108,10 +109,11 @@ func (f *FrameReader) tooLong(n int, err error) error {
 // Limit say the length its header announced and the maximum ("tfighters:
 // frame length 9002 exceeds 8194"), whatever error split returned with
 // that length; one whose length split cannot tell within the maximum
-// fails with ErrTooLong alone. A read error that is a timeout (a read deadline passed)
-// is returned once and the reader stays usable: the next call goes on with
-// the frame where it stopped. Other read errors are final. In every case
-// Buffered still returns the bytes received and not yet returned.
+// fails with ErrTooLong alone. A read error that is a timeout (a read
+// deadline passed) is returned once and the reader stays usable: the next
+// call goes on with the frame where it stopped. Other read errors are
+// final. In every case Buffered still returns the bytes received and not
+// yet returned.
 func (f *FrameReader) Next() ([]byte, error) {
 	if f.buf == nil {
 		f.buf = make([]byte, f.max)

@@ -58,8 +58,8 @@
 //  1. The table entry: add the form to forms (forms.go), with the spec's
 //     name, code, Go type, Doc and fields (Name in lowerCamelCase as in the
 //     spec: the JSON key and the name in errors), and its Code constant in
-//     the block above the table; then run go generate. The codec, the errors and Code's name
-//     come from there.
+//     the block above the table; then run go generate. The codec, the
+//     errors and Code's name come from there.
 //  2. The World: a slice of the type in World, and its entry in blocks
 //     (world.go) at the form's index; SetOrder says where bzfs writes it.
 //     TestTableAndWorld fails until the two agree. A Validate of its own,

@@ -22,9 +22,10 @@ func (e *TextError) Error() string {
 // Unwrap returns wire.ErrInvalid.
 func (e *TextError) Unwrap() error { return wire.ErrInvalid }
 
-// ParseNumber sets *v to the number b spells (decimal, or hexadecimal
-// with 0x) if it fits in T; other text fails with a *TextError of
-// protocol and what, and leaves *v as it was.
+// ParseNumber sets *v to the number b spells as a Go integer literal
+// does (decimal, hexadecimal with 0x; 0b, 0o or a leading 0 too) if it
+// fits in T; other text fails with a *TextError of protocol and what, and
+// leaves *v as it was.
 func ParseNumber[T ~uint8 | ~uint16](v *T, b []byte, protocol, what string) error {
 	n, err := strconv.ParseUint(string(b), 0, 64)
 	if err != nil || n > uint64(^T(0)) {

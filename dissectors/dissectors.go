@@ -1,8 +1,9 @@
 // Package dissectors holds the Wireshark dissectors gamewire generates, one
 // Lua file per protocol (`gamewire dissector -proto all`, run by go
 // generate in cmd/gamewire), and gamewire.lua, the runtime they all load
-// from their folder. The runtime is hand-written: this file is its source,
-// which `gamewire dissector -runtime` writes out (Runtime).
+// from their folder. The runtime is not generated: gamewire.lua is its
+// hand-written source, embedded here, which `gamewire dissector -runtime`
+// (and -proto with a directory) writes out (Runtime).
 package dissectors
 
 import _ "embed"

@@ -86,8 +86,9 @@
 // # Generators
 //
 // Each protocol has a sub-package of gopter generators, one per message
-// type, plus generators of any message, of valid ones and of deliberately
-// invalid ones:
+// type, plus generators of any message, of valid ones and (but for Retro
+// Tank, whose session keeps the drawn messages that fail Validate) of
+// deliberately invalid ones:
 //
 //	fuzz/bzflaggen     BZFlag 1.7 messages and world database blocks
 //	fuzz/lwargen       lwar messages and whole packets

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/bzflag"
+	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
 	"github.com/leanovate/gopter"
@@ -68,19 +69,17 @@ func digest(valid bool) gopter.Gen {
 	return gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: good}, {Weight: 1, Gen: bad}})
 }
 
-// pick combines the generators of the forms keep selects, in the order
-// of bzflag.Table(), as bzflag.Message values.
-func pick(valid bool, keep func(f *wire.Form, e entry) bool) gopter.Gen {
-	var gs []gopter.Gen
-	forms := bzflag.Table().Forms
-	for i := range forms {
-		e, ok := entries[forms[i].Type]
-		if !ok || !keep(&forms[i], e) {
-			continue
+// pick combines the generators of the forms of bzflag.Table() sent in
+// direction from (every form for wire.Both), in the table's order, as
+// bzflag.Message values; withRules keeps only the types that have rules.
+func pick(valid bool, from wire.Direction, withRules bool) gopter.Gen {
+	return gen.OneGenOf(fuzz.Forms(bzflag.Table(), from, func(f *wire.Form) gopter.Gen {
+		e, ok := entries[f.Type]
+		if !ok || withRules && !e.rules {
+			return nil
 		}
-		gs = append(gs, asMessage(e.gen(valid)))
-	}
-	return gen.OneGenOf(gs...)
+		return asMessage(e.gen(valid))
+	})...)
 }
 
 // Check runs the shared harness of internal/codectest (every check of the
@@ -123,15 +122,15 @@ func asMessage(g gopter.Gen) gopter.Gen {
 }
 
 // Message generates any message of any type, rules broken at times.
-func Message() gopter.Gen { return pick(false, func(*wire.Form, entry) bool { return true }) }
+func Message() gopter.Gen { return pick(false, wire.Both, false) }
 
 // ValidMessage generates messages of any type that pass Validate.
-func ValidMessage() gopter.Gen { return pick(true, func(*wire.Form, entry) bool { return true }) }
+func ValidMessage() gopter.Gen { return pick(true, wire.Both, false) }
 
 // InvalidMessage generates messages that fail Validate: messages of the
 // types that have rules, drawn until one breaks them.
 func InvalidMessage() gopter.Gen {
-	return pick(false, func(_ *wire.Form, e entry) bool { return e.rules }).SuchThat(func(m bzflag.Message) bool {
+	return pick(false, wire.Both, true).SuchThat(func(m bzflag.Message) bool {
 		return m.Validate() != nil
 	})
 }
@@ -151,21 +150,21 @@ func Invalid(g gopter.Gen) gopter.Gen {
 // FromClient generates the messages a client sends (client-to-server
 // forms and forms shared by both directions), rules broken at times.
 func FromClient() gopter.Gen {
-	return pick(false, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromClient) })
+	return pick(false, bzflag.FromClient, false)
 }
 
 // FromServer generates the messages a server sends.
 func FromServer() gopter.Gen {
-	return pick(false, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromServer) })
+	return pick(false, bzflag.FromServer, false)
 }
 
 // ValidFromClient generates valid messages a client sends: what a fuzzer
 // aims at a server to get past its first checks.
 func ValidFromClient() gopter.Gen {
-	return pick(true, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromClient) })
+	return pick(true, bzflag.FromClient, false)
 }
 
 // ValidFromServer generates valid messages a server sends.
 func ValidFromServer() gopter.Gen {
-	return pick(true, func(f *wire.Form, _ entry) bool { return f.From.Has(bzflag.FromServer) })
+	return pick(true, bzflag.FromServer, false)
 }

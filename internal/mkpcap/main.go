@@ -14,11 +14,12 @@
 //
 // The addresses are from the documentation ranges (RFC 5737: 192.0.2.0/24
 // for clients, 198.51.100.0/24 for servers), the server ports are the
-// protocols' default ports (TFighters has none: 16200), client ports are
-// the ones the sessions themselves carry where they carry one (BZFlag's
-// player id holds the client's port), and the clock starts at a fixed
-// time: the output is the same on every run. The real sessions ran on
-// loopback; their payloads are unchanged, byte for byte.
+// protocols' default ports (TFighters and Paintball have none: 16200 and
+// 7777), client ports are the ones the sessions themselves carry where
+// they carry one (BZFlag's player id holds the client's port), and the
+// clock starts at a fixed time: the output is the same on every run. The
+// real sessions ran on loopback; their payloads are unchanged, byte for
+// byte. A stream is cut into frames by its protocol's table (FrameLen).
 package main
 
 import (

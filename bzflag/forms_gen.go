@@ -56,7 +56,9 @@ func (v *FlagStatus) put(p []byte) {
 	wire.BigEndian.PutU16(p, uint16(v.ID))
 	wire.BigEndian.PutU16(p[2:], uint16(v.Status))
 	wire.BigEndian.PutU16(p[4:], uint16(v.Type))
-	v.Owner.put(p[6:])
+	copy(p[6:], v.Owner.Host[:])
+	wire.BigEndian.PutU16(p[10:], v.Owner.Port)
+	wire.BigEndian.PutU16(p[12:], v.Owner.Number)
 	wire.BigEndian.PutF32(p[14:], v.Position[0])
 	wire.BigEndian.PutF32(p[18:], v.Position[1])
 	wire.BigEndian.PutF32(p[22:], v.Position[2])
@@ -77,7 +79,9 @@ func (v *FlagStatus) get(p []byte) {
 	v.ID = FlagID(wire.BigEndian.U16(p))
 	v.Status = FlagState(wire.BigEndian.U16(p[2:]))
 	v.Type = FlagType(wire.BigEndian.U16(p[4:]))
-	v.Owner.get(p[6:])
+	copy(v.Owner.Host[:], p[6:])
+	v.Owner.Port = wire.BigEndian.U16(p[10:])
+	v.Owner.Number = wire.BigEndian.U16(p[12:])
 	v.Position[0] = wire.BigEndian.F32(p[14:])
 	v.Position[1] = wire.BigEndian.F32(p[18:])
 	v.Position[2] = wire.BigEndian.F32(p[22:])
@@ -114,7 +118,9 @@ func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[175] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 172)
 	wire.BigEndian.PutU16(p[2:], 0x656e)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.Type))
 	wire.BigEndian.PutU16(p[14:], uint16(m.Team))
 	copy(p[16:], m.CallSign[:])
@@ -128,7 +134,9 @@ func (m *Enter) Decode(b []byte) (int, error) {
 	if len(b) < 176 || wire.BigEndian.U16(b) != 172 || wire.BigEndian.U16(b[2:]) != 0x656e {
 		return wire.Fail(m, &forms[0], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Type = PlayerType(wire.BigEndian.U16(b[12:]))
 	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
 	copy(m.CallSign[:], b[16:])
@@ -377,7 +385,9 @@ func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[11] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 8)
 	wire.BigEndian.PutU16(p[2:], 0x7270)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	return b, nil
 }
 
@@ -388,7 +398,9 @@ func (m *RemovePlayer) Decode(b []byte) (int, error) {
 	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7270 {
 		return wire.Fail(m, &forms[7], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	return 12, nil
 }
 
@@ -422,7 +434,24 @@ func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
 	wire.BigEndian.PutU16(p, 64)
 	wire.BigEndian.PutU16(p[2:], 0x6675)
 	wire.BigEndian.PutU16(p[4:], m.Index)
-	m.Flag.put(p[6:])
+	wire.BigEndian.PutU16(p[6:], uint16(m.Flag.ID))
+	wire.BigEndian.PutU16(p[8:], uint16(m.Flag.Status))
+	wire.BigEndian.PutU16(p[10:], uint16(m.Flag.Type))
+	copy(p[12:], m.Flag.Owner.Host[:])
+	wire.BigEndian.PutU16(p[16:], m.Flag.Owner.Port)
+	wire.BigEndian.PutU16(p[18:], m.Flag.Owner.Number)
+	wire.BigEndian.PutF32(p[20:], m.Flag.Position[0])
+	wire.BigEndian.PutF32(p[24:], m.Flag.Position[1])
+	wire.BigEndian.PutF32(p[28:], m.Flag.Position[2])
+	wire.BigEndian.PutF32(p[32:], m.Flag.Launch[0])
+	wire.BigEndian.PutF32(p[36:], m.Flag.Launch[1])
+	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[2])
+	wire.BigEndian.PutF32(p[44:], m.Flag.Landing[0])
+	wire.BigEndian.PutF32(p[48:], m.Flag.Landing[1])
+	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[2])
+	wire.BigEndian.PutF32(p[56:], m.Flag.FlightTime)
+	wire.BigEndian.PutF32(p[60:], m.Flag.FlightEnd)
+	wire.BigEndian.PutF32(p[64:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -434,7 +463,24 @@ func (m *FlagUpdate) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[8], b)
 	}
 	m.Index = wire.BigEndian.U16(b[4:])
-	m.Flag.get(b[6:])
+	m.Flag.ID = FlagID(wire.BigEndian.U16(b[6:]))
+	m.Flag.Status = FlagState(wire.BigEndian.U16(b[8:]))
+	m.Flag.Type = FlagType(wire.BigEndian.U16(b[10:]))
+	copy(m.Flag.Owner.Host[:], b[12:])
+	m.Flag.Owner.Port = wire.BigEndian.U16(b[16:])
+	m.Flag.Owner.Number = wire.BigEndian.U16(b[18:])
+	m.Flag.Position[0] = wire.BigEndian.F32(b[20:])
+	m.Flag.Position[1] = wire.BigEndian.F32(b[24:])
+	m.Flag.Position[2] = wire.BigEndian.F32(b[28:])
+	m.Flag.Launch[0] = wire.BigEndian.F32(b[32:])
+	m.Flag.Launch[1] = wire.BigEndian.F32(b[36:])
+	m.Flag.Launch[2] = wire.BigEndian.F32(b[40:])
+	m.Flag.Landing[0] = wire.BigEndian.F32(b[44:])
+	m.Flag.Landing[1] = wire.BigEndian.F32(b[48:])
+	m.Flag.Landing[2] = wire.BigEndian.F32(b[52:])
+	m.Flag.FlightTime = wire.BigEndian.F32(b[56:])
+	m.Flag.FlightEnd = wire.BigEndian.F32(b[60:])
+	m.Flag.InitialVelocity = wire.BigEndian.F32(b[64:])
 	return 68, nil
 }
 
@@ -581,7 +627,9 @@ func (m *AliveFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[35] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 32)
 	wire.BigEndian.PutU16(p[2:], 0x616c)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutF32(p[12:], m.Position[0])
 	wire.BigEndian.PutF32(p[16:], m.Position[1])
 	wire.BigEndian.PutF32(p[20:], m.Position[2])
@@ -597,7 +645,9 @@ func (m *AliveFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 36 || wire.BigEndian.U16(b) != 32 || wire.BigEndian.U16(b[2:]) != 0x616c {
 		return wire.Fail(m, &forms[11], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Position[0] = wire.BigEndian.F32(b[12:])
 	m.Position[1] = wire.BigEndian.F32(b[16:])
 	m.Position[2] = wire.BigEndian.F32(b[20:])
@@ -640,7 +690,9 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[45] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 42)
 	wire.BigEndian.PutU16(p[2:], 0x7075)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.Status))
 	wire.BigEndian.PutF32(p[14:], m.Position[0])
 	wire.BigEndian.PutF32(p[18:], m.Position[1])
@@ -660,7 +712,9 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	if len(b) < 46 || wire.BigEndian.U16(b) != 42 || wire.BigEndian.U16(b[2:]) != 0x7075 {
 		return wire.Fail(m, &forms[12], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Status = PlayerStatus(wire.BigEndian.U16(b[12:]))
 	m.Position[0] = wire.BigEndian.F32(b[14:])
 	m.Position[1] = wire.BigEndian.F32(b[18:])
@@ -707,7 +761,9 @@ func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[47] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 44)
 	wire.BigEndian.PutU16(p[2:], 0x7362)
-	m.Shooter.put(p[4:])
+	copy(p[4:], m.Shooter.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
 	wire.BigEndian.PutF32(p[14:], m.Position[0])
 	wire.BigEndian.PutF32(p[18:], m.Position[1])
@@ -728,7 +784,9 @@ func (m *ShotBegin) Decode(b []byte) (int, error) {
 	if len(b) < 48 || wire.BigEndian.U16(b) != 44 || wire.BigEndian.U16(b[2:]) != 0x7362 {
 		return wire.Fail(m, &forms[13], b)
 	}
-	m.Shooter.get(b[4:])
+	copy(m.Shooter.Host[:], b[4:])
+	m.Shooter.Port = wire.BigEndian.U16(b[8:])
+	m.Shooter.Number = wire.BigEndian.U16(b[10:])
 	m.ShotID = wire.BigEndian.U16(b[12:])
 	m.Position[0] = wire.BigEndian.F32(b[14:])
 	m.Position[1] = wire.BigEndian.F32(b[18:])
@@ -772,7 +830,9 @@ func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[141] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 138)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
-	m.To.put(p[4:])
+	copy(p[4:], m.To.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.To.Port)
+	wire.BigEndian.PutU16(p[10:], m.To.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
 	copy(p[14:], m.Text[:])
 	return b, nil
@@ -784,7 +844,9 @@ func (m *MessageFromClient) Decode(b []byte) (int, error) {
 	if len(b) < 142 || wire.BigEndian.U16(b) != 138 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
 		return wire.Fail(m, &forms[14], b)
 	}
-	m.To.get(b[4:])
+	copy(m.To.Host[:], b[4:])
+	m.To.Port = wire.BigEndian.U16(b[8:])
+	m.To.Number = wire.BigEndian.U16(b[10:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
 	copy(m.Text[:], b[14:])
 	return 142, nil
@@ -823,8 +885,12 @@ func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[149] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 146)
 	wire.BigEndian.PutU16(p[2:], 0x6d67)
-	m.From.put(p[4:])
-	m.To.put(p[12:])
+	copy(p[4:], m.From.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.From.Port)
+	wire.BigEndian.PutU16(p[10:], m.From.Number)
+	copy(p[12:], m.To.Host[:])
+	wire.BigEndian.PutU16(p[16:], m.To.Port)
+	wire.BigEndian.PutU16(p[18:], m.To.Number)
 	wire.BigEndian.PutU16(p[20:], uint16(m.Team))
 	copy(p[22:], m.Text[:])
 	return b, nil
@@ -836,8 +902,12 @@ func (m *MessageFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 150 || wire.BigEndian.U16(b) != 146 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
 		return wire.Fail(m, &forms[15], b)
 	}
-	m.From.get(b[4:])
-	m.To.get(b[12:])
+	copy(m.From.Host[:], b[4:])
+	m.From.Port = wire.BigEndian.U16(b[8:])
+	m.From.Number = wire.BigEndian.U16(b[10:])
+	copy(m.To.Host[:], b[12:])
+	m.To.Port = wire.BigEndian.U16(b[16:])
+	m.To.Number = wire.BigEndian.U16(b[18:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[20:]))
 	copy(m.Text[:], b[22:])
 	return 150, nil
@@ -957,7 +1027,9 @@ func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x736f)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
 	return b, nil
 }
@@ -969,7 +1041,9 @@ func (m *ScoreOver) Decode(b []byte) (int, error) {
 	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x736f {
 		return wire.Fail(m, &forms[18], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
 	return 14, nil
 }
@@ -1088,7 +1162,9 @@ func (m *KilledFromClient) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
-	m.Killer.put(p[4:])
+	copy(p[4:], m.Killer.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Killer.Port)
+	wire.BigEndian.PutU16(p[10:], m.Killer.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
 	return b, nil
 }
@@ -1099,7 +1175,9 @@ func (m *KilledFromClient) Decode(b []byte) (int, error) {
 	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
 		return wire.Fail(m, &forms[21], b)
 	}
-	m.Killer.get(b[4:])
+	copy(m.Killer.Host[:], b[4:])
+	m.Killer.Port = wire.BigEndian.U16(b[8:])
+	m.Killer.Number = wire.BigEndian.U16(b[10:])
 	m.ShotID = wire.BigEndian.I16(b[12:])
 	return 14, nil
 }
@@ -1139,8 +1217,12 @@ func (m *KilledFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[21] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 18)
 	wire.BigEndian.PutU16(p[2:], 0x6b6c)
-	m.Victim.put(p[4:])
-	m.Killer.put(p[12:])
+	copy(p[4:], m.Victim.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Victim.Port)
+	wire.BigEndian.PutU16(p[10:], m.Victim.Number)
+	copy(p[12:], m.Killer.Host[:])
+	wire.BigEndian.PutU16(p[16:], m.Killer.Port)
+	wire.BigEndian.PutU16(p[18:], m.Killer.Number)
 	wire.BigEndian.PutU16(p[20:], uint16(m.ShotID))
 	return b, nil
 }
@@ -1151,8 +1233,12 @@ func (m *KilledFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 22 || wire.BigEndian.U16(b) != 18 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
 		return wire.Fail(m, &forms[22], b)
 	}
-	m.Victim.get(b[4:])
-	m.Killer.get(b[12:])
+	copy(m.Victim.Host[:], b[4:])
+	m.Victim.Port = wire.BigEndian.U16(b[8:])
+	m.Victim.Number = wire.BigEndian.U16(b[10:])
+	copy(m.Killer.Host[:], b[12:])
+	m.Killer.Port = wire.BigEndian.U16(b[16:])
+	m.Killer.Number = wire.BigEndian.U16(b[18:])
 	m.ShotID = wire.BigEndian.I16(b[20:])
 	return 22, nil
 }
@@ -1237,9 +1323,28 @@ func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[75] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 72)
 	wire.BigEndian.PutU16(p[2:], 0x6766)
-	m.Grabber.put(p[4:])
+	copy(p[4:], m.Grabber.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Grabber.Port)
+	wire.BigEndian.PutU16(p[10:], m.Grabber.Number)
 	wire.BigEndian.PutU16(p[12:], m.Index)
-	m.Flag.put(p[14:])
+	wire.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
+	wire.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
+	wire.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
+	copy(p[20:], m.Flag.Owner.Host[:])
+	wire.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
+	wire.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
+	wire.BigEndian.PutF32(p[28:], m.Flag.Position[0])
+	wire.BigEndian.PutF32(p[32:], m.Flag.Position[1])
+	wire.BigEndian.PutF32(p[36:], m.Flag.Position[2])
+	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
+	wire.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
+	wire.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
+	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
+	wire.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
+	wire.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
+	wire.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
+	wire.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
+	wire.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -1250,9 +1355,28 @@ func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6766 {
 		return wire.Fail(m, &forms[24], b)
 	}
-	m.Grabber.get(b[4:])
+	copy(m.Grabber.Host[:], b[4:])
+	m.Grabber.Port = wire.BigEndian.U16(b[8:])
+	m.Grabber.Number = wire.BigEndian.U16(b[10:])
 	m.Index = wire.BigEndian.U16(b[12:])
-	m.Flag.get(b[14:])
+	m.Flag.ID = FlagID(wire.BigEndian.U16(b[14:]))
+	m.Flag.Status = FlagState(wire.BigEndian.U16(b[16:]))
+	m.Flag.Type = FlagType(wire.BigEndian.U16(b[18:]))
+	copy(m.Flag.Owner.Host[:], b[20:])
+	m.Flag.Owner.Port = wire.BigEndian.U16(b[24:])
+	m.Flag.Owner.Number = wire.BigEndian.U16(b[26:])
+	m.Flag.Position[0] = wire.BigEndian.F32(b[28:])
+	m.Flag.Position[1] = wire.BigEndian.F32(b[32:])
+	m.Flag.Position[2] = wire.BigEndian.F32(b[36:])
+	m.Flag.Launch[0] = wire.BigEndian.F32(b[40:])
+	m.Flag.Launch[1] = wire.BigEndian.F32(b[44:])
+	m.Flag.Launch[2] = wire.BigEndian.F32(b[48:])
+	m.Flag.Landing[0] = wire.BigEndian.F32(b[52:])
+	m.Flag.Landing[1] = wire.BigEndian.F32(b[56:])
+	m.Flag.Landing[2] = wire.BigEndian.F32(b[60:])
+	m.Flag.FlightTime = wire.BigEndian.F32(b[64:])
+	m.Flag.FlightEnd = wire.BigEndian.F32(b[68:])
+	m.Flag.InitialVelocity = wire.BigEndian.F32(b[72:])
 	return 76, nil
 }
 
@@ -1340,9 +1464,28 @@ func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[75] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 72)
 	wire.BigEndian.PutU16(p[2:], 0x6466)
-	m.Dropper.put(p[4:])
+	copy(p[4:], m.Dropper.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Dropper.Port)
+	wire.BigEndian.PutU16(p[10:], m.Dropper.Number)
 	wire.BigEndian.PutU16(p[12:], m.Index)
-	m.Flag.put(p[14:])
+	wire.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
+	wire.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
+	wire.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
+	copy(p[20:], m.Flag.Owner.Host[:])
+	wire.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
+	wire.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
+	wire.BigEndian.PutF32(p[28:], m.Flag.Position[0])
+	wire.BigEndian.PutF32(p[32:], m.Flag.Position[1])
+	wire.BigEndian.PutF32(p[36:], m.Flag.Position[2])
+	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
+	wire.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
+	wire.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
+	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
+	wire.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
+	wire.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
+	wire.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
+	wire.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
+	wire.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -1353,9 +1496,28 @@ func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6466 {
 		return wire.Fail(m, &forms[26], b)
 	}
-	m.Dropper.get(b[4:])
+	copy(m.Dropper.Host[:], b[4:])
+	m.Dropper.Port = wire.BigEndian.U16(b[8:])
+	m.Dropper.Number = wire.BigEndian.U16(b[10:])
 	m.Index = wire.BigEndian.U16(b[12:])
-	m.Flag.get(b[14:])
+	m.Flag.ID = FlagID(wire.BigEndian.U16(b[14:]))
+	m.Flag.Status = FlagState(wire.BigEndian.U16(b[16:]))
+	m.Flag.Type = FlagType(wire.BigEndian.U16(b[18:]))
+	copy(m.Flag.Owner.Host[:], b[20:])
+	m.Flag.Owner.Port = wire.BigEndian.U16(b[24:])
+	m.Flag.Owner.Number = wire.BigEndian.U16(b[26:])
+	m.Flag.Position[0] = wire.BigEndian.F32(b[28:])
+	m.Flag.Position[1] = wire.BigEndian.F32(b[32:])
+	m.Flag.Position[2] = wire.BigEndian.F32(b[36:])
+	m.Flag.Launch[0] = wire.BigEndian.F32(b[40:])
+	m.Flag.Launch[1] = wire.BigEndian.F32(b[44:])
+	m.Flag.Launch[2] = wire.BigEndian.F32(b[48:])
+	m.Flag.Landing[0] = wire.BigEndian.F32(b[52:])
+	m.Flag.Landing[1] = wire.BigEndian.F32(b[56:])
+	m.Flag.Landing[2] = wire.BigEndian.F32(b[60:])
+	m.Flag.FlightTime = wire.BigEndian.F32(b[64:])
+	m.Flag.FlightEnd = wire.BigEndian.F32(b[68:])
+	m.Flag.InitialVelocity = wire.BigEndian.F32(b[72:])
 	return 76, nil
 }
 
@@ -1436,7 +1598,9 @@ func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[15] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x6366)
-	m.Capturer.put(p[4:])
+	copy(p[4:], m.Capturer.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Capturer.Port)
+	wire.BigEndian.PutU16(p[10:], m.Capturer.Number)
 	wire.BigEndian.PutU16(p[12:], m.Index)
 	wire.BigEndian.PutU16(p[14:], uint16(m.Team))
 	return b, nil
@@ -1449,7 +1613,9 @@ func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x6366 {
 		return wire.Fail(m, &forms[28], b)
 	}
-	m.Capturer.get(b[4:])
+	copy(m.Capturer.Host[:], b[4:])
+	m.Capturer.Port = wire.BigEndian.U16(b[8:])
+	m.Capturer.Number = wire.BigEndian.U16(b[10:])
 	m.Index = wire.BigEndian.U16(b[12:])
 	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
 	return 16, nil
@@ -1486,7 +1652,9 @@ func (m *ShotEnd) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[15] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7365)
-	m.Shooter.put(p[4:])
+	copy(p[4:], m.Shooter.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
 	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
 	wire.BigEndian.PutU16(p[14:], m.Reason)
 	return b, nil
@@ -1498,7 +1666,9 @@ func (m *ShotEnd) Decode(b []byte) (int, error) {
 	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7365 {
 		return wire.Fail(m, &forms[29], b)
 	}
-	m.Shooter.get(b[4:])
+	copy(m.Shooter.Host[:], b[4:])
+	m.Shooter.Port = wire.BigEndian.U16(b[8:])
+	m.Shooter.Number = wire.BigEndian.U16(b[10:])
 	m.ShotID = wire.BigEndian.I16(b[12:])
 	m.Reason = wire.BigEndian.U16(b[14:])
 	return 16, nil
@@ -1584,7 +1754,9 @@ func (m *ScoreFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[15] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7363)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], m.Wins)
 	wire.BigEndian.PutU16(p[14:], m.Losses)
 	return b, nil
@@ -1596,7 +1768,9 @@ func (m *ScoreFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7363 {
 		return wire.Fail(m, &forms[31], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Wins = wire.BigEndian.U16(b[12:])
 	m.Losses = wire.BigEndian.U16(b[14:])
 	return 16, nil
@@ -1687,7 +1861,9 @@ func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[15] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 12)
 	wire.BigEndian.PutU16(p[2:], 0x7470)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], m.From)
 	wire.BigEndian.PutU16(p[14:], m.To)
 	return b, nil
@@ -1700,7 +1876,9 @@ func (m *TeleportFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7470 {
 		return wire.Fail(m, &forms[33], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.From = wire.BigEndian.U16(b[12:])
 	m.To = wire.BigEndian.U16(b[14:])
 	return 16, nil
@@ -1743,7 +1921,9 @@ func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[49] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 46)
 	wire.BigEndian.PutU16(p[2:], 0x676d)
-	m.Shooter.put(p[4:])
+	copy(p[4:], m.Shooter.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
 	wire.BigEndian.PutU16(p[12:], m.ShotID)
 	wire.BigEndian.PutF32(p[14:], m.Position[0])
 	wire.BigEndian.PutF32(p[18:], m.Position[1])
@@ -1752,7 +1932,9 @@ func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
 	wire.BigEndian.PutF32(p[30:], m.Velocity[1])
 	wire.BigEndian.PutF32(p[34:], m.Velocity[2])
 	wire.BigEndian.PutF32(p[38:], m.Time)
-	m.Target.put(p[42:])
+	copy(p[42:], m.Target.Host[:])
+	wire.BigEndian.PutU16(p[46:], m.Target.Port)
+	wire.BigEndian.PutU16(p[48:], m.Target.Number)
 	return b, nil
 }
 
@@ -1763,7 +1945,9 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 	if len(b) < 50 || wire.BigEndian.U16(b) != 46 || wire.BigEndian.U16(b[2:]) != 0x676d {
 		return wire.Fail(m, &forms[34], b)
 	}
-	m.Shooter.get(b[4:])
+	copy(m.Shooter.Host[:], b[4:])
+	m.Shooter.Port = wire.BigEndian.U16(b[8:])
+	m.Shooter.Number = wire.BigEndian.U16(b[10:])
 	m.ShotID = wire.BigEndian.U16(b[12:])
 	m.Position[0] = wire.BigEndian.F32(b[14:])
 	m.Position[1] = wire.BigEndian.F32(b[18:])
@@ -1772,7 +1956,9 @@ func (m *GMUpdate) Decode(b []byte) (int, error) {
 	m.Velocity[1] = wire.BigEndian.F32(b[30:])
 	m.Velocity[2] = wire.BigEndian.F32(b[34:])
 	m.Time = wire.BigEndian.F32(b[38:])
-	m.Target.get(b[42:])
+	copy(m.Target.Host[:], b[42:])
+	m.Target.Port = wire.BigEndian.U16(b[46:])
+	m.Target.Number = wire.BigEndian.U16(b[48:])
 	return 50, nil
 }
 
@@ -2328,7 +2514,9 @@ func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 10)
 	wire.BigEndian.PutU16(p[2:], 0x6172)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	wire.BigEndian.PutU16(p[12:], m.Flags)
 	return b, nil
 }
@@ -2340,7 +2528,9 @@ func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6172 {
 		return wire.Fail(m, &forms[47], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	m.Flags = wire.BigEndian.U16(b[12:])
 	return 14, nil
 }
@@ -2420,7 +2610,9 @@ func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[11] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 8)
 	wire.BigEndian.PutU16(p[2:], 0x7272)
-	m.ID.put(p[4:])
+	copy(p[4:], m.ID.Host[:])
+	wire.BigEndian.PutU16(p[8:], m.ID.Port)
+	wire.BigEndian.PutU16(p[10:], m.ID.Number)
 	return b, nil
 }
 
@@ -2431,7 +2623,9 @@ func (m *ReleaseRadioFromServer) Decode(b []byte) (int, error) {
 	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7272 {
 		return wire.Fail(m, &forms[49], b)
 	}
-	m.ID.get(b[4:])
+	copy(m.ID.Host[:], b[4:])
+	m.ID.Port = wire.BigEndian.U16(b[8:])
+	m.ID.Number = wire.BigEndian.U16(b[10:])
 	return 12, nil
 }
 

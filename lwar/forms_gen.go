@@ -43,7 +43,8 @@ const statsEntrySize = 10
 // put stores v in p[:statsEntrySize].
 func (v *StatsEntry) put(p []byte) {
 	_ = p[statsEntrySize-1] // one bounds check
-	v.Player.put(p)
+	wire.BigEndian.PutU16(p, v.Player.Generation)
+	wire.BigEndian.PutU16(p[2:], v.Player.Identity)
 	wire.BigEndian.PutU16(p[4:], v.Kills)
 	wire.BigEndian.PutU16(p[6:], v.Deaths)
 	wire.BigEndian.PutU16(p[8:], v.Ping)
@@ -52,7 +53,8 @@ func (v *StatsEntry) put(p []byte) {
 // get reads v from p[:statsEntrySize].
 func (v *StatsEntry) get(p []byte) {
 	_ = p[statsEntrySize-1] // one bounds check
-	v.Player.get(p)
+	v.Player.Generation = wire.BigEndian.U16(p)
+	v.Player.Identity = wire.BigEndian.U16(p[2:])
 	v.Kills = wire.BigEndian.U16(p[4:])
 	v.Deaths = wire.BigEndian.U16(p[6:])
 	v.Ping = wire.BigEndian.U16(p[8:])
@@ -74,7 +76,8 @@ const updateEntrySize = 11
 // put stores v in p[:updateEntrySize].
 func (v *UpdateEntry) put(p []byte) {
 	_ = p[updateEntrySize-1] // one bounds check
-	v.EntityID.put(p)
+	wire.BigEndian.PutU16(p, v.EntityID.Generation)
+	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Orientation)
@@ -84,7 +87,8 @@ func (v *UpdateEntry) put(p []byte) {
 // get reads v from p[:updateEntrySize].
 func (v *UpdateEntry) get(p []byte) {
 	_ = p[updateEntrySize-1] // one bounds check
-	v.EntityID.get(p)
+	v.EntityID.Generation = wire.BigEndian.U16(p)
+	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Orientation = wire.BigEndian.U16(p[8:])
@@ -105,7 +109,8 @@ const updatePosEntrySize = 8
 // put stores v in p[:updatePosEntrySize].
 func (v *UpdatePosEntry) put(p []byte) {
 	_ = p[updatePosEntrySize-1] // one bounds check
-	v.EntityID.put(p)
+	wire.BigEndian.PutU16(p, v.EntityID.Generation)
+	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 }
@@ -113,7 +118,8 @@ func (v *UpdatePosEntry) put(p []byte) {
 // get reads v from p[:updatePosEntrySize].
 func (v *UpdatePosEntry) get(p []byte) {
 	_ = p[updatePosEntrySize-1] // one bounds check
-	v.EntityID.get(p)
+	v.EntityID.Generation = wire.BigEndian.U16(p)
+	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 }
@@ -134,7 +140,8 @@ const updateRayEntrySize = 12
 // put stores v in p[:updateRayEntrySize].
 func (v *UpdateRayEntry) put(p []byte) {
 	_ = p[updateRayEntrySize-1] // one bounds check
-	v.EntityID.put(p)
+	wire.BigEndian.PutU16(p, v.EntityID.Generation)
+	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Orientation)
@@ -144,7 +151,8 @@ func (v *UpdateRayEntry) put(p []byte) {
 // get reads v from p[:updateRayEntrySize].
 func (v *UpdateRayEntry) get(p []byte) {
 	_ = p[updateRayEntrySize-1] // one bounds check
-	v.EntityID.get(p)
+	v.EntityID.Generation = wire.BigEndian.U16(p)
+	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Orientation = wire.BigEndian.U16(p[8:])
@@ -166,7 +174,8 @@ const updateCircleEntrySize = 10
 // put stores v in p[:updateCircleEntrySize].
 func (v *UpdateCircleEntry) put(p []byte) {
 	_ = p[updateCircleEntrySize-1] // one bounds check
-	v.EntityID.put(p)
+	wire.BigEndian.PutU16(p, v.EntityID.Generation)
+	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
 	wire.BigEndian.PutU16(p[4:], uint16(v.X))
 	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
 	wire.BigEndian.PutU16(p[8:], v.Radius)
@@ -175,7 +184,8 @@ func (v *UpdateCircleEntry) put(p []byte) {
 // get reads v from p[:updateCircleEntrySize].
 func (v *UpdateCircleEntry) get(p []byte) {
 	_ = p[updateCircleEntrySize-1] // one bounds check
-	v.EntityID.get(p)
+	v.EntityID.Generation = wire.BigEndian.U16(p)
+	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
 	v.X = wire.BigEndian.I16(p[4:])
 	v.Y = wire.BigEndian.I16(p[6:])
 	v.Radius = wire.BigEndian.U16(p[8:])
@@ -315,7 +325,8 @@ func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x03
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.PlayerID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Name))
 	copy(p[10:], m.Name)
 	return b, nil
@@ -333,7 +344,8 @@ func (m *Join) Decode(b []byte) (int, error) {
 		return m.fail(forms[2].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.get(b[5:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[2].ErrAt(3, wire.ErrShort))
@@ -375,7 +387,8 @@ func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x04
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.PlayerID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	return b, nil
 }
 
@@ -386,7 +399,8 @@ func (m *Leave) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[3], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.get(b[5:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
 	return 9, nil
 }
 
@@ -425,7 +439,8 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x05
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.PlayerID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Msg))
 	copy(p[10:], m.Msg)
 	return b, nil
@@ -443,7 +458,8 @@ func (m *Chat) Decode(b []byte) (int, error) {
 		return m.fail(forms[4].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.get(b[5:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[4].ErrAt(3, wire.ErrShort))
@@ -486,8 +502,10 @@ func (m *Add) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x06
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.EntityID.put(p[5:])
-	m.PlayerID.put(p[9:])
+	wire.BigEndian.PutU16(p[5:], m.EntityID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.EntityID.Identity)
+	wire.BigEndian.PutU16(p[9:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[11:], m.PlayerID.Identity)
 	p[13] = m.TypeID
 	return b, nil
 }
@@ -499,8 +517,10 @@ func (m *Add) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[5], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.EntityID.get(b[5:])
-	m.PlayerID.get(b[9:])
+	m.EntityID.Generation = wire.BigEndian.U16(b[5:])
+	m.EntityID.Identity = wire.BigEndian.U16(b[7:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[9:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[11:])
 	m.TypeID = b[13]
 	return 14, nil
 }
@@ -533,7 +553,8 @@ func (m *Remove) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x07
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.EntityID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.EntityID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.EntityID.Identity)
 	return b, nil
 }
 
@@ -544,7 +565,8 @@ func (m *Remove) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[6], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.EntityID.get(b[5:])
+	m.EntityID.Generation = wire.BigEndian.U16(b[5:])
+	m.EntityID.Identity = wire.BigEndian.U16(b[7:])
 	return 9, nil
 }
 
@@ -579,7 +601,8 @@ func (m *Selection) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x08
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.PlayerID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = m.ShipType
 	copy(p[10:], m.WeaponType[:])
 	return b, nil
@@ -592,7 +615,8 @@ func (m *Selection) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[7], b)
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.get(b[5:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
 	m.ShipType = b[9]
 	copy(m.WeaponType[:], b[10:])
 	return 14, nil
@@ -633,7 +657,8 @@ func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x09
 	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	m.PlayerID.put(p[5:])
+	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Name))
 	copy(p[10:], m.Name)
 	return b, nil
@@ -651,7 +676,8 @@ func (m *Name) Decode(b []byte) (int, error) {
 		return m.fail(forms[8].Mismatch(b))
 	}
 	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.get(b[5:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[8].ErrAt(3, wire.ErrShort))
@@ -743,7 +769,12 @@ func (m *Stats) AppendBinary(b []byte) ([]byte, error) {
 	p[0] = 0x65
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
-		m.Entries[i].put(p[2+10*i:])
+		e, q := &m.Entries[i], (*[statsEntrySize]byte)(p[2+10*i:])
+		wire.BigEndian.PutU16(q[:], e.Player.Generation)
+		wire.BigEndian.PutU16(q[2:], e.Player.Identity)
+		wire.BigEndian.PutU16(q[4:], e.Kills)
+		wire.BigEndian.PutU16(q[6:], e.Deaths)
+		wire.BigEndian.PutU16(q[8:], e.Ping)
 	}
 	return b, nil
 }
@@ -769,7 +800,12 @@ func (m *Stats) Decode(b []byte) (int, error) {
 	}
 	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
-		m.Entries[i].get(b[off+10*i:])
+		e, q := &m.Entries[i], (*[statsEntrySize]byte)(b[off+10*i:])
+		e.Player.Generation = wire.BigEndian.U16(q[:])
+		e.Player.Identity = wire.BigEndian.U16(q[2:])
+		e.Kills = wire.BigEndian.U16(q[4:])
+		e.Deaths = wire.BigEndian.U16(q[6:])
+		e.Ping = wire.BigEndian.U16(q[8:])
 	}
 	off += 10 * entriesCount
 	return off, nil
@@ -819,7 +855,8 @@ func (m *Input) AppendBinary(b []byte) ([]byte, error) {
 	b, p := wire.Grow(b, 23)
 	_ = p[22] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x67
-	m.PlayerID.put(p[1:])
+	wire.BigEndian.PutU16(p[1:], m.PlayerID.Generation)
+	wire.BigEndian.PutU16(p[3:], m.PlayerID.Identity)
 	wire.BigEndian.PutU32(p[5:], m.FrameNo)
 	p[9] = m.Forward
 	p[10] = m.Backward
@@ -839,7 +876,8 @@ func (m *Input) Decode(b []byte) (int, error) {
 	if len(b) < 23 || b[0] != 0x67 {
 		return wire.Fail(m, &forms[11], b)
 	}
-	m.PlayerID.get(b[1:])
+	m.PlayerID.Generation = wire.BigEndian.U16(b[1:])
+	m.PlayerID.Identity = wire.BigEndian.U16(b[3:])
 	m.FrameNo = wire.BigEndian.U32(b[5:])
 	m.Forward = b[9]
 	m.Backward = b[10]
@@ -923,7 +961,9 @@ func (m *Collision) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[12] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x69
 	for i := range m.EntityIDs {
-		m.EntityIDs[i].put(p[1+4*i:])
+		e, q := &m.EntityIDs[i], (*[idSize]byte)(p[1+4*i:])
+		wire.BigEndian.PutU16(q[:], e.Generation)
+		wire.BigEndian.PutU16(q[2:], e.Identity)
 	}
 	wire.BigEndian.PutU16(p[9:], uint16(m.X))
 	wire.BigEndian.PutU16(p[11:], uint16(m.Y))
@@ -937,7 +977,9 @@ func (m *Collision) Decode(b []byte) (int, error) {
 		return wire.Fail(m, &forms[13], b)
 	}
 	for i := range m.EntityIDs {
-		m.EntityIDs[i].get(b[1+4*i:])
+		e, q := &m.EntityIDs[i], (*[idSize]byte)(b[1+4*i:])
+		e.Generation = wire.BigEndian.U16(q[:])
+		e.Identity = wire.BigEndian.U16(q[2:])
 	}
 	m.X = wire.BigEndian.I16(b[9:])
 	m.Y = wire.BigEndian.I16(b[11:])
@@ -982,7 +1024,13 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 	p[0] = 0x6e
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
-		m.Entries[i].put(p[2+11*i:])
+		e, q := &m.Entries[i], (*[updateEntrySize]byte)(p[2+11*i:])
+		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		wire.BigEndian.PutU16(q[4:], uint16(e.X))
+		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
+		wire.BigEndian.PutU16(q[8:], e.Orientation)
+		q[10] = e.Health
 	}
 	return b, nil
 }
@@ -1008,7 +1056,13 @@ func (m *Update) Decode(b []byte) (int, error) {
 	}
 	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
-		m.Entries[i].get(b[off+11*i:])
+		e, q := &m.Entries[i], (*[updateEntrySize]byte)(b[off+11*i:])
+		e.EntityID.Generation = wire.BigEndian.U16(q[:])
+		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
+		e.X = wire.BigEndian.I16(q[4:])
+		e.Y = wire.BigEndian.I16(q[6:])
+		e.Orientation = wire.BigEndian.U16(q[8:])
+		e.Health = q[10]
 	}
 	off += 11 * entriesCount
 	return off, nil
@@ -1052,7 +1106,11 @@ func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
 	p[0] = 0x6f
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
-		m.Entries[i].put(p[2+8*i:])
+		e, q := &m.Entries[i], (*[updatePosEntrySize]byte)(p[2+8*i:])
+		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		wire.BigEndian.PutU16(q[4:], uint16(e.X))
+		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
 	}
 	return b, nil
 }
@@ -1078,7 +1136,11 @@ func (m *UpdatePos) Decode(b []byte) (int, error) {
 	}
 	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
-		m.Entries[i].get(b[off+8*i:])
+		e, q := &m.Entries[i], (*[updatePosEntrySize]byte)(b[off+8*i:])
+		e.EntityID.Generation = wire.BigEndian.U16(q[:])
+		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
+		e.X = wire.BigEndian.I16(q[4:])
+		e.Y = wire.BigEndian.I16(q[6:])
 	}
 	off += 8 * entriesCount
 	return off, nil
@@ -1122,7 +1184,13 @@ func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
 	p[0] = 0x70
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
-		m.Entries[i].put(p[2+12*i:])
+		e, q := &m.Entries[i], (*[updateRayEntrySize]byte)(p[2+12*i:])
+		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		wire.BigEndian.PutU16(q[4:], uint16(e.X))
+		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
+		wire.BigEndian.PutU16(q[8:], e.Orientation)
+		wire.BigEndian.PutU16(q[10:], e.Length)
 	}
 	return b, nil
 }
@@ -1148,7 +1216,13 @@ func (m *UpdateRay) Decode(b []byte) (int, error) {
 	}
 	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
-		m.Entries[i].get(b[off+12*i:])
+		e, q := &m.Entries[i], (*[updateRayEntrySize]byte)(b[off+12*i:])
+		e.EntityID.Generation = wire.BigEndian.U16(q[:])
+		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
+		e.X = wire.BigEndian.I16(q[4:])
+		e.Y = wire.BigEndian.I16(q[6:])
+		e.Orientation = wire.BigEndian.U16(q[8:])
+		e.Length = wire.BigEndian.U16(q[10:])
 	}
 	off += 12 * entriesCount
 	return off, nil
@@ -1193,7 +1267,12 @@ func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
 	p[0] = 0x71
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
-		m.Entries[i].put(p[2+10*i:])
+		e, q := &m.Entries[i], (*[updateCircleEntrySize]byte)(p[2+10*i:])
+		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		wire.BigEndian.PutU16(q[4:], uint16(e.X))
+		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
+		wire.BigEndian.PutU16(q[8:], e.Radius)
 	}
 	return b, nil
 }
@@ -1220,7 +1299,12 @@ func (m *UpdateCircle) Decode(b []byte) (int, error) {
 	}
 	m.Entries = wire.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
-		m.Entries[i].get(b[off+10*i:])
+		e, q := &m.Entries[i], (*[updateCircleEntrySize]byte)(b[off+10*i:])
+		e.EntityID.Generation = wire.BigEndian.U16(q[:])
+		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
+		e.X = wire.BigEndian.I16(q[4:])
+		e.Y = wire.BigEndian.I16(q[6:])
+		e.Radius = wire.BigEndian.U16(q[8:])
 	}
 	off += 10 * entriesCount
 	return off, nil

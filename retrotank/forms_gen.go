@@ -423,7 +423,11 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 	wire.BigEndian.PutU16(p[7:], m.Total)
 	wire.BigEndian.PutU16(p[9:], m.First)
 	for i := range m.Obstacles {
-		m.Obstacles[i].put(p[11+8*i:])
+		e, q := &m.Obstacles[i], (*[areaSize]byte)(p[11+8*i:])
+		wire.BigEndian.PutU16(q[:], e.X)
+		wire.BigEndian.PutU16(q[2:], e.Y)
+		wire.BigEndian.PutU16(q[4:], e.Width)
+		wire.BigEndian.PutU16(q[6:], e.Height)
 	}
 	return b, nil
 }
@@ -458,7 +462,11 @@ func (m *Obstacle) Decode(b []byte) (int, error) {
 	}
 	m.Obstacles = wire.Resize(m.Obstacles, obstaclesCount)
 	for i := range m.Obstacles {
-		m.Obstacles[i].get(b[off+8*i:])
+		e, q := &m.Obstacles[i], (*[areaSize]byte)(b[off+8*i:])
+		e.X = wire.BigEndian.U16(q[:])
+		e.Y = wire.BigEndian.U16(q[2:])
+		e.Width = wire.BigEndian.U16(q[4:])
+		e.Height = wire.BigEndian.U16(q[6:])
 	}
 	return len(b), nil
 }
@@ -631,7 +639,10 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 	wire.BigEndian.PutU16(p[4:], m.RedScore)
 	wire.BigEndian.PutU16(p[6:], m.BlueScore)
 	for i := range m.Scores {
-		m.Scores[i].put(p[8+4*i:])
+		e, q := &m.Scores[i], (*[playerScoreSize]byte)(p[8+4*i:])
+		q[0] = byte(e.Killer)
+		q[1] = byte(e.Killed)
+		wire.BigEndian.PutU16(q[2:], e.Score)
 	}
 	return b, nil
 }
@@ -661,7 +672,10 @@ func (m *Score) Decode(b []byte) (int, error) {
 	}
 	m.Scores = wire.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
-		m.Scores[i].get(b[off+4*i:])
+		e, q := &m.Scores[i], (*[playerScoreSize]byte)(b[off+4*i:])
+		e.Killer = PlayerID(q[0])
+		e.Killed = PlayerID(q[1])
+		e.Score = wire.BigEndian.U16(q[2:])
 	}
 	off += 4 * scoresCount
 	return off, nil

@@ -20,7 +20,8 @@ type gen struct {
 	ord      string          // "wire.BigEndian" or "wire.LittleEndian"
 	validate map[string]bool // Go types with a hand-written Validate
 	imports  map[string]bool
-	code     uint32 // the code of the form being written
+	code     uint32           // the code of the form being written
+	types    map[string]*form // the composite types by spec name
 }
 
 func (g *gen) p(format string, args ...any) {
@@ -75,6 +76,10 @@ func (g *gen) generate(types, forms []*form) ([]byte, error) {
 		g.ord = "wire.LittleEndian"
 	}
 	g.imports = map[string]bool{}
+	g.types = map[string]*form{}
+	for _, ty := range types {
+		g.types[ty.Name] = ty
+	}
 	var body bytes.Buffer
 	g.buf.Reset()
 	for _, ty := range types {
@@ -158,22 +163,18 @@ func (g *gen) composite(ty *form) {
 	g.p("")
 	g.comment(0, size+" is the size of a "+ty.Name+" in bytes.")
 	g.p("const %s = %d", size, ty.Size)
-	g.p("")
-	g.comment(0, "put stores v in p[:"+size+"].")
-	g.p("func (v *%s) put(p []byte) {", ty.goType)
-	g.p("\t_ = p[%s-1] // one bounds check", size)
-	for _, fl := range ty.fields {
-		g.putFixed(fl, "v.", pos{"", fl.Offset}, "")
+	for _, put := range []bool{true, false} {
+		doc := "get reads v from p[:" + size + "]."
+		if put {
+			doc = "put stores v in p[:" + size + "]."
+		}
+		g.p("")
+		g.comment(0, doc)
+		g.p("func (v *%s) %s(p []byte) {", ty.goType, method(put))
+		g.p("\t_ = p[%s-1] // one bounds check", size)
+		g.fields(ty, "v.", "p", pos{}, put)
+		g.p("}")
 	}
-	g.p("}")
-	g.p("")
-	g.comment(0, "get reads v from p[:"+size+"].")
-	g.p("func (v *%s) get(p []byte) {", ty.goType)
-	g.p("\t_ = p[%s-1] // one bounds check", size)
-	for _, fl := range ty.fields {
-		g.getFixed(fl, "v.", "p", pos{"", fl.Offset})
-	}
-	g.p("}")
 }
 
 // structType writes the struct of a form or type.
@@ -282,7 +283,7 @@ func (g *gen) fixedForm(f *form) {
 		g.p("\tb, p := wire.Grow(b, %s)", size)
 		g.p("\t_ = p[%d] // p's length, for the compiler: no bounds checks below", f.Size-1)
 		for _, fl := range f.fields {
-			g.putFixed(fl, "m.", pos{"", fl.Offset}, size)
+			g.putFixed(fl, "m.", "p", pos{"", fl.Offset}, size)
 		}
 		g.p("\treturn b, nil")
 		g.p("}")
@@ -408,9 +409,13 @@ func getPrim(ord, typ, buf string, o pos) string {
 	return fmt.Sprintf("%s.%s(%s)", ord, name, from(buf, o))
 }
 
-// from returns buf from offset o on: buf[o:], or buf itself at 0.
+// from returns buf from offset o on: buf[o:], or buf itself at 0 (q[:]
+// for q, an entry's bytes as an array; see entries).
 func from(buf string, o pos) string {
 	if o.base == "" && o.k == 0 {
+		if buf == "q" {
+			return "q[:]"
+		}
 		return buf
 	}
 	return buf + "[" + o.String() + ":]"
@@ -419,16 +424,20 @@ func from(buf string, o pos) string {
 // unroll is the longest array written element by element.
 const unroll = 4
 
-// putFixed writes the statements storing a fixed field at o into p.
+// putFixed writes the statements storing a fixed field at o into buf.
 // frameSize is the expression of the frame's size, for a length field.
-func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
+// A composite field is written field by field, and an array of them
+// entry by entry (see entries): a call per entry would cost a list of
+// them some 10%, as the entries' put methods are over the inliner's
+// budget.
+func (g *gen) putFixed(fl *field, recv, buf string, o pos, frameSize string) {
 	x := recv + fl.goName
 	switch {
 	case fl.Role == wire.CodeRole:
-		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, headerValue(fl, uint64(g.code))))
+		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, headerValue(fl, uint64(g.code))))
 		return
 	case fl.Role == wire.MarkerRole:
-		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, headerValue(fl, fl.Value)))
+		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, headerValue(fl, fl.Value)))
 		return
 	case fl.Role == wire.LengthRole:
 		v := frameSize
@@ -440,35 +449,33 @@ func (g *gen) putFixed(fl *field, recv string, o pos, frameSize string) {
 			}
 			v = putType(fl.Type) + "(" + v + ")"
 		}
-		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, v))
+		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, v))
 		return
 	case fl.list != nil:
-		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, putType(fl.Type)+"(len("+recv+fl.list.goName+"))"))
+		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, putType(fl.Type)+"(len("+recv+fl.list.goName+"))"))
 		return
 	}
 	switch fl.kind {
 	case kPrim:
-		g.p("\t%s", putPrim(g.ord, fl.Type, "p", o, convert(x, fl.goType, putType(fl.Type))))
+		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, convert(x, fl.goType, putType(fl.Type))))
 	case kBytes:
-		g.p("\tcopy(%s, %s[:])", from("p", o), x)
+		g.p("\tcopy(%s, %s[:])", from(buf, o), x)
 	case kArray:
 		et := naturals[fl.elem]
 		size := wire.PrimitiveSize(fl.elem)
 		if fl.n <= unroll {
 			for i := 0; i < fl.n; i++ {
-				g.p("\t%s", putPrim(g.ord, fl.elem, "p", o.add(size*i), convert(x+"["+strconv.Itoa(i)+"]", et, putType(fl.elem))))
+				g.p("\t%s", putPrim(g.ord, fl.elem, buf, o.add(size*i), convert(x+"["+strconv.Itoa(i)+"]", et, putType(fl.elem))))
 			}
 			return
 		}
 		g.p("\tfor i, e := range %s {", x)
-		g.p("\t\t%s", putPrim(g.ord, fl.elem, "p", pos{o.elem(size), 0}, convert("e", et, putType(fl.elem))))
+		g.p("\t\t%s", putPrim(g.ord, fl.elem, buf, pos{o.elem(size), 0}, convert("e", et, putType(fl.elem))))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.put(%s)", x, from("p", o))
+		g.comp(fl, x, buf, o, true)
 	case kCompArray:
-		g.p("\tfor i := range %s {", x)
-		g.p("\t\t%s[i].put(p[%s:])", x, o.elem(fl.comp.Size))
-		g.p("\t}")
+		g.entries(fl, x, buf, o.elem(fl.comp.Size), true)
 	}
 }
 
@@ -498,12 +505,59 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 		g.p("\t\t%s[i] = %s", x, getPrim(g.ord, fl.elem, buf, pos{o.elem(size), 0}))
 		g.p("\t}")
 	case kComp:
-		g.p("\t%s.get(%s)", x, from(buf, o))
+		g.comp(fl, x, buf, o, false)
 	case kCompArray:
-		g.p("\tfor i := range %s {", x)
-		g.p("\t\t%s[i].get(%s[%s:])", x, buf, o.elem(fl.comp.Size))
-		g.p("\t}")
+		g.entries(fl, x, buf, o.elem(fl.comp.Size), false)
 	}
+}
+
+// comp writes the statements storing (put) or reading the composite
+// field x at o of buf: field by field, or, for a hand-written type, by a
+// call of its put or get.
+func (g *gen) comp(fl *field, x, buf string, o pos, put bool) {
+	ty := g.types[fl.comp.Name]
+	if ty == nil {
+		g.p("\t%s.%s(%s)", x, method(put), from(buf, o))
+		return
+	}
+	g.fields(ty, x+".", buf, o, put)
+}
+
+// entries writes the loop storing (put) or reading the entries of the
+// composite array or list x at at (an expression of i) in buf. Each entry
+// e is written field by field at constant offsets of q, its bytes as an
+// array: one bounds check per entry, and no call. The entries of a
+// hand-written type call its put or get.
+func (g *gen) entries(fl *field, x, buf, at string, put bool) {
+	g.p("\tfor i := range %s {", x)
+	if ty := g.types[fl.comp.Name]; ty == nil {
+		g.p("\t\t%s[i].%s(%s[%s:])", x, method(put), buf, at)
+	} else {
+		g.p("\t\te, q := &%s[i], (*[%s]byte)(%s[%s:])", x, unexported(ty.goType)+"Size", buf, at)
+		g.fields(ty, "e.", "q", pos{}, put)
+	}
+	g.p("\t}")
+}
+
+// fields writes the statements storing (put) or reading the fields of the
+// composite type ty, of the receiver recv ("v.", "e."), at o of buf.
+func (g *gen) fields(ty *form, recv, buf string, o pos, put bool) {
+	for _, fl := range ty.fields {
+		if put {
+			g.putFixed(fl, recv, buf, o.add(fl.Offset), "")
+		} else {
+			g.getFixed(fl, recv, buf, o.add(fl.Offset))
+		}
+	}
+}
+
+// method is the name of a composite type's method storing (put) or
+// reading it.
+func method(put bool) string {
+	if put {
+		return "put"
+	}
+	return "get"
 }
 
 // countVar is the local variable holding a list's count while decoding.
@@ -590,7 +644,7 @@ func (g *gen) appendVariable(f *form) {
 	for i, fl := range f.fields {
 		last := i == len(f.fields)-1
 		if !fl.kind.variable() {
-			g.putFixed(fl, "m.", o, "n")
+			g.putFixed(fl, "m.", "p", o, "n")
 			o = o.add(fl.Size)
 			continue
 		}
@@ -625,9 +679,7 @@ func (g *gen) appendVariable(f *form) {
 		case kRest:
 			g.p("\tcopy(p[%s:], %s)", at, x)
 		case kList:
-			g.p("\tfor i := range %s {", x)
-			g.p("\t\t%s[i].put(p[%s:])", x, at.elem(fl.comp.Size))
-			g.p("\t}")
+			g.entries(fl, x, "p", at.elem(fl.comp.Size), true)
 			if !last {
 				g.p("\toff += %d * len(%s)", fl.comp.Size, x)
 			}
@@ -788,9 +840,7 @@ func (g *gen) decodeVariable(f *form) {
 				g.p("\t}")
 			}
 			g.p("\t%s = wire.Resize(%s, %s)", x, x, n)
-			g.p("\tfor i := range %s {", x)
-			g.p("\t\t%s[i].get(b[off+%d*i:])", x, fl.comp.Size)
-			g.p("\t}")
+			g.entries(fl, x, "b", pos{"off", 0}.elem(fl.comp.Size), false)
 			if c != nil {
 				g.p("\toff += %d * %s", fl.comp.Size, n)
 			}

@@ -48,7 +48,9 @@ const scoreSize = 23
 // put stores v in p[:scoreSize].
 func (v *Score) put(p []byte) {
 	_ = p[scoreSize-1] // one bounds check
-	v.Player.put(p)
+	wire.BigEndian.PutU16(p, v.Player.Port)
+	p[2] = v.Player.Number
+	copy(p[3:], v.Player.Addr[:])
 	wire.BigEndian.PutU32(p[7:], uint32(v.Points))
 	wire.BigEndian.PutF32(p[11:], v.Pos[0])
 	wire.BigEndian.PutF32(p[15:], v.Pos[1])
@@ -58,7 +60,9 @@ func (v *Score) put(p []byte) {
 // get reads v from p[:scoreSize].
 func (v *Score) get(p []byte) {
 	_ = p[scoreSize-1] // one bounds check
-	v.Player.get(p)
+	v.Player.Port = wire.BigEndian.U16(p)
+	v.Player.Number = p[2]
+	copy(v.Player.Addr[:], p[3:])
 	v.Points = wire.BigEndian.I32(p[7:])
 	v.Pos[0] = wire.BigEndian.F32(p[11:])
 	v.Pos[1] = wire.BigEndian.F32(p[15:])
@@ -97,7 +101,9 @@ func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[106] // p's length, for the compiler: no bounds checks below
 	wire.BigEndian.PutU16(p, 103)
 	wire.BigEndian.PutU16(p[2:], 0x6865)
-	m.PlayerID.put(p[4:])
+	wire.BigEndian.PutU16(p[4:], m.PlayerID.Port)
+	p[6] = m.PlayerID.Number
+	copy(p[7:], m.PlayerID.Addr[:])
 	wire.BigEndian.PutU16(p[11:], uint16(m.Type))
 	wire.BigEndian.PutU16(p[13:], uint16(m.Team))
 	copy(p[15:], m.CallSign[:])
@@ -114,7 +120,10 @@ func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
 		wire.BigEndian.PutU16(p[73+2*i:], e)
 	}
 	for i := range m.Buddies {
-		m.Buddies[i].put(p[85+7*i:])
+		e, q := &m.Buddies[i], (*[playerIDSize]byte)(p[85+7*i:])
+		wire.BigEndian.PutU16(q[:], e.Port)
+		q[2] = e.Number
+		copy(q[3:], e.Addr[:])
 	}
 	wire.BigEndian.PutU32(p[99:], uint32(m.Rank))
 	wire.BigEndian.PutF32(p[103:], m.Speed)
@@ -127,7 +136,9 @@ func (m *Hello) Decode(b []byte) (int, error) {
 	if len(b) < 107 || wire.BigEndian.U16(b) != 103 || wire.BigEndian.U16(b[2:]) != 0x6865 {
 		return wire.Fail(m, &forms[0], b)
 	}
-	m.PlayerID.get(b[4:])
+	m.PlayerID.Port = wire.BigEndian.U16(b[4:])
+	m.PlayerID.Number = b[6]
+	copy(m.PlayerID.Addr[:], b[7:])
 	m.Type = PlayerType(wire.BigEndian.U16(b[11:]))
 	m.Team = wire.BigEndian.I16(b[13:])
 	copy(m.CallSign[:], b[15:])
@@ -144,7 +155,10 @@ func (m *Hello) Decode(b []byte) (int, error) {
 		m.History[i] = wire.BigEndian.U16(b[73+2*i:])
 	}
 	for i := range m.Buddies {
-		m.Buddies[i].get(b[85+7*i:])
+		e, q := &m.Buddies[i], (*[playerIDSize]byte)(b[85+7*i:])
+		e.Port = wire.BigEndian.U16(q[:])
+		e.Number = q[2]
+		copy(e.Addr[:], q[3:])
 	}
 	m.Rank = Rank(wire.BigEndian.I32(b[99:]))
 	m.Speed = wire.BigEndian.F32(b[103:])
@@ -199,7 +213,9 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[10] // one bounds check for the fixed fields
 	wire.BigEndian.PutU16(p, uint16(n-4))
 	wire.BigEndian.PutU16(p[2:], 0x6368)
-	m.To.put(p[4:])
+	wire.BigEndian.PutU16(p[4:], m.To.Port)
+	p[6] = m.To.Number
+	copy(p[7:], m.To.Addr[:])
 	off := 11
 	off += copy(p[off:], m.Text)
 	p[off] = 0
@@ -234,7 +250,9 @@ func (m *Chat) Decode(b []byte) (int, error) {
 		return m.fail(forms[1].Mismatch(b))
 	}
 	b = b[:n]
-	m.To.get(b[4:])
+	m.To.Port = wire.BigEndian.U16(b[4:])
+	m.To.Number = b[6]
+	copy(m.To.Addr[:], b[7:])
 	off := 11
 	textLen := bytes.IndexByte(b[off:min(len(b), off+64)], 0)
 	if textLen < 0 {
@@ -311,7 +329,14 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 	p[4] = byte(len(m.Scores))
 	wire.BigEndian.PutU16(p[5:], m.Round)
 	for i := range m.Scores {
-		m.Scores[i].put(p[7+23*i:])
+		e, q := &m.Scores[i], (*[scoreSize]byte)(p[7+23*i:])
+		wire.BigEndian.PutU16(q[:], e.Player.Port)
+		q[2] = e.Player.Number
+		copy(q[3:], e.Player.Addr[:])
+		wire.BigEndian.PutU32(q[7:], uint32(e.Points))
+		wire.BigEndian.PutF32(q[11:], e.Pos[0])
+		wire.BigEndian.PutF32(q[15:], e.Pos[1])
+		wire.BigEndian.PutF32(q[19:], e.Pos[2])
 	}
 	return b, nil
 }
@@ -348,7 +373,14 @@ func (m *Scores) Decode(b []byte) (int, error) {
 	}
 	m.Scores = wire.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
-		m.Scores[i].get(b[off+23*i:])
+		e, q := &m.Scores[i], (*[scoreSize]byte)(b[off+23*i:])
+		e.Player.Port = wire.BigEndian.U16(q[:])
+		e.Player.Number = q[2]
+		copy(e.Player.Addr[:], q[3:])
+		e.Points = wire.BigEndian.I32(q[7:])
+		e.Pos[0] = wire.BigEndian.F32(q[11:])
+		e.Pos[1] = wire.BigEndian.F32(q[15:])
+		e.Pos[2] = wire.BigEndian.F32(q[19:])
 	}
 	off += 23 * scoresCount
 	if off != len(b) {

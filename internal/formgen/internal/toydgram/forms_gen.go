@@ -54,7 +54,8 @@ func (m *Move) AppendBinary(b []byte) ([]byte, error) {
 	_ = p[16] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	p[1] = 0x01
-	m.Pos.put(p[2:])
+	wire.LittleEndian.PutF32(p[2:], m.Pos.X)
+	wire.LittleEndian.PutF32(p[6:], m.Pos.Y)
 	wire.LittleEndian.PutU16(p[10:], uint16(m.Angle))
 	wire.LittleEndian.PutU32(p[12:], m.Speed)
 	p[16] = byte(m.Turn)
@@ -67,7 +68,8 @@ func (m *Move) Decode(b []byte) (int, error) {
 	if len(b) < 17 || b[0] != 0x2a || b[1] != 0x01 {
 		return wire.Fail(m, &forms[0], b)
 	}
-	m.Pos.get(b[2:])
+	m.Pos.X = wire.LittleEndian.F32(b[2:])
+	m.Pos.Y = wire.LittleEndian.F32(b[6:])
 	m.Angle = wire.LittleEndian.I16(b[10:])
 	m.Speed = wire.LittleEndian.U32(b[12:])
 	m.Turn = Turn(int8(b[16]))
@@ -128,7 +130,9 @@ func (m *Say) AppendBinary(b []byte) ([]byte, error) {
 	p[off+1] = byte(len(m.Path))
 	off += 2
 	for i := range m.Path {
-		m.Path[i].put(p[off+8*i:])
+		e, q := &m.Path[i], (*[vecSize]byte)(p[off+8*i:])
+		wire.LittleEndian.PutF32(q[:], e.X)
+		wire.LittleEndian.PutF32(q[4:], e.Y)
 	}
 	return b, nil
 }
@@ -184,7 +188,9 @@ func (m *Say) Decode(b []byte) (int, error) {
 	}
 	m.Path = wire.Resize(m.Path, pathCount)
 	for i := range m.Path {
-		m.Path[i].get(b[off+8*i:])
+		e, q := &m.Path[i], (*[vecSize]byte)(b[off+8*i:])
+		e.X = wire.LittleEndian.F32(q[:])
+		e.Y = wire.LittleEndian.F32(q[4:])
 	}
 	off += 8 * pathCount
 	return off, nil
@@ -296,7 +302,9 @@ func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
 	p[1] = 0x04
 	p[2] = m.Player
 	for i := range m.Points {
-		m.Points[i].put(p[3+8*i:])
+		e, q := &m.Points[i], (*[vecSize]byte)(p[3+8*i:])
+		wire.LittleEndian.PutF32(q[:], e.X)
+		wire.LittleEndian.PutF32(q[4:], e.Y)
 	}
 	return b, nil
 }
@@ -326,7 +334,9 @@ func (m *Trail) Decode(b []byte) (int, error) {
 	}
 	m.Points = wire.Resize(m.Points, pointsCount)
 	for i := range m.Points {
-		m.Points[i].get(b[off+8*i:])
+		e, q := &m.Points[i], (*[vecSize]byte)(b[off+8*i:])
+		e.X = wire.LittleEndian.F32(q[:])
+		e.Y = wire.LittleEndian.F32(q[4:])
 	}
 	return len(b), nil
 }

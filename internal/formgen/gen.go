@@ -148,7 +148,9 @@ func (p pos) elem(n int) string {
 	return p.String() + "+" + strconv.Itoa(n) + "*i"
 }
 
-// composite writes a composite type: struct, size, put and get.
+// composite writes a composite type: struct, size, put and get. The
+// generated code writes composite fields in place (see putFixed); put and
+// get are for hand-written code.
 func (g *gen) composite(ty *form) {
 	g.p("")
 	doc := ty.goType + " is the spec's " + ty.Name + ", a composite field type"
@@ -427,9 +429,9 @@ const unroll = 4
 // putFixed writes the statements storing a fixed field at o into buf.
 // frameSize is the expression of the frame's size, for a length field.
 // A composite field is written field by field, and an array of them
-// entry by entry (see entries): a call per entry would cost a list of
-// them some 10%, as the entries' put methods are over the inliner's
-// budget.
+// entry by entry (see entries), not by a call of the type's put: most
+// put methods are over the inliner's budget, and a call per entry made
+// Retro Tank's encode 1.29x hand-written code (1.12x without).
 func (g *gen) putFixed(fl *field, recv, buf string, o pos, frameSize string) {
 	x := recv + fl.goName
 	switch {

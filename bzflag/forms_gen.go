@@ -15,7 +15,8 @@ type PlayerID struct {
 // playerIDSize is the size of a PlayerId in bytes.
 const playerIDSize = 8
 
-// put stores v in p[:playerIDSize].
+// put stores v in p[:playerIDSize], for the package's hand-written code (the
+// generated code writes PlayerId in place).
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	copy(p, v.Host[:])
@@ -23,7 +24,8 @@ func (v *PlayerID) put(p []byte) {
 	wire.BigEndian.PutU16(p[6:], v.Number)
 }
 
-// get reads v from p[:playerIDSize].
+// get reads v from p[:playerIDSize], for the package's hand-written code
+// (the generated code writes PlayerId in place).
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	copy(v.Host[:], p)
@@ -50,7 +52,8 @@ type FlagStatus struct {
 // flagStatusSize is the size of a FlagStatus in bytes.
 const flagStatusSize = 62
 
-// put stores v in p[:flagStatusSize].
+// put stores v in p[:flagStatusSize], for the package's hand-written code
+// (the generated code writes FlagStatus in place).
 func (v *FlagStatus) put(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
 	wire.BigEndian.PutU16(p, uint16(v.ID))
@@ -73,7 +76,8 @@ func (v *FlagStatus) put(p []byte) {
 	wire.BigEndian.PutF32(p[58:], v.InitialVelocity)
 }
 
-// get reads v from p[:flagStatusSize].
+// get reads v from p[:flagStatusSize], for the package's hand-written code
+// (the generated code writes FlagStatus in place).
 func (v *FlagStatus) get(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
 	v.ID = FlagID(wire.BigEndian.U16(p))

@@ -14,14 +14,16 @@ type ID struct {
 // idSize is the size of a Id in bytes.
 const idSize = 4
 
-// put stores v in p[:idSize].
+// put stores v in p[:idSize], for the package's hand-written code (the
+// generated code writes Id in place).
 func (v *ID) put(p []byte) {
 	_ = p[idSize-1] // one bounds check
 	wire.BigEndian.PutU16(p, v.Generation)
 	wire.BigEndian.PutU16(p[2:], v.Identity)
 }
 
-// get reads v from p[:idSize].
+// get reads v from p[:idSize], for the package's hand-written code (the
+// generated code writes Id in place).
 func (v *ID) get(p []byte) {
 	_ = p[idSize-1] // one bounds check
 	v.Generation = wire.BigEndian.U16(p)
@@ -40,26 +42,6 @@ type StatsEntry struct {
 // statsEntrySize is the size of a StatsEntry in bytes.
 const statsEntrySize = 10
 
-// put stores v in p[:statsEntrySize].
-func (v *StatsEntry) put(p []byte) {
-	_ = p[statsEntrySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.Player.Generation)
-	wire.BigEndian.PutU16(p[2:], v.Player.Identity)
-	wire.BigEndian.PutU16(p[4:], v.Kills)
-	wire.BigEndian.PutU16(p[6:], v.Deaths)
-	wire.BigEndian.PutU16(p[8:], v.Ping)
-}
-
-// get reads v from p[:statsEntrySize].
-func (v *StatsEntry) get(p []byte) {
-	_ = p[statsEntrySize-1] // one bounds check
-	v.Player.Generation = wire.BigEndian.U16(p)
-	v.Player.Identity = wire.BigEndian.U16(p[2:])
-	v.Kills = wire.BigEndian.U16(p[4:])
-	v.Deaths = wire.BigEndian.U16(p[6:])
-	v.Ping = wire.BigEndian.U16(p[8:])
-}
-
 // UpdateEntry is the spec's UpdateEntry, a composite field type: One entry
 // of Update: the state of one entity.
 type UpdateEntry struct {
@@ -73,28 +55,6 @@ type UpdateEntry struct {
 // updateEntrySize is the size of a UpdateEntry in bytes.
 const updateEntrySize = 11
 
-// put stores v in p[:updateEntrySize].
-func (v *UpdateEntry) put(p []byte) {
-	_ = p[updateEntrySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.EntityID.Generation)
-	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
-	wire.BigEndian.PutU16(p[4:], uint16(v.X))
-	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
-	wire.BigEndian.PutU16(p[8:], v.Orientation)
-	p[10] = v.Health
-}
-
-// get reads v from p[:updateEntrySize].
-func (v *UpdateEntry) get(p []byte) {
-	_ = p[updateEntrySize-1] // one bounds check
-	v.EntityID.Generation = wire.BigEndian.U16(p)
-	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
-	v.X = wire.BigEndian.I16(p[4:])
-	v.Y = wire.BigEndian.I16(p[6:])
-	v.Orientation = wire.BigEndian.U16(p[8:])
-	v.Health = p[10]
-}
-
 // UpdatePosEntry is the spec's UpdatePosEntry, a composite field type: One
 // entry of UpdatePos: the position of one entity.
 type UpdatePosEntry struct {
@@ -105,24 +65,6 @@ type UpdatePosEntry struct {
 
 // updatePosEntrySize is the size of a UpdatePosEntry in bytes.
 const updatePosEntrySize = 8
-
-// put stores v in p[:updatePosEntrySize].
-func (v *UpdatePosEntry) put(p []byte) {
-	_ = p[updatePosEntrySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.EntityID.Generation)
-	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
-	wire.BigEndian.PutU16(p[4:], uint16(v.X))
-	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
-}
-
-// get reads v from p[:updatePosEntrySize].
-func (v *UpdatePosEntry) get(p []byte) {
-	_ = p[updatePosEntrySize-1] // one bounds check
-	v.EntityID.Generation = wire.BigEndian.U16(p)
-	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
-	v.X = wire.BigEndian.I16(p[4:])
-	v.Y = wire.BigEndian.I16(p[6:])
-}
 
 // UpdateRayEntry is the spec's UpdateRayEntry, a composite field type: One
 // entry of UpdateRay: the state of one ray.
@@ -137,28 +79,6 @@ type UpdateRayEntry struct {
 // updateRayEntrySize is the size of a UpdateRayEntry in bytes.
 const updateRayEntrySize = 12
 
-// put stores v in p[:updateRayEntrySize].
-func (v *UpdateRayEntry) put(p []byte) {
-	_ = p[updateRayEntrySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.EntityID.Generation)
-	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
-	wire.BigEndian.PutU16(p[4:], uint16(v.X))
-	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
-	wire.BigEndian.PutU16(p[8:], v.Orientation)
-	wire.BigEndian.PutU16(p[10:], v.Length)
-}
-
-// get reads v from p[:updateRayEntrySize].
-func (v *UpdateRayEntry) get(p []byte) {
-	_ = p[updateRayEntrySize-1] // one bounds check
-	v.EntityID.Generation = wire.BigEndian.U16(p)
-	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
-	v.X = wire.BigEndian.I16(p[4:])
-	v.Y = wire.BigEndian.I16(p[6:])
-	v.Orientation = wire.BigEndian.U16(p[8:])
-	v.Length = wire.BigEndian.U16(p[10:])
-}
-
 // UpdateCircleEntry is the spec's UpdateCircleEntry, a composite field type:
 // One entry of UpdateCircle: the state of one circle.
 type UpdateCircleEntry struct {
@@ -170,26 +90,6 @@ type UpdateCircleEntry struct {
 
 // updateCircleEntrySize is the size of a UpdateCircleEntry in bytes.
 const updateCircleEntrySize = 10
-
-// put stores v in p[:updateCircleEntrySize].
-func (v *UpdateCircleEntry) put(p []byte) {
-	_ = p[updateCircleEntrySize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.EntityID.Generation)
-	wire.BigEndian.PutU16(p[2:], v.EntityID.Identity)
-	wire.BigEndian.PutU16(p[4:], uint16(v.X))
-	wire.BigEndian.PutU16(p[6:], uint16(v.Y))
-	wire.BigEndian.PutU16(p[8:], v.Radius)
-}
-
-// get reads v from p[:updateCircleEntrySize].
-func (v *UpdateCircleEntry) get(p []byte) {
-	_ = p[updateCircleEntrySize-1] // one bounds check
-	v.EntityID.Generation = wire.BigEndian.U16(p)
-	v.EntityID.Identity = wire.BigEndian.U16(p[2:])
-	v.X = wire.BigEndian.I16(p[4:])
-	v.Y = wire.BigEndian.I16(p[6:])
-	v.Radius = wire.BigEndian.U16(p[8:])
-}
 
 // Connect is Connect, client to server: Client wants to connect to a server.
 type Connect struct {

@@ -16,7 +16,8 @@ type Area struct {
 // areaSize is the size of a Area in bytes.
 const areaSize = 8
 
-// put stores v in p[:areaSize].
+// put stores v in p[:areaSize], for the package's hand-written code (the
+// generated code writes Area in place).
 func (v *Area) put(p []byte) {
 	_ = p[areaSize-1] // one bounds check
 	wire.BigEndian.PutU16(p, v.X)
@@ -25,7 +26,8 @@ func (v *Area) put(p []byte) {
 	wire.BigEndian.PutU16(p[6:], v.Height)
 }
 
-// get reads v from p[:areaSize].
+// get reads v from p[:areaSize], for the package's hand-written code (the
+// generated code writes Area in place).
 func (v *Area) get(p []byte) {
 	_ = p[areaSize-1] // one bounds check
 	v.X = wire.BigEndian.U16(p)
@@ -44,22 +46,6 @@ type PlayerScore struct {
 
 // playerScoreSize is the size of a PlayerScore in bytes.
 const playerScoreSize = 4
-
-// put stores v in p[:playerScoreSize].
-func (v *PlayerScore) put(p []byte) {
-	_ = p[playerScoreSize-1] // one bounds check
-	p[0] = byte(v.Killer)
-	p[1] = byte(v.Killed)
-	wire.BigEndian.PutU16(p[2:], v.Score)
-}
-
-// get reads v from p[:playerScoreSize].
-func (v *PlayerScore) get(p []byte) {
-	_ = p[playerScoreSize-1] // one bounds check
-	v.Killer = PlayerID(p[0])
-	v.Killed = PlayerID(p[1])
-	v.Score = wire.BigEndian.U16(p[2:])
-}
 
 // Ack is MSG_TYPE_ACK, either way: Acknowledgment: the message ids a peer
 // received.

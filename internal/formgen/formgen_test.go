@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -213,22 +214,67 @@ func TestNames(t *testing.T) {
 	}
 }
 
-// TestHandValidates checks that a Validate in another file of the
-// package, on T or *T, keeps formgen from writing one.
-func TestHandValidates(t *testing.T) {
-	got, err := handValidates("internal/toy", "forms.go", "forms_gen.go")
+// TestHandWritten checks the scan of the package's other files: a
+// Validate on T or *T keeps formgen from writing one, the types they
+// declare (a Hand form's hand-written struct) are recorded, and so are the
+// types their code may call put or get on (a method's receiver, a type
+// named in a declared type).
+func TestHandWritten(t *testing.T) {
+	got, err := handWritten("internal/toy", "forms.go", "forms_gen.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got["Hello"] || got["Chat"] || len(got) != 4 {
-		t.Errorf("hand-written Validates = %v, want Hello only", got)
+	want := map[string]bool{
+		"Hello":        true,                                             // hello.go's Validate
+		"type Message": true, "type PlayerType": true, "type Rank": true, // types.go
+		"uses Hello": true, "uses Odd": true, // methods in hello.go and odd.go
+		"uses uint16": true, "uses int32": true, // named in types.go's declarations
 	}
-	// It also records the types the package declares (a Hand form's
-	// hand-written struct).
-	for _, ty := range []string{"type Message", "type PlayerType", "type Rank"} {
-		if !got[ty] {
-			t.Errorf("hand-written types = %v, want %q among them", got, ty)
+	if !maps.Equal(got, want) {
+		t.Errorf("handWritten = %v, want %v", got, want)
+	}
+}
+
+// TestPutGet checks which composites get put and get: those a Hand form
+// (A, as an array) or a Hand type (B) holds, and those the package's
+// other files use (C); not those only generated code writes (D, E), nor
+// the composites inside a kept one (F, which A's put writes in place).
+func TestPutGet(t *testing.T) {
+	src := table(`wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64,
+		Types: []wire.Form{
+			{Name: "F", Fields: []wire.Field{{Name: "f", Type: "u8"}}},
+			{Name: "A", Fields: []wire.Field{{Name: "a", Type: "F"}}},
+			{Name: "B", Fields: []wire.Field{{Name: "b", Type: "u8"}}},
+			{Name: "C", Fields: []wire.Field{{Name: "c", Type: "u8"}}},
+			{Name: "D", Fields: []wire.Field{{Name: "d", Type: "u8"}}},
+			{Name: "E", Fields: []wire.Field{{Name: "e", Type: "u8"}}},
+			{Name: "H", Hand: true, Fields: []wire.Field{{Name: "b", Type: "B"}}},
+		}}`,
+		`[]wire.Form{
+			{Name: "M1", Code: 1, From: wire.Both, Type: "M1", Hand: true, Fields: []wire.Field{{Name: "as", Type: "A[2]"}}},
+			{Name: "M2", Code: 2, From: wire.Both, Type: "M2", Fields: []wire.Field{
+				{Name: "h", Type: "H"}, {Name: "a", Type: "A"}, {Name: "c", Type: "C"}, {Name: "d", Type: "D"},
+				{Name: "n", Type: "u8"}, {Name: "es", Type: "list", Count: "n", Entry: "E"}}},
+		}`)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "forms.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := generateFile(fset, f, map[string]bool{"uses C": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ty, keep := range map[string]bool{"A": true, "B": true, "C": true, "D": false, "E": false, "F": false} {
+		for _, m := range []string{"put", "get"} {
+			decl := "func (v *" + ty + ") " + m + "(p []byte)"
+			if bytes.Contains(out, []byte(decl)) != keep {
+				t.Errorf("%s written: %v, want %v:\n%s", decl, !keep, keep, out)
+			}
 		}
+	}
+	if !bytes.Contains(out, []byte("for the package's hand-written code")) {
+		t.Errorf("put and get do not say whom they are for:\n%s", out)
 	}
 }
 

@@ -13,15 +13,15 @@ import (
 
 // gen writes one forms_gen.go.
 type gen struct {
-	buf      bytes.Buffer
-	pkg      string
-	source   string // the table's file name, for the header
-	t        *wire.Table
-	ord      string          // "wire.BigEndian" or "wire.LittleEndian"
-	validate map[string]bool // Go types with a hand-written Validate
-	imports  map[string]bool
-	code     uint32           // the code of the form being written
-	types    map[string]*form // the composite types by spec name
+	buf     bytes.Buffer
+	pkg     string
+	source  string // the table's file name, for the header
+	t       *wire.Table
+	ord     string          // "wire.BigEndian" or "wire.LittleEndian"
+	hand    map[string]bool // what the package's other files declare (see handWritten)
+	imports map[string]bool
+	code    uint32           // the code of the form being written
+	types   map[string]*form // the composite types by spec name
 }
 
 func (g *gen) p(format string, args ...any) {
@@ -148,9 +148,10 @@ func (p pos) elem(n int) string {
 	return p.String() + "+" + strconv.Itoa(n) + "*i"
 }
 
-// composite writes a composite type: struct, size, put and get. The
-// generated code writes composite fields in place (see putFixed); put and
-// get are for hand-written code.
+// composite writes a composite type: struct, size, and, if ty.putGet,
+// put and get. The generated code writes composite fields in place (see
+// putFixed): put and get are only for hand-written code (see
+// form.putGet).
 func (g *gen) composite(ty *form) {
 	g.p("")
 	doc := ty.goType + " is the spec's " + ty.Name + ", a composite field type"
@@ -165,11 +166,15 @@ func (g *gen) composite(ty *form) {
 	g.p("")
 	g.comment(0, size+" is the size of a "+ty.Name+" in bytes.")
 	g.p("const %s = %d", size, ty.Size)
+	if !ty.putGet {
+		return
+	}
 	for _, put := range []bool{true, false} {
-		doc := "get reads v from p[:" + size + "]."
+		doc := "get reads v from p[:" + size + "]"
 		if put {
-			doc = "put stores v in p[:" + size + "]."
+			doc = "put stores v in p[:" + size + "]"
 		}
+		doc += ", for the package's hand-written code (the generated code writes " + ty.Name + " in place)."
 		g.p("")
 		g.comment(0, doc)
 		g.p("func (v *%s) %s(p []byte) {", ty.goType, method(put))
@@ -215,7 +220,7 @@ func (g *gen) form(f *form) {
 	} else {
 		doc += "."
 	}
-	if g.validate["type "+f.goType] {
+	if g.hand["type "+f.goType] {
 		// A form whose struct the package declares itself (fields the
 		// table does not hold, such as a flag for an optional part, or
 		// tags it cannot say).
@@ -229,7 +234,7 @@ func (g *gen) form(f *form) {
 	g.p("")
 	g.comment(0, "Form returns "+f.Name+"'s entry in the package's table.")
 	g.p("func (*%s) Form() *wire.Form { return &forms[%d] }", f.goType, f.index)
-	if !g.validate[f.goType] {
+	if !g.hand[f.goType] {
 		g.p("")
 		g.comment(0, "Validate returns nil: the spec sets "+f.Name+" no rule beyond its layout.")
 		g.p("func (*%s) Validate() error { return nil }", f.goType)

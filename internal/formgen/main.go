@@ -31,7 +31,8 @@
 // # What it writes
 //
 // forms_gen.go holds, for every composite type of Protocol.Types, its
-// struct, a size constant and unexported put and get at fixed offsets;
+// struct and a size constant, and, where hand-written code can use them
+// (see the conventions), unexported put and get at fixed offsets;
 // for every form, its struct (one Go field per data field, json tag = the
 // spec's field name), Form, and unless the form is Hand, Size,
 // AppendBinary, MarshalBinary, Decode and UnmarshalBinary; and newMessage,
@@ -85,6 +86,16 @@
 //     wire.ErrTrailing.
 //   - A composite type with Hand set is written by hand (struct, put and
 //     get); formgen writes nothing for it.
+//   - The generated code writes a composite field or list entry in place,
+//     field by field, and calls no put or get of a generated type. So
+//     formgen writes a composite's put and get only for hand-written
+//     code, where it may use them: when a Hand form or Hand composite
+//     type of the table holds the composite as a field, an array of it or
+//     a list entry (its hand codec needs them), or when the package's
+//     other files (not the tests) give the composite's Go type a method
+//     (such as an AppendBinary built on put) or name it in a type they
+//     declare (such as a hand-written list's entry). Any other composite
+//     gets its struct and size only.
 //   - A form whose struct the package's other files declare keeps that
 //     struct (fields the table does not hold, such as a flag for an
 //     optional part, or struct tags, such as omitempty). Unless the form
@@ -171,16 +182,16 @@ func generate(dir, file, out string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	validate, err := handValidates(dir, file, out)
+	hand, err := handWritten(dir, file, out)
 	if err != nil {
 		return nil, err
 	}
-	return generateFile(fset, f, validate)
+	return generateFile(fset, f, hand)
 }
 
-// generateFile returns the generated file for the parsed table f;
-// validate holds the Go types that have a hand-written Validate.
-func generateFile(fset *token.FileSet, f *ast.File, validate map[string]bool) ([]byte, error) {
+// generateFile returns the generated file for the parsed table f; hand
+// is what the package's other files declare (see handWritten).
+func generateFile(fset *token.FileSet, f *ast.File, hand map[string]bool) ([]byte, error) {
 	e, err := newEvaluator(fset, f)
 	if err != nil {
 		return nil, err
@@ -194,13 +205,15 @@ func generateFile(fset *token.FileSet, f *ast.File, validate map[string]bool) ([
 		return nil, fmt.Errorf("%s: %v", fset.Position(f.Package).Filename, err)
 	}
 	var types, fs []*form
+	byHand := map[string]bool{} // composites a Hand form or type holds, by spec name
 	for i := range t.Types {
-		if t.Types[i].Hand {
-			continue
-		}
 		m, err := model(t, &t.Types[i], -1)
 		if err != nil {
 			return nil, err
+		}
+		if m.Hand {
+			m.holds(byHand)
+			continue
 		}
 		types = append(types, m)
 	}
@@ -214,9 +227,15 @@ func generateFile(fset *token.FileSet, f *ast.File, validate map[string]bool) ([
 			return nil, fmt.Errorf("forms %s and %s have one Go type, %s", other, m.Name, m.goType)
 		}
 		goTypes[m.goType] = m.Name
+		if m.Hand {
+			m.holds(byHand)
+		}
 		fs = append(fs, m)
 	}
-	g := &gen{pkg: f.Name.Name, source: fset.Position(f.Package).Filename, t: t, validate: validate}
+	for _, ty := range types {
+		ty.putGet = byHand[ty.Name] || hand["uses "+ty.goType]
+	}
+	g := &gen{pkg: f.Name.Name, source: fset.Position(f.Package).Filename, t: t, hand: hand}
 	return g.generate(types, fs)
 }
 
@@ -231,10 +250,13 @@ func newTable(p wire.Protocol, forms []wire.Form) (t *wire.Table, err error) {
 	return wire.NewTable(p, forms, func(int) wire.Message { return nil }), nil
 }
 
-// handValidates returns the types of the package in dir that have a
-// Validate method in a file other than the table's, the generated file
-// and the tests.
-func handValidates(dir, table, out string) (map[string]bool, error) {
+// handWritten scans the files of the package in dir other than the
+// table's, the generated file and the tests, and returns what they
+// declare: "type T" for a type T they declare, "T" for a Go type T with
+// a Validate method, and "uses T" for a type they give any method (on T
+// or *T) or name in a type they declare, whose put and get their code may
+// call.
+func handWritten(dir, table, out string) (map[string]bool, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
@@ -254,12 +276,22 @@ func handValidates(dir, table, out string) (map[string]bool, error) {
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 				for _, sp := range gd.Specs {
-					have["type "+sp.(*ast.TypeSpec).Name.Name] = true
+					ts := sp.(*ast.TypeSpec)
+					have["type "+ts.Name.Name] = true
+					ast.Inspect(ts.Type, func(n ast.Node) bool {
+						switch n := n.(type) {
+						case *ast.SelectorExpr: // another package's type
+							return false
+						case *ast.Ident:
+							have["uses "+n.Name] = true
+						}
+						return true
+					})
 				}
 				continue
 			}
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv == nil || fn.Name.Name != "Validate" || len(fn.Recv.List) != 1 {
+			if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
 				continue
 			}
 			t := fn.Recv.List[0].Type
@@ -267,7 +299,10 @@ func handValidates(dir, table, out string) (map[string]bool, error) {
 				t = s.X
 			}
 			if id, ok := t.(*ast.Ident); ok {
-				have[id.Name] = true
+				have["uses "+id.Name] = true
+				if fn.Name.Name == "Validate" {
+					have[id.Name] = true
+				}
 			}
 		}
 	}

@@ -54,6 +54,20 @@ type form struct {
 	length *field // the LengthRole field, if any
 	fixed  bool
 	prefix int // the end of the fixed part (the first variable field's offset)
+	// putGet says formgen writes a composite type's put and get: a Hand
+	// form or type holds it, or the package's other files give it a
+	// method or name it in a type. The generated code does not call them.
+	putGet bool
+}
+
+// holds marks in names the composite types (by spec name) that f holds
+// as a field, an array or a list entry.
+func (f *form) holds(names map[string]bool) {
+	for _, fl := range f.fields {
+		if fl.comp != nil {
+			names[fl.comp.Name] = true
+		}
+	}
 }
 
 // naturals are the Go types of the primitive wire types.

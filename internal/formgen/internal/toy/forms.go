@@ -88,9 +88,10 @@ var forms = []wire.Form{
 		}},
 	{Name: "MsgPing", Code: codePing, From: wire.Both, Type: "Ping", Doc: "are you there?"},
 	{Name: "MsgOdd", Code: codeOdd, From: wire.FromClient, Type: "Odd", Hand: true,
-		Doc: "a value the spec scrambles, so its codec is written by hand",
+		Doc: "a value the spec scrambles and who sends it: the codec is written by hand, and writes the PlayerId with its put and get",
 		Fields: []wire.Field{
 			{Name: "value", Type: "u32"},
+			{Name: "from", Type: "PlayerId"},
 		}},
 }
 

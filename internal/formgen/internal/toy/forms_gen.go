@@ -19,7 +19,8 @@ type PlayerID struct {
 // playerIDSize is the size of a PlayerId in bytes.
 const playerIDSize = 7
 
-// put stores v in p[:playerIDSize].
+// put stores v in p[:playerIDSize], for the package's hand-written code (the
+// generated code writes PlayerId in place).
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	wire.BigEndian.PutU16(p, v.Port)
@@ -27,7 +28,8 @@ func (v *PlayerID) put(p []byte) {
 	copy(p[3:], v.Addr[:])
 }
 
-// get reads v from p[:playerIDSize].
+// get reads v from p[:playerIDSize], for the package's hand-written code
+// (the generated code writes PlayerId in place).
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	v.Port = wire.BigEndian.U16(p)
@@ -44,30 +46,6 @@ type Score struct {
 
 // scoreSize is the size of a Score in bytes.
 const scoreSize = 23
-
-// put stores v in p[:scoreSize].
-func (v *Score) put(p []byte) {
-	_ = p[scoreSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.Player.Port)
-	p[2] = v.Player.Number
-	copy(p[3:], v.Player.Addr[:])
-	wire.BigEndian.PutU32(p[7:], uint32(v.Points))
-	wire.BigEndian.PutF32(p[11:], v.Pos[0])
-	wire.BigEndian.PutF32(p[15:], v.Pos[1])
-	wire.BigEndian.PutF32(p[19:], v.Pos[2])
-}
-
-// get reads v from p[:scoreSize].
-func (v *Score) get(p []byte) {
-	_ = p[scoreSize-1] // one bounds check
-	v.Player.Port = wire.BigEndian.U16(p)
-	v.Player.Number = p[2]
-	copy(v.Player.Addr[:], p[3:])
-	v.Points = wire.BigEndian.I32(p[7:])
-	v.Pos[0] = wire.BigEndian.F32(p[11:])
-	v.Pos[1] = wire.BigEndian.F32(p[15:])
-	v.Pos[2] = wire.BigEndian.F32(p[19:])
-}
 
 // Hello is MsgHello, client to server: a player says who it is, in every
 // fixed field kind.
@@ -507,10 +485,12 @@ func (m *Ping) UnmarshalBinary(b []byte) error {
 	return forms[4].Exact(n, len(b), err)
 }
 
-// Odd is MsgOdd, client to server: a value the spec scrambles, so its codec
-// is written by hand.
+// Odd is MsgOdd, client to server: a value the spec scrambles and who sends
+// it: the codec is written by hand, and writes the PlayerId with its put and
+// get.
 type Odd struct {
-	Value uint32 `json:"value"` // value
+	Value uint32   `json:"value"` // value
+	From  PlayerID `json:"from"`  // from
 }
 
 // Form returns MsgOdd's entry in the package's table.

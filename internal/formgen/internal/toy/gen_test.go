@@ -85,5 +85,5 @@ func dataGen() gopter.Gen {
 }
 
 func oddGen() gopter.Gen {
-	return gen.StrictStruct(reflect.TypeFor[Odd](), map[string]gopter.Gen{"Value": gen.UInt32()})
+	return gen.StrictStruct(reflect.TypeFor[Odd](), map[string]gopter.Gen{"Value": gen.UInt32(), "From": playerIDGen()})
 }

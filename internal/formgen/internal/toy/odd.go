@@ -3,9 +3,9 @@ package toy
 import "github.com/gamewire/gamewire/wire"
 
 // oddSize is the size of a MsgOdd frame.
-const oddSize = headerLen + 4
+const oddSize = headerLen + 4 + playerIDSize
 
-// Size returns 8.
+// Size returns 15.
 func (*Odd) Size() int { return oddSize }
 
 // AppendBinary appends the frame; the value travels with its bits
@@ -15,6 +15,7 @@ func (m *Odd) AppendBinary(b []byte) ([]byte, error) {
 	wire.BigEndian.PutU16(p, oddSize-headerLen)
 	wire.BigEndian.PutU16(p[2:], codeOdd)
 	wire.BigEndian.PutU32(p[4:], ^m.Value)
+	m.From.put(p[8:])
 	return b, nil
 }
 
@@ -34,6 +35,7 @@ func (m *Odd) Decode(b []byte) (int, error) {
 		return 2, forms[5].Err("code", wire.ErrInvalid)
 	}
 	m.Value = ^wire.BigEndian.U32(b[4:])
+	m.From.get(b[8:])
 	return oddSize, nil
 }
 

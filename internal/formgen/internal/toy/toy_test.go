@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 		"001a 7363 | 01 | 0009 | 1234 07 0a000001 fffffffe 3f800000 00000000 bf800000")
 	codectest.Golden(t, &Data{Kind: 1, Payload: []byte("xyz")}, "0004 6461 | 01 | 78797a")
 	codectest.Golden(t, &Ping{}, "0000 7069")
-	codectest.Golden(t, &Odd{Value: 1}, "0004 6f64 | fffffffe")
+	codectest.Golden(t, &Odd{Value: 1, From: id}, "000b 6f64 | fffffffe | 1234 07 0a000001")
 }
 
 func frame(m Message) []byte {

@@ -17,20 +17,6 @@ type Vec struct {
 // vecSize is the size of a Vec in bytes.
 const vecSize = 8
 
-// put stores v in p[:vecSize].
-func (v *Vec) put(p []byte) {
-	_ = p[vecSize-1] // one bounds check
-	wire.LittleEndian.PutF32(p, v.X)
-	wire.LittleEndian.PutF32(p[4:], v.Y)
-}
-
-// get reads v from p[:vecSize].
-func (v *Vec) get(p []byte) {
-	_ = p[vecSize-1] // one bounds check
-	v.X = wire.LittleEndian.F32(p)
-	v.Y = wire.LittleEndian.F32(p[4:])
-}
-
 // Move is MOVE, client to server.
 type Move struct {
 	Pos   Vec    `json:"pos"`   // pos

@@ -61,7 +61,7 @@ func (m *AddPlayer) Decode(b []byte) (int, error) {
 		*m = AddPlayer{}
 		return failAt(err)
 	}
-	m.ID = getPlayerID(b[4:])
+	m.ID.get(b[4:])
 	m.Type = PlayerType(be.U16(b[12:]))
 	m.Team = TeamColor(be.U16(b[14:]))
 	m.Wins = be.U16(b[16:])
@@ -71,7 +71,7 @@ func (m *AddPlayer) Decode(b []byte) (int, error) {
 	m.HasAssignedID = n > addPlayerSize-HeaderLen
 	m.AssignedID = PlayerID{}
 	if m.HasAssignedID {
-		m.AssignedID = getPlayerID(b[addPlayerSize:])
+		m.AssignedID.get(b[addPlayerSize:])
 	}
 	return HeaderLen + n, nil
 }

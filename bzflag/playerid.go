@@ -36,21 +36,12 @@ func (id PlayerID) String() string {
 	return b + "#" + enumString(nil, int64(id.Number))
 }
 
-// appendPlayerID appends the eight bytes of id.
+// appendPlayerID appends the eight bytes of id, as the table lays them
+// out (PlayerId's put, generated).
 func appendPlayerID(b []byte, id *PlayerID) []byte {
-	b = append(b, id.Host[:]...)
-	b = be.AppendU16(b, id.Port)
-	return be.AppendU16(b, id.Number)
-}
-
-// getPlayerID reads a player id from b[0:8].
-func getPlayerID(b []byte) PlayerID {
-	_ = b[7]
-	return PlayerID{
-		Host:   IPv4{b[0], b[1], b[2], b[3]},
-		Port:   be.U16(b[4:]),
-		Number: be.U16(b[6:]),
-	}
+	b, p := wire.Grow(b, PlayerIDLen)
+	id.put(p)
+	return b
 }
 
 // be is the protocol's byte order: "network byte order (aka big endian)".

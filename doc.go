@@ -17,7 +17,7 @@
 //     the Decoder, Stream, Conn, Raw and Policy every protocol shares;
 //   - internal/formgen: the generator of each package's codecs from its
 //     table;
-//   - internal/session: the session plumbing the protocol packages share
+//   - session: the session plumbing the protocol packages share
 //     (outgoing queue, out-of-sequence error, state names, defaults);
 //   - fuzz: gopter generators for every message (one sub-package per
 //     protocol, such as fuzz/bzflaggen) and a sender that aims them at a

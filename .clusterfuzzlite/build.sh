@@ -36,12 +36,11 @@ compile_target github.com/gamewire/gamewire/lwar FuzzPacket lwar_fuzzpacket
 compile_target github.com/gamewire/gamewire/paintball FuzzMirror paintball_fuzzmirror
 compile_target github.com/gamewire/gamewire/paintball FuzzDecode paintball_fuzzdecode
 compile_target github.com/gamewire/gamewire/paintball FuzzStream paintball_fuzzstream
+compile_target github.com/gamewire/gamewire/paintball FuzzModifiedUTF8 paintball_fuzzmodifiedutf8
 compile_target github.com/gamewire/gamewire/retrotank FuzzAcker retrotank_fuzzacker
 compile_target github.com/gamewire/gamewire/retrotank FuzzDecode retrotank_fuzzdecode
 compile_target github.com/gamewire/gamewire/retrotank FuzzAssembler retrotank_fuzzassembler
 compile_target github.com/gamewire/gamewire/tfighters FuzzDecode tfighters_fuzzdecode
 compile_target github.com/gamewire/gamewire/tfighters FuzzStream tfighters_fuzzstream
-compile_target github.com/gamewire/gamewire/wire FuzzFrameReader wire_fuzzframereader
-compile_target github.com/gamewire/gamewire/wire FuzzReader wire_fuzzreader
 compile_target github.com/gamewire/gamewire/wire FuzzText wire_fuzztext
-compile_target github.com/gamewire/gamewire/wire FuzzModifiedUTF8 wire_fuzzmodifiedutf8
+compile_target github.com/gamewire/gamewire/wire/internal/toy FuzzStream wire_internal_toy_fuzzstream

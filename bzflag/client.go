@@ -2,7 +2,7 @@ package bzflag
 
 import (
 	"github.com/gamewire/gamewire/bzflag/world"
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 

@@ -3,7 +3,7 @@ package bzflag
 import (
 	"strconv"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Code is a message code: the second uint16 of every frame. The values are
@@ -27,7 +27,7 @@ var codeNames = [...]struct {
 }
 
 // form returns a form of code c from either side, or nil.
-func (c Code) form() *wire.Form {
+func (c Code) form() *spec.Form {
 	if f := table.Lookup(uint32(c), FromClient); f != nil {
 		return f
 	}

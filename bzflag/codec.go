@@ -1,6 +1,9 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Message is what every message type of the package implements, through a
 // pointer (*Enter, *PlayerUpdate, ...): the codec (AppendBinary writes the
@@ -34,7 +37,7 @@ func CodeOf(m Message) Code {
 func marshal(m Message) ([]byte, error) { return m.AppendBinary(make([]byte, 0, m.Size())) }
 
 // unmarshal is UnmarshalBinary for every message type.
-func unmarshal(m Message, f *wire.Form, b []byte) error {
+func unmarshal(m Message, f *spec.Form, b []byte) error {
 	n, err := m.Decode(b)
 	return f.Exact(n, len(b), err)
 }

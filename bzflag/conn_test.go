@@ -33,11 +33,11 @@ func TestConnAllocs(t *testing.T) {
 	up := &bzflag.PlayerUpdate{ID: myID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
 	chat := &bzflag.MessageFromClient{Team: bzflag.RogueTeam, Text: bzflag.NewMessageText("hi")}
 	for range 10 {
-		c.ReadMessage()
+		c.Next()
 		c.WriteMessage(chat)
 	}
 	if a := testing.AllocsPerRun(200, func() {
-		if _, err := c.ReadMessage(); err != nil {
+		if _, err := c.Next(); err != nil {
 			t.Fatal(err)
 		}
 		if err := c.WriteMessage(up); err != nil {

@@ -16,33 +16,15 @@ func New(c Code, from Direction) Message {
 }
 
 // Decode decodes the frame at the start of b, sent by from, into a new
-// message of the right type, and returns it with the frame's length. A
-// code the table has no form for fails with wire.ErrUnknownCode. The
-// message does not alias b. Decode does not apply the spec's rules: call
-// Validate.
+// message that the caller owns, and returns it with the frame's length. It
+// answers as NewDecoder's Decoder does under its default policy,
+// wire.Checked (see wire.Decode): a code the table has no form for comes
+// back as a *wire.Raw, and a message that breaks a rule of the spec comes
+// back together with Validate's error. The message does not alias b.
 //
-// On failure it returns a nil message, the byte offset of the failure and
-// an error naming the message, the field and the offset.
-func Decode(b []byte, from Direction) (Message, int, error) {
-	if from != FromClient && from != FromServer {
-		return nil, 0, errDirection
-	}
-	c, err := table.Code(b)
-	if err != nil {
-		return nil, 0, err
-	}
-	f := table.Lookup(c, from)
-	if f == nil {
-		return nil, 0, errUnknownCode
-	}
-	return wire.DecodeNew(table.New(f), b)
-}
-
-// Errors of Decode that no form's table entry holds, built once.
-var (
-	errDirection   = &wire.Error{Protocol: proto, Field: "direction", Err: wire.ErrInvalid}
-	errUnknownCode = &wire.Error{Protocol: proto, Message: "unknown", Field: "code", Offset: 2, Err: wire.ErrUnknownCode}
-)
+// On a malformed frame it returns a nil message, the byte offset of the
+// failure and an error naming the message, the field and the offset.
+func Decode(b []byte, from Direction) (Message, int, error) { return wire.Decode(table, b, from) }
 
 // NewDecoder returns a decoder of BZFlag frames that allocates nothing in
 // steady state: it reuses one value per form (see wire.Decoder). Its
@@ -61,7 +43,7 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // not final: read again to go on where the read stopped.
 func NewStream(r io.Reader, from Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
-// NewConn returns a connection over rw that reads the messages sent by
-// peer (FromServer on a client's connection, FromClient on a server's)
-// and writes each frame with one Write call. See wire.Conn.
-func NewConn(rw io.ReadWriter, peer Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }
+// NewConn returns a connection over rw that reads the messages sent in
+// direction from (FromServer on a client's connection, FromClient on a
+// server's) and writes each frame with one Write call. See wire.Conn.
+func NewConn(rw io.ReadWriter, from Direction) *wire.Conn { return wire.NewConn(table, rw, from) }

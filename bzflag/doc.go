@@ -100,7 +100,7 @@
 //	for g.State() != bzflag.GameLeft {
 //		now := frameClock()
 //		conn.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-//		m, err := g.TCP.ReadMessage() // then g.UDP.ReadMessage, likewise
+//		m, err := g.TCP.Next() // then g.UDP.Next, likewise
 //		switch {
 //		case wire.IsTimeout(err): // nothing came: not the end
 //		case err != nil:

@@ -74,10 +74,10 @@ func (p *player) Close() {
 func (p *player) frame() error {
 	p.now += 10 * time.Millisecond
 	p.nc.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-	m, err := p.g.TCP.ReadMessage()
+	m, err := p.g.TCP.Next()
 	if wire.IsTimeout(err) && p.g.UDP != nil {
 		p.g.UDP.Conn().SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-		m, err = p.g.UDP.ReadMessage()
+		m, err = p.g.UDP.Next()
 		if err == nil {
 			p.viaUDP[bzflag.CodeOf(m)]++
 		}

@@ -106,7 +106,7 @@ func (s *tinyServer) serveOne() error {
 	adm := &bzflag.Server{Worlds: s.worlds}
 	var me bzflag.PlayerID // the id the client gave in MsgEnter
 	for {
-		m, err := c.ReadMessage()
+		m, err := c.Next()
 		if err != nil {
 			return err
 		}
@@ -226,7 +226,7 @@ func playSession(addr string, out io.Writer) error {
 	if err := c.WriteMessage(chat); err != nil {
 		return err
 	}
-	m, err := c.ReadMessage()
+	m, err := c.Next()
 	if err != nil {
 		return err
 	}
@@ -255,7 +255,7 @@ func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client
 				return j, err
 			}
 		}
-		in, err := c.ReadMessage()
+		in, err := c.Next()
 		if err != nil {
 			return j, err
 		}
@@ -283,7 +283,7 @@ func background(serve func() error) (wait func() error) {
 
 // expect reads one message and checks its code.
 func expect(c *wire.Conn, code bzflag.Code) error {
-	m, err := c.ReadMessage()
+	m, err := c.Next()
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package bzflag
 
 import (
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // validate checks the enumerations of a flag status and returns the error
@@ -24,7 +25,7 @@ func (s *FlagStatus) validate(e *flagErrors) error {
 // field "flag", so they are built here, once.
 type flagErrors [3]wire.Error
 
-func newFlagErrors(f *wire.Form) *flagErrors {
+func newFlagErrors(f *spec.Form) *flagErrors {
 	var e flagErrors
 	base := f.Field("flag").Offset
 	ty := table.Type("FlagStatus")

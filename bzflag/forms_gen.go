@@ -2,7 +2,11 @@
 
 package bzflag
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // PlayerID is the spec's PlayerId, a composite field type: the `player id'
 // that names a player in many messages (errata M6).
@@ -20,8 +24,8 @@ const playerIDSize = 8
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	copy(p, v.Host[:])
-	wire.BigEndian.PutU16(p[4:], v.Port)
-	wire.BigEndian.PutU16(p[6:], v.Number)
+	codec.BigEndian.PutU16(p[4:], v.Port)
+	codec.BigEndian.PutU16(p[6:], v.Number)
 }
 
 // get reads v from p[:playerIDSize], for the package's hand-written code
@@ -29,8 +33,8 @@ func (v *PlayerID) put(p []byte) {
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
 	copy(v.Host[:], p)
-	v.Port = wire.BigEndian.U16(p[4:])
-	v.Number = wire.BigEndian.U16(p[6:])
+	v.Port = codec.BigEndian.U16(p[4:])
+	v.Number = codec.BigEndian.U16(p[6:])
 }
 
 // FlagStatus is the spec's FlagStatus, a composite field type: the `flag
@@ -56,48 +60,48 @@ const flagStatusSize = 62
 // (the generated code writes FlagStatus in place).
 func (v *FlagStatus) put(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, uint16(v.ID))
-	wire.BigEndian.PutU16(p[2:], uint16(v.Status))
-	wire.BigEndian.PutU16(p[4:], uint16(v.Type))
+	codec.BigEndian.PutU16(p, uint16(v.ID))
+	codec.BigEndian.PutU16(p[2:], uint16(v.Status))
+	codec.BigEndian.PutU16(p[4:], uint16(v.Type))
 	copy(p[6:], v.Owner.Host[:])
-	wire.BigEndian.PutU16(p[10:], v.Owner.Port)
-	wire.BigEndian.PutU16(p[12:], v.Owner.Number)
-	wire.BigEndian.PutF32(p[14:], v.Position[0])
-	wire.BigEndian.PutF32(p[18:], v.Position[1])
-	wire.BigEndian.PutF32(p[22:], v.Position[2])
-	wire.BigEndian.PutF32(p[26:], v.Launch[0])
-	wire.BigEndian.PutF32(p[30:], v.Launch[1])
-	wire.BigEndian.PutF32(p[34:], v.Launch[2])
-	wire.BigEndian.PutF32(p[38:], v.Landing[0])
-	wire.BigEndian.PutF32(p[42:], v.Landing[1])
-	wire.BigEndian.PutF32(p[46:], v.Landing[2])
-	wire.BigEndian.PutF32(p[50:], v.FlightTime)
-	wire.BigEndian.PutF32(p[54:], v.FlightEnd)
-	wire.BigEndian.PutF32(p[58:], v.InitialVelocity)
+	codec.BigEndian.PutU16(p[10:], v.Owner.Port)
+	codec.BigEndian.PutU16(p[12:], v.Owner.Number)
+	codec.BigEndian.PutF32(p[14:], v.Position[0])
+	codec.BigEndian.PutF32(p[18:], v.Position[1])
+	codec.BigEndian.PutF32(p[22:], v.Position[2])
+	codec.BigEndian.PutF32(p[26:], v.Launch[0])
+	codec.BigEndian.PutF32(p[30:], v.Launch[1])
+	codec.BigEndian.PutF32(p[34:], v.Launch[2])
+	codec.BigEndian.PutF32(p[38:], v.Landing[0])
+	codec.BigEndian.PutF32(p[42:], v.Landing[1])
+	codec.BigEndian.PutF32(p[46:], v.Landing[2])
+	codec.BigEndian.PutF32(p[50:], v.FlightTime)
+	codec.BigEndian.PutF32(p[54:], v.FlightEnd)
+	codec.BigEndian.PutF32(p[58:], v.InitialVelocity)
 }
 
 // get reads v from p[:flagStatusSize], for the package's hand-written code
 // (the generated code writes FlagStatus in place).
 func (v *FlagStatus) get(p []byte) {
 	_ = p[flagStatusSize-1] // one bounds check
-	v.ID = FlagID(wire.BigEndian.U16(p))
-	v.Status = FlagState(wire.BigEndian.U16(p[2:]))
-	v.Type = FlagType(wire.BigEndian.U16(p[4:]))
+	v.ID = FlagID(codec.BigEndian.U16(p))
+	v.Status = FlagState(codec.BigEndian.U16(p[2:]))
+	v.Type = FlagType(codec.BigEndian.U16(p[4:]))
 	copy(v.Owner.Host[:], p[6:])
-	v.Owner.Port = wire.BigEndian.U16(p[10:])
-	v.Owner.Number = wire.BigEndian.U16(p[12:])
-	v.Position[0] = wire.BigEndian.F32(p[14:])
-	v.Position[1] = wire.BigEndian.F32(p[18:])
-	v.Position[2] = wire.BigEndian.F32(p[22:])
-	v.Launch[0] = wire.BigEndian.F32(p[26:])
-	v.Launch[1] = wire.BigEndian.F32(p[30:])
-	v.Launch[2] = wire.BigEndian.F32(p[34:])
-	v.Landing[0] = wire.BigEndian.F32(p[38:])
-	v.Landing[1] = wire.BigEndian.F32(p[42:])
-	v.Landing[2] = wire.BigEndian.F32(p[46:])
-	v.FlightTime = wire.BigEndian.F32(p[50:])
-	v.FlightEnd = wire.BigEndian.F32(p[54:])
-	v.InitialVelocity = wire.BigEndian.F32(p[58:])
+	v.Owner.Port = codec.BigEndian.U16(p[10:])
+	v.Owner.Number = codec.BigEndian.U16(p[12:])
+	v.Position[0] = codec.BigEndian.F32(p[14:])
+	v.Position[1] = codec.BigEndian.F32(p[18:])
+	v.Position[2] = codec.BigEndian.F32(p[22:])
+	v.Launch[0] = codec.BigEndian.F32(p[26:])
+	v.Launch[1] = codec.BigEndian.F32(p[30:])
+	v.Launch[2] = codec.BigEndian.F32(p[34:])
+	v.Landing[0] = codec.BigEndian.F32(p[38:])
+	v.Landing[1] = codec.BigEndian.F32(p[42:])
+	v.Landing[2] = codec.BigEndian.F32(p[46:])
+	v.FlightTime = codec.BigEndian.F32(p[50:])
+	v.FlightEnd = codec.BigEndian.F32(p[54:])
+	v.InitialVelocity = codec.BigEndian.F32(p[58:])
 }
 
 // Enter is MsgEnter, client to server: a player asks to join the game; the
@@ -111,22 +115,22 @@ type Enter struct {
 }
 
 // Form returns MsgEnter's entry in the package's table.
-func (*Enter) Form() *wire.Form { return &forms[0] }
+func (*Enter) Form() *spec.Form { return &forms[0] }
 
 // Size returns the size of a MsgEnter frame, 176 bytes.
 func (*Enter) Size() int { return 176 }
 
 // AppendBinary appends the MsgEnter frame, header included, to b.
 func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 176)
+	b, p := codec.Grow(b, 176)
 	_ = p[175] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 172)
-	wire.BigEndian.PutU16(p[2:], 0x656e)
+	codec.BigEndian.PutU16(p, 172)
+	codec.BigEndian.PutU16(p[2:], 0x656e)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.Type))
-	wire.BigEndian.PutU16(p[14:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.Type))
+	codec.BigEndian.PutU16(p[14:], uint16(m.Team))
 	copy(p[16:], m.CallSign[:])
 	copy(p[48:], m.Email[:])
 	return b, nil
@@ -135,14 +139,15 @@ func (m *Enter) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgEnter frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Enter) Decode(b []byte) (int, error) {
-	if len(b) < 176 || wire.BigEndian.U16(b) != 172 || wire.BigEndian.U16(b[2:]) != 0x656e {
-		return wire.Fail(m, &forms[0], b)
+	if len(b) < 176 || codec.BigEndian.U16(b) != 172 || codec.BigEndian.U16(b[2:]) != 0x656e {
+		*m = Enter{}
+		return forms[0].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Type = PlayerType(wire.BigEndian.U16(b[12:]))
-	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Type = PlayerType(codec.BigEndian.U16(b[12:]))
+	m.Team = TeamColor(codec.BigEndian.U16(b[14:]))
 	copy(m.CallSign[:], b[16:])
 	copy(m.Email[:], b[48:])
 	return 176, nil
@@ -163,7 +168,7 @@ func (m *Enter) UnmarshalBinary(b []byte) error {
 type Accept struct{}
 
 // Form returns MsgAccept's entry in the package's table.
-func (*Accept) Form() *wire.Form { return &forms[1] }
+func (*Accept) Form() *spec.Form { return &forms[1] }
 
 // Validate returns nil: the spec sets MsgAccept no rule beyond its layout.
 func (*Accept) Validate() error { return nil }
@@ -179,7 +184,7 @@ func (*Accept) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgAccept frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Accept) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6163 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x6163 {
 		return forms[1].Mismatch(b)
 	}
 	return 4, nil
@@ -201,14 +206,14 @@ func (m *Accept) UnmarshalBinary(b []byte) error {
 var _ wire.Message = (*Reject)(nil)
 
 // Form returns MsgReject's entry in the package's table.
-func (*Reject) Form() *wire.Form { return &forms[2] }
+func (*Reject) Form() *spec.Form { return &forms[2] }
 
 // SuperKill is MsgSuperKill, server to client: the client must close the
 // connection at once.
 type SuperKill struct{}
 
 // Form returns MsgSuperKill's entry in the package's table.
-func (*SuperKill) Form() *wire.Form { return &forms[3] }
+func (*SuperKill) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets MsgSuperKill no rule beyond its
 // layout.
@@ -226,7 +231,7 @@ func (*SuperKill) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*SuperKill) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x736b {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x736b {
 		return forms[3].Mismatch(b)
 	}
 	return 4, nil
@@ -249,7 +254,7 @@ type GetWorldRequest struct {
 }
 
 // Form returns MsgGetWorld's entry in the package's table.
-func (*GetWorldRequest) Form() *wire.Form { return &forms[4] }
+func (*GetWorldRequest) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets MsgGetWorld no rule beyond its layout.
 func (*GetWorldRequest) Validate() error { return nil }
@@ -259,11 +264,11 @@ func (*GetWorldRequest) Size() int { return 6 }
 
 // AppendBinary appends the MsgGetWorld frame, header included, to b.
 func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6777)
-	wire.BigEndian.PutU16(p[4:], m.Offset)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6777)
+	codec.BigEndian.PutU16(p[4:], m.Offset)
 	return b, nil
 }
 
@@ -271,10 +276,11 @@ func (m *GetWorldRequest) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GetWorldRequest) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6777 {
-		return wire.Fail(m, &forms[4], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6777 {
+		*m = GetWorldRequest{}
+		return forms[4].Mismatch(b)
 	}
-	m.Offset = wire.BigEndian.U16(b[4:])
+	m.Offset = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -296,7 +302,7 @@ type GetWorldReply struct {
 }
 
 // Form returns MsgGetWorld's entry in the package's table.
-func (*GetWorldReply) Form() *wire.Form { return &forms[5] }
+func (*GetWorldReply) Form() *spec.Form { return &forms[5] }
 
 // Size returns the size of m's MsgGetWorld frame, header included.
 func (m *GetWorldReply) Size() int { return 6 + len(m.Data) }
@@ -309,11 +315,11 @@ func (m *GetWorldReply) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[5].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[5] // one bounds check for the fixed fields
-	wire.BigEndian.PutU16(p, uint16(n-4))
-	wire.BigEndian.PutU16(p[2:], 0x6777)
-	wire.BigEndian.PutU16(p[4:], m.Remaining)
+	codec.BigEndian.PutU16(p, uint16(n-4))
+	codec.BigEndian.PutU16(p[2:], 0x6777)
+	codec.BigEndian.PutU16(p[4:], m.Remaining)
 	copy(p[6:], m.Data)
 	return b, nil
 }
@@ -331,15 +337,15 @@ func (m *GetWorldReply) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its length gives: bytes left over
 // fail with wire.ErrInvalid at length.
 func (m *GetWorldReply) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b[2:]) != 0x6777 {
+	if len(b) < 6 || codec.BigEndian.U16(b[2:]) != 0x6777 {
 		return m.fail(forms[5].Mismatch(b))
 	}
-	n := int(wire.BigEndian.U16(b)) + 4
+	n := int(codec.BigEndian.U16(b)) + 4
 	if n < 6 || n > len(b) {
 		return m.fail(forms[5].Mismatch(b))
 	}
 	b = b[:n]
-	m.Remaining = wire.BigEndian.U16(b[4:])
+	m.Remaining = codec.BigEndian.U16(b[4:])
 	off := 6
 	if len(b)-off > 1018 {
 		return m.fail(off, forms[5].ErrAt(3, wire.ErrTooLong))
@@ -366,7 +372,7 @@ func (m *GetWorldReply) UnmarshalBinary(b []byte) error {
 var _ wire.Message = (*AddPlayer)(nil)
 
 // Form returns MsgAddPlayer's entry in the package's table.
-func (*AddPlayer) Form() *wire.Form { return &forms[6] }
+func (*AddPlayer) Form() *spec.Form { return &forms[6] }
 
 // RemovePlayer is MsgRemovePlayer, server to client: a player left.
 type RemovePlayer struct {
@@ -374,7 +380,7 @@ type RemovePlayer struct {
 }
 
 // Form returns MsgRemovePlayer's entry in the package's table.
-func (*RemovePlayer) Form() *wire.Form { return &forms[7] }
+func (*RemovePlayer) Form() *spec.Form { return &forms[7] }
 
 // Validate returns nil: the spec sets MsgRemovePlayer no rule beyond its
 // layout.
@@ -385,13 +391,13 @@ func (*RemovePlayer) Size() int { return 12 }
 
 // AppendBinary appends the MsgRemovePlayer frame, header included, to b.
 func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 12)
+	b, p := codec.Grow(b, 12)
 	_ = p[11] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 8)
-	wire.BigEndian.PutU16(p[2:], 0x7270)
+	codec.BigEndian.PutU16(p, 8)
+	codec.BigEndian.PutU16(p[2:], 0x7270)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
 	return b, nil
 }
 
@@ -399,12 +405,13 @@ func (m *RemovePlayer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *RemovePlayer) Decode(b []byte) (int, error) {
-	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7270 {
-		return wire.Fail(m, &forms[7], b)
+	if len(b) < 12 || codec.BigEndian.U16(b) != 8 || codec.BigEndian.U16(b[2:]) != 0x7270 {
+		*m = RemovePlayer{}
+		return forms[7].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
 	return 12, nil
 }
 
@@ -426,36 +433,36 @@ type FlagUpdate struct {
 }
 
 // Form returns MsgFlagUpdate's entry in the package's table.
-func (*FlagUpdate) Form() *wire.Form { return &forms[8] }
+func (*FlagUpdate) Form() *spec.Form { return &forms[8] }
 
 // Size returns the size of a MsgFlagUpdate frame, 68 bytes.
 func (*FlagUpdate) Size() int { return 68 }
 
 // AppendBinary appends the MsgFlagUpdate frame, header included, to b.
 func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 68)
+	b, p := codec.Grow(b, 68)
 	_ = p[67] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 64)
-	wire.BigEndian.PutU16(p[2:], 0x6675)
-	wire.BigEndian.PutU16(p[4:], m.Index)
-	wire.BigEndian.PutU16(p[6:], uint16(m.Flag.ID))
-	wire.BigEndian.PutU16(p[8:], uint16(m.Flag.Status))
-	wire.BigEndian.PutU16(p[10:], uint16(m.Flag.Type))
+	codec.BigEndian.PutU16(p, 64)
+	codec.BigEndian.PutU16(p[2:], 0x6675)
+	codec.BigEndian.PutU16(p[4:], m.Index)
+	codec.BigEndian.PutU16(p[6:], uint16(m.Flag.ID))
+	codec.BigEndian.PutU16(p[8:], uint16(m.Flag.Status))
+	codec.BigEndian.PutU16(p[10:], uint16(m.Flag.Type))
 	copy(p[12:], m.Flag.Owner.Host[:])
-	wire.BigEndian.PutU16(p[16:], m.Flag.Owner.Port)
-	wire.BigEndian.PutU16(p[18:], m.Flag.Owner.Number)
-	wire.BigEndian.PutF32(p[20:], m.Flag.Position[0])
-	wire.BigEndian.PutF32(p[24:], m.Flag.Position[1])
-	wire.BigEndian.PutF32(p[28:], m.Flag.Position[2])
-	wire.BigEndian.PutF32(p[32:], m.Flag.Launch[0])
-	wire.BigEndian.PutF32(p[36:], m.Flag.Launch[1])
-	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[2])
-	wire.BigEndian.PutF32(p[44:], m.Flag.Landing[0])
-	wire.BigEndian.PutF32(p[48:], m.Flag.Landing[1])
-	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[2])
-	wire.BigEndian.PutF32(p[56:], m.Flag.FlightTime)
-	wire.BigEndian.PutF32(p[60:], m.Flag.FlightEnd)
-	wire.BigEndian.PutF32(p[64:], m.Flag.InitialVelocity)
+	codec.BigEndian.PutU16(p[16:], m.Flag.Owner.Port)
+	codec.BigEndian.PutU16(p[18:], m.Flag.Owner.Number)
+	codec.BigEndian.PutF32(p[20:], m.Flag.Position[0])
+	codec.BigEndian.PutF32(p[24:], m.Flag.Position[1])
+	codec.BigEndian.PutF32(p[28:], m.Flag.Position[2])
+	codec.BigEndian.PutF32(p[32:], m.Flag.Launch[0])
+	codec.BigEndian.PutF32(p[36:], m.Flag.Launch[1])
+	codec.BigEndian.PutF32(p[40:], m.Flag.Launch[2])
+	codec.BigEndian.PutF32(p[44:], m.Flag.Landing[0])
+	codec.BigEndian.PutF32(p[48:], m.Flag.Landing[1])
+	codec.BigEndian.PutF32(p[52:], m.Flag.Landing[2])
+	codec.BigEndian.PutF32(p[56:], m.Flag.FlightTime)
+	codec.BigEndian.PutF32(p[60:], m.Flag.FlightEnd)
+	codec.BigEndian.PutF32(p[64:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -463,28 +470,29 @@ func (m *FlagUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *FlagUpdate) Decode(b []byte) (int, error) {
-	if len(b) < 68 || wire.BigEndian.U16(b) != 64 || wire.BigEndian.U16(b[2:]) != 0x6675 {
-		return wire.Fail(m, &forms[8], b)
+	if len(b) < 68 || codec.BigEndian.U16(b) != 64 || codec.BigEndian.U16(b[2:]) != 0x6675 {
+		*m = FlagUpdate{}
+		return forms[8].Mismatch(b)
 	}
-	m.Index = wire.BigEndian.U16(b[4:])
-	m.Flag.ID = FlagID(wire.BigEndian.U16(b[6:]))
-	m.Flag.Status = FlagState(wire.BigEndian.U16(b[8:]))
-	m.Flag.Type = FlagType(wire.BigEndian.U16(b[10:]))
+	m.Index = codec.BigEndian.U16(b[4:])
+	m.Flag.ID = FlagID(codec.BigEndian.U16(b[6:]))
+	m.Flag.Status = FlagState(codec.BigEndian.U16(b[8:]))
+	m.Flag.Type = FlagType(codec.BigEndian.U16(b[10:]))
 	copy(m.Flag.Owner.Host[:], b[12:])
-	m.Flag.Owner.Port = wire.BigEndian.U16(b[16:])
-	m.Flag.Owner.Number = wire.BigEndian.U16(b[18:])
-	m.Flag.Position[0] = wire.BigEndian.F32(b[20:])
-	m.Flag.Position[1] = wire.BigEndian.F32(b[24:])
-	m.Flag.Position[2] = wire.BigEndian.F32(b[28:])
-	m.Flag.Launch[0] = wire.BigEndian.F32(b[32:])
-	m.Flag.Launch[1] = wire.BigEndian.F32(b[36:])
-	m.Flag.Launch[2] = wire.BigEndian.F32(b[40:])
-	m.Flag.Landing[0] = wire.BigEndian.F32(b[44:])
-	m.Flag.Landing[1] = wire.BigEndian.F32(b[48:])
-	m.Flag.Landing[2] = wire.BigEndian.F32(b[52:])
-	m.Flag.FlightTime = wire.BigEndian.F32(b[56:])
-	m.Flag.FlightEnd = wire.BigEndian.F32(b[60:])
-	m.Flag.InitialVelocity = wire.BigEndian.F32(b[64:])
+	m.Flag.Owner.Port = codec.BigEndian.U16(b[16:])
+	m.Flag.Owner.Number = codec.BigEndian.U16(b[18:])
+	m.Flag.Position[0] = codec.BigEndian.F32(b[20:])
+	m.Flag.Position[1] = codec.BigEndian.F32(b[24:])
+	m.Flag.Position[2] = codec.BigEndian.F32(b[28:])
+	m.Flag.Launch[0] = codec.BigEndian.F32(b[32:])
+	m.Flag.Launch[1] = codec.BigEndian.F32(b[36:])
+	m.Flag.Launch[2] = codec.BigEndian.F32(b[40:])
+	m.Flag.Landing[0] = codec.BigEndian.F32(b[44:])
+	m.Flag.Landing[1] = codec.BigEndian.F32(b[48:])
+	m.Flag.Landing[2] = codec.BigEndian.F32(b[52:])
+	m.Flag.FlightTime = codec.BigEndian.F32(b[56:])
+	m.Flag.FlightEnd = codec.BigEndian.F32(b[60:])
+	m.Flag.InitialVelocity = codec.BigEndian.F32(b[64:])
 	return 68, nil
 }
 
@@ -509,22 +517,22 @@ type TeamUpdate struct {
 }
 
 // Form returns MsgTeamUpdate's entry in the package's table.
-func (*TeamUpdate) Form() *wire.Form { return &forms[9] }
+func (*TeamUpdate) Form() *spec.Form { return &forms[9] }
 
 // Size returns the size of a MsgTeamUpdate frame, 14 bytes.
 func (*TeamUpdate) Size() int { return 14 }
 
 // AppendBinary appends the MsgTeamUpdate frame, header included, to b.
 func (m *TeamUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 10)
-	wire.BigEndian.PutU16(p[2:], 0x7475)
-	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
-	wire.BigEndian.PutU16(p[6:], m.Players)
-	wire.BigEndian.PutU16(p[8:], m.Active)
-	wire.BigEndian.PutU16(p[10:], m.Wins)
-	wire.BigEndian.PutU16(p[12:], m.Losses)
+	codec.BigEndian.PutU16(p, 10)
+	codec.BigEndian.PutU16(p[2:], 0x7475)
+	codec.BigEndian.PutU16(p[4:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[6:], m.Players)
+	codec.BigEndian.PutU16(p[8:], m.Active)
+	codec.BigEndian.PutU16(p[10:], m.Wins)
+	codec.BigEndian.PutU16(p[12:], m.Losses)
 	return b, nil
 }
 
@@ -532,14 +540,15 @@ func (m *TeamUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeamUpdate) Decode(b []byte) (int, error) {
-	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x7475 {
-		return wire.Fail(m, &forms[9], b)
+	if len(b) < 14 || codec.BigEndian.U16(b) != 10 || codec.BigEndian.U16(b[2:]) != 0x7475 {
+		*m = TeamUpdate{}
+		return forms[9].Mismatch(b)
 	}
-	m.Team = TeamColor(wire.BigEndian.U16(b[4:]))
-	m.Players = wire.BigEndian.U16(b[6:])
-	m.Active = wire.BigEndian.U16(b[8:])
-	m.Wins = wire.BigEndian.U16(b[10:])
-	m.Losses = wire.BigEndian.U16(b[12:])
+	m.Team = TeamColor(codec.BigEndian.U16(b[4:]))
+	m.Players = codec.BigEndian.U16(b[6:])
+	m.Active = codec.BigEndian.U16(b[8:])
+	m.Wins = codec.BigEndian.U16(b[10:])
+	m.Losses = codec.BigEndian.U16(b[12:])
 	return 14, nil
 }
 
@@ -561,7 +570,7 @@ type AliveFromClient struct {
 }
 
 // Form returns MsgAlive's entry in the package's table.
-func (*AliveFromClient) Form() *wire.Form { return &forms[10] }
+func (*AliveFromClient) Form() *spec.Form { return &forms[10] }
 
 // Validate returns nil: the spec sets MsgAlive no rule beyond its layout.
 func (*AliveFromClient) Validate() error { return nil }
@@ -571,31 +580,32 @@ func (*AliveFromClient) Size() int { return 28 }
 
 // AppendBinary appends the MsgAlive frame, header included, to b.
 func (m *AliveFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 28)
+	b, p := codec.Grow(b, 28)
 	_ = p[27] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 24)
-	wire.BigEndian.PutU16(p[2:], 0x616c)
-	wire.BigEndian.PutF32(p[4:], m.Position[0])
-	wire.BigEndian.PutF32(p[8:], m.Position[1])
-	wire.BigEndian.PutF32(p[12:], m.Position[2])
-	wire.BigEndian.PutF32(p[16:], m.Forward[0])
-	wire.BigEndian.PutF32(p[20:], m.Forward[1])
-	wire.BigEndian.PutF32(p[24:], m.Forward[2])
+	codec.BigEndian.PutU16(p, 24)
+	codec.BigEndian.PutU16(p[2:], 0x616c)
+	codec.BigEndian.PutF32(p[4:], m.Position[0])
+	codec.BigEndian.PutF32(p[8:], m.Position[1])
+	codec.BigEndian.PutF32(p[12:], m.Position[2])
+	codec.BigEndian.PutF32(p[16:], m.Forward[0])
+	codec.BigEndian.PutF32(p[20:], m.Forward[1])
+	codec.BigEndian.PutF32(p[24:], m.Forward[2])
 	return b, nil
 }
 
 // Decode reads a MsgAlive frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *AliveFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 28 || wire.BigEndian.U16(b) != 24 || wire.BigEndian.U16(b[2:]) != 0x616c {
-		return wire.Fail(m, &forms[10], b)
+	if len(b) < 28 || codec.BigEndian.U16(b) != 24 || codec.BigEndian.U16(b[2:]) != 0x616c {
+		*m = AliveFromClient{}
+		return forms[10].Mismatch(b)
 	}
-	m.Position[0] = wire.BigEndian.F32(b[4:])
-	m.Position[1] = wire.BigEndian.F32(b[8:])
-	m.Position[2] = wire.BigEndian.F32(b[12:])
-	m.Forward[0] = wire.BigEndian.F32(b[16:])
-	m.Forward[1] = wire.BigEndian.F32(b[20:])
-	m.Forward[2] = wire.BigEndian.F32(b[24:])
+	m.Position[0] = codec.BigEndian.F32(b[4:])
+	m.Position[1] = codec.BigEndian.F32(b[8:])
+	m.Position[2] = codec.BigEndian.F32(b[12:])
+	m.Forward[0] = codec.BigEndian.F32(b[16:])
+	m.Forward[1] = codec.BigEndian.F32(b[20:])
+	m.Forward[2] = codec.BigEndian.F32(b[24:])
 	return 28, nil
 }
 
@@ -617,7 +627,7 @@ type AliveFromServer struct {
 }
 
 // Form returns MsgAlive's entry in the package's table.
-func (*AliveFromServer) Form() *wire.Form { return &forms[11] }
+func (*AliveFromServer) Form() *spec.Form { return &forms[11] }
 
 // Validate returns nil: the spec sets MsgAlive no rule beyond its layout.
 func (*AliveFromServer) Validate() error { return nil }
@@ -627,37 +637,38 @@ func (*AliveFromServer) Size() int { return 36 }
 
 // AppendBinary appends the MsgAlive frame, header included, to b.
 func (m *AliveFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 36)
+	b, p := codec.Grow(b, 36)
 	_ = p[35] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 32)
-	wire.BigEndian.PutU16(p[2:], 0x616c)
+	codec.BigEndian.PutU16(p, 32)
+	codec.BigEndian.PutU16(p[2:], 0x616c)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutF32(p[12:], m.Position[0])
-	wire.BigEndian.PutF32(p[16:], m.Position[1])
-	wire.BigEndian.PutF32(p[20:], m.Position[2])
-	wire.BigEndian.PutF32(p[24:], m.Forward[0])
-	wire.BigEndian.PutF32(p[28:], m.Forward[1])
-	wire.BigEndian.PutF32(p[32:], m.Forward[2])
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutF32(p[12:], m.Position[0])
+	codec.BigEndian.PutF32(p[16:], m.Position[1])
+	codec.BigEndian.PutF32(p[20:], m.Position[2])
+	codec.BigEndian.PutF32(p[24:], m.Forward[0])
+	codec.BigEndian.PutF32(p[28:], m.Forward[1])
+	codec.BigEndian.PutF32(p[32:], m.Forward[2])
 	return b, nil
 }
 
 // Decode reads a MsgAlive frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *AliveFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 36 || wire.BigEndian.U16(b) != 32 || wire.BigEndian.U16(b[2:]) != 0x616c {
-		return wire.Fail(m, &forms[11], b)
+	if len(b) < 36 || codec.BigEndian.U16(b) != 32 || codec.BigEndian.U16(b[2:]) != 0x616c {
+		*m = AliveFromServer{}
+		return forms[11].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Position[0] = wire.BigEndian.F32(b[12:])
-	m.Position[1] = wire.BigEndian.F32(b[16:])
-	m.Position[2] = wire.BigEndian.F32(b[20:])
-	m.Forward[0] = wire.BigEndian.F32(b[24:])
-	m.Forward[1] = wire.BigEndian.F32(b[28:])
-	m.Forward[2] = wire.BigEndian.F32(b[32:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Position[0] = codec.BigEndian.F32(b[12:])
+	m.Position[1] = codec.BigEndian.F32(b[16:])
+	m.Position[2] = codec.BigEndian.F32(b[20:])
+	m.Forward[0] = codec.BigEndian.F32(b[24:])
+	m.Forward[1] = codec.BigEndian.F32(b[28:])
+	m.Forward[2] = codec.BigEndian.F32(b[32:])
 	return 36, nil
 }
 
@@ -683,29 +694,29 @@ type PlayerUpdate struct {
 }
 
 // Form returns MsgPlayerUpdate's entry in the package's table.
-func (*PlayerUpdate) Form() *wire.Form { return &forms[12] }
+func (*PlayerUpdate) Form() *spec.Form { return &forms[12] }
 
 // Size returns the size of a MsgPlayerUpdate frame, 46 bytes.
 func (*PlayerUpdate) Size() int { return 46 }
 
 // AppendBinary appends the MsgPlayerUpdate frame, header included, to b.
 func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 46)
+	b, p := codec.Grow(b, 46)
 	_ = p[45] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 42)
-	wire.BigEndian.PutU16(p[2:], 0x7075)
+	codec.BigEndian.PutU16(p, 42)
+	codec.BigEndian.PutU16(p[2:], 0x7075)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.Status))
-	wire.BigEndian.PutF32(p[14:], m.Position[0])
-	wire.BigEndian.PutF32(p[18:], m.Position[1])
-	wire.BigEndian.PutF32(p[22:], m.Position[2])
-	wire.BigEndian.PutF32(p[26:], m.Velocity[0])
-	wire.BigEndian.PutF32(p[30:], m.Velocity[1])
-	wire.BigEndian.PutF32(p[34:], m.Velocity[2])
-	wire.BigEndian.PutF32(p[38:], m.Azimuth)
-	wire.BigEndian.PutF32(p[42:], m.AngularVelocity)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.Status))
+	codec.BigEndian.PutF32(p[14:], m.Position[0])
+	codec.BigEndian.PutF32(p[18:], m.Position[1])
+	codec.BigEndian.PutF32(p[22:], m.Position[2])
+	codec.BigEndian.PutF32(p[26:], m.Velocity[0])
+	codec.BigEndian.PutF32(p[30:], m.Velocity[1])
+	codec.BigEndian.PutF32(p[34:], m.Velocity[2])
+	codec.BigEndian.PutF32(p[38:], m.Azimuth)
+	codec.BigEndian.PutF32(p[42:], m.AngularVelocity)
 	return b, nil
 }
 
@@ -713,21 +724,22 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *PlayerUpdate) Decode(b []byte) (int, error) {
-	if len(b) < 46 || wire.BigEndian.U16(b) != 42 || wire.BigEndian.U16(b[2:]) != 0x7075 {
-		return wire.Fail(m, &forms[12], b)
+	if len(b) < 46 || codec.BigEndian.U16(b) != 42 || codec.BigEndian.U16(b[2:]) != 0x7075 {
+		*m = PlayerUpdate{}
+		return forms[12].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Status = PlayerStatus(wire.BigEndian.U16(b[12:]))
-	m.Position[0] = wire.BigEndian.F32(b[14:])
-	m.Position[1] = wire.BigEndian.F32(b[18:])
-	m.Position[2] = wire.BigEndian.F32(b[22:])
-	m.Velocity[0] = wire.BigEndian.F32(b[26:])
-	m.Velocity[1] = wire.BigEndian.F32(b[30:])
-	m.Velocity[2] = wire.BigEndian.F32(b[34:])
-	m.Azimuth = wire.BigEndian.F32(b[38:])
-	m.AngularVelocity = wire.BigEndian.F32(b[42:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Status = PlayerStatus(codec.BigEndian.U16(b[12:]))
+	m.Position[0] = codec.BigEndian.F32(b[14:])
+	m.Position[1] = codec.BigEndian.F32(b[18:])
+	m.Position[2] = codec.BigEndian.F32(b[22:])
+	m.Velocity[0] = codec.BigEndian.F32(b[26:])
+	m.Velocity[1] = codec.BigEndian.F32(b[30:])
+	m.Velocity[2] = codec.BigEndian.F32(b[34:])
+	m.Azimuth = codec.BigEndian.F32(b[38:])
+	m.AngularVelocity = codec.BigEndian.F32(b[42:])
 	return 46, nil
 }
 
@@ -754,30 +766,30 @@ type ShotBegin struct {
 }
 
 // Form returns MsgShotBegin's entry in the package's table.
-func (*ShotBegin) Form() *wire.Form { return &forms[13] }
+func (*ShotBegin) Form() *spec.Form { return &forms[13] }
 
 // Size returns the size of a MsgShotBegin frame, 48 bytes.
 func (*ShotBegin) Size() int { return 48 }
 
 // AppendBinary appends the MsgShotBegin frame, header included, to b.
 func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 48)
+	b, p := codec.Grow(b, 48)
 	_ = p[47] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 44)
-	wire.BigEndian.PutU16(p[2:], 0x7362)
+	codec.BigEndian.PutU16(p, 44)
+	codec.BigEndian.PutU16(p[2:], 0x7362)
 	copy(p[4:], m.Shooter.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
-	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
-	wire.BigEndian.PutU16(p[12:], m.ShotID)
-	wire.BigEndian.PutF32(p[14:], m.Position[0])
-	wire.BigEndian.PutF32(p[18:], m.Position[1])
-	wire.BigEndian.PutF32(p[22:], m.Position[2])
-	wire.BigEndian.PutF32(p[26:], m.Velocity[0])
-	wire.BigEndian.PutF32(p[30:], m.Velocity[1])
-	wire.BigEndian.PutF32(p[34:], m.Velocity[2])
-	wire.BigEndian.PutF32(p[38:], m.Time)
-	wire.BigEndian.PutU16(p[42:], uint16(m.FlagType))
-	wire.BigEndian.PutF32(p[44:], m.Lifetime)
+	codec.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	codec.BigEndian.PutU16(p[10:], m.Shooter.Number)
+	codec.BigEndian.PutU16(p[12:], m.ShotID)
+	codec.BigEndian.PutF32(p[14:], m.Position[0])
+	codec.BigEndian.PutF32(p[18:], m.Position[1])
+	codec.BigEndian.PutF32(p[22:], m.Position[2])
+	codec.BigEndian.PutF32(p[26:], m.Velocity[0])
+	codec.BigEndian.PutF32(p[30:], m.Velocity[1])
+	codec.BigEndian.PutF32(p[34:], m.Velocity[2])
+	codec.BigEndian.PutF32(p[38:], m.Time)
+	codec.BigEndian.PutU16(p[42:], uint16(m.FlagType))
+	codec.BigEndian.PutF32(p[44:], m.Lifetime)
 	return b, nil
 }
 
@@ -785,22 +797,23 @@ func (m *ShotBegin) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ShotBegin) Decode(b []byte) (int, error) {
-	if len(b) < 48 || wire.BigEndian.U16(b) != 44 || wire.BigEndian.U16(b[2:]) != 0x7362 {
-		return wire.Fail(m, &forms[13], b)
+	if len(b) < 48 || codec.BigEndian.U16(b) != 44 || codec.BigEndian.U16(b[2:]) != 0x7362 {
+		*m = ShotBegin{}
+		return forms[13].Mismatch(b)
 	}
 	copy(m.Shooter.Host[:], b[4:])
-	m.Shooter.Port = wire.BigEndian.U16(b[8:])
-	m.Shooter.Number = wire.BigEndian.U16(b[10:])
-	m.ShotID = wire.BigEndian.U16(b[12:])
-	m.Position[0] = wire.BigEndian.F32(b[14:])
-	m.Position[1] = wire.BigEndian.F32(b[18:])
-	m.Position[2] = wire.BigEndian.F32(b[22:])
-	m.Velocity[0] = wire.BigEndian.F32(b[26:])
-	m.Velocity[1] = wire.BigEndian.F32(b[30:])
-	m.Velocity[2] = wire.BigEndian.F32(b[34:])
-	m.Time = wire.BigEndian.F32(b[38:])
-	m.FlagType = FlagID(wire.BigEndian.U16(b[42:]))
-	m.Lifetime = wire.BigEndian.F32(b[44:])
+	m.Shooter.Port = codec.BigEndian.U16(b[8:])
+	m.Shooter.Number = codec.BigEndian.U16(b[10:])
+	m.ShotID = codec.BigEndian.U16(b[12:])
+	m.Position[0] = codec.BigEndian.F32(b[14:])
+	m.Position[1] = codec.BigEndian.F32(b[18:])
+	m.Position[2] = codec.BigEndian.F32(b[22:])
+	m.Velocity[0] = codec.BigEndian.F32(b[26:])
+	m.Velocity[1] = codec.BigEndian.F32(b[30:])
+	m.Velocity[2] = codec.BigEndian.F32(b[34:])
+	m.Time = codec.BigEndian.F32(b[38:])
+	m.FlagType = FlagID(codec.BigEndian.U16(b[42:]))
+	m.Lifetime = codec.BigEndian.F32(b[44:])
 	return 48, nil
 }
 
@@ -823,21 +836,21 @@ type MessageFromClient struct {
 }
 
 // Form returns MsgMessage's entry in the package's table.
-func (*MessageFromClient) Form() *wire.Form { return &forms[14] }
+func (*MessageFromClient) Form() *spec.Form { return &forms[14] }
 
 // Size returns the size of a MsgMessage frame, 142 bytes.
 func (*MessageFromClient) Size() int { return 142 }
 
 // AppendBinary appends the MsgMessage frame, header included, to b.
 func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 142)
+	b, p := codec.Grow(b, 142)
 	_ = p[141] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 138)
-	wire.BigEndian.PutU16(p[2:], 0x6d67)
+	codec.BigEndian.PutU16(p, 138)
+	codec.BigEndian.PutU16(p[2:], 0x6d67)
 	copy(p[4:], m.To.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.To.Port)
-	wire.BigEndian.PutU16(p[10:], m.To.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[8:], m.To.Port)
+	codec.BigEndian.PutU16(p[10:], m.To.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.Team))
 	copy(p[14:], m.Text[:])
 	return b, nil
 }
@@ -845,13 +858,14 @@ func (m *MessageFromClient) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgMessage frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *MessageFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 142 || wire.BigEndian.U16(b) != 138 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
-		return wire.Fail(m, &forms[14], b)
+	if len(b) < 142 || codec.BigEndian.U16(b) != 138 || codec.BigEndian.U16(b[2:]) != 0x6d67 {
+		*m = MessageFromClient{}
+		return forms[14].Mismatch(b)
 	}
 	copy(m.To.Host[:], b[4:])
-	m.To.Port = wire.BigEndian.U16(b[8:])
-	m.To.Number = wire.BigEndian.U16(b[10:])
-	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
+	m.To.Port = codec.BigEndian.U16(b[8:])
+	m.To.Number = codec.BigEndian.U16(b[10:])
+	m.Team = TeamColor(codec.BigEndian.U16(b[12:]))
 	copy(m.Text[:], b[14:])
 	return 142, nil
 }
@@ -878,24 +892,24 @@ type MessageFromServer struct {
 }
 
 // Form returns MsgMessage's entry in the package's table.
-func (*MessageFromServer) Form() *wire.Form { return &forms[15] }
+func (*MessageFromServer) Form() *spec.Form { return &forms[15] }
 
 // Size returns the size of a MsgMessage frame, 150 bytes.
 func (*MessageFromServer) Size() int { return 150 }
 
 // AppendBinary appends the MsgMessage frame, header included, to b.
 func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 150)
+	b, p := codec.Grow(b, 150)
 	_ = p[149] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 146)
-	wire.BigEndian.PutU16(p[2:], 0x6d67)
+	codec.BigEndian.PutU16(p, 146)
+	codec.BigEndian.PutU16(p[2:], 0x6d67)
 	copy(p[4:], m.From.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.From.Port)
-	wire.BigEndian.PutU16(p[10:], m.From.Number)
+	codec.BigEndian.PutU16(p[8:], m.From.Port)
+	codec.BigEndian.PutU16(p[10:], m.From.Number)
 	copy(p[12:], m.To.Host[:])
-	wire.BigEndian.PutU16(p[16:], m.To.Port)
-	wire.BigEndian.PutU16(p[18:], m.To.Number)
-	wire.BigEndian.PutU16(p[20:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[16:], m.To.Port)
+	codec.BigEndian.PutU16(p[18:], m.To.Number)
+	codec.BigEndian.PutU16(p[20:], uint16(m.Team))
 	copy(p[22:], m.Text[:])
 	return b, nil
 }
@@ -903,16 +917,17 @@ func (m *MessageFromServer) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgMessage frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *MessageFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 150 || wire.BigEndian.U16(b) != 146 || wire.BigEndian.U16(b[2:]) != 0x6d67 {
-		return wire.Fail(m, &forms[15], b)
+	if len(b) < 150 || codec.BigEndian.U16(b) != 146 || codec.BigEndian.U16(b[2:]) != 0x6d67 {
+		*m = MessageFromServer{}
+		return forms[15].Mismatch(b)
 	}
 	copy(m.From.Host[:], b[4:])
-	m.From.Port = wire.BigEndian.U16(b[8:])
-	m.From.Number = wire.BigEndian.U16(b[10:])
+	m.From.Port = codec.BigEndian.U16(b[8:])
+	m.From.Number = codec.BigEndian.U16(b[10:])
 	copy(m.To.Host[:], b[12:])
-	m.To.Port = wire.BigEndian.U16(b[16:])
-	m.To.Number = wire.BigEndian.U16(b[18:])
-	m.Team = TeamColor(wire.BigEndian.U16(b[20:]))
+	m.To.Port = codec.BigEndian.U16(b[16:])
+	m.To.Number = codec.BigEndian.U16(b[18:])
+	m.Team = TeamColor(codec.BigEndian.U16(b[20:]))
 	copy(m.Text[:], b[22:])
 	return 150, nil
 }
@@ -934,7 +949,7 @@ func (m *MessageFromServer) UnmarshalBinary(b []byte) error {
 type Exit struct{}
 
 // Form returns MsgExit's entry in the package's table.
-func (*Exit) Form() *wire.Form { return &forms[16] }
+func (*Exit) Form() *spec.Form { return &forms[16] }
 
 // Validate returns nil: the spec sets MsgExit no rule beyond its layout.
 func (*Exit) Validate() error { return nil }
@@ -950,7 +965,7 @@ func (*Exit) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgExit frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Exit) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6578 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x6578 {
 		return forms[16].Mismatch(b)
 	}
 	return 4, nil
@@ -973,7 +988,7 @@ type TimeLeft struct {
 }
 
 // Form returns MsgTimeLeft's entry in the package's table.
-func (*TimeLeft) Form() *wire.Form { return &forms[17] }
+func (*TimeLeft) Form() *spec.Form { return &forms[17] }
 
 // Validate returns nil: the spec sets MsgTimeLeft no rule beyond its layout.
 func (*TimeLeft) Validate() error { return nil }
@@ -983,11 +998,11 @@ func (*TimeLeft) Size() int { return 6 }
 
 // AppendBinary appends the MsgTimeLeft frame, header included, to b.
 func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x746f)
-	wire.BigEndian.PutU16(p[4:], m.Seconds)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x746f)
+	codec.BigEndian.PutU16(p[4:], m.Seconds)
 	return b, nil
 }
 
@@ -995,10 +1010,11 @@ func (m *TimeLeft) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TimeLeft) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x746f {
-		return wire.Fail(m, &forms[17], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x746f {
+		*m = TimeLeft{}
+		return forms[17].Mismatch(b)
 	}
-	m.Seconds = wire.BigEndian.U16(b[4:])
+	m.Seconds = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -1020,21 +1036,21 @@ type ScoreOver struct {
 }
 
 // Form returns MsgScoreOver's entry in the package's table.
-func (*ScoreOver) Form() *wire.Form { return &forms[18] }
+func (*ScoreOver) Form() *spec.Form { return &forms[18] }
 
 // Size returns the size of a MsgScoreOver frame, 14 bytes.
 func (*ScoreOver) Size() int { return 14 }
 
 // AppendBinary appends the MsgScoreOver frame, header included, to b.
 func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 10)
-	wire.BigEndian.PutU16(p[2:], 0x736f)
+	codec.BigEndian.PutU16(p, 10)
+	codec.BigEndian.PutU16(p[2:], 0x736f)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.Team))
 	return b, nil
 }
 
@@ -1042,13 +1058,14 @@ func (m *ScoreOver) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ScoreOver) Decode(b []byte) (int, error) {
-	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x736f {
-		return wire.Fail(m, &forms[18], b)
+	if len(b) < 14 || codec.BigEndian.U16(b) != 10 || codec.BigEndian.U16(b[2:]) != 0x736f {
+		*m = ScoreOver{}
+		return forms[18].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Team = TeamColor(wire.BigEndian.U16(b[12:]))
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Team = TeamColor(codec.BigEndian.U16(b[12:]))
 	return 14, nil
 }
 
@@ -1069,28 +1086,29 @@ type SetTTL struct {
 }
 
 // Form returns MsgSetTTL's entry in the package's table.
-func (*SetTTL) Form() *wire.Form { return &forms[19] }
+func (*SetTTL) Form() *spec.Form { return &forms[19] }
 
 // Size returns the size of a MsgSetTTL frame, 6 bytes.
 func (*SetTTL) Size() int { return 6 }
 
 // AppendBinary appends the MsgSetTTL frame, header included, to b.
 func (m *SetTTL) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x7474)
-	wire.BigEndian.PutU16(p[4:], m.TTL)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x7474)
+	codec.BigEndian.PutU16(p[4:], m.TTL)
 	return b, nil
 }
 
 // Decode reads a MsgSetTTL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *SetTTL) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x7474 {
-		return wire.Fail(m, &forms[19], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x7474 {
+		*m = SetTTL{}
+		return forms[19].Mismatch(b)
 	}
-	m.TTL = wire.BigEndian.U16(b[4:])
+	m.TTL = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -1110,7 +1128,7 @@ func (m *SetTTL) UnmarshalBinary(b []byte) error {
 type NetworkRelay struct{}
 
 // Form returns MsgNetworkRelay's entry in the package's table.
-func (*NetworkRelay) Form() *wire.Form { return &forms[20] }
+func (*NetworkRelay) Form() *spec.Form { return &forms[20] }
 
 // Validate returns nil: the spec sets MsgNetworkRelay no rule beyond its
 // layout.
@@ -1128,7 +1146,7 @@ func (*NetworkRelay) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*NetworkRelay) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6e72 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x6e72 {
 		return forms[20].Mismatch(b)
 	}
 	return 4, nil
@@ -1152,7 +1170,7 @@ type KilledFromClient struct {
 }
 
 // Form returns MsgKilled's entry in the package's table.
-func (*KilledFromClient) Form() *wire.Form { return &forms[21] }
+func (*KilledFromClient) Form() *spec.Form { return &forms[21] }
 
 // Validate returns nil: the spec sets MsgKilled no rule beyond its layout.
 func (*KilledFromClient) Validate() error { return nil }
@@ -1162,27 +1180,28 @@ func (*KilledFromClient) Size() int { return 14 }
 
 // AppendBinary appends the MsgKilled frame, header included, to b.
 func (m *KilledFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 10)
-	wire.BigEndian.PutU16(p[2:], 0x6b6c)
+	codec.BigEndian.PutU16(p, 10)
+	codec.BigEndian.PutU16(p[2:], 0x6b6c)
 	copy(p[4:], m.Killer.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Killer.Port)
-	wire.BigEndian.PutU16(p[10:], m.Killer.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
+	codec.BigEndian.PutU16(p[8:], m.Killer.Port)
+	codec.BigEndian.PutU16(p[10:], m.Killer.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.ShotID))
 	return b, nil
 }
 
 // Decode reads a MsgKilled frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *KilledFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
-		return wire.Fail(m, &forms[21], b)
+	if len(b) < 14 || codec.BigEndian.U16(b) != 10 || codec.BigEndian.U16(b[2:]) != 0x6b6c {
+		*m = KilledFromClient{}
+		return forms[21].Mismatch(b)
 	}
 	copy(m.Killer.Host[:], b[4:])
-	m.Killer.Port = wire.BigEndian.U16(b[8:])
-	m.Killer.Number = wire.BigEndian.U16(b[10:])
-	m.ShotID = wire.BigEndian.I16(b[12:])
+	m.Killer.Port = codec.BigEndian.U16(b[8:])
+	m.Killer.Number = codec.BigEndian.U16(b[10:])
+	m.ShotID = codec.BigEndian.I16(b[12:])
 	return 14, nil
 }
 
@@ -1207,7 +1226,7 @@ type KilledFromServer struct {
 }
 
 // Form returns MsgKilled's entry in the package's table.
-func (*KilledFromServer) Form() *wire.Form { return &forms[22] }
+func (*KilledFromServer) Form() *spec.Form { return &forms[22] }
 
 // Validate returns nil: the spec sets MsgKilled no rule beyond its layout.
 func (*KilledFromServer) Validate() error { return nil }
@@ -1217,33 +1236,34 @@ func (*KilledFromServer) Size() int { return 22 }
 
 // AppendBinary appends the MsgKilled frame, header included, to b.
 func (m *KilledFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 22)
+	b, p := codec.Grow(b, 22)
 	_ = p[21] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 18)
-	wire.BigEndian.PutU16(p[2:], 0x6b6c)
+	codec.BigEndian.PutU16(p, 18)
+	codec.BigEndian.PutU16(p[2:], 0x6b6c)
 	copy(p[4:], m.Victim.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Victim.Port)
-	wire.BigEndian.PutU16(p[10:], m.Victim.Number)
+	codec.BigEndian.PutU16(p[8:], m.Victim.Port)
+	codec.BigEndian.PutU16(p[10:], m.Victim.Number)
 	copy(p[12:], m.Killer.Host[:])
-	wire.BigEndian.PutU16(p[16:], m.Killer.Port)
-	wire.BigEndian.PutU16(p[18:], m.Killer.Number)
-	wire.BigEndian.PutU16(p[20:], uint16(m.ShotID))
+	codec.BigEndian.PutU16(p[16:], m.Killer.Port)
+	codec.BigEndian.PutU16(p[18:], m.Killer.Number)
+	codec.BigEndian.PutU16(p[20:], uint16(m.ShotID))
 	return b, nil
 }
 
 // Decode reads a MsgKilled frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *KilledFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 22 || wire.BigEndian.U16(b) != 18 || wire.BigEndian.U16(b[2:]) != 0x6b6c {
-		return wire.Fail(m, &forms[22], b)
+	if len(b) < 22 || codec.BigEndian.U16(b) != 18 || codec.BigEndian.U16(b[2:]) != 0x6b6c {
+		*m = KilledFromServer{}
+		return forms[22].Mismatch(b)
 	}
 	copy(m.Victim.Host[:], b[4:])
-	m.Victim.Port = wire.BigEndian.U16(b[8:])
-	m.Victim.Number = wire.BigEndian.U16(b[10:])
+	m.Victim.Port = codec.BigEndian.U16(b[8:])
+	m.Victim.Number = codec.BigEndian.U16(b[10:])
 	copy(m.Killer.Host[:], b[12:])
-	m.Killer.Port = wire.BigEndian.U16(b[16:])
-	m.Killer.Number = wire.BigEndian.U16(b[18:])
-	m.ShotID = wire.BigEndian.I16(b[20:])
+	m.Killer.Port = codec.BigEndian.U16(b[16:])
+	m.Killer.Number = codec.BigEndian.U16(b[18:])
+	m.ShotID = codec.BigEndian.I16(b[20:])
 	return 22, nil
 }
 
@@ -1266,7 +1286,7 @@ type GrabFlagFromClient struct {
 }
 
 // Form returns MsgGrabFlag's entry in the package's table.
-func (*GrabFlagFromClient) Form() *wire.Form { return &forms[23] }
+func (*GrabFlagFromClient) Form() *spec.Form { return &forms[23] }
 
 // Validate returns nil: the spec sets MsgGrabFlag no rule beyond its layout.
 func (*GrabFlagFromClient) Validate() error { return nil }
@@ -1276,11 +1296,11 @@ func (*GrabFlagFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgGrabFlag frame, header included, to b.
 func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6766)
-	wire.BigEndian.PutU16(p[4:], m.Index)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6766)
+	codec.BigEndian.PutU16(p[4:], m.Index)
 	return b, nil
 }
 
@@ -1288,10 +1308,11 @@ func (m *GrabFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GrabFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6766 {
-		return wire.Fail(m, &forms[23], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6766 {
+		*m = GrabFlagFromClient{}
+		return forms[23].Mismatch(b)
 	}
-	m.Index = wire.BigEndian.U16(b[4:])
+	m.Index = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -1316,39 +1337,39 @@ type GrabFlagFromServer struct {
 }
 
 // Form returns MsgGrabFlag's entry in the package's table.
-func (*GrabFlagFromServer) Form() *wire.Form { return &forms[24] }
+func (*GrabFlagFromServer) Form() *spec.Form { return &forms[24] }
 
 // Size returns the size of a MsgGrabFlag frame, 76 bytes.
 func (*GrabFlagFromServer) Size() int { return 76 }
 
 // AppendBinary appends the MsgGrabFlag frame, header included, to b.
 func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 76)
+	b, p := codec.Grow(b, 76)
 	_ = p[75] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 72)
-	wire.BigEndian.PutU16(p[2:], 0x6766)
+	codec.BigEndian.PutU16(p, 72)
+	codec.BigEndian.PutU16(p[2:], 0x6766)
 	copy(p[4:], m.Grabber.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Grabber.Port)
-	wire.BigEndian.PutU16(p[10:], m.Grabber.Number)
-	wire.BigEndian.PutU16(p[12:], m.Index)
-	wire.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
-	wire.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
-	wire.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
+	codec.BigEndian.PutU16(p[8:], m.Grabber.Port)
+	codec.BigEndian.PutU16(p[10:], m.Grabber.Number)
+	codec.BigEndian.PutU16(p[12:], m.Index)
+	codec.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
+	codec.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
+	codec.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
 	copy(p[20:], m.Flag.Owner.Host[:])
-	wire.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
-	wire.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
-	wire.BigEndian.PutF32(p[28:], m.Flag.Position[0])
-	wire.BigEndian.PutF32(p[32:], m.Flag.Position[1])
-	wire.BigEndian.PutF32(p[36:], m.Flag.Position[2])
-	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
-	wire.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
-	wire.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
-	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
-	wire.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
-	wire.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
-	wire.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
-	wire.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
-	wire.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
+	codec.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
+	codec.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
+	codec.BigEndian.PutF32(p[28:], m.Flag.Position[0])
+	codec.BigEndian.PutF32(p[32:], m.Flag.Position[1])
+	codec.BigEndian.PutF32(p[36:], m.Flag.Position[2])
+	codec.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
+	codec.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
+	codec.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
+	codec.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
+	codec.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
+	codec.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
+	codec.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
+	codec.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
+	codec.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -1356,31 +1377,32 @@ func (m *GrabFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GrabFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6766 {
-		return wire.Fail(m, &forms[24], b)
+	if len(b) < 76 || codec.BigEndian.U16(b) != 72 || codec.BigEndian.U16(b[2:]) != 0x6766 {
+		*m = GrabFlagFromServer{}
+		return forms[24].Mismatch(b)
 	}
 	copy(m.Grabber.Host[:], b[4:])
-	m.Grabber.Port = wire.BigEndian.U16(b[8:])
-	m.Grabber.Number = wire.BigEndian.U16(b[10:])
-	m.Index = wire.BigEndian.U16(b[12:])
-	m.Flag.ID = FlagID(wire.BigEndian.U16(b[14:]))
-	m.Flag.Status = FlagState(wire.BigEndian.U16(b[16:]))
-	m.Flag.Type = FlagType(wire.BigEndian.U16(b[18:]))
+	m.Grabber.Port = codec.BigEndian.U16(b[8:])
+	m.Grabber.Number = codec.BigEndian.U16(b[10:])
+	m.Index = codec.BigEndian.U16(b[12:])
+	m.Flag.ID = FlagID(codec.BigEndian.U16(b[14:]))
+	m.Flag.Status = FlagState(codec.BigEndian.U16(b[16:]))
+	m.Flag.Type = FlagType(codec.BigEndian.U16(b[18:]))
 	copy(m.Flag.Owner.Host[:], b[20:])
-	m.Flag.Owner.Port = wire.BigEndian.U16(b[24:])
-	m.Flag.Owner.Number = wire.BigEndian.U16(b[26:])
-	m.Flag.Position[0] = wire.BigEndian.F32(b[28:])
-	m.Flag.Position[1] = wire.BigEndian.F32(b[32:])
-	m.Flag.Position[2] = wire.BigEndian.F32(b[36:])
-	m.Flag.Launch[0] = wire.BigEndian.F32(b[40:])
-	m.Flag.Launch[1] = wire.BigEndian.F32(b[44:])
-	m.Flag.Launch[2] = wire.BigEndian.F32(b[48:])
-	m.Flag.Landing[0] = wire.BigEndian.F32(b[52:])
-	m.Flag.Landing[1] = wire.BigEndian.F32(b[56:])
-	m.Flag.Landing[2] = wire.BigEndian.F32(b[60:])
-	m.Flag.FlightTime = wire.BigEndian.F32(b[64:])
-	m.Flag.FlightEnd = wire.BigEndian.F32(b[68:])
-	m.Flag.InitialVelocity = wire.BigEndian.F32(b[72:])
+	m.Flag.Owner.Port = codec.BigEndian.U16(b[24:])
+	m.Flag.Owner.Number = codec.BigEndian.U16(b[26:])
+	m.Flag.Position[0] = codec.BigEndian.F32(b[28:])
+	m.Flag.Position[1] = codec.BigEndian.F32(b[32:])
+	m.Flag.Position[2] = codec.BigEndian.F32(b[36:])
+	m.Flag.Launch[0] = codec.BigEndian.F32(b[40:])
+	m.Flag.Launch[1] = codec.BigEndian.F32(b[44:])
+	m.Flag.Launch[2] = codec.BigEndian.F32(b[48:])
+	m.Flag.Landing[0] = codec.BigEndian.F32(b[52:])
+	m.Flag.Landing[1] = codec.BigEndian.F32(b[56:])
+	m.Flag.Landing[2] = codec.BigEndian.F32(b[60:])
+	m.Flag.FlightTime = codec.BigEndian.F32(b[64:])
+	m.Flag.FlightEnd = codec.BigEndian.F32(b[68:])
+	m.Flag.InitialVelocity = codec.BigEndian.F32(b[72:])
 	return 76, nil
 }
 
@@ -1403,7 +1425,7 @@ type DropFlagFromClient struct {
 }
 
 // Form returns MsgDropFlag's entry in the package's table.
-func (*DropFlagFromClient) Form() *wire.Form { return &forms[25] }
+func (*DropFlagFromClient) Form() *spec.Form { return &forms[25] }
 
 // Validate returns nil: the spec sets MsgDropFlag no rule beyond its layout.
 func (*DropFlagFromClient) Validate() error { return nil }
@@ -1413,13 +1435,13 @@ func (*DropFlagFromClient) Size() int { return 16 }
 
 // AppendBinary appends the MsgDropFlag frame, header included, to b.
 func (m *DropFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 12)
-	wire.BigEndian.PutU16(p[2:], 0x6466)
-	wire.BigEndian.PutF32(p[4:], m.Position[0])
-	wire.BigEndian.PutF32(p[8:], m.Position[1])
-	wire.BigEndian.PutF32(p[12:], m.Position[2])
+	codec.BigEndian.PutU16(p, 12)
+	codec.BigEndian.PutU16(p[2:], 0x6466)
+	codec.BigEndian.PutF32(p[4:], m.Position[0])
+	codec.BigEndian.PutF32(p[8:], m.Position[1])
+	codec.BigEndian.PutF32(p[12:], m.Position[2])
 	return b, nil
 }
 
@@ -1427,12 +1449,13 @@ func (m *DropFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DropFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x6466 {
-		return wire.Fail(m, &forms[25], b)
+	if len(b) < 16 || codec.BigEndian.U16(b) != 12 || codec.BigEndian.U16(b[2:]) != 0x6466 {
+		*m = DropFlagFromClient{}
+		return forms[25].Mismatch(b)
 	}
-	m.Position[0] = wire.BigEndian.F32(b[4:])
-	m.Position[1] = wire.BigEndian.F32(b[8:])
-	m.Position[2] = wire.BigEndian.F32(b[12:])
+	m.Position[0] = codec.BigEndian.F32(b[4:])
+	m.Position[1] = codec.BigEndian.F32(b[8:])
+	m.Position[2] = codec.BigEndian.F32(b[12:])
 	return 16, nil
 }
 
@@ -1457,39 +1480,39 @@ type DropFlagFromServer struct {
 }
 
 // Form returns MsgDropFlag's entry in the package's table.
-func (*DropFlagFromServer) Form() *wire.Form { return &forms[26] }
+func (*DropFlagFromServer) Form() *spec.Form { return &forms[26] }
 
 // Size returns the size of a MsgDropFlag frame, 76 bytes.
 func (*DropFlagFromServer) Size() int { return 76 }
 
 // AppendBinary appends the MsgDropFlag frame, header included, to b.
 func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 76)
+	b, p := codec.Grow(b, 76)
 	_ = p[75] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 72)
-	wire.BigEndian.PutU16(p[2:], 0x6466)
+	codec.BigEndian.PutU16(p, 72)
+	codec.BigEndian.PutU16(p[2:], 0x6466)
 	copy(p[4:], m.Dropper.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Dropper.Port)
-	wire.BigEndian.PutU16(p[10:], m.Dropper.Number)
-	wire.BigEndian.PutU16(p[12:], m.Index)
-	wire.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
-	wire.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
-	wire.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
+	codec.BigEndian.PutU16(p[8:], m.Dropper.Port)
+	codec.BigEndian.PutU16(p[10:], m.Dropper.Number)
+	codec.BigEndian.PutU16(p[12:], m.Index)
+	codec.BigEndian.PutU16(p[14:], uint16(m.Flag.ID))
+	codec.BigEndian.PutU16(p[16:], uint16(m.Flag.Status))
+	codec.BigEndian.PutU16(p[18:], uint16(m.Flag.Type))
 	copy(p[20:], m.Flag.Owner.Host[:])
-	wire.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
-	wire.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
-	wire.BigEndian.PutF32(p[28:], m.Flag.Position[0])
-	wire.BigEndian.PutF32(p[32:], m.Flag.Position[1])
-	wire.BigEndian.PutF32(p[36:], m.Flag.Position[2])
-	wire.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
-	wire.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
-	wire.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
-	wire.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
-	wire.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
-	wire.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
-	wire.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
-	wire.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
-	wire.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
+	codec.BigEndian.PutU16(p[24:], m.Flag.Owner.Port)
+	codec.BigEndian.PutU16(p[26:], m.Flag.Owner.Number)
+	codec.BigEndian.PutF32(p[28:], m.Flag.Position[0])
+	codec.BigEndian.PutF32(p[32:], m.Flag.Position[1])
+	codec.BigEndian.PutF32(p[36:], m.Flag.Position[2])
+	codec.BigEndian.PutF32(p[40:], m.Flag.Launch[0])
+	codec.BigEndian.PutF32(p[44:], m.Flag.Launch[1])
+	codec.BigEndian.PutF32(p[48:], m.Flag.Launch[2])
+	codec.BigEndian.PutF32(p[52:], m.Flag.Landing[0])
+	codec.BigEndian.PutF32(p[56:], m.Flag.Landing[1])
+	codec.BigEndian.PutF32(p[60:], m.Flag.Landing[2])
+	codec.BigEndian.PutF32(p[64:], m.Flag.FlightTime)
+	codec.BigEndian.PutF32(p[68:], m.Flag.FlightEnd)
+	codec.BigEndian.PutF32(p[72:], m.Flag.InitialVelocity)
 	return b, nil
 }
 
@@ -1497,31 +1520,32 @@ func (m *DropFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DropFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 76 || wire.BigEndian.U16(b) != 72 || wire.BigEndian.U16(b[2:]) != 0x6466 {
-		return wire.Fail(m, &forms[26], b)
+	if len(b) < 76 || codec.BigEndian.U16(b) != 72 || codec.BigEndian.U16(b[2:]) != 0x6466 {
+		*m = DropFlagFromServer{}
+		return forms[26].Mismatch(b)
 	}
 	copy(m.Dropper.Host[:], b[4:])
-	m.Dropper.Port = wire.BigEndian.U16(b[8:])
-	m.Dropper.Number = wire.BigEndian.U16(b[10:])
-	m.Index = wire.BigEndian.U16(b[12:])
-	m.Flag.ID = FlagID(wire.BigEndian.U16(b[14:]))
-	m.Flag.Status = FlagState(wire.BigEndian.U16(b[16:]))
-	m.Flag.Type = FlagType(wire.BigEndian.U16(b[18:]))
+	m.Dropper.Port = codec.BigEndian.U16(b[8:])
+	m.Dropper.Number = codec.BigEndian.U16(b[10:])
+	m.Index = codec.BigEndian.U16(b[12:])
+	m.Flag.ID = FlagID(codec.BigEndian.U16(b[14:]))
+	m.Flag.Status = FlagState(codec.BigEndian.U16(b[16:]))
+	m.Flag.Type = FlagType(codec.BigEndian.U16(b[18:]))
 	copy(m.Flag.Owner.Host[:], b[20:])
-	m.Flag.Owner.Port = wire.BigEndian.U16(b[24:])
-	m.Flag.Owner.Number = wire.BigEndian.U16(b[26:])
-	m.Flag.Position[0] = wire.BigEndian.F32(b[28:])
-	m.Flag.Position[1] = wire.BigEndian.F32(b[32:])
-	m.Flag.Position[2] = wire.BigEndian.F32(b[36:])
-	m.Flag.Launch[0] = wire.BigEndian.F32(b[40:])
-	m.Flag.Launch[1] = wire.BigEndian.F32(b[44:])
-	m.Flag.Launch[2] = wire.BigEndian.F32(b[48:])
-	m.Flag.Landing[0] = wire.BigEndian.F32(b[52:])
-	m.Flag.Landing[1] = wire.BigEndian.F32(b[56:])
-	m.Flag.Landing[2] = wire.BigEndian.F32(b[60:])
-	m.Flag.FlightTime = wire.BigEndian.F32(b[64:])
-	m.Flag.FlightEnd = wire.BigEndian.F32(b[68:])
-	m.Flag.InitialVelocity = wire.BigEndian.F32(b[72:])
+	m.Flag.Owner.Port = codec.BigEndian.U16(b[24:])
+	m.Flag.Owner.Number = codec.BigEndian.U16(b[26:])
+	m.Flag.Position[0] = codec.BigEndian.F32(b[28:])
+	m.Flag.Position[1] = codec.BigEndian.F32(b[32:])
+	m.Flag.Position[2] = codec.BigEndian.F32(b[36:])
+	m.Flag.Launch[0] = codec.BigEndian.F32(b[40:])
+	m.Flag.Launch[1] = codec.BigEndian.F32(b[44:])
+	m.Flag.Launch[2] = codec.BigEndian.F32(b[48:])
+	m.Flag.Landing[0] = codec.BigEndian.F32(b[52:])
+	m.Flag.Landing[1] = codec.BigEndian.F32(b[56:])
+	m.Flag.Landing[2] = codec.BigEndian.F32(b[60:])
+	m.Flag.FlightTime = codec.BigEndian.F32(b[64:])
+	m.Flag.FlightEnd = codec.BigEndian.F32(b[68:])
+	m.Flag.InitialVelocity = codec.BigEndian.F32(b[72:])
 	return 76, nil
 }
 
@@ -1544,18 +1568,18 @@ type CaptureFlagFromClient struct {
 }
 
 // Form returns MsgCaptureFlag's entry in the package's table.
-func (*CaptureFlagFromClient) Form() *wire.Form { return &forms[27] }
+func (*CaptureFlagFromClient) Form() *spec.Form { return &forms[27] }
 
 // Size returns the size of a MsgCaptureFlag frame, 6 bytes.
 func (*CaptureFlagFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgCaptureFlag frame, header included, to b.
 func (m *CaptureFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6366)
-	wire.BigEndian.PutU16(p[4:], uint16(m.Team))
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6366)
+	codec.BigEndian.PutU16(p[4:], uint16(m.Team))
 	return b, nil
 }
 
@@ -1563,10 +1587,11 @@ func (m *CaptureFlagFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *CaptureFlagFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6366 {
-		return wire.Fail(m, &forms[27], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6366 {
+		*m = CaptureFlagFromClient{}
+		return forms[27].Mismatch(b)
 	}
-	m.Team = TeamColor(wire.BigEndian.U16(b[4:]))
+	m.Team = TeamColor(codec.BigEndian.U16(b[4:]))
 	return 6, nil
 }
 
@@ -1591,22 +1616,22 @@ type CaptureFlagFromServer struct {
 }
 
 // Form returns MsgCaptureFlag's entry in the package's table.
-func (*CaptureFlagFromServer) Form() *wire.Form { return &forms[28] }
+func (*CaptureFlagFromServer) Form() *spec.Form { return &forms[28] }
 
 // Size returns the size of a MsgCaptureFlag frame, 16 bytes.
 func (*CaptureFlagFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgCaptureFlag frame, header included, to b.
 func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 12)
-	wire.BigEndian.PutU16(p[2:], 0x6366)
+	codec.BigEndian.PutU16(p, 12)
+	codec.BigEndian.PutU16(p[2:], 0x6366)
 	copy(p[4:], m.Capturer.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Capturer.Port)
-	wire.BigEndian.PutU16(p[10:], m.Capturer.Number)
-	wire.BigEndian.PutU16(p[12:], m.Index)
-	wire.BigEndian.PutU16(p[14:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[8:], m.Capturer.Port)
+	codec.BigEndian.PutU16(p[10:], m.Capturer.Number)
+	codec.BigEndian.PutU16(p[12:], m.Index)
+	codec.BigEndian.PutU16(p[14:], uint16(m.Team))
 	return b, nil
 }
 
@@ -1614,14 +1639,15 @@ func (m *CaptureFlagFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *CaptureFlagFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x6366 {
-		return wire.Fail(m, &forms[28], b)
+	if len(b) < 16 || codec.BigEndian.U16(b) != 12 || codec.BigEndian.U16(b[2:]) != 0x6366 {
+		*m = CaptureFlagFromServer{}
+		return forms[28].Mismatch(b)
 	}
 	copy(m.Capturer.Host[:], b[4:])
-	m.Capturer.Port = wire.BigEndian.U16(b[8:])
-	m.Capturer.Number = wire.BigEndian.U16(b[10:])
-	m.Index = wire.BigEndian.U16(b[12:])
-	m.Team = TeamColor(wire.BigEndian.U16(b[14:]))
+	m.Capturer.Port = codec.BigEndian.U16(b[8:])
+	m.Capturer.Number = codec.BigEndian.U16(b[10:])
+	m.Index = codec.BigEndian.U16(b[12:])
+	m.Team = TeamColor(codec.BigEndian.U16(b[14:]))
 	return 16, nil
 }
 
@@ -1645,36 +1671,37 @@ type ShotEnd struct {
 }
 
 // Form returns MsgShotEnd's entry in the package's table.
-func (*ShotEnd) Form() *wire.Form { return &forms[29] }
+func (*ShotEnd) Form() *spec.Form { return &forms[29] }
 
 // Size returns the size of a MsgShotEnd frame, 16 bytes.
 func (*ShotEnd) Size() int { return 16 }
 
 // AppendBinary appends the MsgShotEnd frame, header included, to b.
 func (m *ShotEnd) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 12)
-	wire.BigEndian.PutU16(p[2:], 0x7365)
+	codec.BigEndian.PutU16(p, 12)
+	codec.BigEndian.PutU16(p[2:], 0x7365)
 	copy(p[4:], m.Shooter.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
-	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
-	wire.BigEndian.PutU16(p[12:], uint16(m.ShotID))
-	wire.BigEndian.PutU16(p[14:], m.Reason)
+	codec.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	codec.BigEndian.PutU16(p[10:], m.Shooter.Number)
+	codec.BigEndian.PutU16(p[12:], uint16(m.ShotID))
+	codec.BigEndian.PutU16(p[14:], m.Reason)
 	return b, nil
 }
 
 // Decode reads a MsgShotEnd frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ShotEnd) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7365 {
-		return wire.Fail(m, &forms[29], b)
+	if len(b) < 16 || codec.BigEndian.U16(b) != 12 || codec.BigEndian.U16(b[2:]) != 0x7365 {
+		*m = ShotEnd{}
+		return forms[29].Mismatch(b)
 	}
 	copy(m.Shooter.Host[:], b[4:])
-	m.Shooter.Port = wire.BigEndian.U16(b[8:])
-	m.Shooter.Number = wire.BigEndian.U16(b[10:])
-	m.ShotID = wire.BigEndian.I16(b[12:])
-	m.Reason = wire.BigEndian.U16(b[14:])
+	m.Shooter.Port = codec.BigEndian.U16(b[8:])
+	m.Shooter.Number = codec.BigEndian.U16(b[10:])
+	m.ShotID = codec.BigEndian.I16(b[12:])
+	m.Reason = codec.BigEndian.U16(b[14:])
 	return 16, nil
 }
 
@@ -1696,7 +1723,7 @@ type ScoreFromClient struct {
 }
 
 // Form returns MsgScore's entry in the package's table.
-func (*ScoreFromClient) Form() *wire.Form { return &forms[30] }
+func (*ScoreFromClient) Form() *spec.Form { return &forms[30] }
 
 // Validate returns nil: the spec sets MsgScore no rule beyond its layout.
 func (*ScoreFromClient) Validate() error { return nil }
@@ -1706,23 +1733,24 @@ func (*ScoreFromClient) Size() int { return 8 }
 
 // AppendBinary appends the MsgScore frame, header included, to b.
 func (m *ScoreFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 4)
-	wire.BigEndian.PutU16(p[2:], 0x7363)
-	wire.BigEndian.PutU16(p[4:], m.Wins)
-	wire.BigEndian.PutU16(p[6:], m.Losses)
+	codec.BigEndian.PutU16(p, 4)
+	codec.BigEndian.PutU16(p[2:], 0x7363)
+	codec.BigEndian.PutU16(p[4:], m.Wins)
+	codec.BigEndian.PutU16(p[6:], m.Losses)
 	return b, nil
 }
 
 // Decode reads a MsgScore frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ScoreFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7363 {
-		return wire.Fail(m, &forms[30], b)
+	if len(b) < 8 || codec.BigEndian.U16(b) != 4 || codec.BigEndian.U16(b[2:]) != 0x7363 {
+		*m = ScoreFromClient{}
+		return forms[30].Mismatch(b)
 	}
-	m.Wins = wire.BigEndian.U16(b[4:])
-	m.Losses = wire.BigEndian.U16(b[6:])
+	m.Wins = codec.BigEndian.U16(b[4:])
+	m.Losses = codec.BigEndian.U16(b[6:])
 	return 8, nil
 }
 
@@ -1744,7 +1772,7 @@ type ScoreFromServer struct {
 }
 
 // Form returns MsgScore's entry in the package's table.
-func (*ScoreFromServer) Form() *wire.Form { return &forms[31] }
+func (*ScoreFromServer) Form() *spec.Form { return &forms[31] }
 
 // Validate returns nil: the spec sets MsgScore no rule beyond its layout.
 func (*ScoreFromServer) Validate() error { return nil }
@@ -1754,29 +1782,30 @@ func (*ScoreFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgScore frame, header included, to b.
 func (m *ScoreFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 12)
-	wire.BigEndian.PutU16(p[2:], 0x7363)
+	codec.BigEndian.PutU16(p, 12)
+	codec.BigEndian.PutU16(p[2:], 0x7363)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], m.Wins)
-	wire.BigEndian.PutU16(p[14:], m.Losses)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], m.Wins)
+	codec.BigEndian.PutU16(p[14:], m.Losses)
 	return b, nil
 }
 
 // Decode reads a MsgScore frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ScoreFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7363 {
-		return wire.Fail(m, &forms[31], b)
+	if len(b) < 16 || codec.BigEndian.U16(b) != 12 || codec.BigEndian.U16(b[2:]) != 0x7363 {
+		*m = ScoreFromServer{}
+		return forms[31].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Wins = wire.BigEndian.U16(b[12:])
-	m.Losses = wire.BigEndian.U16(b[14:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Wins = codec.BigEndian.U16(b[12:])
+	m.Losses = codec.BigEndian.U16(b[14:])
 	return 16, nil
 }
 
@@ -1799,7 +1828,7 @@ type TeleportFromClient struct {
 }
 
 // Form returns MsgTeleport's entry in the package's table.
-func (*TeleportFromClient) Form() *wire.Form { return &forms[32] }
+func (*TeleportFromClient) Form() *spec.Form { return &forms[32] }
 
 // Validate returns nil: the spec sets MsgTeleport no rule beyond its layout.
 func (*TeleportFromClient) Validate() error { return nil }
@@ -1809,12 +1838,12 @@ func (*TeleportFromClient) Size() int { return 8 }
 
 // AppendBinary appends the MsgTeleport frame, header included, to b.
 func (m *TeleportFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 4)
-	wire.BigEndian.PutU16(p[2:], 0x7470)
-	wire.BigEndian.PutU16(p[4:], m.From)
-	wire.BigEndian.PutU16(p[6:], m.To)
+	codec.BigEndian.PutU16(p, 4)
+	codec.BigEndian.PutU16(p[2:], 0x7470)
+	codec.BigEndian.PutU16(p[4:], m.From)
+	codec.BigEndian.PutU16(p[6:], m.To)
 	return b, nil
 }
 
@@ -1822,11 +1851,12 @@ func (m *TeleportFromClient) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeleportFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7470 {
-		return wire.Fail(m, &forms[32], b)
+	if len(b) < 8 || codec.BigEndian.U16(b) != 4 || codec.BigEndian.U16(b[2:]) != 0x7470 {
+		*m = TeleportFromClient{}
+		return forms[32].Mismatch(b)
 	}
-	m.From = wire.BigEndian.U16(b[4:])
-	m.To = wire.BigEndian.U16(b[6:])
+	m.From = codec.BigEndian.U16(b[4:])
+	m.To = codec.BigEndian.U16(b[6:])
 	return 8, nil
 }
 
@@ -1851,7 +1881,7 @@ type TeleportFromServer struct {
 }
 
 // Form returns MsgTeleport's entry in the package's table.
-func (*TeleportFromServer) Form() *wire.Form { return &forms[33] }
+func (*TeleportFromServer) Form() *spec.Form { return &forms[33] }
 
 // Validate returns nil: the spec sets MsgTeleport no rule beyond its layout.
 func (*TeleportFromServer) Validate() error { return nil }
@@ -1861,15 +1891,15 @@ func (*TeleportFromServer) Size() int { return 16 }
 
 // AppendBinary appends the MsgTeleport frame, header included, to b.
 func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 12)
-	wire.BigEndian.PutU16(p[2:], 0x7470)
+	codec.BigEndian.PutU16(p, 12)
+	codec.BigEndian.PutU16(p[2:], 0x7470)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], m.From)
-	wire.BigEndian.PutU16(p[14:], m.To)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], m.From)
+	codec.BigEndian.PutU16(p[14:], m.To)
 	return b, nil
 }
 
@@ -1877,14 +1907,15 @@ func (m *TeleportFromServer) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *TeleportFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.BigEndian.U16(b) != 12 || wire.BigEndian.U16(b[2:]) != 0x7470 {
-		return wire.Fail(m, &forms[33], b)
+	if len(b) < 16 || codec.BigEndian.U16(b) != 12 || codec.BigEndian.U16(b[2:]) != 0x7470 {
+		*m = TeleportFromServer{}
+		return forms[33].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.From = wire.BigEndian.U16(b[12:])
-	m.To = wire.BigEndian.U16(b[14:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.From = codec.BigEndian.U16(b[12:])
+	m.To = codec.BigEndian.U16(b[14:])
 	return 16, nil
 }
 
@@ -1911,7 +1942,7 @@ type GMUpdate struct {
 }
 
 // Form returns MsgGMUpdate's entry in the package's table.
-func (*GMUpdate) Form() *wire.Form { return &forms[34] }
+func (*GMUpdate) Form() *spec.Form { return &forms[34] }
 
 // Validate returns nil: the spec sets MsgGMUpdate no rule beyond its layout.
 func (*GMUpdate) Validate() error { return nil }
@@ -1921,24 +1952,24 @@ func (*GMUpdate) Size() int { return 50 }
 
 // AppendBinary appends the MsgGMUpdate frame, header included, to b.
 func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 50)
+	b, p := codec.Grow(b, 50)
 	_ = p[49] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 46)
-	wire.BigEndian.PutU16(p[2:], 0x676d)
+	codec.BigEndian.PutU16(p, 46)
+	codec.BigEndian.PutU16(p[2:], 0x676d)
 	copy(p[4:], m.Shooter.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.Shooter.Port)
-	wire.BigEndian.PutU16(p[10:], m.Shooter.Number)
-	wire.BigEndian.PutU16(p[12:], m.ShotID)
-	wire.BigEndian.PutF32(p[14:], m.Position[0])
-	wire.BigEndian.PutF32(p[18:], m.Position[1])
-	wire.BigEndian.PutF32(p[22:], m.Position[2])
-	wire.BigEndian.PutF32(p[26:], m.Velocity[0])
-	wire.BigEndian.PutF32(p[30:], m.Velocity[1])
-	wire.BigEndian.PutF32(p[34:], m.Velocity[2])
-	wire.BigEndian.PutF32(p[38:], m.Time)
+	codec.BigEndian.PutU16(p[8:], m.Shooter.Port)
+	codec.BigEndian.PutU16(p[10:], m.Shooter.Number)
+	codec.BigEndian.PutU16(p[12:], m.ShotID)
+	codec.BigEndian.PutF32(p[14:], m.Position[0])
+	codec.BigEndian.PutF32(p[18:], m.Position[1])
+	codec.BigEndian.PutF32(p[22:], m.Position[2])
+	codec.BigEndian.PutF32(p[26:], m.Velocity[0])
+	codec.BigEndian.PutF32(p[30:], m.Velocity[1])
+	codec.BigEndian.PutF32(p[34:], m.Velocity[2])
+	codec.BigEndian.PutF32(p[38:], m.Time)
 	copy(p[42:], m.Target.Host[:])
-	wire.BigEndian.PutU16(p[46:], m.Target.Port)
-	wire.BigEndian.PutU16(p[48:], m.Target.Number)
+	codec.BigEndian.PutU16(p[46:], m.Target.Port)
+	codec.BigEndian.PutU16(p[48:], m.Target.Number)
 	return b, nil
 }
 
@@ -1946,23 +1977,24 @@ func (m *GMUpdate) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *GMUpdate) Decode(b []byte) (int, error) {
-	if len(b) < 50 || wire.BigEndian.U16(b) != 46 || wire.BigEndian.U16(b[2:]) != 0x676d {
-		return wire.Fail(m, &forms[34], b)
+	if len(b) < 50 || codec.BigEndian.U16(b) != 46 || codec.BigEndian.U16(b[2:]) != 0x676d {
+		*m = GMUpdate{}
+		return forms[34].Mismatch(b)
 	}
 	copy(m.Shooter.Host[:], b[4:])
-	m.Shooter.Port = wire.BigEndian.U16(b[8:])
-	m.Shooter.Number = wire.BigEndian.U16(b[10:])
-	m.ShotID = wire.BigEndian.U16(b[12:])
-	m.Position[0] = wire.BigEndian.F32(b[14:])
-	m.Position[1] = wire.BigEndian.F32(b[18:])
-	m.Position[2] = wire.BigEndian.F32(b[22:])
-	m.Velocity[0] = wire.BigEndian.F32(b[26:])
-	m.Velocity[1] = wire.BigEndian.F32(b[30:])
-	m.Velocity[2] = wire.BigEndian.F32(b[34:])
-	m.Time = wire.BigEndian.F32(b[38:])
+	m.Shooter.Port = codec.BigEndian.U16(b[8:])
+	m.Shooter.Number = codec.BigEndian.U16(b[10:])
+	m.ShotID = codec.BigEndian.U16(b[12:])
+	m.Position[0] = codec.BigEndian.F32(b[14:])
+	m.Position[1] = codec.BigEndian.F32(b[18:])
+	m.Position[2] = codec.BigEndian.F32(b[22:])
+	m.Velocity[0] = codec.BigEndian.F32(b[26:])
+	m.Velocity[1] = codec.BigEndian.F32(b[30:])
+	m.Velocity[2] = codec.BigEndian.F32(b[34:])
+	m.Time = codec.BigEndian.F32(b[38:])
 	copy(m.Target.Host[:], b[42:])
-	m.Target.Port = wire.BigEndian.U16(b[46:])
-	m.Target.Number = wire.BigEndian.U16(b[48:])
+	m.Target.Port = codec.BigEndian.U16(b[46:])
+	m.Target.Number = codec.BigEndian.U16(b[48:])
 	return 50, nil
 }
 
@@ -1983,28 +2015,29 @@ type LagPing struct {
 }
 
 // Form returns MsgLagPing's entry in the package's table.
-func (*LagPing) Form() *wire.Form { return &forms[35] }
+func (*LagPing) Form() *spec.Form { return &forms[35] }
 
 // Size returns the size of a MsgLagPing frame, 6 bytes.
 func (*LagPing) Size() int { return 6 }
 
 // AppendBinary appends the MsgLagPing frame, header included, to b.
 func (m *LagPing) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x7069)
-	wire.BigEndian.PutU16(p[4:], m.Seq)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x7069)
+	codec.BigEndian.PutU16(p[4:], m.Seq)
 	return b, nil
 }
 
 // Decode reads a MsgLagPing frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *LagPing) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x7069 {
-		return wire.Fail(m, &forms[35], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x7069 {
+		*m = LagPing{}
+		return forms[35].Mismatch(b)
 	}
-	m.Seq = wire.BigEndian.U16(b[4:])
+	m.Seq = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -2023,7 +2056,7 @@ func (m *LagPing) UnmarshalBinary(b []byte) error {
 type IDAck struct{}
 
 // Form returns MsgIdAck's entry in the package's table.
-func (*IDAck) Form() *wire.Form { return &forms[36] }
+func (*IDAck) Form() *spec.Form { return &forms[36] }
 
 // Validate returns nil: the spec sets MsgIdAck no rule beyond its layout.
 func (*IDAck) Validate() error { return nil }
@@ -2039,7 +2072,7 @@ func (*IDAck) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgIdAck frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*IDAck) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x6964 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x6964 {
 		return forms[36].Mismatch(b)
 	}
 	return 4, nil
@@ -2062,7 +2095,7 @@ type ClientVersion struct {
 }
 
 // Form returns MsgClientVersion's entry in the package's table.
-func (*ClientVersion) Form() *wire.Form { return &forms[37] }
+func (*ClientVersion) Form() *spec.Form { return &forms[37] }
 
 // Validate returns nil: the spec sets MsgClientVersion no rule beyond its
 // layout.
@@ -2073,11 +2106,11 @@ func (*ClientVersion) Size() int { return 6 }
 
 // AppendBinary appends the MsgClientVersion frame, header included, to b.
 func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6f6a)
-	wire.BigEndian.PutU16(p[4:], m.Version)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6f6a)
+	codec.BigEndian.PutU16(p[4:], m.Version)
 	return b, nil
 }
 
@@ -2085,10 +2118,11 @@ func (m *ClientVersion) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ClientVersion) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f6a {
-		return wire.Fail(m, &forms[37], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6f6a {
+		*m = ClientVersion{}
+		return forms[37].Mismatch(b)
 	}
-	m.Version = wire.BigEndian.U16(b[4:])
+	m.Version = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -2109,7 +2143,7 @@ type UDPLinkRequest struct {
 }
 
 // Form returns MsgUDPLinkRequest's entry in the package's table.
-func (*UDPLinkRequest) Form() *wire.Form { return &forms[38] }
+func (*UDPLinkRequest) Form() *spec.Form { return &forms[38] }
 
 // Validate returns nil: the spec sets MsgUDPLinkRequest no rule beyond its
 // layout.
@@ -2120,11 +2154,11 @@ func (*UDPLinkRequest) Size() int { return 6 }
 
 // AppendBinary appends the MsgUDPLinkRequest frame, header included, to b.
 func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6f66)
-	wire.BigEndian.PutU16(p[4:], m.Port)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6f66)
+	codec.BigEndian.PutU16(p[4:], m.Port)
 	return b, nil
 }
 
@@ -2132,10 +2166,11 @@ func (m *UDPLinkRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *UDPLinkRequest) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f66 {
-		return wire.Fail(m, &forms[38], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6f66 {
+		*m = UDPLinkRequest{}
+		return forms[38].Mismatch(b)
 	}
-	m.Port = wire.BigEndian.U16(b[4:])
+	m.Port = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -2156,7 +2191,7 @@ type UDPLinkEstablished struct {
 }
 
 // Form returns MsgUDPLinkEstablished's entry in the package's table.
-func (*UDPLinkEstablished) Form() *wire.Form { return &forms[39] }
+func (*UDPLinkEstablished) Form() *spec.Form { return &forms[39] }
 
 // Validate returns nil: the spec sets MsgUDPLinkEstablished no rule beyond
 // its layout.
@@ -2168,11 +2203,11 @@ func (*UDPLinkEstablished) Size() int { return 6 }
 // AppendBinary appends the MsgUDPLinkEstablished frame, header included, to
 // b.
 func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6f67)
-	wire.BigEndian.PutU16(p[4:], m.Value)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6f67)
+	codec.BigEndian.PutU16(p[4:], m.Value)
 	return b, nil
 }
 
@@ -2180,10 +2215,11 @@ func (m *UDPLinkEstablished) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *UDPLinkEstablished) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6f67 {
-		return wire.Fail(m, &forms[39], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6f67 {
+		*m = UDPLinkEstablished{}
+		return forms[39].Mismatch(b)
 	}
-	m.Value = wire.BigEndian.U16(b[4:])
+	m.Value = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -2204,7 +2240,7 @@ func (m *UDPLinkEstablished) UnmarshalBinary(b []byte) error {
 type WantWHashRequest struct{}
 
 // Form returns MsgWantWHash's entry in the package's table.
-func (*WantWHashRequest) Form() *wire.Form { return &forms[40] }
+func (*WantWHashRequest) Form() *spec.Form { return &forms[40] }
 
 // Validate returns nil: the spec sets MsgWantWHash no rule beyond its
 // layout.
@@ -2222,7 +2258,7 @@ func (*WantWHashRequest) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*WantWHashRequest) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7768 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x7768 {
 		return forms[40].Mismatch(b)
 	}
 	return 4, nil
@@ -2244,14 +2280,14 @@ func (m *WantWHashRequest) UnmarshalBinary(b []byte) error {
 var _ wire.Message = (*WantWHashReply)(nil)
 
 // Form returns MsgWantWHash's entry in the package's table.
-func (*WantWHashReply) Form() *wire.Form { return &forms[41] }
+func (*WantWHashReply) Form() *spec.Form { return &forms[41] }
 
 // QueryGameRequest is MsgQueryGame, client to server: a request for the
 // game's settings and player counts (not in the spec, errata M21).
 type QueryGameRequest struct{}
 
 // Form returns MsgQueryGame's entry in the package's table.
-func (*QueryGameRequest) Form() *wire.Form { return &forms[42] }
+func (*QueryGameRequest) Form() *spec.Form { return &forms[42] }
 
 // Validate returns nil: the spec sets MsgQueryGame no rule beyond its
 // layout.
@@ -2269,7 +2305,7 @@ func (*QueryGameRequest) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*QueryGameRequest) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7167 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x7167 {
 		return forms[42].Mismatch(b)
 	}
 	return 4, nil
@@ -2302,31 +2338,31 @@ type QueryGameReply struct {
 }
 
 // Form returns MsgQueryGame's entry in the package's table.
-func (*QueryGameReply) Form() *wire.Form { return &forms[43] }
+func (*QueryGameReply) Form() *spec.Form { return &forms[43] }
 
 // Size returns the size of a MsgQueryGame frame, 40 bytes.
 func (*QueryGameReply) Size() int { return 40 }
 
 // AppendBinary appends the MsgQueryGame frame, header included, to b.
 func (m *QueryGameReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 40)
+	b, p := codec.Grow(b, 40)
 	_ = p[39] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 36)
-	wire.BigEndian.PutU16(p[2:], 0x7167)
-	wire.BigEndian.PutU16(p[4:], uint16(m.Style))
-	wire.BigEndian.PutU16(p[6:], m.MaxPlayers)
-	wire.BigEndian.PutU16(p[8:], m.MaxShots)
+	codec.BigEndian.PutU16(p, 36)
+	codec.BigEndian.PutU16(p[2:], 0x7167)
+	codec.BigEndian.PutU16(p[4:], uint16(m.Style))
+	codec.BigEndian.PutU16(p[6:], m.MaxPlayers)
+	codec.BigEndian.PutU16(p[8:], m.MaxShots)
 	for i, e := range m.TeamCount {
-		wire.BigEndian.PutU16(p[10+2*i:], e)
+		codec.BigEndian.PutU16(p[10+2*i:], e)
 	}
 	for i, e := range m.TeamMax {
-		wire.BigEndian.PutU16(p[20+2*i:], e)
+		codec.BigEndian.PutU16(p[20+2*i:], e)
 	}
-	wire.BigEndian.PutU16(p[30:], m.ShakeWins)
-	wire.BigEndian.PutU16(p[32:], m.ShakeTimeout)
-	wire.BigEndian.PutU16(p[34:], m.MaxPlayerScore)
-	wire.BigEndian.PutU16(p[36:], m.MaxTeamScore)
-	wire.BigEndian.PutU16(p[38:], m.MaxTime)
+	codec.BigEndian.PutU16(p[30:], m.ShakeWins)
+	codec.BigEndian.PutU16(p[32:], m.ShakeTimeout)
+	codec.BigEndian.PutU16(p[34:], m.MaxPlayerScore)
+	codec.BigEndian.PutU16(p[36:], m.MaxTeamScore)
+	codec.BigEndian.PutU16(p[38:], m.MaxTime)
 	return b, nil
 }
 
@@ -2334,23 +2370,24 @@ func (m *QueryGameReply) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *QueryGameReply) Decode(b []byte) (int, error) {
-	if len(b) < 40 || wire.BigEndian.U16(b) != 36 || wire.BigEndian.U16(b[2:]) != 0x7167 {
-		return wire.Fail(m, &forms[43], b)
+	if len(b) < 40 || codec.BigEndian.U16(b) != 36 || codec.BigEndian.U16(b[2:]) != 0x7167 {
+		*m = QueryGameReply{}
+		return forms[43].Mismatch(b)
 	}
-	m.Style = GameStyle(wire.BigEndian.U16(b[4:]))
-	m.MaxPlayers = wire.BigEndian.U16(b[6:])
-	m.MaxShots = wire.BigEndian.U16(b[8:])
+	m.Style = GameStyle(codec.BigEndian.U16(b[4:]))
+	m.MaxPlayers = codec.BigEndian.U16(b[6:])
+	m.MaxShots = codec.BigEndian.U16(b[8:])
 	for i := range m.TeamCount {
-		m.TeamCount[i] = wire.BigEndian.U16(b[10+2*i:])
+		m.TeamCount[i] = codec.BigEndian.U16(b[10+2*i:])
 	}
 	for i := range m.TeamMax {
-		m.TeamMax[i] = wire.BigEndian.U16(b[20+2*i:])
+		m.TeamMax[i] = codec.BigEndian.U16(b[20+2*i:])
 	}
-	m.ShakeWins = wire.BigEndian.U16(b[30:])
-	m.ShakeTimeout = wire.BigEndian.U16(b[32:])
-	m.MaxPlayerScore = wire.BigEndian.U16(b[34:])
-	m.MaxTeamScore = wire.BigEndian.U16(b[36:])
-	m.MaxTime = wire.BigEndian.U16(b[38:])
+	m.ShakeWins = codec.BigEndian.U16(b[30:])
+	m.ShakeTimeout = codec.BigEndian.U16(b[32:])
+	m.MaxPlayerScore = codec.BigEndian.U16(b[34:])
+	m.MaxTeamScore = codec.BigEndian.U16(b[36:])
+	m.MaxTime = codec.BigEndian.U16(b[38:])
 	return 40, nil
 }
 
@@ -2369,7 +2406,7 @@ func (m *QueryGameReply) UnmarshalBinary(b []byte) error {
 type QueryPlayersRequest struct{}
 
 // Form returns MsgQueryPlayers's entry in the package's table.
-func (*QueryPlayersRequest) Form() *wire.Form { return &forms[44] }
+func (*QueryPlayersRequest) Form() *spec.Form { return &forms[44] }
 
 // Validate returns nil: the spec sets MsgQueryPlayers no rule beyond its
 // layout.
@@ -2387,7 +2424,7 @@ func (*QueryPlayersRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*QueryPlayersRequest) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7170 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x7170 {
 		return forms[44].Mismatch(b)
 	}
 	return 4, nil
@@ -2414,19 +2451,19 @@ type QueryPlayersReply struct {
 }
 
 // Form returns MsgQueryPlayers's entry in the package's table.
-func (*QueryPlayersReply) Form() *wire.Form { return &forms[45] }
+func (*QueryPlayersReply) Form() *spec.Form { return &forms[45] }
 
 // Size returns the size of a MsgQueryPlayers frame, 8 bytes.
 func (*QueryPlayersReply) Size() int { return 8 }
 
 // AppendBinary appends the MsgQueryPlayers frame, header included, to b.
 func (m *QueryPlayersReply) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 4)
-	wire.BigEndian.PutU16(p[2:], 0x7170)
-	wire.BigEndian.PutU16(p[4:], m.NumTeams)
-	wire.BigEndian.PutU16(p[6:], m.NumPlayers)
+	codec.BigEndian.PutU16(p, 4)
+	codec.BigEndian.PutU16(p[2:], 0x7170)
+	codec.BigEndian.PutU16(p[4:], m.NumTeams)
+	codec.BigEndian.PutU16(p[6:], m.NumPlayers)
 	return b, nil
 }
 
@@ -2434,11 +2471,12 @@ func (m *QueryPlayersReply) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *QueryPlayersReply) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.BigEndian.U16(b) != 4 || wire.BigEndian.U16(b[2:]) != 0x7170 {
-		return wire.Fail(m, &forms[45], b)
+	if len(b) < 8 || codec.BigEndian.U16(b) != 4 || codec.BigEndian.U16(b[2:]) != 0x7170 {
+		*m = QueryPlayersReply{}
+		return forms[45].Mismatch(b)
 	}
-	m.NumTeams = wire.BigEndian.U16(b[4:])
-	m.NumPlayers = wire.BigEndian.U16(b[6:])
+	m.NumTeams = codec.BigEndian.U16(b[4:])
+	m.NumPlayers = codec.BigEndian.U16(b[6:])
 	return 8, nil
 }
 
@@ -2461,18 +2499,18 @@ type AcquireRadioFromClient struct {
 }
 
 // Form returns MsgAcquireRadio's entry in the package's table.
-func (*AcquireRadioFromClient) Form() *wire.Form { return &forms[46] }
+func (*AcquireRadioFromClient) Form() *spec.Form { return &forms[46] }
 
 // Size returns the size of a MsgAcquireRadio frame, 6 bytes.
 func (*AcquireRadioFromClient) Size() int { return 6 }
 
 // AppendBinary appends the MsgAcquireRadio frame, header included, to b.
 func (m *AcquireRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 2)
-	wire.BigEndian.PutU16(p[2:], 0x6172)
-	wire.BigEndian.PutU16(p[4:], m.Flags)
+	codec.BigEndian.PutU16(p, 2)
+	codec.BigEndian.PutU16(p[2:], 0x6172)
+	codec.BigEndian.PutU16(p[4:], m.Flags)
 	return b, nil
 }
 
@@ -2480,10 +2518,11 @@ func (m *AcquireRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *AcquireRadioFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 2 || wire.BigEndian.U16(b[2:]) != 0x6172 {
-		return wire.Fail(m, &forms[46], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 2 || codec.BigEndian.U16(b[2:]) != 0x6172 {
+		*m = AcquireRadioFromClient{}
+		return forms[46].Mismatch(b)
 	}
-	m.Flags = wire.BigEndian.U16(b[4:])
+	m.Flags = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -2507,21 +2546,21 @@ type AcquireRadioFromServer struct {
 }
 
 // Form returns MsgAcquireRadio's entry in the package's table.
-func (*AcquireRadioFromServer) Form() *wire.Form { return &forms[47] }
+func (*AcquireRadioFromServer) Form() *spec.Form { return &forms[47] }
 
 // Size returns the size of a MsgAcquireRadio frame, 14 bytes.
 func (*AcquireRadioFromServer) Size() int { return 14 }
 
 // AppendBinary appends the MsgAcquireRadio frame, header included, to b.
 func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 10)
-	wire.BigEndian.PutU16(p[2:], 0x6172)
+	codec.BigEndian.PutU16(p, 10)
+	codec.BigEndian.PutU16(p[2:], 0x6172)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
-	wire.BigEndian.PutU16(p[12:], m.Flags)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[12:], m.Flags)
 	return b, nil
 }
 
@@ -2529,13 +2568,14 @@ func (m *AcquireRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *AcquireRadioFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 14 || wire.BigEndian.U16(b) != 10 || wire.BigEndian.U16(b[2:]) != 0x6172 {
-		return wire.Fail(m, &forms[47], b)
+	if len(b) < 14 || codec.BigEndian.U16(b) != 10 || codec.BigEndian.U16(b[2:]) != 0x6172 {
+		*m = AcquireRadioFromServer{}
+		return forms[47].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
-	m.Flags = wire.BigEndian.U16(b[12:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
+	m.Flags = codec.BigEndian.U16(b[12:])
 	return 14, nil
 }
 
@@ -2556,7 +2596,7 @@ func (m *AcquireRadioFromServer) UnmarshalBinary(b []byte) error {
 type ReleaseRadioFromClient struct{}
 
 // Form returns MsgReleaseRadio's entry in the package's table.
-func (*ReleaseRadioFromClient) Form() *wire.Form { return &forms[48] }
+func (*ReleaseRadioFromClient) Form() *spec.Form { return &forms[48] }
 
 // Validate returns nil: the spec sets MsgReleaseRadio no rule beyond its
 // layout.
@@ -2574,7 +2614,7 @@ func (*ReleaseRadioFromClient) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*ReleaseRadioFromClient) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7272 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x7272 {
 		return forms[48].Mismatch(b)
 	}
 	return 4, nil
@@ -2599,7 +2639,7 @@ type ReleaseRadioFromServer struct {
 }
 
 // Form returns MsgReleaseRadio's entry in the package's table.
-func (*ReleaseRadioFromServer) Form() *wire.Form { return &forms[49] }
+func (*ReleaseRadioFromServer) Form() *spec.Form { return &forms[49] }
 
 // Validate returns nil: the spec sets MsgReleaseRadio no rule beyond its
 // layout.
@@ -2610,13 +2650,13 @@ func (*ReleaseRadioFromServer) Size() int { return 12 }
 
 // AppendBinary appends the MsgReleaseRadio frame, header included, to b.
 func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 12)
+	b, p := codec.Grow(b, 12)
 	_ = p[11] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 8)
-	wire.BigEndian.PutU16(p[2:], 0x7272)
+	codec.BigEndian.PutU16(p, 8)
+	codec.BigEndian.PutU16(p[2:], 0x7272)
 	copy(p[4:], m.ID.Host[:])
-	wire.BigEndian.PutU16(p[8:], m.ID.Port)
-	wire.BigEndian.PutU16(p[10:], m.ID.Number)
+	codec.BigEndian.PutU16(p[8:], m.ID.Port)
+	codec.BigEndian.PutU16(p[10:], m.ID.Number)
 	return b, nil
 }
 
@@ -2624,12 +2664,13 @@ func (m *ReleaseRadioFromServer) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ReleaseRadioFromServer) Decode(b []byte) (int, error) {
-	if len(b) < 12 || wire.BigEndian.U16(b) != 8 || wire.BigEndian.U16(b[2:]) != 0x7272 {
-		return wire.Fail(m, &forms[49], b)
+	if len(b) < 12 || codec.BigEndian.U16(b) != 8 || codec.BigEndian.U16(b[2:]) != 0x7272 {
+		*m = ReleaseRadioFromServer{}
+		return forms[49].Mismatch(b)
 	}
 	copy(m.ID.Host[:], b[4:])
-	m.ID.Port = wire.BigEndian.U16(b[8:])
-	m.ID.Number = wire.BigEndian.U16(b[10:])
+	m.ID.Port = codec.BigEndian.U16(b[8:])
+	m.ID.Number = codec.BigEndian.U16(b[10:])
 	return 12, nil
 }
 
@@ -2646,27 +2687,109 @@ func (m *ReleaseRadioFromServer) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Enter], wire.New[Accept], wire.New[Reject], wire.New[SuperKill],
-	wire.New[GetWorldRequest], wire.New[GetWorldReply], wire.New[AddPlayer],
-	wire.New[RemovePlayer], wire.New[FlagUpdate], wire.New[TeamUpdate],
-	wire.New[AliveFromClient], wire.New[AliveFromServer],
-	wire.New[PlayerUpdate], wire.New[ShotBegin], wire.New[MessageFromClient],
-	wire.New[MessageFromServer], wire.New[Exit], wire.New[TimeLeft],
-	wire.New[ScoreOver], wire.New[SetTTL], wire.New[NetworkRelay],
-	wire.New[KilledFromClient], wire.New[KilledFromServer],
-	wire.New[GrabFlagFromClient], wire.New[GrabFlagFromServer],
-	wire.New[DropFlagFromClient], wire.New[DropFlagFromServer],
-	wire.New[CaptureFlagFromClient], wire.New[CaptureFlagFromServer],
-	wire.New[ShotEnd], wire.New[ScoreFromClient], wire.New[ScoreFromServer],
-	wire.New[TeleportFromClient], wire.New[TeleportFromServer],
-	wire.New[GMUpdate], wire.New[LagPing], wire.New[IDAck],
-	wire.New[ClientVersion], wire.New[UDPLinkRequest],
-	wire.New[UDPLinkEstablished], wire.New[WantWHashRequest],
-	wire.New[WantWHashReply], wire.New[QueryGameRequest],
-	wire.New[QueryGameReply], wire.New[QueryPlayersRequest],
-	wire.New[QueryPlayersReply], wire.New[AcquireRadioFromClient],
-	wire.New[AcquireRadioFromServer], wire.New[ReleaseRadioFromClient],
-	wire.New[ReleaseRadioFromServer],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Enter)
+	case 1:
+		return new(Accept)
+	case 2:
+		return new(Reject)
+	case 3:
+		return new(SuperKill)
+	case 4:
+		return new(GetWorldRequest)
+	case 5:
+		return new(GetWorldReply)
+	case 6:
+		return new(AddPlayer)
+	case 7:
+		return new(RemovePlayer)
+	case 8:
+		return new(FlagUpdate)
+	case 9:
+		return new(TeamUpdate)
+	case 10:
+		return new(AliveFromClient)
+	case 11:
+		return new(AliveFromServer)
+	case 12:
+		return new(PlayerUpdate)
+	case 13:
+		return new(ShotBegin)
+	case 14:
+		return new(MessageFromClient)
+	case 15:
+		return new(MessageFromServer)
+	case 16:
+		return new(Exit)
+	case 17:
+		return new(TimeLeft)
+	case 18:
+		return new(ScoreOver)
+	case 19:
+		return new(SetTTL)
+	case 20:
+		return new(NetworkRelay)
+	case 21:
+		return new(KilledFromClient)
+	case 22:
+		return new(KilledFromServer)
+	case 23:
+		return new(GrabFlagFromClient)
+	case 24:
+		return new(GrabFlagFromServer)
+	case 25:
+		return new(DropFlagFromClient)
+	case 26:
+		return new(DropFlagFromServer)
+	case 27:
+		return new(CaptureFlagFromClient)
+	case 28:
+		return new(CaptureFlagFromServer)
+	case 29:
+		return new(ShotEnd)
+	case 30:
+		return new(ScoreFromClient)
+	case 31:
+		return new(ScoreFromServer)
+	case 32:
+		return new(TeleportFromClient)
+	case 33:
+		return new(TeleportFromServer)
+	case 34:
+		return new(GMUpdate)
+	case 35:
+		return new(LagPing)
+	case 36:
+		return new(IDAck)
+	case 37:
+		return new(ClientVersion)
+	case 38:
+		return new(UDPLinkRequest)
+	case 39:
+		return new(UDPLinkEstablished)
+	case 40:
+		return new(WantWHashRequest)
+	case 41:
+		return new(WantWHashReply)
+	case 42:
+		return new(QueryGameRequest)
+	case 43:
+		return new(QueryGameReply)
+	case 44:
+		return new(QueryPlayersRequest)
+	case 45:
+		return new(QueryPlayersReply)
+	case 46:
+		return new(AcquireRadioFromClient)
+	case 47:
+		return new(AcquireRadioFromServer)
+	case 48:
+		return new(ReleaseRadioFromClient)
+	case 49:
+		return new(ReleaseRadioFromServer)
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package bzflag
 
 import (
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // proto is the protocol's name in errors.
@@ -13,12 +14,12 @@ func appendHeader(b []byte, c Code, n int) []byte {
 }
 
 // invalid reports a value of field name that f's rules forbid.
-func invalid(f *wire.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
+func invalid(f *spec.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
 
 // checkHeader checks the header of a frame of form f at the start of b
 // and returns its body length: the code must be f's, the body length
 // within f's bounds, and b must hold the whole frame.
-func checkHeader(b []byte, f *wire.Form) (int, error) {
+func checkHeader(b []byte, f *spec.Form) (int, error) {
 	if len(b) < HeaderLen {
 		_, err := f.Short(len(b))
 		return 0, err
@@ -45,7 +46,7 @@ func checkHeader(b []byte, f *wire.Form) (int, error) {
 }
 
 // tooLong reports that field name of form f does not fit in a frame.
-func tooLong(f *wire.Form, name string) error { return f.Err(name, wire.ErrTooLong) }
+func tooLong(f *spec.Form, name string) error { return f.Err(name, wire.ErrTooLong) }
 
 // Vec3 is a vector of three IEEE 754 single precision numbers: a position,
 // velocity or direction, x then y then z.

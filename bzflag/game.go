@@ -5,8 +5,9 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Rates and times of the 1.7 client's game (docs/errata/bzflag.md, G1 to
@@ -500,7 +501,7 @@ func (g *Game) addPlayer(r *AddPlayer) error {
 }
 
 // setFlag records flag i, which must be within the world's flags.
-func (g *Game) setFlag(f *wire.Form, i uint16, s *FlagStatus) error {
+func (g *Game) setFlag(f *spec.Form, i uint16, s *FlagStatus) error {
 	if int(i) >= len(g.flags) {
 		return f.Err("flagNum", wire.ErrInvalid)
 	}

@@ -40,7 +40,7 @@ func BenchmarkUDPLink(b *testing.B) {
 		if err := client.WriteMessage(up); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := server.ReadMessage(); err != nil {
+		if _, err := server.Next(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -95,11 +95,11 @@ func (s *gameServer) serve() error {
 	for time.Now().Before(end) {
 		var m bzflag.Message
 		nc.SetReadDeadline(time.Now().Add(5 * time.Millisecond))
-		m, err = c.ReadMessage()
+		m, err = c.Next()
 		if wire.IsTimeout(err) && s.link != nil {
 			// A read deadline is not the end of the stream: poll UDP.
 			s.udp.SetReadDeadline(time.Now().Add(5 * time.Millisecond))
-			m, err = s.link.ReadMessage()
+			m, err = s.link.Next()
 			if wire.IsTimeout(err) {
 				continue
 			}
@@ -179,7 +179,7 @@ func (s *gameServer) serve() error {
 			// What came over UDP before MsgExit is still counted.
 			for s.link != nil {
 				s.udp.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
-				m, err := s.link.ReadMessage()
+				m, err := s.link.Next()
 				if err != nil {
 					break
 				}

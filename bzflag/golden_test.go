@@ -8,6 +8,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/leanovate/gopter"
 )
 
 // Values used by the golden vectors, and their bytes written out by hand
@@ -61,12 +62,15 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// goldenVector is one known frame and the message it encodes.
+// goldenVector is one known frame and the message it encodes, with what
+// the tests need of the message's Go type: the golden check, and the
+// shared harness (TestMessages) run on values of g.
 type goldenVector struct {
-	name  string
-	m     bzflag.Message
-	hex   string
-	check func(t *testing.T)
+	name    string
+	m       bzflag.Message
+	hex     string
+	check   func(t *testing.T)
+	harness func(t *testing.T, g gopter.Gen, opts ...codectest.Option)
 }
 
 // golden makes a vector of want and its frame, written in hex.
@@ -74,7 +78,14 @@ func golden[T any, P interface {
 	*T
 	bzflag.Message
 }](want P, hexBytes string) goldenVector {
-	return goldenVector{m: want, hex: hexBytes, check: func(t *testing.T) { codectest.Golden[T, P](t, want, hexBytes) }}
+	return goldenVector{
+		m: want, hex: hexBytes,
+		check: func(t *testing.T) { codectest.Golden[T, P](t, want, hexBytes) },
+		harness: func(t *testing.T, g gopter.Gen, opts ...codectest.Option) {
+			t.Helper()
+			codectest.Check[T, P](t, g, opts...)
+		},
+	}
 }
 
 // goldenBytes returns the frame of v.

@@ -125,7 +125,7 @@ func TestOriginalServer(t *testing.T) {
 	}
 	// Read what comes back until our chat message returns.
 	for {
-		in, err := c.ReadMessage()
+		in, err := c.Next()
 		if err != nil {
 			t.Fatalf("after joining: %v", err)
 		}

@@ -1,6 +1,6 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/wire"
+import "github.com/gamewire/gamewire/wire/spec"
 
 // Validate checks that Team is a team and the text is NUL-terminated.
 func (m *MessageFromClient) Validate() error {
@@ -15,7 +15,7 @@ func (m *MessageFromServer) Validate() error {
 
 // validateMessage returns the error of form f (MsgMessage) for a team
 // that is not teamOK or a text without its NUL, or nil.
-func validateMessage(f *wire.Form, teamOK bool, text []byte) error {
+func validateMessage(f *spec.Form, teamOK bool, text []byte) error {
 	switch {
 	case !teamOK:
 		return invalid(f, "team")

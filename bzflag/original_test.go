@@ -39,7 +39,7 @@ func TestOriginalServerMessages(t *testing.T) {
 		t.Helper()
 		netConn(c).SetReadDeadline(time.Now().Add(5 * time.Second))
 		for i := 0; i < 60; i++ {
-			m, err := c.ReadMessage()
+			m, err := c.Next()
 			if err != nil {
 				t.Fatalf("waiting for %T: %v", want, err)
 			}
@@ -60,7 +60,7 @@ func TestOriginalServerMessages(t *testing.T) {
 	drain := func(d time.Duration) {
 		netConn(c).SetReadDeadline(time.Now().Add(d))
 		for {
-			m, err := c.ReadMessage()
+			m, err := c.Next()
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				return

@@ -3,7 +3,7 @@ package bzflag
 import (
 	"net/netip"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // IPv4 is an IPv4 address as it travels: four bytes, most significant
@@ -39,10 +39,10 @@ func (id PlayerID) String() string {
 // appendPlayerID appends the eight bytes of id, as the table lays them
 // out (PlayerId's put, generated).
 func appendPlayerID(b []byte, id *PlayerID) []byte {
-	b, p := wire.Grow(b, PlayerIDLen)
+	b, p := codec.Grow(b, PlayerIDLen)
 	id.put(p)
 	return b
 }
 
 // be is the protocol's byte order: "network byte order (aka big endian)".
-const be = wire.BigEndian
+const be = codec.BigEndian

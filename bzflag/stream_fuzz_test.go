@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -13,7 +14,7 @@ import (
 
 // FuzzStream reads any bytes as a stream from a client and from a server:
 // nothing panics, and every message read re-encodes to exactly the frame
-// it came from (a FrameReader over the same bytes gives the frames), with
+// it came from (the spec's framing, specFrame, over the same bytes gives the frames), with
 // Size() equal to its length; the stream stops at the first framing error
 // only; every error of a frame that is there is a *wire.Error, and every
 // message passes checkValidate. The seeds include every golden vector.
@@ -37,9 +38,9 @@ func FuzzStream(f *testing.F) {
 			if from == bzflag.FromServer {
 				s.SetPolicy(wire.Lax)
 			}
-			fr := wire.NewFrameReader(bytes.NewReader(b), bzflag.HeaderLen, bzflag.MaxPacketLen, specFrameLen)
+			rest := b
 			for i := 0; ; i++ {
-				frame, ferr := fr.Next()
+				frame, ferr := specFrame(&rest)
 				m, err := s.Next()
 				if ferr != nil {
 					if err == nil {
@@ -66,8 +67,29 @@ func FuzzStream(f *testing.F) {
 // errSpecTooLong is specFrameLen's error for a frame over MaxPacketLen.
 var errSpecTooLong = errors.New("frame longer than MaxPacketLen")
 
-// specFrameLen is the spec's framing, written apart from the table's, for
-// FuzzStream to hold the Stream to: the header's length counts the body
+// specFrame cuts the next frame off *rest by the spec's framing, written
+// apart from the table's, for FuzzStream to hold the Stream to: io.EOF at
+// the end, an error for a frame over MaxPacketLen or cut short.
+func specFrame(rest *[]byte) ([]byte, error) {
+	b := *rest
+	if len(b) == 0 {
+		return nil, io.EOF
+	}
+	if len(b) < bzflag.HeaderLen {
+		return nil, io.ErrUnexpectedEOF
+	}
+	n, err := specFrameLen(b[:bzflag.HeaderLen])
+	switch {
+	case err != nil:
+		return nil, err
+	case n > len(b):
+		return nil, io.ErrUnexpectedEOF
+	}
+	*rest = b[n:]
+	return b[:n], nil
+}
+
+// specFrameLen is the spec's framing: the header's length counts the body
 // only ("excludes itself and the code"), and no frame is longer than
 // MaxPacketLen.
 func specFrameLen(h []byte) (int, error) {

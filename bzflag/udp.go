@@ -140,7 +140,7 @@ func ParseDatagram(d []byte) (ack, seq uint16, frame []byte, err error) {
 // (bzfs 1.7's rule, which lets a client behind a NAT through);
 // datagrams from other hosts are refused.
 //
-// ReadMessage blocks as the socket does: set a read deadline on it to
+// Next blocks as the socket does: set a read deadline on it to
 // poll. A timeout is returned as it is (wire.IsTimeout) and is not final:
 // read on.
 type UDPLink struct {
@@ -234,13 +234,13 @@ func (l *UDPLink) WriteMessage(m Message) error {
 	return err
 }
 
-// ReadMessage reads the next datagram and returns its message, decoded as
+// Next reads the next datagram and returns its message, decoded as
 // wire.Decoder does (a code without a form as *wire.Raw; a message that
 // breaks a rule with the error). The message belongs to the link until
 // the next read of its form. A datagram that is not the link's, from a
 // host that is not the peer (server side) or older than the last one
 // (client side), comes back with an error and no message: read on.
-func (l *UDPLink) ReadMessage() (Message, error) {
+func (l *UDPLink) Next() (Message, error) {
 	n, src, err := l.conn.ReadFromUDPAddrPort(l.in)
 	if err != nil {
 		return nil, err

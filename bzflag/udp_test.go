@@ -78,7 +78,7 @@ func udpPair(t testing.TB) (client, server *bzflag.UDPLink) {
 func read(t *testing.T, l *bzflag.UDPLink) (bzflag.Message, error) {
 	t.Helper()
 	l.Conn().SetReadDeadline(time.Now().Add(2 * time.Second))
-	return l.ReadMessage()
+	return l.Next()
 }
 
 // TestUDPLink sends messages both ways over loopback: the server's link
@@ -157,7 +157,7 @@ func TestUDPLinkAllocs(t *testing.T) {
 			if err := client.WriteMessage(up); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := server.ReadMessage(); err != nil {
+			if _, err := server.Next(); err != nil {
 				t.Fatal(err)
 			}
 		}

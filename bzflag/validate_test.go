@@ -97,14 +97,14 @@ func TestGeneratorsValidity(t *testing.T) {
 	for _, v := range sample(bzflaggen.FromClient(), 200) {
 		m := v.(bzflag.Message)
 		b, _ := m.MarshalBinary()
-		if _, _, err := bzflag.Decode(b, bzflag.FromClient); err != nil {
+		if got, _, err := bzflag.Decode(b, bzflag.FromClient); got == nil || got.Form() != m.Form() {
 			t.Errorf("FromClient gave %T, which a server cannot decode: %v", m, err)
 		}
 	}
 	for _, v := range sample(bzflaggen.FromServer(), 200) {
 		m := v.(bzflag.Message)
 		b, _ := m.MarshalBinary()
-		if _, _, err := bzflag.Decode(b, bzflag.FromServer); err != nil {
+		if got, _, err := bzflag.Decode(b, bzflag.FromServer); got == nil || got.Form() != m.Form() {
 			t.Errorf("FromServer gave %T, which a client cannot decode: %v", m, err)
 		}
 	}

@@ -30,7 +30,7 @@
 //     that break one rule of the spec, sent with validation off (the
 //     generators of fuzz/*gen);
 //   - structure-aware mutations made from the message's form in its
-//     protocol's wire.Table: a field set to an edge value of its type, a
+//     protocol's spec.Table: a field set to an edge value of its type, a
 //     string of an edge length, a frame whose length is wrong for its form
 //     (cut or padded, the length field fixed to match, or lying), a list
 //     count off by one, an unknown code, a code of the other direction, a
@@ -77,7 +77,7 @@
 //
 // # Protocols
 //
-// The engine knows no protocol: a Protocol gives it the wire.Table
+// The engine knows no protocol: a Protocol gives it the spec.Table
 // (framing, forms, fields), the Session that plays the state machine, the
 // generators and the probe. fuzz/sessions has them for gamewire's
 // protocols (ByName). fuzz/planted runs servers of this repository's

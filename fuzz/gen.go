@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -58,7 +59,7 @@ var basic = Types{
 // direction from (every form for wire.Both), in the table's order; a form
 // it gives none (nil) is left out. The per-protocol generator packages
 // draw their messages of one direction this way.
-func Forms(t *wire.Table, from wire.Direction, form func(*wire.Form) gopter.Gen) []gopter.Gen {
+func Forms(t *spec.Table, from wire.Direction, form func(*spec.Form) gopter.Gen) []gopter.Gen {
 	var gs []gopter.Gen
 	for i := range t.Forms {
 		f := &t.Forms[i]

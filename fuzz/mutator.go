@@ -6,6 +6,8 @@ import (
 	"math/rand"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 )
 
@@ -282,14 +284,14 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 
 // structural returns the mutation of kind k, made from a frame's form:
 // it returns the mutated frame and the field it changed.
-func (m *mutator) structural(k Kind) func(b []byte, f *wire.Form) ([]byte, string, bool) {
-	return map[Kind]func([]byte, *wire.Form) ([]byte, string, bool){
+func (m *mutator) structural(k Kind) func(b []byte, f *spec.Form) ([]byte, string, bool) {
+	return map[Kind]func([]byte, *spec.Form) ([]byte, string, bool){
 		KindBoundary: m.boundary, KindStringLength: m.stringLength, KindLength: m.length, KindCount: m.count,
 	}[k]
 }
 
 // formOf returns the client form of frame b, if its code is known.
-func (m *mutator) formOf(b []byte) *wire.Form {
+func (m *mutator) formOf(b []byte) *spec.Form {
 	c, err := m.p.Table.Code(b)
 	if err != nil {
 		return nil
@@ -298,8 +300,8 @@ func (m *mutator) formOf(b []byte) *wire.Form {
 }
 
 // otherDirectionForm picks a form only the server sends.
-func (m *mutator) otherDirectionForm() *wire.Form {
-	var fs []*wire.Form
+func (m *mutator) otherDirectionForm() *spec.Form {
+	var fs []*spec.Form
 	for i := range m.p.Table.Forms {
 		f := &m.p.Table.Forms[i]
 		if !f.From.Has(wire.FromClient) {
@@ -313,13 +315,13 @@ func (m *mutator) otherDirectionForm() *wire.Form {
 }
 
 // codeField returns the code field of form f's layout.
-func codeField(f *wire.Form) *wire.Field { return roleField(f, wire.CodeRole) }
+func codeField(f *spec.Form) *spec.Field { return roleField(f, spec.CodeRole) }
 
 // lengthField returns the length field of form f's layout, if any.
-func lengthField(f *wire.Form) *wire.Field { return roleField(f, wire.LengthRole) }
+func lengthField(f *spec.Form) *spec.Field { return roleField(f, spec.LengthRole) }
 
 // roleField returns the field of form f's layout with role r, if any.
-func roleField(f *wire.Form, r wire.Role) *wire.Field {
+func roleField(f *spec.Form, r spec.Role) *spec.Field {
 	for _, fl := range headerOf(f) {
 		if fl.Role == r {
 			return fl
@@ -329,11 +331,11 @@ func roleField(f *wire.Form, r wire.Role) *wire.Field {
 }
 
 // headerOf returns the fields of f's layout that have a role.
-func headerOf(f *wire.Form) []*wire.Field {
-	var out []*wire.Field
+func headerOf(f *spec.Form) []*spec.Field {
+	var out []*spec.Field
 	l := f.Layout()
 	for i := range l {
-		if l[i].Role != wire.Data {
+		if l[i].Role != spec.Data {
 			out = append(out, &l[i])
 		}
 	}
@@ -390,12 +392,12 @@ func (m *mutator) edge(t string, size int) uint64 {
 
 // boundary sets one fixed data field of frame b (form f) to an edge
 // value and returns b and the field's name.
-func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
-	var cands []*wire.Field
+func (m *mutator) boundary(b []byte, f *spec.Form) ([]byte, string, bool) {
+	var cands []*spec.Field
 	l := f.Layout()
 	for i := range l {
 		fl := &l[i]
-		if fl.Role == wire.Data && fl.Offset >= 0 && fl.Size > 0 && fl.Offset+fl.Size <= len(b) {
+		if fl.Role == spec.Data && fl.Offset >= 0 && fl.Size > 0 && fl.Offset+fl.Size <= len(b) {
 			cands = append(cands, fl)
 		}
 	}
@@ -405,13 +407,13 @@ func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
 	fl := cands[m.rng.Intn(len(cands))]
 	p := b[fl.Offset : fl.Offset+fl.Size]
 	t := fl.Type
-	if elem, n, ok := wire.ParseArray(t); ok && wire.PrimitiveSize(elem) > 0 {
-		s := wire.PrimitiveSize(elem)
+	if elem, n, ok := spec.ParseArray(t); ok && spec.PrimitiveSize(elem) > 0 {
+		s := spec.PrimitiveSize(elem)
 		i := m.rng.Intn(n)
 		m.p.Table.Order.PutUint(p[i*s:(i+1)*s], m.edge(elem, s))
 		return b, fl.Name, true
 	}
-	if s := wire.PrimitiveSize(t); s > 0 {
+	if s := spec.PrimitiveSize(t); s > 0 {
 		m.p.Table.Order.PutUint(p, m.edge(t, s))
 		return b, fl.Name, true
 	}
@@ -428,7 +430,7 @@ func (m *mutator) boundary(b []byte, f *wire.Form) ([]byte, string, bool) {
 
 // varLen returns the length in b of the variable field fl (prefix and
 // terminator included) and the width of its length prefix.
-func (m *mutator) varLen(b []byte, fl *wire.Field) (n, prefix int, ok bool) {
+func (m *mutator) varLen(b []byte, fl *spec.Field) (n, prefix int, ok bool) {
 	o := fl.Offset
 	if o < 0 || o > len(b) {
 		return 0, 0, false
@@ -448,7 +450,7 @@ func (m *mutator) varLen(b []byte, fl *wire.Field) (n, prefix int, ok bool) {
 		}
 		ord := m.p.Table.Order
 		if fl.Type == "utf" {
-			ord = wire.BigEndian
+			ord = codec.BigEndian
 		}
 		l := int(ord.U16(b[o:]))
 		return 2 + l, 2, o+2+l <= len(b)
@@ -460,11 +462,11 @@ func (m *mutator) varLen(b []byte, fl *wire.Field) (n, prefix int, ok bool) {
 
 // stringLength gives the first variable string of frame b (form f) an
 // edge length, fixing the frame's length field.
-func (m *mutator) stringLength(b []byte, f *wire.Form) ([]byte, string, bool) {
-	var fl *wire.Field
+func (m *mutator) stringLength(b []byte, f *spec.Form) ([]byte, string, bool) {
+	var fl *spec.Field
 	l := f.Layout()
 	for i := range l {
-		if l[i].Offset >= 0 && wire.IsVariable(l[i].Type) && l[i].Type != "list" {
+		if l[i].Offset >= 0 && spec.IsVariable(l[i].Type) && l[i].Type != "list" {
 			fl = &l[i]
 			break
 		}
@@ -496,7 +498,7 @@ func (m *mutator) stringLength(b []byte, f *wire.Form) ([]byte, string, bool) {
 	case 2:
 		ord := m.p.Table.Order
 		if fl.Type == "utf" {
-			ord = wire.BigEndian
+			ord = codec.BigEndian
 		}
 		nb = ord.AppendU16(nb, uint16(n))
 	}
@@ -514,7 +516,7 @@ func (m *mutator) stringLength(b []byte, f *wire.Form) ([]byte, string, bool) {
 // fixLength sets the length field of frame b (form f) to match len(b);
 // false when it cannot hold it. A form without a length field is left
 // as it is.
-func (m *mutator) fixLength(b []byte, f *wire.Form) bool {
+func (m *mutator) fixLength(b []byte, f *spec.Form) bool {
 	lf := lengthField(f)
 	if lf == nil {
 		return true
@@ -529,7 +531,7 @@ func (m *mutator) fixLength(b []byte, f *wire.Form) bool {
 
 // length cuts or pads frame b's body and fixes its length field (the
 // frame stays whole), or one time in five makes the length field lie.
-func (m *mutator) length(b []byte, f *wire.Form) ([]byte, string, bool) {
+func (m *mutator) length(b []byte, f *spec.Form) ([]byte, string, bool) {
 	lf := lengthField(f)
 	hdr := 0
 	for _, fl := range headerOf(f) {
@@ -563,14 +565,14 @@ func (m *mutator) length(b []byte, f *wire.Form) ([]byte, string, bool) {
 
 // count sets a list's count field of frame b (form f) off by one or to
 // an edge.
-func (m *mutator) count(b []byte, f *wire.Form) ([]byte, string, bool) {
+func (m *mutator) count(b []byte, f *spec.Form) ([]byte, string, bool) {
 	l := f.Layout()
 	for i := range l {
 		if l[i].Type != "list" || l[i].Count == "" {
 			continue
 		}
 		cf := f.Field(l[i].Count)
-		if cf == nil || cf.Offset < 0 || cf.Size == 0 || cf.Offset+cf.Size > len(b) || wire.PrimitiveSize(cf.Type) == 0 {
+		if cf == nil || cf.Offset < 0 || cf.Size == 0 || cf.Offset+cf.Size > len(b) || spec.PrimitiveSize(cf.Type) == 0 {
 			continue
 		}
 		p := b[cf.Offset : cf.Offset+cf.Size]

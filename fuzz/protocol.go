@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 )
 
@@ -76,7 +77,7 @@ type Protocol struct {
 	// Name is the protocol's name, as `gamewire -proto` takes it.
 	Name string
 	// Table is the protocol's message table: framing, forms, fields.
-	Table *wire.Table
+	Table *spec.Table
 	// States names the session's states in the order a client goes
 	// through them; index 0 is before the handshake. The fuzzer spreads
 	// its cases over them.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 

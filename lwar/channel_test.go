@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 var t0 = time.Date(2013, 6, 4, 14, 51, 3, 0, time.UTC)
@@ -38,7 +39,7 @@ func testMessages(t testing.TB, pkt []byte) [][]byte {
 }
 
 // seqOf returns the sequence number of a reliable message's encoding.
-func seqOf(m []byte) uint32 { return wire.BigEndian.U32(m[1:]) }
+func seqOf(m []byte) uint32 { return codec.BigEndian.U32(m[1:]) }
 
 // packet returns a packet with the given header and messages.
 func packet(ack, ts uint32, msgs ...[]byte) []byte {

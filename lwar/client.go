@@ -3,7 +3,7 @@ package lwar
 import (
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // ClientState is the state of a Client's connection to the server (the

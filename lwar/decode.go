@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // typeErrors holds, for each type byte, the error of a message whose type
@@ -28,7 +29,7 @@ func init() {
 // dispatch is the form of each type id by direction (wire.Direction 0 or
 // wire.Both: either), built once from the table: a lookup is one array
 // index.
-var dispatch [4][256]*wire.Form
+var dispatch [4][256]*spec.Form
 
 func init() {
 	for c := range 256 {
@@ -46,7 +47,7 @@ func init() {
 // lookup returns the form of type id t sent in direction from, or nil; a
 // from of 0 or wire.Both finds a form of either direction (no lwar type
 // id has two).
-func lookup(t Type, from wire.Direction) *wire.Form {
+func lookup(t Type, from wire.Direction) *spec.Form {
 	if from > wire.Both {
 		return nil
 	}
@@ -73,13 +74,16 @@ func New(t Type, from wire.Direction) Message {
 	return nil
 }
 
-// Decode decodes the message at the start of b, sent in direction from (0
-// for either), into a new value, and returns it with the number of bytes
-// read. It allocates; hot loops use an Iterator.
-//
-// An unknown or deprecated type id fails with wire.ErrUnknownCode, field
-// type; a malformed message with the error of its field. On failure the
-// int is the offset of the field at fault.
+// Decode decodes the message at the start of b, sent in direction from
+// (0 for either), into a new value that the caller owns, and returns it
+// with the number of bytes read. It answers as an Iterator does for one
+// message under the default policy, wire.Checked: a message that breaks a
+// rule of the spec comes back together with Validate's error (what
+// Iterator.Invalid says), and an unknown or deprecated type id fails with
+// wire.ErrUnknownCode, field type, since an lwar message has no length to
+// skip it by and so no frame to keep as a *wire.Raw. On failure the int is
+// the offset of the field at fault. It allocates; hot loops use an
+// Iterator.
 func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	if len(b) == 0 {
 		return nil, 0, &errShortType
@@ -88,5 +92,10 @@ func Decode(b []byte, from wire.Direction) (Message, int, error) {
 	if f == nil {
 		return nil, 0, unknown(Type(b[0]), from)
 	}
-	return wire.DecodeNew(table.New(f), b)
+	m := table.New(f)
+	n, err := m.Decode(b)
+	if err != nil {
+		return nil, n, err
+	}
+	return m, n, m.Validate()
 }

@@ -18,7 +18,7 @@
 //
 // # The table
 //
-// forms.go holds lwar's message table, a wire.Table (Table returns it):
+// forms.go holds lwar's message table, a spec.Table (Table returns it):
 // every message type of the spec with its name, type id, direction
 // ("Sender"), fields, offsets and sizes. The protocol's header there is
 // the unreliable message header (the type id); every reliable form

@@ -9,6 +9,7 @@ import (
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // wantErr checks that err wraps kind and names field at offset.
@@ -294,11 +295,11 @@ func TestTable(t *testing.T) {
 			t.Errorf("%v: table size %d, empty value encodes to %d", ty, f.Size, m.Size())
 		}
 		l := f.Layout()
-		if l[0].Name != "type" || l[0].Role != wire.CodeRole || (ty.Reliable() && l[1].Name != "seqno") || (!ty.Reliable() && len(l) > 1 && l[1].Name == "seqno") {
+		if l[0].Name != "type" || l[0].Role != spec.CodeRole || (ty.Reliable() && l[1].Name != "seqno") || (!ty.Reliable() && len(l) > 1 && l[1].Name == "seqno") {
 			t.Errorf("%v: layout does not start with the message header", ty)
 		}
 		// Every field's offset is known: the Iterator moves error offsets
-		// to the packet with wire.Shift, which leaves an unknown one (-1)
+		// to the packet with codec.Shift, which leaves an unknown one (-1)
 		// as it is.
 		for _, fl := range l {
 			if fl.Offset < 0 {

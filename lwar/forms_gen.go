@@ -2,7 +2,11 @@
 
 package lwar
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // ID is the spec's Id, a composite field type: The generational identifier
 // uint32(Id): generation, then identity (docs/errata/lwar.md, E2).
@@ -18,16 +22,16 @@ const idSize = 4
 // generated code writes Id in place).
 func (v *ID) put(p []byte) {
 	_ = p[idSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.Generation)
-	wire.BigEndian.PutU16(p[2:], v.Identity)
+	codec.BigEndian.PutU16(p, v.Generation)
+	codec.BigEndian.PutU16(p[2:], v.Identity)
 }
 
 // get reads v from p[:idSize], for the package's hand-written code (the
 // generated code writes Id in place).
 func (v *ID) get(p []byte) {
 	_ = p[idSize-1] // one bounds check
-	v.Generation = wire.BigEndian.U16(p)
-	v.Identity = wire.BigEndian.U16(p[2:])
+	v.Generation = codec.BigEndian.U16(p)
+	v.Identity = codec.BigEndian.U16(p[2:])
 }
 
 // StatsEntry is the spec's StatsEntry, a composite field type: One entry of
@@ -98,7 +102,7 @@ type Connect struct {
 }
 
 // Form returns Connect's entry in the package's table.
-func (*Connect) Form() *wire.Form { return &forms[0] }
+func (*Connect) Form() *spec.Form { return &forms[0] }
 
 // Size returns the size of m's Connect frame, header included.
 func (m *Connect) Size() int { return 6 + len(m.Name) }
@@ -111,10 +115,10 @@ func (m *Connect) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[0].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[4] // one bounds check for the fixed fields
 	p[0] = 0x01
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
 	p[5] = byte(len(m.Name))
 	copy(p[6:], m.Name)
 	return b, nil
@@ -134,14 +138,14 @@ func (m *Connect) Decode(b []byte) (int, error) {
 	if len(b) < 5 || b[0] != 0x01 {
 		return m.fail(forms[0].Mismatch(b))
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
 	off := 5
 	if len(b)-off < 1 {
 		return m.fail(off, forms[0].ErrAt(2, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, forms[0].ErrAt(2, wire.CountedError(nameLen, 255)))
+		return m.fail(off, forms[0].ErrAt(2, codec.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -165,17 +169,17 @@ type Disconnect struct {
 }
 
 // Form returns Disconnect's entry in the package's table.
-func (*Disconnect) Form() *wire.Form { return &forms[1] }
+func (*Disconnect) Form() *spec.Form { return &forms[1] }
 
 // Size returns the size of a Disconnect frame, 5 bytes.
 func (*Disconnect) Size() int { return 5 }
 
 // AppendBinary appends the Disconnect frame, header included, to b.
 func (m *Disconnect) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 5)
+	b, p := codec.Grow(b, 5)
 	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x02
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
 	return b, nil
 }
 
@@ -183,9 +187,10 @@ func (m *Disconnect) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Disconnect) Decode(b []byte) (int, error) {
 	if len(b) < 5 || b[0] != 0x02 {
-		return wire.Fail(m, &forms[1], b)
+		*m = Disconnect{}
+		return forms[1].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
 	return 5, nil
 }
 
@@ -208,7 +213,7 @@ type Join struct {
 }
 
 // Form returns Join's entry in the package's table.
-func (*Join) Form() *wire.Form { return &forms[2] }
+func (*Join) Form() *spec.Form { return &forms[2] }
 
 // Size returns the size of m's Join frame, header included.
 func (m *Join) Size() int { return 10 + len(m.Name) }
@@ -221,12 +226,12 @@ func (m *Join) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[2].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x03
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Name))
 	copy(p[10:], m.Name)
 	return b, nil
@@ -243,16 +248,16 @@ func (m *Join) Decode(b []byte) (int, error) {
 	if len(b) < 9 || b[0] != 0x03 {
 		return m.fail(forms[2].Mismatch(b))
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[2].ErrAt(3, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, forms[2].ErrAt(3, wire.CountedError(nameLen, 255)))
+		return m.fail(off, forms[2].ErrAt(3, codec.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -276,19 +281,19 @@ type Leave struct {
 }
 
 // Form returns Leave's entry in the package's table.
-func (*Leave) Form() *wire.Form { return &forms[3] }
+func (*Leave) Form() *spec.Form { return &forms[3] }
 
 // Size returns the size of a Leave frame, 9 bytes.
 func (*Leave) Size() int { return 9 }
 
 // AppendBinary appends the Leave frame, header included, to b.
 func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 9)
+	b, p := codec.Grow(b, 9)
 	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x04
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	return b, nil
 }
 
@@ -296,11 +301,12 @@ func (m *Leave) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Leave) Decode(b []byte) (int, error) {
 	if len(b) < 9 || b[0] != 0x04 {
-		return wire.Fail(m, &forms[3], b)
+		*m = Leave{}
+		return forms[3].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[7:])
 	return 9, nil
 }
 
@@ -322,7 +328,7 @@ type Chat struct {
 }
 
 // Form returns Chat's entry in the package's table.
-func (*Chat) Form() *wire.Form { return &forms[4] }
+func (*Chat) Form() *spec.Form { return &forms[4] }
 
 // Size returns the size of m's Chat frame, header included.
 func (m *Chat) Size() int { return 10 + len(m.Msg) }
@@ -335,12 +341,12 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[4].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x05
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Msg))
 	copy(p[10:], m.Msg)
 	return b, nil
@@ -357,16 +363,16 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	if len(b) < 9 || b[0] != 0x05 {
 		return m.fail(forms[4].Mismatch(b))
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[4].ErrAt(3, wire.ErrShort))
 	}
 	msgLen := int(b[off])
 	if len(b)-off-1 < msgLen {
-		return m.fail(off, forms[4].ErrAt(3, wire.CountedError(msgLen, 255)))
+		return m.fail(off, forms[4].ErrAt(3, codec.CountedError(msgLen, 255)))
 	}
 	m.Msg = append(m.Msg[:0], b[off+1:off+1+msgLen]...)
 	off += 1 + msgLen
@@ -391,21 +397,21 @@ type Add struct {
 }
 
 // Form returns Add's entry in the package's table.
-func (*Add) Form() *wire.Form { return &forms[5] }
+func (*Add) Form() *spec.Form { return &forms[5] }
 
 // Size returns the size of a Add frame, 14 bytes.
 func (*Add) Size() int { return 14 }
 
 // AppendBinary appends the Add frame, header included, to b.
 func (m *Add) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x06
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.EntityID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.EntityID.Identity)
-	wire.BigEndian.PutU16(p[9:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[11:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.EntityID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.EntityID.Identity)
+	codec.BigEndian.PutU16(p[9:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[11:], m.PlayerID.Identity)
 	p[13] = m.TypeID
 	return b, nil
 }
@@ -414,13 +420,14 @@ func (m *Add) AppendBinary(b []byte) ([]byte, error) {
 // on failure it returns the offset of the field at fault and zeroes m.
 func (m *Add) Decode(b []byte) (int, error) {
 	if len(b) < 14 || b[0] != 0x06 {
-		return wire.Fail(m, &forms[5], b)
+		*m = Add{}
+		return forms[5].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.EntityID.Generation = wire.BigEndian.U16(b[5:])
-	m.EntityID.Identity = wire.BigEndian.U16(b[7:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[9:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[11:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.EntityID.Generation = codec.BigEndian.U16(b[5:])
+	m.EntityID.Identity = codec.BigEndian.U16(b[7:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[9:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[11:])
 	m.TypeID = b[13]
 	return 14, nil
 }
@@ -442,19 +449,19 @@ type Remove struct {
 }
 
 // Form returns Remove's entry in the package's table.
-func (*Remove) Form() *wire.Form { return &forms[6] }
+func (*Remove) Form() *spec.Form { return &forms[6] }
 
 // Size returns the size of a Remove frame, 9 bytes.
 func (*Remove) Size() int { return 9 }
 
 // AppendBinary appends the Remove frame, header included, to b.
 func (m *Remove) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 9)
+	b, p := codec.Grow(b, 9)
 	_ = p[8] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x07
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.EntityID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.EntityID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.EntityID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.EntityID.Identity)
 	return b, nil
 }
 
@@ -462,11 +469,12 @@ func (m *Remove) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Remove) Decode(b []byte) (int, error) {
 	if len(b) < 9 || b[0] != 0x07 {
-		return wire.Fail(m, &forms[6], b)
+		*m = Remove{}
+		return forms[6].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.EntityID.Generation = wire.BigEndian.U16(b[5:])
-	m.EntityID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.EntityID.Generation = codec.BigEndian.U16(b[5:])
+	m.EntityID.Identity = codec.BigEndian.U16(b[7:])
 	return 9, nil
 }
 
@@ -490,19 +498,19 @@ type Selection struct {
 }
 
 // Form returns Selection's entry in the package's table.
-func (*Selection) Form() *wire.Form { return &forms[7] }
+func (*Selection) Form() *spec.Form { return &forms[7] }
 
 // Size returns the size of a Selection frame, 14 bytes.
 func (*Selection) Size() int { return 14 }
 
 // AppendBinary appends the Selection frame, header included, to b.
 func (m *Selection) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 14)
+	b, p := codec.Grow(b, 14)
 	_ = p[13] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x08
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = m.ShipType
 	copy(p[10:], m.WeaponType[:])
 	return b, nil
@@ -512,11 +520,12 @@ func (m *Selection) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Selection) Decode(b []byte) (int, error) {
 	if len(b) < 14 || b[0] != 0x08 {
-		return wire.Fail(m, &forms[7], b)
+		*m = Selection{}
+		return forms[7].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[7:])
 	m.ShipType = b[9]
 	copy(m.WeaponType[:], b[10:])
 	return 14, nil
@@ -540,7 +549,7 @@ type Name struct {
 }
 
 // Form returns Name's entry in the package's table.
-func (*Name) Form() *wire.Form { return &forms[8] }
+func (*Name) Form() *spec.Form { return &forms[8] }
 
 // Size returns the size of m's Name frame, header included.
 func (m *Name) Size() int { return 10 + len(m.Name) }
@@ -553,12 +562,12 @@ func (m *Name) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[8].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[8] // one bounds check for the fixed fields
 	p[0] = 0x09
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
-	wire.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU16(p[5:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[7:], m.PlayerID.Identity)
 	p[9] = byte(len(m.Name))
 	copy(p[10:], m.Name)
 	return b, nil
@@ -575,16 +584,16 @@ func (m *Name) Decode(b []byte) (int, error) {
 	if len(b) < 9 || b[0] != 0x09 {
 		return m.fail(forms[8].Mismatch(b))
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
-	m.PlayerID.Generation = wire.BigEndian.U16(b[5:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[7:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[5:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[7:])
 	off := 9
 	if len(b)-off < 1 {
 		return m.fail(off, forms[8].ErrAt(3, wire.ErrShort))
 	}
 	nameLen := int(b[off])
 	if len(b)-off-1 < nameLen {
-		return m.fail(off, forms[8].ErrAt(3, wire.CountedError(nameLen, 255)))
+		return m.fail(off, forms[8].ErrAt(3, codec.CountedError(nameLen, 255)))
 	}
 	m.Name = append(m.Name[:0], b[off+1:off+1+nameLen]...)
 	off += 1 + nameLen
@@ -607,17 +616,17 @@ type Synced struct {
 }
 
 // Form returns Synced's entry in the package's table.
-func (*Synced) Form() *wire.Form { return &forms[9] }
+func (*Synced) Form() *spec.Form { return &forms[9] }
 
 // Size returns the size of a Synced frame, 5 bytes.
 func (*Synced) Size() int { return 5 }
 
 // AppendBinary appends the Synced frame, header included, to b.
 func (m *Synced) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 5)
+	b, p := codec.Grow(b, 5)
 	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0a
-	wire.BigEndian.PutU32(p[1:], m.Seqno)
+	codec.BigEndian.PutU32(p[1:], m.Seqno)
 	return b, nil
 }
 
@@ -625,9 +634,10 @@ func (m *Synced) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Synced) Decode(b []byte) (int, error) {
 	if len(b) < 5 || b[0] != 0x0a {
-		return wire.Fail(m, &forms[9], b)
+		*m = Synced{}
+		return forms[9].Mismatch(b)
 	}
-	m.Seqno = wire.BigEndian.U32(b[1:])
+	m.Seqno = codec.BigEndian.U32(b[1:])
 	return 5, nil
 }
 
@@ -648,7 +658,7 @@ type Stats struct {
 }
 
 // Form returns Stats's entry in the package's table.
-func (*Stats) Form() *wire.Form { return &forms[10] }
+func (*Stats) Form() *spec.Form { return &forms[10] }
 
 // Validate returns nil: the spec sets Stats no rule beyond its layout.
 func (*Stats) Validate() error { return nil }
@@ -664,17 +674,17 @@ func (m *Stats) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[10].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x65
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[statsEntrySize]byte)(p[2+10*i:])
-		wire.BigEndian.PutU16(q[:], e.Player.Generation)
-		wire.BigEndian.PutU16(q[2:], e.Player.Identity)
-		wire.BigEndian.PutU16(q[4:], e.Kills)
-		wire.BigEndian.PutU16(q[6:], e.Deaths)
-		wire.BigEndian.PutU16(q[8:], e.Ping)
+		codec.BigEndian.PutU16(q[:], e.Player.Generation)
+		codec.BigEndian.PutU16(q[2:], e.Player.Identity)
+		codec.BigEndian.PutU16(q[4:], e.Kills)
+		codec.BigEndian.PutU16(q[6:], e.Deaths)
+		codec.BigEndian.PutU16(q[8:], e.Ping)
 	}
 	return b, nil
 }
@@ -698,14 +708,14 @@ func (m *Stats) Decode(b []byte) (int, error) {
 	if (len(b)-off)/10 < entriesCount {
 		return m.fail(off, forms[10].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = wire.Resize(m.Entries, entriesCount)
+	m.Entries = codec.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[statsEntrySize]byte)(b[off+10*i:])
-		e.Player.Generation = wire.BigEndian.U16(q[:])
-		e.Player.Identity = wire.BigEndian.U16(q[2:])
-		e.Kills = wire.BigEndian.U16(q[4:])
-		e.Deaths = wire.BigEndian.U16(q[6:])
-		e.Ping = wire.BigEndian.U16(q[8:])
+		e.Player.Generation = codec.BigEndian.U16(q[:])
+		e.Player.Identity = codec.BigEndian.U16(q[2:])
+		e.Kills = codec.BigEndian.U16(q[4:])
+		e.Deaths = codec.BigEndian.U16(q[6:])
+		e.Ping = codec.BigEndian.U16(q[8:])
 	}
 	off += 10 * entriesCount
 	return off, nil
@@ -742,7 +752,7 @@ type Input struct {
 }
 
 // Form returns Input's entry in the package's table.
-func (*Input) Form() *wire.Form { return &forms[11] }
+func (*Input) Form() *spec.Form { return &forms[11] }
 
 // Validate returns nil: the spec sets Input no rule beyond its layout.
 func (*Input) Validate() error { return nil }
@@ -752,12 +762,12 @@ func (*Input) Size() int { return 23 }
 
 // AppendBinary appends the Input frame, header included, to b.
 func (m *Input) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 23)
+	b, p := codec.Grow(b, 23)
 	_ = p[22] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x67
-	wire.BigEndian.PutU16(p[1:], m.PlayerID.Generation)
-	wire.BigEndian.PutU16(p[3:], m.PlayerID.Identity)
-	wire.BigEndian.PutU32(p[5:], m.FrameNo)
+	codec.BigEndian.PutU16(p[1:], m.PlayerID.Generation)
+	codec.BigEndian.PutU16(p[3:], m.PlayerID.Identity)
+	codec.BigEndian.PutU32(p[5:], m.FrameNo)
 	p[9] = m.Forward
 	p[10] = m.Backward
 	p[11] = m.TurnLeft
@@ -765,8 +775,8 @@ func (m *Input) AppendBinary(b []byte) ([]byte, error) {
 	p[13] = m.StrafeLeft
 	p[14] = m.StrafeRight
 	copy(p[15:], m.Shooting[:])
-	wire.BigEndian.PutU16(p[19:], uint16(m.AimX))
-	wire.BigEndian.PutU16(p[21:], uint16(m.AimY))
+	codec.BigEndian.PutU16(p[19:], uint16(m.AimX))
+	codec.BigEndian.PutU16(p[21:], uint16(m.AimY))
 	return b, nil
 }
 
@@ -774,11 +784,12 @@ func (m *Input) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Input) Decode(b []byte) (int, error) {
 	if len(b) < 23 || b[0] != 0x67 {
-		return wire.Fail(m, &forms[11], b)
+		*m = Input{}
+		return forms[11].Mismatch(b)
 	}
-	m.PlayerID.Generation = wire.BigEndian.U16(b[1:])
-	m.PlayerID.Identity = wire.BigEndian.U16(b[3:])
-	m.FrameNo = wire.BigEndian.U32(b[5:])
+	m.PlayerID.Generation = codec.BigEndian.U16(b[1:])
+	m.PlayerID.Identity = codec.BigEndian.U16(b[3:])
+	m.FrameNo = codec.BigEndian.U32(b[5:])
 	m.Forward = b[9]
 	m.Backward = b[10]
 	m.TurnLeft = b[11]
@@ -786,8 +797,8 @@ func (m *Input) Decode(b []byte) (int, error) {
 	m.StrafeLeft = b[13]
 	m.StrafeRight = b[14]
 	copy(m.Shooting[:], b[15:])
-	m.AimX = wire.BigEndian.I16(b[19:])
-	m.AimY = wire.BigEndian.I16(b[21:])
+	m.AimX = codec.BigEndian.I16(b[19:])
+	m.AimY = codec.BigEndian.I16(b[21:])
 	return 23, nil
 }
 
@@ -807,7 +818,7 @@ func (m *Input) UnmarshalBinary(b []byte) error {
 type Full struct{}
 
 // Form returns Full's entry in the package's table.
-func (*Full) Form() *wire.Form { return &forms[12] }
+func (*Full) Form() *spec.Form { return &forms[12] }
 
 // Validate returns nil: the spec sets Full no rule beyond its layout.
 func (*Full) Validate() error { return nil }
@@ -847,7 +858,7 @@ type Collision struct {
 }
 
 // Form returns Collision's entry in the package's table.
-func (*Collision) Form() *wire.Form { return &forms[13] }
+func (*Collision) Form() *spec.Form { return &forms[13] }
 
 // Validate returns nil: the spec sets Collision no rule beyond its layout.
 func (*Collision) Validate() error { return nil }
@@ -857,16 +868,16 @@ func (*Collision) Size() int { return 13 }
 
 // AppendBinary appends the Collision frame, header included, to b.
 func (m *Collision) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 13)
+	b, p := codec.Grow(b, 13)
 	_ = p[12] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x69
 	for i := range m.EntityIDs {
 		e, q := &m.EntityIDs[i], (*[idSize]byte)(p[1+4*i:])
-		wire.BigEndian.PutU16(q[:], e.Generation)
-		wire.BigEndian.PutU16(q[2:], e.Identity)
+		codec.BigEndian.PutU16(q[:], e.Generation)
+		codec.BigEndian.PutU16(q[2:], e.Identity)
 	}
-	wire.BigEndian.PutU16(p[9:], uint16(m.X))
-	wire.BigEndian.PutU16(p[11:], uint16(m.Y))
+	codec.BigEndian.PutU16(p[9:], uint16(m.X))
+	codec.BigEndian.PutU16(p[11:], uint16(m.Y))
 	return b, nil
 }
 
@@ -874,15 +885,16 @@ func (m *Collision) AppendBinary(b []byte) ([]byte, error) {
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Collision) Decode(b []byte) (int, error) {
 	if len(b) < 13 || b[0] != 0x69 {
-		return wire.Fail(m, &forms[13], b)
+		*m = Collision{}
+		return forms[13].Mismatch(b)
 	}
 	for i := range m.EntityIDs {
 		e, q := &m.EntityIDs[i], (*[idSize]byte)(b[1+4*i:])
-		e.Generation = wire.BigEndian.U16(q[:])
-		e.Identity = wire.BigEndian.U16(q[2:])
+		e.Generation = codec.BigEndian.U16(q[:])
+		e.Identity = codec.BigEndian.U16(q[2:])
 	}
-	m.X = wire.BigEndian.I16(b[9:])
-	m.Y = wire.BigEndian.I16(b[11:])
+	m.X = codec.BigEndian.I16(b[9:])
+	m.Y = codec.BigEndian.I16(b[11:])
 	return 13, nil
 }
 
@@ -903,7 +915,7 @@ type Update struct {
 }
 
 // Form returns Update's entry in the package's table.
-func (*Update) Form() *wire.Form { return &forms[14] }
+func (*Update) Form() *spec.Form { return &forms[14] }
 
 // Validate returns nil: the spec sets Update no rule beyond its layout.
 func (*Update) Validate() error { return nil }
@@ -919,17 +931,17 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[14].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6e
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateEntrySize]byte)(p[2+11*i:])
-		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
-		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
-		wire.BigEndian.PutU16(q[4:], uint16(e.X))
-		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
-		wire.BigEndian.PutU16(q[8:], e.Orientation)
+		codec.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		codec.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		codec.BigEndian.PutU16(q[4:], uint16(e.X))
+		codec.BigEndian.PutU16(q[6:], uint16(e.Y))
+		codec.BigEndian.PutU16(q[8:], e.Orientation)
 		q[10] = e.Health
 	}
 	return b, nil
@@ -954,14 +966,14 @@ func (m *Update) Decode(b []byte) (int, error) {
 	if (len(b)-off)/11 < entriesCount {
 		return m.fail(off, forms[14].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = wire.Resize(m.Entries, entriesCount)
+	m.Entries = codec.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateEntrySize]byte)(b[off+11*i:])
-		e.EntityID.Generation = wire.BigEndian.U16(q[:])
-		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
-		e.X = wire.BigEndian.I16(q[4:])
-		e.Y = wire.BigEndian.I16(q[6:])
-		e.Orientation = wire.BigEndian.U16(q[8:])
+		e.EntityID.Generation = codec.BigEndian.U16(q[:])
+		e.EntityID.Identity = codec.BigEndian.U16(q[2:])
+		e.X = codec.BigEndian.I16(q[4:])
+		e.Y = codec.BigEndian.I16(q[6:])
+		e.Orientation = codec.BigEndian.U16(q[8:])
 		e.Health = q[10]
 	}
 	off += 11 * entriesCount
@@ -985,7 +997,7 @@ type UpdatePos struct {
 }
 
 // Form returns UpdatePos's entry in the package's table.
-func (*UpdatePos) Form() *wire.Form { return &forms[15] }
+func (*UpdatePos) Form() *spec.Form { return &forms[15] }
 
 // Validate returns nil: the spec sets UpdatePos no rule beyond its layout.
 func (*UpdatePos) Validate() error { return nil }
@@ -1001,16 +1013,16 @@ func (m *UpdatePos) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[15].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x6f
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updatePosEntrySize]byte)(p[2+8*i:])
-		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
-		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
-		wire.BigEndian.PutU16(q[4:], uint16(e.X))
-		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
+		codec.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		codec.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		codec.BigEndian.PutU16(q[4:], uint16(e.X))
+		codec.BigEndian.PutU16(q[6:], uint16(e.Y))
 	}
 	return b, nil
 }
@@ -1034,13 +1046,13 @@ func (m *UpdatePos) Decode(b []byte) (int, error) {
 	if (len(b)-off)/8 < entriesCount {
 		return m.fail(off, forms[15].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = wire.Resize(m.Entries, entriesCount)
+	m.Entries = codec.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updatePosEntrySize]byte)(b[off+8*i:])
-		e.EntityID.Generation = wire.BigEndian.U16(q[:])
-		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
-		e.X = wire.BigEndian.I16(q[4:])
-		e.Y = wire.BigEndian.I16(q[6:])
+		e.EntityID.Generation = codec.BigEndian.U16(q[:])
+		e.EntityID.Identity = codec.BigEndian.U16(q[2:])
+		e.X = codec.BigEndian.I16(q[4:])
+		e.Y = codec.BigEndian.I16(q[6:])
 	}
 	off += 8 * entriesCount
 	return off, nil
@@ -1063,7 +1075,7 @@ type UpdateRay struct {
 }
 
 // Form returns UpdateRay's entry in the package's table.
-func (*UpdateRay) Form() *wire.Form { return &forms[16] }
+func (*UpdateRay) Form() *spec.Form { return &forms[16] }
 
 // Validate returns nil: the spec sets UpdateRay no rule beyond its layout.
 func (*UpdateRay) Validate() error { return nil }
@@ -1079,18 +1091,18 @@ func (m *UpdateRay) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[16].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x70
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateRayEntrySize]byte)(p[2+12*i:])
-		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
-		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
-		wire.BigEndian.PutU16(q[4:], uint16(e.X))
-		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
-		wire.BigEndian.PutU16(q[8:], e.Orientation)
-		wire.BigEndian.PutU16(q[10:], e.Length)
+		codec.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		codec.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		codec.BigEndian.PutU16(q[4:], uint16(e.X))
+		codec.BigEndian.PutU16(q[6:], uint16(e.Y))
+		codec.BigEndian.PutU16(q[8:], e.Orientation)
+		codec.BigEndian.PutU16(q[10:], e.Length)
 	}
 	return b, nil
 }
@@ -1114,15 +1126,15 @@ func (m *UpdateRay) Decode(b []byte) (int, error) {
 	if (len(b)-off)/12 < entriesCount {
 		return m.fail(off, forms[16].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = wire.Resize(m.Entries, entriesCount)
+	m.Entries = codec.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateRayEntrySize]byte)(b[off+12*i:])
-		e.EntityID.Generation = wire.BigEndian.U16(q[:])
-		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
-		e.X = wire.BigEndian.I16(q[4:])
-		e.Y = wire.BigEndian.I16(q[6:])
-		e.Orientation = wire.BigEndian.U16(q[8:])
-		e.Length = wire.BigEndian.U16(q[10:])
+		e.EntityID.Generation = codec.BigEndian.U16(q[:])
+		e.EntityID.Identity = codec.BigEndian.U16(q[2:])
+		e.X = codec.BigEndian.I16(q[4:])
+		e.Y = codec.BigEndian.I16(q[6:])
+		e.Orientation = codec.BigEndian.U16(q[8:])
+		e.Length = codec.BigEndian.U16(q[10:])
 	}
 	off += 12 * entriesCount
 	return off, nil
@@ -1145,7 +1157,7 @@ type UpdateCircle struct {
 }
 
 // Form returns UpdateCircle's entry in the package's table.
-func (*UpdateCircle) Form() *wire.Form { return &forms[17] }
+func (*UpdateCircle) Form() *spec.Form { return &forms[17] }
 
 // Validate returns nil: the spec sets UpdateCircle no rule beyond its
 // layout.
@@ -1162,17 +1174,17 @@ func (m *UpdateCircle) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[17].ErrAt(2, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[1] // one bounds check for the fixed fields
 	p[0] = 0x71
 	p[1] = byte(len(m.Entries))
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateCircleEntrySize]byte)(p[2+10*i:])
-		wire.BigEndian.PutU16(q[:], e.EntityID.Generation)
-		wire.BigEndian.PutU16(q[2:], e.EntityID.Identity)
-		wire.BigEndian.PutU16(q[4:], uint16(e.X))
-		wire.BigEndian.PutU16(q[6:], uint16(e.Y))
-		wire.BigEndian.PutU16(q[8:], e.Radius)
+		codec.BigEndian.PutU16(q[:], e.EntityID.Generation)
+		codec.BigEndian.PutU16(q[2:], e.EntityID.Identity)
+		codec.BigEndian.PutU16(q[4:], uint16(e.X))
+		codec.BigEndian.PutU16(q[6:], uint16(e.Y))
+		codec.BigEndian.PutU16(q[8:], e.Radius)
 	}
 	return b, nil
 }
@@ -1197,14 +1209,14 @@ func (m *UpdateCircle) Decode(b []byte) (int, error) {
 	if (len(b)-off)/10 < entriesCount {
 		return m.fail(off, forms[17].ErrAt(2, wire.ErrShort))
 	}
-	m.Entries = wire.Resize(m.Entries, entriesCount)
+	m.Entries = codec.Resize(m.Entries, entriesCount)
 	for i := range m.Entries {
 		e, q := &m.Entries[i], (*[updateCircleEntrySize]byte)(b[off+10*i:])
-		e.EntityID.Generation = wire.BigEndian.U16(q[:])
-		e.EntityID.Identity = wire.BigEndian.U16(q[2:])
-		e.X = wire.BigEndian.I16(q[4:])
-		e.Y = wire.BigEndian.I16(q[6:])
-		e.Radius = wire.BigEndian.U16(q[8:])
+		e.EntityID.Generation = codec.BigEndian.U16(q[:])
+		e.EntityID.Identity = codec.BigEndian.U16(q[2:])
+		e.X = codec.BigEndian.I16(q[4:])
+		e.Y = codec.BigEndian.I16(q[6:])
+		e.Radius = codec.BigEndian.U16(q[8:])
 	}
 	off += 10 * entriesCount
 	return off, nil
@@ -1223,11 +1235,45 @@ func (m *UpdateCircle) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Connect], wire.New[Disconnect], wire.New[Join], wire.New[Leave],
-	wire.New[Chat], wire.New[Add], wire.New[Remove], wire.New[Selection],
-	wire.New[Name], wire.New[Synced], wire.New[Stats], wire.New[Input],
-	wire.New[Full], wire.New[Collision], wire.New[Update], wire.New[UpdatePos],
-	wire.New[UpdateRay], wire.New[UpdateCircle],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Connect)
+	case 1:
+		return new(Disconnect)
+	case 2:
+		return new(Join)
+	case 3:
+		return new(Leave)
+	case 4:
+		return new(Chat)
+	case 5:
+		return new(Add)
+	case 6:
+		return new(Remove)
+	case 7:
+		return new(Selection)
+	case 8:
+		return new(Name)
+	case 9:
+		return new(Synced)
+	case 10:
+		return new(Stats)
+	case 11:
+		return new(Input)
+	case 12:
+		return new(Full)
+	case 13:
+		return new(Collision)
+	case 14:
+		return new(Update)
+	case 15:
+		return new(UpdatePos)
+	case 16:
+		return new(UpdateRay)
+	case 17:
+		return new(UpdateCircle)
+	}
+	return nil
+}

@@ -64,8 +64,8 @@ func FuzzPacket(f *testing.F) {
 			if err != nil {
 				codectest.CheckError(t, err)
 			}
-			if err != nil || k != len(raw) || diff(one, m) != "" {
-				t.Fatalf("%v: Decode disagrees: %v", lwar.TypeOf(m), err)
+			if one == nil || k != len(raw) || diff(one, m) != "" || (err == nil) != (it.Invalid() == nil) {
+				t.Fatalf("%v: Decode disagrees: %v (the Iterator: %v)", lwar.TypeOf(m), err, it.Invalid())
 			}
 			if len(b) <= lwar.MaxPacketSize {
 				if ok, err := bl.Add(m); !ok || err != nil {

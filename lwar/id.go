@@ -3,7 +3,7 @@ package lwar
 import (
 	"strconv"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // The ID struct, the spec's generational identifier "uint32(Id)" of a
@@ -33,7 +33,7 @@ func (id ID) String() string {
 
 // AppendBinary appends the four bytes of the ID.
 func (id ID) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, IDSize)
+	b, p := codec.Grow(b, IDSize)
 	id.put(p)
 	return b, nil
 }

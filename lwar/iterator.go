@@ -1,6 +1,10 @@
 package lwar
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Iterator walks the messages of one received packet without allocating:
 // it checks the packet header, then decodes one message after the other
@@ -34,8 +38,9 @@ import "github.com/gamewire/gamewire/wire"
 // wire.Lax it is walked without a word; under wire.Strict Reset rejects
 // it. Larger datagrams are always rejected. Under wire.Strict a message
 // that breaks a rule of the spec (Validate) also ends the walk with that
-// error; otherwise the Iterator does not call Validate: the session
-// layers do (Server counts violations, see MisbehaviorLimit).
+// error; under wire.Checked the message is returned all the same and
+// Invalid names the rule it breaks, as a wire.Decoder returns such a
+// message with the error; under wire.Lax nothing calls Validate.
 //
 // A Message returned by the Iterator points into it and is valid until
 // the next message of the same type; it never aliases the packet bytes.
@@ -60,6 +65,9 @@ type Iterator struct {
 	flag  error // the over-size flag of Checked
 	dec   wire.Decoder
 	errv  wire.Error // err, at its packet offset
+
+	invalid  error      // the rule the current message breaks (Checked)
+	invalidv wire.Error // invalid, at its packet offset
 }
 
 // Reset starts a walk over packet and decodes its header. It fails, and
@@ -109,7 +117,7 @@ func readPacketHeader(h *Header, packet []byte, p wire.Policy) (flag, err error)
 // Next decodes the next message and reports whether there is one. It
 // returns false at the end of the packet and on the first error.
 func (it *Iterator) Next() bool {
-	it.cur = nil
+	it.cur, it.invalid = nil, nil
 	if it.err != nil || it.off >= len(it.buf) {
 		if it.err == nil && it.flag != nil {
 			it.err = it.flag // the walk is over: report the flag
@@ -120,18 +128,20 @@ func (it *Iterator) Next() bool {
 	it.start = it.off
 	f := lookup(Type(b[0]), it.From)
 	if f == nil {
-		it.err = wire.Shift(&it.errv, unknown(Type(b[0]), it.From), it.start)
+		it.err = codec.Shift(&it.errv, unknown(Type(b[0]), it.From), it.start)
 		return false
 	}
 	m := it.value(f)
 	n, err := m.Decode(b)
-	if err == nil && it.Policy == wire.Strict {
-		if err = m.Validate(); err != nil {
-			n = 0
+	if err == nil && it.Policy != wire.Lax {
+		if invalid := m.Validate(); invalid != nil && it.Policy == wire.Strict {
+			err, n = invalid, 0
+		} else if invalid != nil {
+			it.invalid = codec.Shift(&it.invalidv, invalid, it.start)
 		}
 	}
 	if err != nil {
-		it.err = wire.Shift(&it.errv, err, it.start)
+		it.err = codec.Shift(&it.errv, err, it.start)
 		return false
 	}
 	it.cur = m
@@ -140,12 +150,18 @@ func (it *Iterator) Next() bool {
 }
 
 // value returns the Iterator's value for form f, from its wire.Decoder.
-func (it *Iterator) value(f *wire.Form) Message {
+func (it *Iterator) value(f *spec.Form) Message {
 	if it.dec.Table() == nil {
 		it.dec.Reset(table)
 	}
 	return it.dec.Value(f)
 }
+
+// Invalid returns, under wire.Checked, the error naming the rule of the
+// spec that the message Next decoded breaks (Validate's, at its packet
+// offset), or nil. The message itself is good to read: a session decides
+// what to do with it.
+func (it *Iterator) Invalid() error { return it.invalid }
 
 // Message returns the message Next decoded.
 func (it *Iterator) Message() Message { return it.cur }

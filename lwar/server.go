@@ -5,7 +5,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // Defaults of ServerConfig.

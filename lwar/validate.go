@@ -4,20 +4,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // be is lwar's byte order: every multi-byte field is big-endian (the
 // original server packs them most significant byte first; the original
 // client reads packets with a big-endian buffer reader).
-const be = wire.BigEndian
+const be = codec.BigEndian
 
 // The helpers below serve the messages' Validate methods. Every error
-// they return is one the table built once (wire.Form.Err), so they
+// they return is one the table built once (spec.Form.Err), so they
 // allocate nothing.
 
 // validString checks a string field against the spec's limit and for
 // UTF-8.
-func validString(s []byte, limit int, f *wire.Form, field string) error {
+func validString(s []byte, limit int, f *spec.Form, field string) error {
 	if len(s) > limit {
 		return f.Err(field, wire.ErrTooLong)
 	}
@@ -29,7 +31,7 @@ func validString(s []byte, limit int, f *wire.Form, field string) error {
 
 // validSeqno checks the rule that sequence numbers start at 1: a reliable
 // message never carries 0 (docs/errata/lwar.md, E3).
-func validSeqno(seqno uint32, f *wire.Form) error {
+func validSeqno(seqno uint32, f *spec.Form) error {
 	if seqno == 0 {
 		return f.Err("seqno", wire.ErrInvalid)
 	}

@@ -3,7 +3,7 @@ package paintball
 import (
 	"math"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 

@@ -4,7 +4,8 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // ObjectType is the Update's "Object Type", a Java char: "whether it's a
@@ -66,7 +67,7 @@ func (t *ObjectType) UnmarshalText(b []byte) error {
 		*t = ObjectType(b[1])
 		return nil
 	}
-	return session.ParseNumber(t, b, proto, "object type")
+	return codec.ParseNumber(t, b, proto, "object type")
 }
 
 // ShootingState is the Shoot Update Request's "Shooting State", a Byte.
@@ -97,7 +98,7 @@ func (s ShootingState) MarshalText() ([]byte, error) { return []byte(s.String())
 
 // UnmarshalText accepts a name or a number up to 255.
 func (s *ShootingState) UnmarshalText(b []byte) error {
-	return session.ParseName(s, b, shootingStateNames, proto, "shooting state")
+	return codec.ParseName(s, b, shootingStateNames, proto, "shooting state")
 }
 
 // validFacing reports whether f is an angle: finite (docs/errata, 12).

@@ -3,7 +3,7 @@ package paintball
 import (
 	"errors"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // proto names the protocol in errors.

@@ -2,16 +2,22 @@ package paintball
 
 //go:generate go run github.com/gamewire/gamewire/internal/formgen
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
-// The packet types ("Packet Type", a Java char holding a letter; see
-// docs/errata/paintball.md, 4). B is not defined by the spec.
+// Code is a packet's "Packet Type": a Java char holding a letter (see
+// docs/errata/paintball.md, 4).
+type Code uint16
+
+// The packet types. B is not defined by the spec.
 const (
-	CodeUpdate              = 0x41 // 'A': Update Packet, server to client
-	CodePlayerUpdateRequest = 0x43 // 'C': Player Update Request Packet, client to server
-	CodeShootUpdateRequest  = 0x44 // 'D': Shoot Update Request Packet, client to server
-	CodeGameDumpRequest     = 0x45 // 'E': Game Dump Request Packet, client to server
-	CodeLogin               = 0x46 // 'F': Login Packet, both directions
+	CodeUpdate              Code = 0x41 // 'A': Update Packet, server to client
+	CodePlayerUpdateRequest Code = 0x43 // 'C': Player Update Request Packet, client to server
+	CodeShootUpdateRequest  Code = 0x44 // 'D': Shoot Update Request Packet, client to server
+	CodeGameDumpRequest     Code = 0x45 // 'E': Game Dump Request Packet, client to server
+	CodeLogin               Code = 0x46 // 'F': Login Packet, both directions
 )
 
 // The packet's constants.
@@ -27,29 +33,29 @@ const (
 	MaxFrame = 1 + 2 + 2 + MaxUsername
 )
 
-var protocol = wire.Protocol{
+var protocol = spec.Protocol{
 	Name:  "paintball",
-	Order: wire.BigEndian,
-	Header: []wire.Field{
-		{Name: "marker", Spec: "Asterisk (*)", Type: "u8", Go: "-", Role: wire.MarkerRole, Value: Marker,
+	Order: codec.BigEndian,
+	Header: []spec.Field{
+		{Name: "marker", Spec: "Asterisk (*)", Type: "u8", Go: "-", Role: spec.MarkerRole, Value: Marker,
 			Doc: "Signals start of packet."},
-		{Name: "type", Spec: "Packet Type", Type: "u16", Go: "-", Role: wire.CodeRole,
+		{Name: "type", Spec: "Packet Type", Type: "u16", Go: "-", Role: spec.CodeRole,
 			Doc: "Describes type of packet (also implicitly describes payload length): a Java char holding a letter."},
 	},
 	MaxFrame: MaxFrame,
 	Split:    split,
 }
 
-var forms = []wire.Form{
-	{Name: "Login", Code: CodeLogin, From: wire.Both, Type: "Login", Hand: true,
+var forms = []spec.Form{
+	{Name: "Login", Code: uint32(CodeLogin), From: spec.Both, Type: "Login", Hand: true,
 		Doc: "Sent by client to login to the server. Sent by server to all existing clients to update clients on new clients.",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "username", Spec: "Username", Type: "utf", Max: MaxUsername,
 				Doc: "Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."},
 		}},
-	{Name: "Update", Code: CodeUpdate, From: wire.FromServer, Type: "Update",
+	{Name: "Update", Code: uint32(CodeUpdate), From: spec.FromServer, Type: "Update",
 		Doc: "Sent by server to update clients on the properties of the game state. Each packet will contain information on a single object within the game.",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "objectType", Spec: "Object Type", Type: "u16", Go: "ObjectType ObjectType",
 				Doc: "Type of object being updated (whether it's a player, paintball, obstacle, etc.)."},
 			{Name: "objectId", Spec: "Object ID", Type: "s32", Go: "ObjectID int32",
@@ -65,9 +71,9 @@ var forms = []wire.Form{
 			{Name: "facing", Spec: "Facing", Type: "f64", Go: "Facing float64",
 				Doc: "Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."},
 		}},
-	{Name: "PlayerUpdateRequest", Code: CodePlayerUpdateRequest, From: wire.FromClient, Type: "PlayerUpdateRequest",
+	{Name: "PlayerUpdateRequest", Code: uint32(CodePlayerUpdateRequest), From: spec.FromClient, Type: "PlayerUpdateRequest",
 		Doc: "Sent by client to server to request an update on the player's velocity and facing.",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "velocityX", Spec: "Velocity X", Type: "s32", Go: "VelocityX int32",
 				Doc: "X value of new velocity."},
 			{Name: "velocityY", Spec: "Velocity Y", Type: "s32", Go: "VelocityY int32",
@@ -75,20 +81,20 @@ var forms = []wire.Form{
 			{Name: "facing", Spec: "Facing", Type: "f64", Go: "Facing float64",
 				Doc: "New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."},
 		}},
-	{Name: "ShootUpdateRequest", Code: CodeShootUpdateRequest, From: wire.FromClient, Type: "ShootUpdateRequest",
+	{Name: "ShootUpdateRequest", Code: uint32(CodeShootUpdateRequest), From: spec.FromClient, Type: "ShootUpdateRequest",
 		Doc: "Sent by client to server to request an update on the player's shooting state.",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "shootingState", Spec: "Shooting State", Type: "u8", Go: "ShootingState ShootingState",
 				Doc: "0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."},
 		}},
-	{Name: "GameDumpRequest", Code: CodeGameDumpRequest, From: wire.FromClient, Type: "GameDumpRequest",
+	{Name: "GameDumpRequest", Code: uint32(CodeGameDumpRequest), From: spec.FromClient, Type: "GameDumpRequest",
 		Doc: "Sent by client to server to request a complete game dump. This packet type has no payload."},
 }
 
 // table is the package's message table, the single description of the
 // wire.
-var table = wire.NewTable(protocol, forms, newMessage)
+var table = spec.NewTable(protocol, forms, newMessage)
 
 // Table returns the protocol's message table (read-only): dispatch,
 // constructors, errors and the gamewire tool read it.
-func Table() *wire.Table { return table }
+func Table() *spec.Table { return table }

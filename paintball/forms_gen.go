@@ -2,7 +2,11 @@
 
 package paintball
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Login is Login, either way: Sent by client to login to the server. Sent by
 // server to all existing clients to update clients on new clients.
@@ -11,7 +15,7 @@ type Login struct {
 }
 
 // Form returns Login's entry in the package's table.
-func (*Login) Form() *wire.Form { return &forms[0] }
+func (*Login) Form() *spec.Form { return &forms[0] }
 
 // Update is Update, server to client: Sent by server to update clients on
 // the properties of the game state. Each packet will contain information on
@@ -27,40 +31,41 @@ type Update struct {
 }
 
 // Form returns Update's entry in the package's table.
-func (*Update) Form() *wire.Form { return &forms[1] }
+func (*Update) Form() *spec.Form { return &forms[1] }
 
 // Size returns the size of a Update frame, 33 bytes.
 func (*Update) Size() int { return 33 }
 
 // AppendBinary appends the Update frame, header included, to b.
 func (m *Update) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 33)
+	b, p := codec.Grow(b, 33)
 	_ = p[32] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
-	wire.BigEndian.PutU16(p[1:], 0x0041)
-	wire.BigEndian.PutU16(p[3:], uint16(m.ObjectType))
-	wire.BigEndian.PutU32(p[5:], uint32(m.ObjectID))
-	wire.BigEndian.PutU32(p[9:], uint32(m.PositionX))
-	wire.BigEndian.PutU32(p[13:], uint32(m.PositionY))
-	wire.BigEndian.PutU32(p[17:], uint32(m.VelocityX))
-	wire.BigEndian.PutU32(p[21:], uint32(m.VelocityY))
-	wire.BigEndian.PutF64(p[25:], m.Facing)
+	codec.BigEndian.PutU16(p[1:], 0x0041)
+	codec.BigEndian.PutU16(p[3:], uint16(m.ObjectType))
+	codec.BigEndian.PutU32(p[5:], uint32(m.ObjectID))
+	codec.BigEndian.PutU32(p[9:], uint32(m.PositionX))
+	codec.BigEndian.PutU32(p[13:], uint32(m.PositionY))
+	codec.BigEndian.PutU32(p[17:], uint32(m.VelocityX))
+	codec.BigEndian.PutU32(p[21:], uint32(m.VelocityY))
+	codec.BigEndian.PutF64(p[25:], m.Facing)
 	return b, nil
 }
 
 // Decode reads a Update frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Update) Decode(b []byte) (int, error) {
-	if len(b) < 33 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0041 {
-		return wire.Fail(m, &forms[1], b)
+	if len(b) < 33 || b[0] != 0x2a || codec.BigEndian.U16(b[1:]) != 0x0041 {
+		*m = Update{}
+		return forms[1].Mismatch(b)
 	}
-	m.ObjectType = ObjectType(wire.BigEndian.U16(b[3:]))
-	m.ObjectID = wire.BigEndian.I32(b[5:])
-	m.PositionX = wire.BigEndian.I32(b[9:])
-	m.PositionY = wire.BigEndian.I32(b[13:])
-	m.VelocityX = wire.BigEndian.I32(b[17:])
-	m.VelocityY = wire.BigEndian.I32(b[21:])
-	m.Facing = wire.BigEndian.F64(b[25:])
+	m.ObjectType = ObjectType(codec.BigEndian.U16(b[3:]))
+	m.ObjectID = codec.BigEndian.I32(b[5:])
+	m.PositionX = codec.BigEndian.I32(b[9:])
+	m.PositionY = codec.BigEndian.I32(b[13:])
+	m.VelocityX = codec.BigEndian.I32(b[17:])
+	m.VelocityY = codec.BigEndian.I32(b[21:])
+	m.Facing = codec.BigEndian.F64(b[25:])
 	return 33, nil
 }
 
@@ -83,20 +88,20 @@ type PlayerUpdateRequest struct {
 }
 
 // Form returns PlayerUpdateRequest's entry in the package's table.
-func (*PlayerUpdateRequest) Form() *wire.Form { return &forms[2] }
+func (*PlayerUpdateRequest) Form() *spec.Form { return &forms[2] }
 
 // Size returns the size of a PlayerUpdateRequest frame, 19 bytes.
 func (*PlayerUpdateRequest) Size() int { return 19 }
 
 // AppendBinary appends the PlayerUpdateRequest frame, header included, to b.
 func (m *PlayerUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 19)
+	b, p := codec.Grow(b, 19)
 	_ = p[18] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
-	wire.BigEndian.PutU16(p[1:], 0x0043)
-	wire.BigEndian.PutU32(p[3:], uint32(m.VelocityX))
-	wire.BigEndian.PutU32(p[7:], uint32(m.VelocityY))
-	wire.BigEndian.PutF64(p[11:], m.Facing)
+	codec.BigEndian.PutU16(p[1:], 0x0043)
+	codec.BigEndian.PutU32(p[3:], uint32(m.VelocityX))
+	codec.BigEndian.PutU32(p[7:], uint32(m.VelocityY))
+	codec.BigEndian.PutF64(p[11:], m.Facing)
 	return b, nil
 }
 
@@ -104,12 +109,13 @@ func (m *PlayerUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *PlayerUpdateRequest) Decode(b []byte) (int, error) {
-	if len(b) < 19 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0043 {
-		return wire.Fail(m, &forms[2], b)
+	if len(b) < 19 || b[0] != 0x2a || codec.BigEndian.U16(b[1:]) != 0x0043 {
+		*m = PlayerUpdateRequest{}
+		return forms[2].Mismatch(b)
 	}
-	m.VelocityX = wire.BigEndian.I32(b[3:])
-	m.VelocityY = wire.BigEndian.I32(b[7:])
-	m.Facing = wire.BigEndian.F64(b[11:])
+	m.VelocityX = codec.BigEndian.I32(b[3:])
+	m.VelocityY = codec.BigEndian.I32(b[7:])
+	m.Facing = codec.BigEndian.F64(b[11:])
 	return 19, nil
 }
 
@@ -132,17 +138,17 @@ type ShootUpdateRequest struct {
 }
 
 // Form returns ShootUpdateRequest's entry in the package's table.
-func (*ShootUpdateRequest) Form() *wire.Form { return &forms[3] }
+func (*ShootUpdateRequest) Form() *spec.Form { return &forms[3] }
 
 // Size returns the size of a ShootUpdateRequest frame, 4 bytes.
 func (*ShootUpdateRequest) Size() int { return 4 }
 
 // AppendBinary appends the ShootUpdateRequest frame, header included, to b.
 func (m *ShootUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
+	b, p := codec.Grow(b, 4)
 	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
-	wire.BigEndian.PutU16(p[1:], 0x0044)
+	codec.BigEndian.PutU16(p[1:], 0x0044)
 	p[3] = byte(m.ShootingState)
 	return b, nil
 }
@@ -151,8 +157,9 @@ func (m *ShootUpdateRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *ShootUpdateRequest) Decode(b []byte) (int, error) {
-	if len(b) < 4 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0044 {
-		return wire.Fail(m, &forms[3], b)
+	if len(b) < 4 || b[0] != 0x2a || codec.BigEndian.U16(b[1:]) != 0x0044 {
+		*m = ShootUpdateRequest{}
+		return forms[3].Mismatch(b)
 	}
 	m.ShootingState = ShootingState(b[3])
 	return 4, nil
@@ -175,7 +182,7 @@ func (m *ShootUpdateRequest) UnmarshalBinary(b []byte) error {
 type GameDumpRequest struct{}
 
 // Form returns GameDumpRequest's entry in the package's table.
-func (*GameDumpRequest) Form() *wire.Form { return &forms[4] }
+func (*GameDumpRequest) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets GameDumpRequest no rule beyond its
 // layout.
@@ -193,7 +200,7 @@ func (*GameDumpRequest) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*GameDumpRequest) Decode(b []byte) (int, error) {
-	if len(b) < 3 || b[0] != 0x2a || wire.BigEndian.U16(b[1:]) != 0x0045 {
+	if len(b) < 3 || b[0] != 0x2a || codec.BigEndian.U16(b[1:]) != 0x0045 {
 		return forms[4].Mismatch(b)
 	}
 	return 3, nil
@@ -210,8 +217,19 @@ func (m *GameDumpRequest) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Login], wire.New[Update], wire.New[PlayerUpdateRequest],
-	wire.New[ShootUpdateRequest], wire.New[GameDumpRequest],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Login)
+	case 1:
+		return new(Update)
+	case 2:
+		return new(PlayerUpdateRequest)
+	case 3:
+		return new(ShootUpdateRequest)
+	case 4:
+		return new(GameDumpRequest)
+	}
+	return nil
+}

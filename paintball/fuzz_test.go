@@ -41,9 +41,8 @@ func seedPackets(f *testing.F) [][]byte {
 // *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
 	codectest.AddSeeds(f, seedPackets(f))
-	d := codectest.Decoding{Decoder: wire.NewDecoder(paintball.Table()), Decode: paintball.Decode,
+	d := codectest.Decoding{Decoder: paintball.NewDecoder(), Decode: paintball.Decode,
 		From: []wire.Direction{paintball.FromClient, paintball.FromServer}}
-	d.Decoder.Policy = wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte) { d.Fuzz(t, b) })
 }
 
@@ -105,7 +104,7 @@ func FuzzMirror(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var mr paintball.Mirror
 		last := map[int32]paintball.Update{}
-		frame := []byte{paintball.Marker, 0, paintball.CodeUpdate}
+		frame := []byte{paintball.Marker, 0, byte(paintball.CodeUpdate)}
 		var u paintball.Update
 		for len(b) >= 30 {
 			fr := append(frame[:3], b[:30]...)

@@ -1,6 +1,9 @@
 package paintball
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+)
 
 // The Login codec is written by hand (the table marks it Hand): its one
 // field is a String, whose modified UTF-8 the codec checks both ways, as
@@ -29,10 +32,10 @@ func (m *Login) AppendBinary(b []byte) ([]byte, error) {
 	if !validModified(m.Username) {
 		return b, f.ErrAt(loginUsername, wire.ErrInvalid)
 	}
-	b, p := wire.Grow(b, 5+n)
+	b, p := codec.Grow(b, 5+n)
 	p[0] = Marker
-	wire.BigEndian.PutU16(p[1:], CodeLogin)
-	wire.BigEndian.PutU16(p[3:], uint16(n))
+	codec.BigEndian.PutU16(p[1:], uint16(CodeLogin))
+	codec.BigEndian.PutU16(p[3:], uint16(n))
 	copy(p[5:], m.Username)
 	return b, nil
 }
@@ -54,12 +57,12 @@ func (m *Login) Decode(b []byte) (int, error) {
 		return 1, f.ErrAt(loginType, wire.ErrShort)
 	case b[0] != Marker:
 		return 0, f.ErrAt(loginMarker, wire.ErrInvalid)
-	case b[1] != 0 || b[2] != CodeLogin:
+	case b[1] != 0 || Code(b[2]) != CodeLogin:
 		return 1, f.ErrAt(loginType, wire.ErrInvalid)
 	case len(b) < 5:
 		return 3, f.ErrAt(loginUsername, wire.ErrShort)
 	}
-	n := int(wire.BigEndian.U16(b[3:]))
+	n := int(codec.BigEndian.U16(b[3:]))
 	if len(b)-5 < n {
 		return 3, f.ErrAt(loginUsername, wire.ErrShort)
 	}
@@ -141,12 +144,12 @@ func (m *Login) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// validModified is wire.ValidModifiedUTF8 with a fast path for the ASCII
+// validModified is validModifiedUTF8 with a fast path for the ASCII
 // most usernames are made of.
 func validModified(b []byte) bool {
 	for i, c := range b {
 		if c == 0 || c >= 0x80 {
-			return wire.ValidModifiedUTF8(b[i:])
+			return validModifiedUTF8(b[i:])
 		}
 	}
 	return true

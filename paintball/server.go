@@ -4,7 +4,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 

@@ -1,6 +1,10 @@
 package paintball
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // split tells a stream reader the length of the packet at the start of b
 // (the table's Split): the frame has no length field, so the length
@@ -15,7 +19,7 @@ import "github.com/gamewire/gamewire/wire"
 // 6 and 7), so the stream stops there. A type defined only for the other
 // direction is framed all the same (errata, 8). The errors are the
 // table's own, built once: split allocates nothing.
-func split(t *wire.Table, b []byte) (int, error) {
+func split(t *spec.Table, b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
@@ -45,5 +49,5 @@ func split(t *wire.Table, b []byte) (int, error) {
 	if len(b) < last.Offset+2 {
 		return 0, nil
 	}
-	return last.Offset + 2 + int(wire.BigEndian.U16(b[last.Offset:])), nil
+	return last.Offset + 2 + int(codec.BigEndian.U16(b[last.Offset:])), nil
 }

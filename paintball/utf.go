@@ -31,7 +31,7 @@ func MakeUTF(s string) (UTF, error) {
 
 // Valid reports whether u is well-formed modified UTF-8 of at most
 // MaxUsername bytes: what readUTF accepts and writeUTF can write.
-func (u UTF) Valid() bool { return len(u) <= MaxUsername && wire.ValidModifiedUTF8(u) }
+func (u UTF) Valid() bool { return len(u) <= MaxUsername && validModifiedUTF8(u) }
 
 // String returns u as a Go string, in UTF-8; lone surrogates and
 // malformed bytes become U+FFFD. It allocates.
@@ -44,7 +44,7 @@ func (u UTF) String() string {
 // surrogate as `\xHH` (wire.AppendText of the UTF-8). Malformed modified
 // UTF-8, which no Login decodes to, fails with wire.ErrInvalid.
 func (u UTF) MarshalText() ([]byte, error) {
-	if !wire.ValidModifiedUTF8(u) {
+	if !validModifiedUTF8(u) {
 		return nil, errUTF
 	}
 	return wire.AppendText(nil, appendWTF8(nil, u)), nil
@@ -87,7 +87,7 @@ func appendModified(dst []byte, s string) ([]byte, error) {
 			}
 			return dst[:start], errUTF
 		default:
-			dst = wire.AppendModifiedUTF8(dst, s[i:i+n])
+			dst = appendModifiedUTF8(dst, s[i:i+n])
 		}
 		i += n
 	}
@@ -102,7 +102,7 @@ func appendModified(dst []byte, s string) ([]byte, error) {
 // surrogate and malformed bytes are copied as they are.
 func appendWTF8(dst, src []byte) []byte {
 	for i := 0; i < len(src); {
-		r, n := wire.DecodeModifiedRune(src[i:])
+		r, n := decodeModifiedRune(src[i:])
 		switch {
 		case n == 0:
 			dst = append(dst, src[i])
@@ -110,7 +110,7 @@ func appendWTF8(dst, src []byte) []byte {
 		case r == 0:
 			dst = append(dst, 0)
 		case 0xd800 <= r && r < 0xdc00:
-			if r2, n2 := wire.DecodeModifiedRune(src[i+3:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
+			if r2, n2 := decodeModifiedRune(src[i+3:]); n2 == 3 && 0xdc00 <= r2 && r2 < 0xe000 {
 				dst = utf8.AppendRune(dst, 0x10000+(r-0xd800)<<10+(r2-0xdc00))
 				n += 3
 				break

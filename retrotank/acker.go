@@ -6,7 +6,7 @@ import (
 
 	"strconv"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // Errors of the acknowledgement system.

@@ -2,7 +2,11 @@
 
 package retrotank
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Area is the spec's Area, a composite field type: A rectangle of the
 // battlefield: an obstacle (Obstacle::loc), a spawn area or a goal area.
@@ -20,20 +24,20 @@ const areaSize = 8
 // generated code writes Area in place).
 func (v *Area) put(p []byte) {
 	_ = p[areaSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.X)
-	wire.BigEndian.PutU16(p[2:], v.Y)
-	wire.BigEndian.PutU16(p[4:], v.Width)
-	wire.BigEndian.PutU16(p[6:], v.Height)
+	codec.BigEndian.PutU16(p, v.X)
+	codec.BigEndian.PutU16(p[2:], v.Y)
+	codec.BigEndian.PutU16(p[4:], v.Width)
+	codec.BigEndian.PutU16(p[6:], v.Height)
 }
 
 // get reads v from p[:areaSize], for the package's hand-written code (the
 // generated code writes Area in place).
 func (v *Area) get(p []byte) {
 	_ = p[areaSize-1] // one bounds check
-	v.X = wire.BigEndian.U16(p)
-	v.Y = wire.BigEndian.U16(p[2:])
-	v.Width = wire.BigEndian.U16(p[4:])
-	v.Height = wire.BigEndian.U16(p[6:])
+	v.X = codec.BigEndian.U16(p)
+	v.Y = codec.BigEndian.U16(p[2:])
+	v.Width = codec.BigEndian.U16(p[4:])
+	v.Height = codec.BigEndian.U16(p[6:])
 }
 
 // PlayerScore is the spec's PlayerScore, a composite field type: One player
@@ -55,7 +59,7 @@ type Ack struct {
 }
 
 // Form returns MSG_TYPE_ACK's entry in the package's table.
-func (*Ack) Form() *wire.Form { return &forms[0] }
+func (*Ack) Form() *spec.Form { return &forms[0] }
 
 // Size returns the size of m's MSG_TYPE_ACK frame, header included.
 func (m *Ack) Size() int { return 3 + 2*len(m.IDs) }
@@ -68,7 +72,7 @@ func (m *Ack) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[0].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x00
 	p[1] = byte(m.Client)
@@ -97,7 +101,7 @@ func (m *Ack) Decode(b []byte) (int, error) {
 	if (len(b)-off)/2 < iDsCount {
 		return m.fail(off, forms[0].ErrAt(3, wire.ErrShort))
 	}
-	m.IDs = wire.Resize(m.IDs, iDsCount)
+	m.IDs = codec.Resize(m.IDs, iDsCount)
 	for i := range m.IDs {
 		m.IDs[i].get(b[off+2*i:])
 	}
@@ -123,18 +127,18 @@ type ConnReq struct {
 }
 
 // Form returns MSG_TYPE_CONN_REQ's entry in the package's table.
-func (*ConnReq) Form() *wire.Form { return &forms[1] }
+func (*ConnReq) Form() *spec.Form { return &forms[1] }
 
 // Size returns the size of a MSG_TYPE_CONN_REQ frame, 6 bytes.
 func (*ConnReq) Size() int { return 6 }
 
 // AppendBinary appends the MSG_TYPE_CONN_REQ frame, header included, to b.
 func (m *ConnReq) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x01
 	p[1] = m.Bcast
-	wire.BigEndian.PutU32(p[2:], m.RandID)
+	codec.BigEndian.PutU32(p[2:], m.RandID)
 	return b, nil
 }
 
@@ -143,10 +147,11 @@ func (m *ConnReq) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *ConnReq) Decode(b []byte) (int, error) {
 	if len(b) < 6 || b[0] != 0x01 {
-		return wire.Fail(m, &forms[1], b)
+		*m = ConnReq{}
+		return forms[1].Mismatch(b)
 	}
 	m.Bcast = b[1]
-	m.RandID = wire.BigEndian.U32(b[2:])
+	m.RandID = codec.BigEndian.U32(b[2:])
 	return 6, nil
 }
 
@@ -167,7 +172,7 @@ type ConnDeny struct {
 }
 
 // Form returns MSG_TYPE_CONN_DENY's entry in the package's table.
-func (*ConnDeny) Form() *wire.Form { return &forms[2] }
+func (*ConnDeny) Form() *spec.Form { return &forms[2] }
 
 // Validate returns nil: the spec sets MSG_TYPE_CONN_DENY no rule beyond its
 // layout.
@@ -178,10 +183,10 @@ func (*ConnDeny) Size() int { return 5 }
 
 // AppendBinary appends the MSG_TYPE_CONN_DENY frame, header included, to b.
 func (m *ConnDeny) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 5)
+	b, p := codec.Grow(b, 5)
 	_ = p[4] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x02
-	wire.BigEndian.PutU32(p[1:], m.RandID)
+	codec.BigEndian.PutU32(p[1:], m.RandID)
 	return b, nil
 }
 
@@ -190,9 +195,10 @@ func (m *ConnDeny) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *ConnDeny) Decode(b []byte) (int, error) {
 	if len(b) < 5 || b[0] != 0x02 {
-		return wire.Fail(m, &forms[2], b)
+		*m = ConnDeny{}
+		return forms[2].Mismatch(b)
 	}
-	m.RandID = wire.BigEndian.U32(b[1:])
+	m.RandID = codec.BigEndian.U32(b[1:])
 	return 5, nil
 }
 
@@ -216,7 +222,7 @@ type ConnAccept struct {
 }
 
 // Form returns MSG_TYPE_CONN_ACCEPT's entry in the package's table.
-func (*ConnAccept) Form() *wire.Form { return &forms[3] }
+func (*ConnAccept) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets MSG_TYPE_CONN_ACCEPT no rule beyond
 // its layout.
@@ -228,12 +234,12 @@ func (*ConnAccept) Size() int { return 8 }
 // AppendBinary appends the MSG_TYPE_CONN_ACCEPT frame, header included, to
 // b.
 func (m *ConnAccept) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x03
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Client)
-	wire.BigEndian.PutU32(p[4:], m.RandID)
+	codec.BigEndian.PutU32(p[4:], m.RandID)
 	return b, nil
 }
 
@@ -242,11 +248,12 @@ func (m *ConnAccept) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *ConnAccept) Decode(b []byte) (int, error) {
 	if len(b) < 8 || b[0] != 0x03 {
-		return wire.Fail(m, &forms[3], b)
+		*m = ConnAccept{}
+		return forms[3].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	m.Client = PlayerID(b[3])
-	m.RandID = wire.BigEndian.U32(b[4:])
+	m.RandID = codec.BigEndian.U32(b[4:])
 	return 8, nil
 }
 
@@ -267,7 +274,7 @@ type ConnDisconn struct {
 }
 
 // Form returns MSG_TYPE_CONN_DISCONN's entry in the package's table.
-func (*ConnDisconn) Form() *wire.Form { return &forms[4] }
+func (*ConnDisconn) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets MSG_TYPE_CONN_DISCONN no rule beyond
 // its layout.
@@ -279,10 +286,10 @@ func (*ConnDisconn) Size() int { return 4 }
 // AppendBinary appends the MSG_TYPE_CONN_DISCONN frame, header included, to
 // b.
 func (m *ConnDisconn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
+	b, p := codec.Grow(b, 4)
 	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x04
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Client)
 	return b, nil
 }
@@ -292,9 +299,10 @@ func (m *ConnDisconn) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *ConnDisconn) Decode(b []byte) (int, error) {
 	if len(b) < 4 || b[0] != 0x04 {
-		return wire.Fail(m, &forms[4], b)
+		*m = ConnDisconn{}
+		return forms[4].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	m.Client = PlayerID(b[3])
 	return 4, nil
 }
@@ -324,25 +332,25 @@ type Option struct {
 }
 
 // Form returns MSG_TYPE_OPTION's entry in the package's table.
-func (*Option) Form() *wire.Form { return &forms[5] }
+func (*Option) Form() *spec.Form { return &forms[5] }
 
 // Size returns the size of a MSG_TYPE_OPTION frame, 20 bytes.
 func (*Option) Size() int { return 20 }
 
 // AppendBinary appends the MSG_TYPE_OPTION frame, header included, to b.
 func (m *Option) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 20)
+	b, p := codec.Grow(b, 20)
 	_ = p[19] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x05
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = m.Flags
-	wire.BigEndian.PutU32(p[4:], m.Duration)
-	wire.BigEndian.PutU16(p[8:], m.RedScore)
-	wire.BigEndian.PutU16(p[10:], m.BlueScore)
-	wire.BigEndian.PutU16(p[12:], m.WinScore)
-	wire.BigEndian.PutU16(p[14:], m.Width)
-	wire.BigEndian.PutU16(p[16:], m.Height)
-	wire.BigEndian.PutU16(p[18:], m.TotalMsgs)
+	codec.BigEndian.PutU32(p[4:], m.Duration)
+	codec.BigEndian.PutU16(p[8:], m.RedScore)
+	codec.BigEndian.PutU16(p[10:], m.BlueScore)
+	codec.BigEndian.PutU16(p[12:], m.WinScore)
+	codec.BigEndian.PutU16(p[14:], m.Width)
+	codec.BigEndian.PutU16(p[16:], m.Height)
+	codec.BigEndian.PutU16(p[18:], m.TotalMsgs)
 	return b, nil
 }
 
@@ -351,17 +359,18 @@ func (m *Option) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *Option) Decode(b []byte) (int, error) {
 	if len(b) < 20 || b[0] != 0x05 {
-		return wire.Fail(m, &forms[5], b)
+		*m = Option{}
+		return forms[5].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	m.Flags = b[3]
-	m.Duration = wire.BigEndian.U32(b[4:])
-	m.RedScore = wire.BigEndian.U16(b[8:])
-	m.BlueScore = wire.BigEndian.U16(b[10:])
-	m.WinScore = wire.BigEndian.U16(b[12:])
-	m.Width = wire.BigEndian.U16(b[14:])
-	m.Height = wire.BigEndian.U16(b[16:])
-	m.TotalMsgs = wire.BigEndian.U16(b[18:])
+	m.Duration = codec.BigEndian.U32(b[4:])
+	m.RedScore = codec.BigEndian.U16(b[8:])
+	m.BlueScore = codec.BigEndian.U16(b[10:])
+	m.WinScore = codec.BigEndian.U16(b[12:])
+	m.Width = codec.BigEndian.U16(b[14:])
+	m.Height = codec.BigEndian.U16(b[16:])
+	m.TotalMsgs = codec.BigEndian.U16(b[18:])
 	return 20, nil
 }
 
@@ -387,7 +396,7 @@ type Obstacle struct {
 }
 
 // Form returns MSG_TYPE_OBSTACLE's entry in the package's table.
-func (*Obstacle) Form() *wire.Form { return &forms[6] }
+func (*Obstacle) Form() *spec.Form { return &forms[6] }
 
 // Size returns the size of m's MSG_TYPE_OBSTACLE frame, header included.
 func (m *Obstacle) Size() int { return 11 + 8*len(m.Obstacles) }
@@ -400,20 +409,20 @@ func (m *Obstacle) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[6].ErrAt(6, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[10] // one bounds check for the fixed fields
 	p[0] = 0x06
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
-	wire.BigEndian.PutU16(p[3:], m.TotalMsgs)
-	wire.BigEndian.PutU16(p[5:], m.Index)
-	wire.BigEndian.PutU16(p[7:], m.Total)
-	wire.BigEndian.PutU16(p[9:], m.First)
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[3:], m.TotalMsgs)
+	codec.BigEndian.PutU16(p[5:], m.Index)
+	codec.BigEndian.PutU16(p[7:], m.Total)
+	codec.BigEndian.PutU16(p[9:], m.First)
 	for i := range m.Obstacles {
 		e, q := &m.Obstacles[i], (*[areaSize]byte)(p[11+8*i:])
-		wire.BigEndian.PutU16(q[:], e.X)
-		wire.BigEndian.PutU16(q[2:], e.Y)
-		wire.BigEndian.PutU16(q[4:], e.Width)
-		wire.BigEndian.PutU16(q[6:], e.Height)
+		codec.BigEndian.PutU16(q[:], e.X)
+		codec.BigEndian.PutU16(q[2:], e.Y)
+		codec.BigEndian.PutU16(q[4:], e.Width)
+		codec.BigEndian.PutU16(q[6:], e.Height)
 	}
 	return b, nil
 }
@@ -433,11 +442,11 @@ func (m *Obstacle) Decode(b []byte) (int, error) {
 	if len(b) < 11 || b[0] != 0x06 {
 		return m.fail(forms[6].Mismatch(b))
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
-	m.TotalMsgs = wire.BigEndian.U16(b[3:])
-	m.Index = wire.BigEndian.U16(b[5:])
-	m.Total = wire.BigEndian.U16(b[7:])
-	m.First = wire.BigEndian.U16(b[9:])
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
+	m.TotalMsgs = codec.BigEndian.U16(b[3:])
+	m.Index = codec.BigEndian.U16(b[5:])
+	m.Total = codec.BigEndian.U16(b[7:])
+	m.First = codec.BigEndian.U16(b[9:])
 	off := 11
 	obstaclesCount := (len(b) - off) / 8
 	if obstaclesCount > 8188 {
@@ -446,13 +455,13 @@ func (m *Obstacle) Decode(b []byte) (int, error) {
 	if (len(b)-off)%8 != 0 {
 		return m.fail(off, forms[6].ErrAt(6, wire.ErrShort))
 	}
-	m.Obstacles = wire.Resize(m.Obstacles, obstaclesCount)
+	m.Obstacles = codec.Resize(m.Obstacles, obstaclesCount)
 	for i := range m.Obstacles {
 		e, q := &m.Obstacles[i], (*[areaSize]byte)(b[off+8*i:])
-		e.X = wire.BigEndian.U16(q[:])
-		e.Y = wire.BigEndian.U16(q[2:])
-		e.Width = wire.BigEndian.U16(q[4:])
-		e.Height = wire.BigEndian.U16(q[6:])
+		e.X = codec.BigEndian.U16(q[:])
+		e.Y = codec.BigEndian.U16(q[2:])
+		e.Width = codec.BigEndian.U16(q[4:])
+		e.Height = codec.BigEndian.U16(q[6:])
 	}
 	return len(b), nil
 }
@@ -479,7 +488,7 @@ type Spawn struct {
 }
 
 // Form returns MSG_TYPE_SPAWN's entry in the package's table.
-func (*Spawn) Form() *wire.Form { return &forms[7] }
+func (*Spawn) Form() *spec.Form { return &forms[7] }
 
 // Goal is MSG_TYPE_GOAL, server to client: Goal areas, used in
 // capture-the-flag games: the same format as MSG_TYPE_SPAWN.
@@ -493,7 +502,7 @@ type Goal struct {
 }
 
 // Form returns MSG_TYPE_GOAL's entry in the package's table.
-func (*Goal) Form() *wire.Form { return &forms[8] }
+func (*Goal) Form() *spec.Form { return &forms[8] }
 
 // GameStart is MSG_TYPE_GAME_START, server to client: Game start. A start
 // message with a newer ID and a later start time replaces an earlier one.
@@ -503,7 +512,7 @@ type GameStart struct {
 }
 
 // Form returns MSG_TYPE_GAME_START's entry in the package's table.
-func (*GameStart) Form() *wire.Form { return &forms[9] }
+func (*GameStart) Form() *spec.Form { return &forms[9] }
 
 // Validate returns nil: the spec sets MSG_TYPE_GAME_START no rule beyond its
 // layout.
@@ -514,11 +523,11 @@ func (*GameStart) Size() int { return 7 }
 
 // AppendBinary appends the MSG_TYPE_GAME_START frame, header included, to b.
 func (m *GameStart) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 7)
+	b, p := codec.Grow(b, 7)
 	_ = p[6] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x09
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
-	wire.BigEndian.PutU32(p[3:], m.StartTime)
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU32(p[3:], m.StartTime)
 	return b, nil
 }
 
@@ -527,10 +536,11 @@ func (m *GameStart) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *GameStart) Decode(b []byte) (int, error) {
 	if len(b) < 7 || b[0] != 0x09 {
-		return wire.Fail(m, &forms[9], b)
+		*m = GameStart{}
+		return forms[9].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
-	m.StartTime = wire.BigEndian.U32(b[3:])
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
+	m.StartTime = codec.BigEndian.U32(b[3:])
 	return 7, nil
 }
 
@@ -553,20 +563,20 @@ type GameOver struct {
 }
 
 // Form returns MSG_TYPE_GAME_OVER's entry in the package's table.
-func (*GameOver) Form() *wire.Form { return &forms[10] }
+func (*GameOver) Form() *spec.Form { return &forms[10] }
 
 // Size returns the size of a MSG_TYPE_GAME_OVER frame, 8 bytes.
 func (*GameOver) Size() int { return 8 }
 
 // AppendBinary appends the MSG_TYPE_GAME_OVER frame, header included, to b.
 func (m *GameOver) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0a
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Winner)
-	wire.BigEndian.PutU16(p[4:], m.RedScore)
-	wire.BigEndian.PutU16(p[6:], m.BlueScore)
+	codec.BigEndian.PutU16(p[4:], m.RedScore)
+	codec.BigEndian.PutU16(p[6:], m.BlueScore)
 	return b, nil
 }
 
@@ -575,12 +585,13 @@ func (m *GameOver) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *GameOver) Decode(b []byte) (int, error) {
 	if len(b) < 8 || b[0] != 0x0a {
-		return wire.Fail(m, &forms[10], b)
+		*m = GameOver{}
+		return forms[10].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	m.Winner = Team(b[3])
-	m.RedScore = wire.BigEndian.U16(b[4:])
-	m.BlueScore = wire.BigEndian.U16(b[6:])
+	m.RedScore = codec.BigEndian.U16(b[4:])
+	m.BlueScore = codec.BigEndian.U16(b[6:])
 	return 8, nil
 }
 
@@ -604,7 +615,7 @@ type Score struct {
 }
 
 // Form returns MSG_TYPE_SCORE's entry in the package's table.
-func (*Score) Form() *wire.Form { return &forms[11] }
+func (*Score) Form() *spec.Form { return &forms[11] }
 
 // Size returns the size of m's MSG_TYPE_SCORE frame, header included.
 func (m *Score) Size() int { return 8 + 4*len(m.Scores) }
@@ -617,18 +628,18 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[11].ErrAt(5, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
 	p[0] = 0x0b
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(len(m.Scores))
-	wire.BigEndian.PutU16(p[4:], m.RedScore)
-	wire.BigEndian.PutU16(p[6:], m.BlueScore)
+	codec.BigEndian.PutU16(p[4:], m.RedScore)
+	codec.BigEndian.PutU16(p[6:], m.BlueScore)
 	for i := range m.Scores {
 		e, q := &m.Scores[i], (*[playerScoreSize]byte)(p[8+4*i:])
 		q[0] = byte(e.Killer)
 		q[1] = byte(e.Killed)
-		wire.BigEndian.PutU16(q[2:], e.Score)
+		codec.BigEndian.PutU16(q[2:], e.Score)
 	}
 	return b, nil
 }
@@ -648,20 +659,20 @@ func (m *Score) Decode(b []byte) (int, error) {
 	if len(b) < 8 || b[0] != 0x0b {
 		return m.fail(forms[11].Mismatch(b))
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	scoresCount := int(b[3])
-	m.RedScore = wire.BigEndian.U16(b[4:])
-	m.BlueScore = wire.BigEndian.U16(b[6:])
+	m.RedScore = codec.BigEndian.U16(b[4:])
+	m.BlueScore = codec.BigEndian.U16(b[6:])
 	off := 8
 	if (len(b)-off)/4 < scoresCount {
 		return m.fail(off, forms[11].ErrAt(5, wire.ErrShort))
 	}
-	m.Scores = wire.Resize(m.Scores, scoresCount)
+	m.Scores = codec.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
 		e, q := &m.Scores[i], (*[playerScoreSize]byte)(b[off+4*i:])
 		e.Killer = PlayerID(q[0])
 		e.Killed = PlayerID(q[1])
-		e.Score = wire.BigEndian.U16(q[2:])
+		e.Score = codec.BigEndian.U16(q[2:])
 	}
 	off += 4 * scoresCount
 	return off, nil
@@ -688,7 +699,7 @@ type PlayerUpdate struct {
 }
 
 // Form returns MSG_TYPE_PLAYER_UPDATE's entry in the package's table.
-func (*PlayerUpdate) Form() *wire.Form { return &forms[12] }
+func (*PlayerUpdate) Form() *spec.Form { return &forms[12] }
 
 // Size returns the size of m's MSG_TYPE_PLAYER_UPDATE frame, header
 // included.
@@ -702,13 +713,13 @@ func (m *PlayerUpdate) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[12].ErrAt(5, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[9] // one bounds check for the fixed fields
 	p[0] = 0x0c
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
-	wire.BigEndian.PutU32(p[3:], m.UpdateTime)
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU32(p[3:], m.UpdateTime)
 	p[7] = byte(m.FirstPlayer)
-	wire.BigEndian.PutU16(p[8:], uint16(m.Flags))
+	codec.BigEndian.PutU16(p[8:], uint16(m.Flags))
 	copy(p[10:], m.Data)
 	return b, nil
 }
@@ -728,10 +739,10 @@ func (m *PlayerUpdate) Decode(b []byte) (int, error) {
 	if len(b) < 10 || b[0] != 0x0c {
 		return m.fail(forms[12].Mismatch(b))
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
-	m.UpdateTime = wire.BigEndian.U32(b[3:])
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
+	m.UpdateTime = codec.BigEndian.U32(b[3:])
 	m.FirstPlayer = PlayerID(b[7])
-	m.Flags = UpdateFlags(wire.BigEndian.U16(b[8:]))
+	m.Flags = UpdateFlags(codec.BigEndian.U16(b[8:]))
 	off := 10
 	if len(b)-off > 502 {
 		return m.fail(off, forms[12].ErrAt(5, wire.ErrTooLong))
@@ -760,7 +771,7 @@ type PlayerSpawn struct {
 }
 
 // Form returns MSG_TYPE_PLAYER_SPAWN's entry in the package's table.
-func (*PlayerSpawn) Form() *wire.Form { return &forms[13] }
+func (*PlayerSpawn) Form() *spec.Form { return &forms[13] }
 
 // Validate returns nil: the spec sets MSG_TYPE_PLAYER_SPAWN no rule beyond
 // its layout.
@@ -772,10 +783,10 @@ func (*PlayerSpawn) Size() int { return 4 }
 // AppendBinary appends the MSG_TYPE_PLAYER_SPAWN frame, header included, to
 // b.
 func (m *PlayerSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 4)
+	b, p := codec.Grow(b, 4)
 	_ = p[3] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x0d
-	wire.BigEndian.PutU16(p[1:], uint16(m.ID))
+	codec.BigEndian.PutU16(p[1:], uint16(m.ID))
 	p[3] = byte(m.Player)
 	return b, nil
 }
@@ -785,9 +796,10 @@ func (m *PlayerSpawn) AppendBinary(b []byte) ([]byte, error) {
 // and zeroes m.
 func (m *PlayerSpawn) Decode(b []byte) (int, error) {
 	if len(b) < 4 || b[0] != 0x0d {
-		return wire.Fail(m, &forms[13], b)
+		*m = PlayerSpawn{}
+		return forms[13].Mismatch(b)
 	}
-	m.ID = MessageID(wire.BigEndian.U16(b[1:]))
+	m.ID = MessageID(codec.BigEndian.U16(b[1:]))
 	m.Player = PlayerID(b[3])
 	return 4, nil
 }
@@ -803,10 +815,37 @@ func (m *PlayerSpawn) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Ack], wire.New[ConnReq], wire.New[ConnDeny], wire.New[ConnAccept],
-	wire.New[ConnDisconn], wire.New[Option], wire.New[Obstacle],
-	wire.New[Spawn], wire.New[Goal], wire.New[GameStart], wire.New[GameOver],
-	wire.New[Score], wire.New[PlayerUpdate], wire.New[PlayerSpawn],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Ack)
+	case 1:
+		return new(ConnReq)
+	case 2:
+		return new(ConnDeny)
+	case 3:
+		return new(ConnAccept)
+	case 4:
+		return new(ConnDisconn)
+	case 5:
+		return new(Option)
+	case 6:
+		return new(Obstacle)
+	case 7:
+		return new(Spawn)
+	case 8:
+		return new(Goal)
+	case 9:
+		return new(GameStart)
+	case 10:
+		return new(GameOver)
+	case 11:
+		return new(Score)
+	case 12:
+		return new(PlayerUpdate)
+	case 13:
+		return new(PlayerSpawn)
+	}
+	return nil
+}

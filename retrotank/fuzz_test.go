@@ -21,9 +21,8 @@ func seed(f *testing.F) {
 // *wire.Error, and Validate names the rule a message breaks.
 func FuzzDecode(f *testing.F) {
 	seed(f)
-	d := codectest.Decoding{Decoder: retrotank.NewDecoder(), Decode: retrotank.Decode, Whole: true,
+	d := codectest.Decoding{Decoder: retrotank.NewDecoder(), Decode: retrotank.Decode,
 		From: []wire.Direction{retrotank.FromClient, retrotank.FromServer}}
-	d.Decoder.Policy = wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d.Fuzz(t, b)
 		for _, from := range []wire.Direction{retrotank.FromClient, retrotank.FromServer} {

@@ -1,6 +1,9 @@
 package retrotank
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Message is what every Retro Tank message type implements: the codec
 // contract, its form in the table, and the spec's rules.
@@ -26,7 +29,7 @@ const (
 // Table returns the table of the game port's messages: the one
 // description of their wire, which dispatch, errors, `gamewire spec` and
 // the generators read. It is read-only.
-func Table() *wire.Table { return table }
+func Table() *spec.Table { return table }
 
 // New returns a new zero message of type code sent in direction from, or
 // nil when the table has no such form.
@@ -42,26 +45,16 @@ func New(code MsgType, from wire.Direction) Message {
 // datagrams (see wire.Decoder): one reused value per message type.
 func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 
-// Decode decodes one datagram sent in direction from into a new message.
-// The whole of b must be the message (wire.ErrTrailing otherwise); a code
-// the table does not know for that direction fails with
-// wire.ErrUnknownCode. The spec's rules are not checked: call Validate.
-// The message does not alias b.
-func Decode(b []byte, from wire.Direction) (Message, int, error) {
-	code, err := table.Code(b)
-	if err != nil {
-		return nil, 0, err
-	}
-	f := table.Lookup(code, from)
-	if f == nil {
-		return nil, 0, table.RawForm().Err("type", wire.ErrUnknownCode)
-	}
-	m := table.New(f)
-	if err := m.UnmarshalBinary(b); err != nil {
-		return nil, 0, err
-	}
-	return m, len(b), nil
-}
+// Decode decodes the message at the start of b, one datagram sent in
+// direction from, into a new value that the caller owns, and returns it
+// with the number of bytes it took: fewer than len(b) when the datagram
+// holds bytes after its message, which the spec does not allow (a
+// datagram is one message; docs/errata/retrotank.md). It answers as
+// NewDecoder's Decoder does under its default policy, wire.Checked (see
+// wire.Decode): a code the table does not define in that direction comes
+// back as a *wire.Raw, a message that breaks a rule of the spec together
+// with Validate's error. The message does not alias b.
+func Decode(b []byte, from wire.Direction) (Message, int, error) { return wire.Decode(table, b, from) }
 
 // Acked is a message of the acknowledgement system: it carries a message
 // id (every message from MSG_TYPE_CONN_ACCEPT on).

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // AreaSet is one set of spawn or goal areas of MSG_TYPE_SPAWN and
@@ -57,11 +59,11 @@ func (m *Spawn) Validate() error { return m.validatePage(m.Form()) }
 // MSG_TYPE_GOAL shares: a Goal converts to a Spawn, and the page's form f
 // gives the code and the errors.
 
-func (m *Spawn) appendPage(b []byte, f *wire.Form) ([]byte, error) {
+func (m *Spawn) appendPage(b []byte, f *spec.Form) ([]byte, error) {
 	return appendSets(b, f, uint8(f.Code), m.ID, m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
 }
 
-func (m *Spawn) decodePage(b []byte, f *wire.Form) (int, error) {
+func (m *Spawn) decodePage(b []byte, f *spec.Form) (int, error) {
 	sets := m.Sets[:0]
 	*m = Spawn{}
 	if n, err := checkHead(f, b); err != nil {
@@ -81,7 +83,7 @@ func (m *Spawn) decodePage(b []byte, f *wire.Form) (int, error) {
 	return n, nil
 }
 
-func (m *Spawn) validatePage(f *wire.Form) error {
+func (m *Spawn) validatePage(f *spec.Form) error {
 	return validateSets(f, m.TotalMsgs, m.Index, m.RedTotal, m.BlueTotal, m.Sets)
 }
 
@@ -93,14 +95,14 @@ func setsSize(sets []AreaSet) int {
 	return n
 }
 
-func appendSets(b []byte, f *wire.Form, code uint8, id MessageID, total, index uint16, red, blue uint8, sets []AreaSet) ([]byte, error) {
+func appendSets(b []byte, f *spec.Form, code uint8, id MessageID, total, index uint16, red, blue uint8, sets []AreaSet) ([]byte, error) {
 	for i := range sets {
 		s := &sets[i]
 		if len(s.Areas) == 0 || len(s.Areas) > MaxSetAreas || s.Team > 3 {
 			return b, f.Err("sets", wire.ErrInvalid)
 		}
 	}
-	b, p := wire.Grow(b, setsSize(sets))
+	b, p := codec.Grow(b, setsSize(sets))
 	p[0] = code
 	be.PutU16(p[1:], uint16(id))
 	be.PutU16(p[3:], total)
@@ -122,7 +124,7 @@ func appendSets(b []byte, f *wire.Form, code uint8, id MessageID, total, index u
 
 // decodeSets reads the sets of b (from offset 9 to its end) into sets,
 // reusing the capacity of sets and of their areas.
-func decodeSets(f *wire.Form, b []byte, sets []AreaSet) ([]AreaSet, int, error) {
+func decodeSets(f *spec.Form, b []byte, sets []AreaSet) ([]AreaSet, int, error) {
 	off := setsHead
 	for off < len(b) {
 		if len(b)-off < 2 {
@@ -151,7 +153,7 @@ func decodeSets(f *wire.Form, b []byte, sets []AreaSet) ([]AreaSet, int, error) 
 	return sets, off, nil
 }
 
-func validateSets(f *wire.Form, total, index uint16, red, blue uint8, sets []AreaSet) error {
+func validateSets(f *spec.Form, total, index uint16, red, blue uint8, sets []AreaSet) error {
 	if index == 0 || index >= total {
 		return f.Err("index", wire.ErrInvalid)
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // The time-sync datagrams travel on their own port (TimeSyncPort) and
@@ -12,11 +14,11 @@ import (
 // tables need one) and never used for dispatch: DecodeTime picks the form
 // by direction (docs/errata/retrotank.md, E21). Their codecs are written
 // here by hand, 5 and 9 bytes.
-var timeProtocol = wire.Protocol{
+var timeProtocol = spec.Protocol{
 	Name:  "retrotank-timesync",
-	Order: wire.BigEndian,
-	Header: []wire.Field{
-		{Name: "client", Spec: "Client's ID", Type: "u8", Role: wire.CodeRole, Go: "-", Doc: "Client's ID (not a type code: the time-sync datagrams have none)."},
+	Order: codec.BigEndian,
+	Header: []spec.Field{
+		{Name: "client", Spec: "Client's ID", Type: "u8", Role: spec.CodeRole, Go: "-", Doc: "Client's ID (not a type code: the time-sync datagrams have none)."},
 	},
 	MaxFrame: maxDatagram,
 	HardMax:  laxDatagram,
@@ -24,25 +26,25 @@ var timeProtocol = wire.Protocol{
 }
 
 // timeClient is the field both time-sync datagrams start with.
-var timeClient = wire.Field{Name: "client", Spec: "Client's ID", Type: "u8", Go: "Client PlayerID", Doc: "Client's ID."}
+var timeClient = spec.Field{Name: "client", Spec: "Client's ID", Type: "u8", Go: "Client PlayerID", Doc: "Client's ID."}
 
-var timeForms = []wire.Form{
+var timeForms = []spec.Form{
 	{Name: "TimeRequest", Code: 0, From: wire.FromClient, Type: "TimeRequest", Hand: true,
 		Doc:    "Time synchronization datagram, client to server.",
-		Header: []wire.Field{timeClient},
-		Fields: []wire.Field{
+		Header: []spec.Field{timeClient},
+		Fields: []spec.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time."},
 		}},
 	{Name: "TimeReply", Code: 0, From: wire.FromServer, Type: "TimeReply", Hand: true,
 		Doc:    "Time synchronization datagram, server to client.",
-		Header: []wire.Field{timeClient},
-		Fields: []wire.Field{
+		Header: []spec.Field{timeClient},
+		Fields: []spec.Field{
 			{Name: "clientTime", Spec: "Client's time", Type: "u32", Go: "ClientTime uint32", Doc: "Client's time, echoed (the spec's length 5 is a typo for 4)."},
 			{Name: "serverTime", Spec: "Server's time", Type: "u32", Go: "ServerTime uint32", Doc: "Server's time."},
 		}},
 }
 
-var timeTable = wire.NewTable(timeProtocol, timeForms, func(i int) wire.Message {
+var timeTable = spec.NewTable(timeProtocol, timeForms, func(i int) wire.Message {
 	if i == 0 {
 		return new(TimeRequest)
 	}
@@ -51,7 +53,7 @@ var timeTable = wire.NewTable(timeProtocol, timeForms, func(i int) wire.Message 
 
 // TimeTable returns the table of the two time-sync datagrams. Its code
 // field is nominal: use DecodeTime, not a wire.Decoder.
-func TimeTable() *wire.Table { return timeTable }
+func TimeTable() *spec.Table { return timeTable }
 
 // TimeRequest is the time synchronization datagram from client to server
 // ("Client to Server"): 5 bytes.
@@ -75,14 +77,14 @@ type TimeReply struct {
 }
 
 // Form returns the datagram's entry in TimeTable.
-func (*TimeRequest) Form() *wire.Form { return &timeTable.Forms[0] }
+func (*TimeRequest) Form() *spec.Form { return &timeTable.Forms[0] }
 
 // Size returns 5.
 func (*TimeRequest) Size() int { return 5 }
 
 // AppendBinary appends the 5 bytes.
 func (m *TimeRequest) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 5)
+	b, p := codec.Grow(b, 5)
 	p[0] = uint8(m.Client)
 	be.PutU32(p[1:], m.ClientTime)
 	return b, nil
@@ -112,7 +114,7 @@ func (m *TimeRequest) UnmarshalBinary(b []byte) error {
 func (*TimeRequest) Validate() error { return nil }
 
 // Form returns the datagram's entry in TimeTable.
-func (*TimeReply) Form() *wire.Form { return &timeTable.Forms[1] }
+func (*TimeReply) Form() *spec.Form { return &timeTable.Forms[1] }
 
 // Size returns 9.
 func (*TimeReply) Size() int { return 9 }

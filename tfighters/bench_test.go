@@ -90,7 +90,7 @@ func BenchmarkConn(b *testing.B) {
 	b.SetBytes(int64(len(stream)))
 	for b.Loop() {
 		for range hotServer {
-			if _, err := c.ReadMessage(); err != nil {
+			if _, err := c.Next(); err != nil {
 				b.Fatal(err)
 			}
 		}

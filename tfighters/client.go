@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // ClientState is where a Client stands in the session.

@@ -1,8 +1,9 @@
 package tfighters
 
 import (
-	"github.com/gamewire/gamewire/internal/session"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Code is a message type code, the spec's "type (u16)" field. Codes below
@@ -34,7 +35,7 @@ var Codes = func() []Code {
 
 // form returns the table's form of c, or nil for a code the spec does
 // not define.
-func (c Code) form() *wire.Form { return table.Lookup(uint32(c), c.From()) }
+func (c Code) form() *spec.Form { return table.Lookup(uint32(c), c.From()) }
 
 // Known reports whether the spec defines c.
 func (c Code) Known() bool { return c.form() != nil }
@@ -78,7 +79,7 @@ func (c *Code) UnmarshalText(t []byte) error {
 		*c = Code(f.Code)
 		return nil
 	}
-	return session.ParseNumber(c, t, proto, "code")
+	return codec.ParseNumber(c, t, proto, "code")
 }
 
 // CodeOf returns the code of m: its form's, or a Raw's own.

@@ -52,7 +52,7 @@ func TestConnRead(t *testing.T) {
 		{0, wire.ErrInvalid}, // sticky
 	}
 	for i, s := range steps {
-		m, err := c.ReadMessage()
+		m, err := c.Next()
 		if !errors.Is(err, s.kind) || (s.kind == nil && m == nil) {
 			t.Fatalf("step %d: %v, %v; want %v", i, m, err, s.kind)
 		}
@@ -78,10 +78,10 @@ func TestConnEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c := tfighters.NewConn(rw{bytes.NewReader(tt.in), io.Discard}, tfighters.FromServer)
-		if _, err := c.ReadMessage(); err != nil {
+		if _, err := c.Next(); err != nil {
 			t.Fatalf("%s: first frame: %v", tt.name, err)
 		}
-		if _, err := c.ReadMessage(); !errors.Is(err, tt.kind) {
+		if _, err := c.Next(); !errors.Is(err, tt.kind) {
 			t.Errorf("%s: %v, want %v", tt.name, err, tt.kind)
 		}
 	}
@@ -106,13 +106,13 @@ func TestConnTimeout(t *testing.T) {
 	defer server.Close()
 	c := tfighters.NewConn(client, tfighters.FromServer)
 	client.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
-	if _, err := c.ReadMessage(); !errors.Is(err, os.ErrDeadlineExceeded) || broken(err) {
+	if _, err := c.Next(); !errors.Is(err, os.ErrDeadlineExceeded) || broken(err) {
 		t.Fatalf("first read: %v, broken %v", err, broken(err))
 	}
 	hi := codectest.Encode(t, &tfighters.Hi{MyVersion: 1, UWID: 2})
 	go server.Write(hi)
 	client.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if m, err := c.ReadMessage(); err != nil || code(m) != tfighters.CodeHi {
+	if m, err := c.Next(); err != nil || code(m) != tfighters.CodeHi {
 		t.Fatalf("after the timeout: %v, %v", m, err)
 	}
 }
@@ -140,15 +140,15 @@ func TestConnAllocs(t *testing.T) {
 	frame := codectest.Encode(t, &tfighters.ServerAccel{ID: 5, Accel: 1})
 	c := tfighters.NewConn(rw{&pollReader{frame: frame}, io.Discard}, tfighters.FromServer)
 	a := testing.AllocsPerRun(100, func() {
-		if m, err := c.ReadMessage(); err != nil || code(m) != tfighters.CodeServerAccel {
+		if m, err := c.Next(); err != nil || code(m) != tfighters.CodeServerAccel {
 			t.Fatalf("frame: %v, %v", m, err)
 		}
-		if _, err := c.ReadMessage(); !errors.Is(err, os.ErrDeadlineExceeded) || broken(err) {
+		if _, err := c.Next(); !errors.Is(err, os.ErrDeadlineExceeded) || broken(err) {
 			t.Fatalf("poll: %v, broken %v", err, broken(err))
 		}
 	})
 	if a != 0 {
-		t.Errorf("ReadMessage allocates %v times per frame and timeout", a)
+		t.Errorf("Next allocates %v times per frame and timeout", a)
 	}
 }
 
@@ -182,7 +182,7 @@ func TestConnReset(t *testing.T) {
 			n++
 		}
 	}
-	want := readAll(c.ReadMessage)
+	want := readAll(c.Next)
 	r.Reset(stream)
 	readAll(s.Next)
 	if want != 4 {
@@ -192,7 +192,7 @@ func TestConnReset(t *testing.T) {
 	a := testing.AllocsPerRun(50, func() {
 		r.Reset(stream)
 		c.Reset(conn)
-		got = readAll(c.ReadMessage)
+		got = readAll(c.Next)
 		r.Reset(stream)
 		s.Reset(r)
 		got += readAll(s.Next)

@@ -4,8 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/gamewire/gamewire/internal/session"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // Dbl is the spec's "dbl": "XXX.XX sent as XXX.XX*100 signed integer",
@@ -15,7 +14,7 @@ type Dbl int32
 
 // Float returns the value d stands for, d/100, as the original's get_dbl
 // computes it.
-func (d Dbl) Float() float64 { return wire.FromFixed(int64(d), 100) }
+func (d Dbl) Float() float64 { return fromFixed(int64(d), 100) }
 
 // DblOf converts f as the original's put_dbl does: (int)(f * 100.0), that
 // is, f*100 computed in double precision and truncated toward zero (not
@@ -28,7 +27,7 @@ func DblOf(f float64) Dbl {
 	if x != x || x >= 1<<31 || x <= -(1<<31)-1 {
 		return math.MinInt32
 	}
-	return Dbl(wire.ToFixed(f, 100, wire.Truncate))
+	return Dbl(toFixed(f, 100, truncate))
 }
 
 // MarshalText returns d as an exact decimal with two fraction digits,
@@ -69,7 +68,7 @@ func (d *Dbl) UnmarshalText(t []byte) error {
 		}
 	}
 	if ip == "" || len(fp) > 2 || (len(s) > len(ip) && fp == "") {
-		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
+		return &codec.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	for len(fp) < 2 {
 		fp += "0"
@@ -77,14 +76,14 @@ func (d *Dbl) UnmarshalText(t []byte) error {
 	i, err1 := strconv.ParseUint(ip, 10, 32)
 	f, err2 := strconv.ParseUint(fp, 10, 8)
 	if err1 != nil || err2 != nil {
-		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
+		return &codec.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	v := int64(i)*100 + int64(f)
 	if neg {
 		v = -v
 	}
 	if v < math.MinInt32 || v > math.MaxInt32 {
-		return &session.TextError{Protocol: proto, What: "dbl", Text: string(t)}
+		return &codec.TextError{Protocol: proto, What: "dbl", Text: string(t)}
 	}
 	*d = Dbl(v)
 	return nil
@@ -100,4 +99,4 @@ func RealDbl(b []byte) float64 { return le.F64(b) }
 
 // le is the byte order of every integer on the wire: the original writes
 // its integers with memcpy from host memory, and it runs on x86.
-const le = wire.LittleEndian
+const le = codec.LittleEndian

@@ -15,8 +15,8 @@
 //
 // # The table
 //
-// forms.go holds the package's one description of the wire: a wire.Table
-// (Table) with one wire.Form per message, under the spec's name (SMSG_HI,
+// forms.go holds the package's one description of the wire: a spec.Table
+// (Table) with one spec.Form per message, under the spec's name (SMSG_HI,
 // CMSG_NICK), its code, direction, Go type and fields with the spec's
 // names. A "dbl" is an s32 of Go type Dbl: the integer that travels
 // (value*100, truncated), with Float and DblOf to convert; a "str" is a

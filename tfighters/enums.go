@@ -1,6 +1,9 @@
 package tfighters
 
-import "github.com/gamewire/gamewire/internal/session"
+import (
+	"github.com/gamewire/gamewire/session"
+	"github.com/gamewire/gamewire/wire/codec"
+)
 
 // ObjectType is the "type (u8)" of SMSG_NEWUSER and SMSG_SPAWN: what kind
 // of object the id names. The spec gives no values; these are the
@@ -27,7 +30,7 @@ func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (t *ObjectType) UnmarshalText(b []byte) error {
-	return session.ParseName(t, b, objectTypeNames, proto, "type")
+	return codec.ParseName(t, b, objectTypeNames, proto, "type")
 }
 
 // NickResult is the "goodorbad (u8)" of SMSG_NICKREPLY. The original
@@ -54,5 +57,5 @@ func (r NickResult) MarshalText() ([]byte, error) { return []byte(r.String()), n
 
 // UnmarshalText accepts a name or a number.
 func (r *NickResult) UnmarshalText(b []byte) error {
-	return session.ParseName(r, b, nickResultNames, proto, "goodorbad")
+	return codec.ParseName(r, b, nickResultNames, proto, "goodorbad")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // malformed returns n frames of every code of the table, and of undefined
@@ -32,7 +33,7 @@ func malformed(t testing.TB, rng *rand.Rand, n int) [][]byte {
 			rng.Read(body)
 		default: // a valid frame, mutated
 			b := codectest.Encode(t, valid[rng.Intn(len(valid))])
-			code = wire.LittleEndian.U16(b[2:])
+			code = codec.LittleEndian.U16(b[2:])
 			body = b[4:]
 			switch k {
 			case 1:
@@ -45,8 +46,8 @@ func malformed(t testing.TB, rng *rand.Rand, n int) [][]byte {
 				code = uint16(tab.Forms[rng.Intn(len(tab.Forms))].Code)
 			}
 		}
-		f := wire.LittleEndian.AppendU16(nil, uint16(2+len(body)))
-		f = wire.LittleEndian.AppendU16(f, code)
+		f := codec.LittleEndian.AppendU16(nil, uint16(2+len(body)))
+		f = codec.LittleEndian.AppendU16(f, code)
 		out = append(out, append(f, body...))
 	}
 	return out

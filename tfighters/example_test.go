@@ -31,7 +31,7 @@ func Example_clientJoining() {
 	conn := tfighters.NewConn(nc, tfighters.FromServer)
 	client := tfighters.NewClient("Alice")
 	for {
-		m, err := conn.ReadMessage()
+		m, err := conn.Next()
 		if err != nil {
 			panic(err)
 		}
@@ -80,7 +80,7 @@ func runExampleServer(ln net.Listener) {
 	go func() {
 		defer close(msgs)
 		for {
-			m, err := conn.ReadMessage()
+			m, err := conn.Next()
 			if err != nil {
 				return
 			}

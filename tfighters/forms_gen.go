@@ -6,6 +6,8 @@ import (
 	"bytes"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Hi is SMSG_HI, server to client: the server's first message on a new
@@ -16,7 +18,7 @@ type Hi struct {
 }
 
 // Form returns SMSG_HI's entry in the package's table.
-func (*Hi) Form() *wire.Form { return &forms[0] }
+func (*Hi) Form() *spec.Form { return &forms[0] }
 
 // Validate returns nil: the spec sets SMSG_HI no rule beyond its layout.
 func (*Hi) Validate() error { return nil }
@@ -26,23 +28,24 @@ func (*Hi) Size() int { return 12 }
 
 // AppendBinary appends the SMSG_HI frame, header included, to b.
 func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 12)
+	b, p := codec.Grow(b, 12)
 	_ = p[11] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 10)
-	wire.LittleEndian.PutU16(p[2:], 0x0000)
-	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
-	wire.LittleEndian.PutU32(p[8:], m.UWID)
+	codec.LittleEndian.PutU16(p, 10)
+	codec.LittleEndian.PutU16(p[2:], 0x0000)
+	codec.LittleEndian.PutU32(p[4:], m.MyVersion)
+	codec.LittleEndian.PutU32(p[8:], m.UWID)
 	return b, nil
 }
 
 // Decode reads a SMSG_HI frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hi) Decode(b []byte) (int, error) {
-	if len(b) < 12 || wire.LittleEndian.U16(b) != 10 || wire.LittleEndian.U16(b[2:]) != 0x0000 {
-		return wire.Fail(m, &forms[0], b)
+	if len(b) < 12 || codec.LittleEndian.U16(b) != 10 || codec.LittleEndian.U16(b[2:]) != 0x0000 {
+		*m = Hi{}
+		return forms[0].Mismatch(b)
 	}
-	m.MyVersion = wire.LittleEndian.U32(b[4:])
-	m.UWID = wire.LittleEndian.U32(b[8:])
+	m.MyVersion = codec.LittleEndian.U32(b[4:])
+	m.UWID = codec.LittleEndian.U32(b[8:])
 	return 12, nil
 }
 
@@ -63,7 +66,7 @@ type Motd struct {
 }
 
 // Form returns SMSG_MOTD's entry in the package's table.
-func (*Motd) Form() *wire.Form { return &forms[1] }
+func (*Motd) Form() *spec.Form { return &forms[1] }
 
 // Size returns the size of m's SMSG_MOTD frame, header included.
 func (m *Motd) Size() int { return 5 + len(m.Text) }
@@ -79,10 +82,10 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[1].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0001)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0001)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -98,10 +101,10 @@ func (m *Motd) fail(off int, err error) (int, error) { *m = Motd{Text: m.Text[:0
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Motd) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x0001 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x0001 {
 		return m.fail(forms[1].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[1].Mismatch(b))
 	}
@@ -109,7 +112,7 @@ func (m *Motd) Decode(b []byte) (int, error) {
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[1].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[1].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -137,7 +140,7 @@ type Ping struct {
 }
 
 // Form returns SMSG_PING's entry in the package's table.
-func (*Ping) Form() *wire.Form { return &forms[2] }
+func (*Ping) Form() *spec.Form { return &forms[2] }
 
 // Lag is SMSG_LAG, server to client: The lag calculated at server, already
 // one-way between server and client, in milliseconds.
@@ -146,7 +149,7 @@ type Lag struct {
 }
 
 // Form returns SMSG_LAG's entry in the package's table.
-func (*Lag) Form() *wire.Form { return &forms[3] }
+func (*Lag) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets SMSG_LAG no rule beyond its layout.
 func (*Lag) Validate() error { return nil }
@@ -156,21 +159,22 @@ func (*Lag) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_LAG frame, header included, to b.
 func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 6)
-	wire.LittleEndian.PutU16(p[2:], 0x0003)
-	wire.LittleEndian.PutU32(p[4:], uint32(m.Diff))
+	codec.LittleEndian.PutU16(p, 6)
+	codec.LittleEndian.PutU16(p[2:], 0x0003)
+	codec.LittleEndian.PutU32(p[4:], uint32(m.Diff))
 	return b, nil
 }
 
 // Decode reads a SMSG_LAG frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Lag) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x0003 {
-		return wire.Fail(m, &forms[3], b)
+	if len(b) < 8 || codec.LittleEndian.U16(b) != 6 || codec.LittleEndian.U16(b[2:]) != 0x0003 {
+		*m = Lag{}
+		return forms[3].Mismatch(b)
 	}
-	m.Diff = wire.LittleEndian.I32(b[4:])
+	m.Diff = codec.LittleEndian.I32(b[4:])
 	return 8, nil
 }
 
@@ -189,7 +193,7 @@ func (m *Lag) UnmarshalBinary(b []byte) error {
 type SpawnReady struct{}
 
 // Form returns SMSG_SPAWNREADY's entry in the package's table.
-func (*SpawnReady) Form() *wire.Form { return &forms[4] }
+func (*SpawnReady) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets SMSG_SPAWNREADY no rule beyond its
 // layout.
@@ -207,7 +211,7 @@ func (*SpawnReady) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*SpawnReady) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b) != 2 || wire.LittleEndian.U16(b[2:]) != 0x0200 {
+	if len(b) < 4 || codec.LittleEndian.U16(b) != 2 || codec.LittleEndian.U16(b[2:]) != 0x0200 {
 		return forms[4].Mismatch(b)
 	}
 	return 4, nil
@@ -234,36 +238,37 @@ type ServerAccel struct {
 }
 
 // Form returns SMSG_ACCEL's entry in the package's table.
-func (*ServerAccel) Form() *wire.Form { return &forms[5] }
+func (*ServerAccel) Form() *spec.Form { return &forms[5] }
 
 // Size returns the size of a SMSG_ACCEL frame, 21 bytes.
 func (*ServerAccel) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_ACCEL frame, header included, to b.
 func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 21)
+	b, p := codec.Grow(b, 21)
 	_ = p[20] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 19)
-	wire.LittleEndian.PutU16(p[2:], 0x0400)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
-	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[12:], uint32(m.Y))
+	codec.LittleEndian.PutU16(p, 19)
+	codec.LittleEndian.PutU16(p[2:], 0x0400)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU32(p[8:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[12:], uint32(m.Y))
 	p[16] = byte(m.Accel)
-	wire.LittleEndian.PutU32(p[17:], uint32(m.Speed))
+	codec.LittleEndian.PutU32(p[17:], uint32(m.Speed))
 	return b, nil
 }
 
 // Decode reads a SMSG_ACCEL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerAccel) Decode(b []byte) (int, error) {
-	if len(b) < 21 || wire.LittleEndian.U16(b) != 19 || wire.LittleEndian.U16(b[2:]) != 0x0400 {
-		return wire.Fail(m, &forms[5], b)
+	if len(b) < 21 || codec.LittleEndian.U16(b) != 19 || codec.LittleEndian.U16(b[2:]) != 0x0400 {
+		*m = ServerAccel{}
+		return forms[5].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
-	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
+	m.ID = codec.LittleEndian.U32(b[4:])
+	m.X = Dbl(codec.LittleEndian.I32(b[8:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[12:]))
 	m.Accel = int8(b[16])
-	m.Speed = Dbl(wire.LittleEndian.I32(b[17:]))
+	m.Speed = Dbl(codec.LittleEndian.I32(b[17:]))
 	return 21, nil
 }
 
@@ -287,36 +292,37 @@ type ServerTurn struct {
 }
 
 // Form returns SMSG_TURN's entry in the package's table.
-func (*ServerTurn) Form() *wire.Form { return &forms[6] }
+func (*ServerTurn) Form() *spec.Form { return &forms[6] }
 
 // Size returns the size of a SMSG_TURN frame, 21 bytes.
 func (*ServerTurn) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_TURN frame, header included, to b.
 func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 21)
+	b, p := codec.Grow(b, 21)
 	_ = p[20] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 19)
-	wire.LittleEndian.PutU16(p[2:], 0x0401)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
-	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[12:], uint32(m.Y))
+	codec.LittleEndian.PutU16(p, 19)
+	codec.LittleEndian.PutU16(p[2:], 0x0401)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU32(p[8:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[12:], uint32(m.Y))
 	p[16] = byte(m.Turn)
-	wire.LittleEndian.PutU32(p[17:], uint32(m.Deg))
+	codec.LittleEndian.PutU32(p[17:], uint32(m.Deg))
 	return b, nil
 }
 
 // Decode reads a SMSG_TURN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerTurn) Decode(b []byte) (int, error) {
-	if len(b) < 21 || wire.LittleEndian.U16(b) != 19 || wire.LittleEndian.U16(b[2:]) != 0x0401 {
-		return wire.Fail(m, &forms[6], b)
+	if len(b) < 21 || codec.LittleEndian.U16(b) != 19 || codec.LittleEndian.U16(b[2:]) != 0x0401 {
+		*m = ServerTurn{}
+		return forms[6].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
-	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
+	m.ID = codec.LittleEndian.U32(b[4:])
+	m.X = Dbl(codec.LittleEndian.I32(b[8:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[12:]))
 	m.Turn = int8(b[16])
-	m.Deg = Dbl(wire.LittleEndian.I32(b[17:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[17:]))
 	return 21, nil
 }
 
@@ -338,20 +344,20 @@ type Invincible struct {
 }
 
 // Form returns SMSG_INVINCIBLE's entry in the package's table.
-func (*Invincible) Form() *wire.Form { return &forms[7] }
+func (*Invincible) Form() *spec.Form { return &forms[7] }
 
 // Size returns the size of a SMSG_INVINCIBLE frame, 13 bytes.
 func (*Invincible) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_INVINCIBLE frame, header included, to b.
 func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 13)
+	b, p := codec.Grow(b, 13)
 	_ = p[12] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 11)
-	wire.LittleEndian.PutU16(p[2:], 0x0402)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, 11)
+	codec.LittleEndian.PutU16(p[2:], 0x0402)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	p[8] = m.YesNo
-	wire.LittleEndian.PutU32(p[9:], m.InvincibilityT)
+	codec.LittleEndian.PutU32(p[9:], m.InvincibilityT)
 	return b, nil
 }
 
@@ -359,12 +365,13 @@ func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Invincible) Decode(b []byte) (int, error) {
-	if len(b) < 13 || wire.LittleEndian.U16(b) != 11 || wire.LittleEndian.U16(b[2:]) != 0x0402 {
-		return wire.Fail(m, &forms[7], b)
+	if len(b) < 13 || codec.LittleEndian.U16(b) != 11 || codec.LittleEndian.U16(b[2:]) != 0x0402 {
+		*m = Invincible{}
+		return forms[7].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	m.YesNo = b[8]
-	m.InvincibilityT = wire.LittleEndian.U32(b[9:])
+	m.InvincibilityT = codec.LittleEndian.U32(b[9:])
 	return 13, nil
 }
 
@@ -387,7 +394,7 @@ type Hit struct {
 }
 
 // Form returns SMSG_HIT's entry in the package's table.
-func (*Hit) Form() *wire.Form { return &forms[8] }
+func (*Hit) Form() *spec.Form { return &forms[8] }
 
 // Validate returns nil: the spec sets SMSG_HIT no rule beyond its layout.
 func (*Hit) Validate() error { return nil }
@@ -397,12 +404,12 @@ func (*Hit) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_HIT frame, header included, to b.
 func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 13)
+	b, p := codec.Grow(b, 13)
 	_ = p[12] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 11)
-	wire.LittleEndian.PutU16(p[2:], 0x0403)
-	wire.LittleEndian.PutU32(p[4:], m.VictimID)
-	wire.LittleEndian.PutU32(p[8:], m.EvilID)
+	codec.LittleEndian.PutU16(p, 11)
+	codec.LittleEndian.PutU16(p[2:], 0x0403)
+	codec.LittleEndian.PutU32(p[4:], m.VictimID)
+	codec.LittleEndian.PutU32(p[8:], m.EvilID)
 	p[12] = m.NewPower
 	return b, nil
 }
@@ -410,11 +417,12 @@ func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a SMSG_HIT frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hit) Decode(b []byte) (int, error) {
-	if len(b) < 13 || wire.LittleEndian.U16(b) != 11 || wire.LittleEndian.U16(b[2:]) != 0x0403 {
-		return wire.Fail(m, &forms[8], b)
+	if len(b) < 13 || codec.LittleEndian.U16(b) != 11 || codec.LittleEndian.U16(b[2:]) != 0x0403 {
+		*m = Hit{}
+		return forms[8].Mismatch(b)
 	}
-	m.VictimID = wire.LittleEndian.U32(b[4:])
-	m.EvilID = wire.LittleEndian.U32(b[8:])
+	m.VictimID = codec.LittleEndian.U32(b[4:])
+	m.EvilID = codec.LittleEndian.U32(b[8:])
 	m.NewPower = b[12]
 	return 13, nil
 }
@@ -436,7 +444,7 @@ type ServerSay struct {
 }
 
 // Form returns SMSG_SAY's entry in the package's table.
-func (*ServerSay) Form() *wire.Form { return &forms[9] }
+func (*ServerSay) Form() *spec.Form { return &forms[9] }
 
 // Size returns the size of m's SMSG_SAY frame, header included.
 func (m *ServerSay) Size() int { return 9 + len(m.Text) }
@@ -452,11 +460,11 @@ func (m *ServerSay) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[9].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0500)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0500)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -475,19 +483,19 @@ func (m *ServerSay) fail(off int, err error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ServerSay) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0500 {
+	if len(b) < 8 || codec.LittleEndian.U16(b[2:]) != 0x0500 {
 		return m.fail(forms[9].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 9 || n > len(b) {
 		return m.fail(forms[9].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[9].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
+		return m.fail(off, forms[9].ErrAt(3, codec.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -515,7 +523,7 @@ type ServerTeamSay struct {
 }
 
 // Form returns SMSG_TEAMSAY's entry in the package's table.
-func (*ServerTeamSay) Form() *wire.Form { return &forms[10] }
+func (*ServerTeamSay) Form() *spec.Form { return &forms[10] }
 
 // Size returns the size of m's SMSG_TEAMSAY frame, header included.
 func (m *ServerTeamSay) Size() int { return 9 + len(m.Text) }
@@ -531,11 +539,11 @@ func (m *ServerTeamSay) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[10].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0501)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0501)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -554,19 +562,19 @@ func (m *ServerTeamSay) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *ServerTeamSay) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0501 {
+	if len(b) < 8 || codec.LittleEndian.U16(b[2:]) != 0x0501 {
 		return m.fail(forms[10].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 9 || n > len(b) {
 		return m.fail(forms[10].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[10].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
+		return m.fail(off, forms[10].ErrAt(3, codec.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -606,7 +614,7 @@ type NewUser struct {
 }
 
 // Form returns SMSG_NEWUSER's entry in the package's table.
-func (*NewUser) Form() *wire.Form { return &forms[11] }
+func (*NewUser) Form() *spec.Form { return &forms[11] }
 
 // Size returns the size of m's SMSG_NEWUSER frame, header included.
 func (m *NewUser) Size() int { return 38 + len(m.Nick) }
@@ -622,21 +630,21 @@ func (m *NewUser) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[11].ErrAt(13, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[36] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0600)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
-	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[12:], uint32(m.Y))
-	wire.LittleEndian.PutU32(p[16:], uint32(m.Deg))
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0600)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU32(p[8:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[12:], uint32(m.Y))
+	codec.LittleEndian.PutU32(p[16:], uint32(m.Deg))
 	p[20] = byte(m.Accel)
-	wire.LittleEndian.PutU32(p[21:], m.Alive)
-	wire.LittleEndian.PutU16(p[25:], uint16(m.Frags))
-	wire.LittleEndian.PutU32(p[27:], m.PendingMoves)
+	codec.LittleEndian.PutU32(p[21:], m.Alive)
+	codec.LittleEndian.PutU16(p[25:], uint16(m.Frags))
+	codec.LittleEndian.PutU32(p[27:], m.PendingMoves)
 	p[31] = byte(m.Turn)
 	p[32] = byte(m.Type)
-	wire.LittleEndian.PutU32(p[33:], uint32(m.Speed))
+	codec.LittleEndian.PutU32(p[33:], uint32(m.Speed))
 	copy(p[37:], m.Nick)
 	p[n-1] = 0
 	return b, nil
@@ -655,29 +663,29 @@ func (m *NewUser) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *NewUser) Decode(b []byte) (int, error) {
-	if len(b) < 37 || wire.LittleEndian.U16(b[2:]) != 0x0600 {
+	if len(b) < 37 || codec.LittleEndian.U16(b[2:]) != 0x0600 {
 		return m.fail(forms[11].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 38 || n > len(b) {
 		return m.fail(forms[11].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
-	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
-	m.Deg = Dbl(wire.LittleEndian.I32(b[16:]))
+	m.ID = codec.LittleEndian.U32(b[4:])
+	m.X = Dbl(codec.LittleEndian.I32(b[8:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[12:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[16:]))
 	m.Accel = int8(b[20])
-	m.Alive = wire.LittleEndian.U32(b[21:])
-	m.Frags = wire.LittleEndian.I16(b[25:])
-	m.PendingMoves = wire.LittleEndian.U32(b[27:])
+	m.Alive = codec.LittleEndian.U32(b[21:])
+	m.Frags = codec.LittleEndian.I16(b[25:])
+	m.PendingMoves = codec.LittleEndian.U32(b[27:])
 	m.Turn = int8(b[31])
 	m.Type = ObjectType(b[32])
-	m.Speed = Dbl(wire.LittleEndian.I32(b[33:]))
+	m.Speed = Dbl(codec.LittleEndian.I32(b[33:]))
 	off := 37
 	nickLen := bytes.IndexByte(b[off:min(len(b), off+8157)], 0)
 	if nickLen < 0 {
-		return m.fail(off, forms[11].ErrAt(13, wire.CStringError(len(b)-off, 8157)))
+		return m.fail(off, forms[11].ErrAt(13, codec.CStringError(len(b)-off, 8157)))
 	}
 	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
 	off += nickLen + 1
@@ -704,7 +712,7 @@ type DelObj struct {
 }
 
 // Form returns SMSG_DELOBJ's entry in the package's table.
-func (*DelObj) Form() *wire.Form { return &forms[12] }
+func (*DelObj) Form() *spec.Form { return &forms[12] }
 
 // Validate returns nil: the spec sets SMSG_DELOBJ no rule beyond its layout.
 func (*DelObj) Validate() error { return nil }
@@ -714,11 +722,11 @@ func (*DelObj) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_DELOBJ frame, header included, to b.
 func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 6)
-	wire.LittleEndian.PutU16(p[2:], 0x0601)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, 6)
+	codec.LittleEndian.PutU16(p[2:], 0x0601)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	return b, nil
 }
 
@@ -726,10 +734,11 @@ func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DelObj) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x0601 {
-		return wire.Fail(m, &forms[12], b)
+	if len(b) < 8 || codec.LittleEndian.U16(b) != 6 || codec.LittleEndian.U16(b[2:]) != 0x0601 {
+		*m = DelObj{}
+		return forms[12].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	return 8, nil
 }
 
@@ -752,7 +761,7 @@ type Kill struct {
 }
 
 // Form returns SMSG_KILL's entry in the package's table.
-func (*Kill) Form() *wire.Form { return &forms[13] }
+func (*Kill) Form() *spec.Form { return &forms[13] }
 
 // Size returns the size of m's SMSG_KILL frame, header included.
 func (m *Kill) Size() int { return 13 + len(m.KillTxt) }
@@ -768,12 +777,12 @@ func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[13].ErrAt(4, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[11] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0602)
-	wire.LittleEndian.PutU32(p[4:], m.VictimID)
-	wire.LittleEndian.PutU32(p[8:], m.EvilID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0602)
+	codec.LittleEndian.PutU32(p[4:], m.VictimID)
+	codec.LittleEndian.PutU32(p[8:], m.EvilID)
 	copy(p[12:], m.KillTxt)
 	p[n-1] = 0
 	return b, nil
@@ -792,20 +801,20 @@ func (m *Kill) fail(off int, err error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Kill) Decode(b []byte) (int, error) {
-	if len(b) < 12 || wire.LittleEndian.U16(b[2:]) != 0x0602 {
+	if len(b) < 12 || codec.LittleEndian.U16(b[2:]) != 0x0602 {
 		return m.fail(forms[13].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 13 || n > len(b) {
 		return m.fail(forms[13].Mismatch(b))
 	}
 	b = b[:n]
-	m.VictimID = wire.LittleEndian.U32(b[4:])
-	m.EvilID = wire.LittleEndian.U32(b[8:])
+	m.VictimID = codec.LittleEndian.U32(b[4:])
+	m.EvilID = codec.LittleEndian.U32(b[8:])
 	off := 12
 	killTxtLen := bytes.IndexByte(b[off:min(len(b), off+8182)], 0)
 	if killTxtLen < 0 {
-		return m.fail(off, forms[13].ErrAt(4, wire.CStringError(len(b)-off, 8182)))
+		return m.fail(off, forms[13].ErrAt(4, codec.CStringError(len(b)-off, 8182)))
 	}
 	m.KillTxt = append(m.KillTxt[:0], b[off:off+killTxtLen]...)
 	off += killTxtLen + 1
@@ -836,7 +845,7 @@ type ServerNewBullet struct {
 }
 
 // Form returns SMSG_NEWBULLET's entry in the package's table.
-func (*ServerNewBullet) Form() *wire.Form { return &forms[14] }
+func (*ServerNewBullet) Form() *spec.Form { return &forms[14] }
 
 // Validate returns nil: the spec sets SMSG_NEWBULLET no rule beyond its
 // layout.
@@ -847,15 +856,15 @@ func (*ServerNewBullet) Size() int { return 24 }
 
 // AppendBinary appends the SMSG_NEWBULLET frame, header included, to b.
 func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 24)
+	b, p := codec.Grow(b, 24)
 	_ = p[23] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 22)
-	wire.LittleEndian.PutU16(p[2:], 0x0603)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
-	wire.LittleEndian.PutU32(p[8:], m.OwnerID)
-	wire.LittleEndian.PutU32(p[12:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[16:], uint32(m.Y))
-	wire.LittleEndian.PutU32(p[20:], uint32(m.Deg))
+	codec.LittleEndian.PutU16(p, 22)
+	codec.LittleEndian.PutU16(p[2:], 0x0603)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU32(p[8:], m.OwnerID)
+	codec.LittleEndian.PutU32(p[12:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[16:], uint32(m.Y))
+	codec.LittleEndian.PutU32(p[20:], uint32(m.Deg))
 	return b, nil
 }
 
@@ -863,14 +872,15 @@ func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ServerNewBullet) Decode(b []byte) (int, error) {
-	if len(b) < 24 || wire.LittleEndian.U16(b) != 22 || wire.LittleEndian.U16(b[2:]) != 0x0603 {
-		return wire.Fail(m, &forms[14], b)
+	if len(b) < 24 || codec.LittleEndian.U16(b) != 22 || codec.LittleEndian.U16(b[2:]) != 0x0603 {
+		*m = ServerNewBullet{}
+		return forms[14].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
-	m.OwnerID = wire.LittleEndian.U32(b[8:])
-	m.X = Dbl(wire.LittleEndian.I32(b[12:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[16:]))
-	m.Deg = Dbl(wire.LittleEndian.I32(b[20:]))
+	m.ID = codec.LittleEndian.U32(b[4:])
+	m.OwnerID = codec.LittleEndian.U32(b[8:])
+	m.X = Dbl(codec.LittleEndian.I32(b[12:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[16:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[20:]))
 	return 24, nil
 }
 
@@ -892,7 +902,7 @@ type ServerNick struct {
 }
 
 // Form returns SMSG_NICK's entry in the package's table.
-func (*ServerNick) Form() *wire.Form { return &forms[15] }
+func (*ServerNick) Form() *spec.Form { return &forms[15] }
 
 // Size returns the size of m's SMSG_NICK frame, header included.
 func (m *ServerNick) Size() int { return 9 + len(m.NewNick) }
@@ -908,11 +918,11 @@ func (m *ServerNick) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[15].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0604)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0604)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.NewNick)
 	p[n-1] = 0
 	return b, nil
@@ -931,19 +941,19 @@ func (m *ServerNick) fail(off int, err error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ServerNick) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0604 {
+	if len(b) < 8 || codec.LittleEndian.U16(b[2:]) != 0x0604 {
 		return m.fail(forms[15].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 9 || n > len(b) {
 		return m.fail(forms[15].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	off := 8
 	newNickLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if newNickLen < 0 {
-		return m.fail(off, forms[15].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
+		return m.fail(off, forms[15].ErrAt(3, codec.CStringError(len(b)-off, 8186)))
 	}
 	m.NewNick = append(m.NewNick[:0], b[off:off+newNickLen]...)
 	off += newNickLen + 1
@@ -981,46 +991,47 @@ type ServerSpawn struct {
 }
 
 // Form returns SMSG_SPAWN's entry in the package's table.
-func (*ServerSpawn) Form() *wire.Form { return &forms[16] }
+func (*ServerSpawn) Form() *spec.Form { return &forms[16] }
 
 // Size returns the size of a SMSG_SPAWN frame, 33 bytes.
 func (*ServerSpawn) Size() int { return 33 }
 
 // AppendBinary appends the SMSG_SPAWN frame, header included, to b.
 func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 33)
+	b, p := codec.Grow(b, 33)
 	_ = p[32] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 31)
-	wire.LittleEndian.PutU16(p[2:], 0x0605)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
-	wire.LittleEndian.PutU32(p[8:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[12:], uint32(m.Y))
-	wire.LittleEndian.PutU32(p[16:], uint32(m.Deg))
+	codec.LittleEndian.PutU16(p, 31)
+	codec.LittleEndian.PutU16(p[2:], 0x0605)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU32(p[8:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[12:], uint32(m.Y))
+	codec.LittleEndian.PutU32(p[16:], uint32(m.Deg))
 	p[20] = byte(m.Accel)
-	wire.LittleEndian.PutU32(p[21:], m.Alive)
-	wire.LittleEndian.PutU16(p[25:], uint16(m.Frags))
+	codec.LittleEndian.PutU32(p[21:], m.Alive)
+	codec.LittleEndian.PutU16(p[25:], uint16(m.Frags))
 	p[27] = byte(m.Turn)
 	p[28] = byte(m.Type)
-	wire.LittleEndian.PutU32(p[29:], uint32(m.Speed))
+	codec.LittleEndian.PutU32(p[29:], uint32(m.Speed))
 	return b, nil
 }
 
 // Decode reads a SMSG_SPAWN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerSpawn) Decode(b []byte) (int, error) {
-	if len(b) < 33 || wire.LittleEndian.U16(b) != 31 || wire.LittleEndian.U16(b[2:]) != 0x0605 {
-		return wire.Fail(m, &forms[16], b)
+	if len(b) < 33 || codec.LittleEndian.U16(b) != 31 || codec.LittleEndian.U16(b[2:]) != 0x0605 {
+		*m = ServerSpawn{}
+		return forms[16].Mismatch(b)
 	}
-	m.ID = wire.LittleEndian.U32(b[4:])
-	m.X = Dbl(wire.LittleEndian.I32(b[8:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[12:]))
-	m.Deg = Dbl(wire.LittleEndian.I32(b[16:]))
+	m.ID = codec.LittleEndian.U32(b[4:])
+	m.X = Dbl(codec.LittleEndian.I32(b[8:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[12:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[16:]))
 	m.Accel = int8(b[20])
-	m.Alive = wire.LittleEndian.U32(b[21:])
-	m.Frags = wire.LittleEndian.I16(b[25:])
+	m.Alive = codec.LittleEndian.U32(b[21:])
+	m.Frags = codec.LittleEndian.I16(b[25:])
 	m.Turn = int8(b[27])
 	m.Type = ObjectType(b[28])
-	m.Speed = Dbl(wire.LittleEndian.I32(b[29:]))
+	m.Speed = Dbl(codec.LittleEndian.I32(b[29:]))
 	return 33, nil
 }
 
@@ -1042,7 +1053,7 @@ type Quit struct {
 }
 
 // Form returns SMSG_QUIT's entry in the package's table.
-func (*Quit) Form() *wire.Form { return &forms[17] }
+func (*Quit) Form() *spec.Form { return &forms[17] }
 
 // Size returns the size of m's SMSG_QUIT frame, header included.
 func (m *Quit) Size() int { return 9 + len(m.Text) }
@@ -1058,11 +1069,11 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[17].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0606)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0606)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -1078,19 +1089,19 @@ func (m *Quit) fail(off int, err error) (int, error) { *m = Quit{Text: m.Text[:0
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Quit) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0606 {
+	if len(b) < 8 || codec.LittleEndian.U16(b[2:]) != 0x0606 {
 		return m.fail(forms[17].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 9 || n > len(b) {
 		return m.fail(forms[17].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[17].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
+		return m.fail(off, forms[17].ErrAt(3, codec.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1118,7 +1129,7 @@ type Kick struct {
 }
 
 // Form returns SMSG_KICK's entry in the package's table.
-func (*Kick) Form() *wire.Form { return &forms[18] }
+func (*Kick) Form() *spec.Form { return &forms[18] }
 
 // Size returns the size of m's SMSG_KICK frame, header included.
 func (m *Kick) Size() int { return 9 + len(m.Text) }
@@ -1134,11 +1145,11 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[18].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[7] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0607)
-	wire.LittleEndian.PutU32(p[4:], m.ID)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0607)
+	codec.LittleEndian.PutU32(p[4:], m.ID)
 	copy(p[8:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -1154,19 +1165,19 @@ func (m *Kick) fail(off int, err error) (int, error) { *m = Kick{Text: m.Text[:0
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Kick) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b[2:]) != 0x0607 {
+	if len(b) < 8 || codec.LittleEndian.U16(b[2:]) != 0x0607 {
 		return m.fail(forms[18].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 9 || n > len(b) {
 		return m.fail(forms[18].Mismatch(b))
 	}
 	b = b[:n]
-	m.ID = wire.LittleEndian.U32(b[4:])
+	m.ID = codec.LittleEndian.U32(b[4:])
 	off := 8
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8186)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[18].ErrAt(3, wire.CStringError(len(b)-off, 8186)))
+		return m.fail(off, forms[18].ErrAt(3, codec.CStringError(len(b)-off, 8186)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1195,7 +1206,7 @@ type NickReply struct {
 }
 
 // Form returns SMSG_NICKREPLY's entry in the package's table.
-func (*NickReply) Form() *wire.Form { return &forms[19] }
+func (*NickReply) Form() *spec.Form { return &forms[19] }
 
 // Size returns the size of m's SMSG_NICKREPLY frame, header included.
 func (m *NickReply) Size() int { return 6 + len(m.Text) }
@@ -1211,10 +1222,10 @@ func (m *NickReply) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[19].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[4] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x0700)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x0700)
 	p[4] = byte(m.GoodOrBad)
 	copy(p[5:], m.Text)
 	p[n-1] = 0
@@ -1234,10 +1245,10 @@ func (m *NickReply) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *NickReply) Decode(b []byte) (int, error) {
-	if len(b) < 5 || wire.LittleEndian.U16(b[2:]) != 0x0700 {
+	if len(b) < 5 || codec.LittleEndian.U16(b[2:]) != 0x0700 {
 		return m.fail(forms[19].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 6 || n > len(b) {
 		return m.fail(forms[19].Mismatch(b))
 	}
@@ -1246,7 +1257,7 @@ func (m *NickReply) Decode(b []byte) (int, error) {
 	off := 5
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8189)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[19].ErrAt(3, wire.CStringError(len(b)-off, 8189)))
+		return m.fail(off, forms[19].ErrAt(3, codec.CStringError(len(b)-off, 8189)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1273,7 +1284,7 @@ type Version struct {
 }
 
 // Form returns CMSG_VERSION's entry in the package's table.
-func (*Version) Form() *wire.Form { return &forms[20] }
+func (*Version) Form() *spec.Form { return &forms[20] }
 
 // Validate returns nil: the spec sets CMSG_VERSION no rule beyond its
 // layout.
@@ -1284,11 +1295,11 @@ func (*Version) Size() int { return 8 }
 
 // AppendBinary appends the CMSG_VERSION frame, header included, to b.
 func (m *Version) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 6)
-	wire.LittleEndian.PutU16(p[2:], 0x8000)
-	wire.LittleEndian.PutU32(p[4:], m.MyVersion)
+	codec.LittleEndian.PutU16(p, 6)
+	codec.LittleEndian.PutU16(p[2:], 0x8000)
+	codec.LittleEndian.PutU32(p[4:], m.MyVersion)
 	return b, nil
 }
 
@@ -1296,10 +1307,11 @@ func (m *Version) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Version) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x8000 {
-		return wire.Fail(m, &forms[20], b)
+	if len(b) < 8 || codec.LittleEndian.U16(b) != 6 || codec.LittleEndian.U16(b[2:]) != 0x8000 {
+		*m = Version{}
+		return forms[20].Mismatch(b)
 	}
-	m.MyVersion = wire.LittleEndian.U32(b[4:])
+	m.MyVersion = codec.LittleEndian.U32(b[4:])
 	return 8, nil
 }
 
@@ -1320,7 +1332,7 @@ type Pass struct {
 }
 
 // Form returns CMSG_PASS's entry in the package's table.
-func (*Pass) Form() *wire.Form { return &forms[21] }
+func (*Pass) Form() *spec.Form { return &forms[21] }
 
 // Size returns the size of m's CMSG_PASS frame, header included.
 func (m *Pass) Size() int { return 5 + len(m.Pass) }
@@ -1336,10 +1348,10 @@ func (m *Pass) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[21].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x8001)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x8001)
 	copy(p[4:], m.Pass)
 	p[n-1] = 0
 	return b, nil
@@ -1355,10 +1367,10 @@ func (m *Pass) fail(off int, err error) (int, error) { *m = Pass{Pass: m.Pass[:0
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Pass) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8001 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x8001 {
 		return m.fail(forms[21].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[21].Mismatch(b))
 	}
@@ -1366,7 +1378,7 @@ func (m *Pass) Decode(b []byte) (int, error) {
 	off := 4
 	passLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if passLen < 0 {
-		return m.fail(off, forms[21].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[21].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Pass = append(m.Pass[:0], b[off:off+passLen]...)
 	off += passLen + 1
@@ -1393,7 +1405,7 @@ type ClientNick struct {
 }
 
 // Form returns CMSG_NICK's entry in the package's table.
-func (*ClientNick) Form() *wire.Form { return &forms[22] }
+func (*ClientNick) Form() *spec.Form { return &forms[22] }
 
 // Size returns the size of m's CMSG_NICK frame, header included.
 func (m *ClientNick) Size() int { return 5 + len(m.Nick) }
@@ -1409,10 +1421,10 @@ func (m *ClientNick) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[22].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x8002)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x8002)
 	copy(p[4:], m.Nick)
 	p[n-1] = 0
 	return b, nil
@@ -1431,10 +1443,10 @@ func (m *ClientNick) fail(off int, err error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ClientNick) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8002 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x8002 {
 		return m.fail(forms[22].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[22].Mismatch(b))
 	}
@@ -1442,7 +1454,7 @@ func (m *ClientNick) Decode(b []byte) (int, error) {
 	off := 4
 	nickLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if nickLen < 0 {
-		return m.fail(off, forms[22].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[22].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Nick = append(m.Nick[:0], b[off:off+nickLen]...)
 	off += nickLen + 1
@@ -1471,7 +1483,7 @@ type Pong struct {
 }
 
 // Form returns CMSG_PONG's entry in the package's table.
-func (*Pong) Form() *wire.Form { return &forms[23] }
+func (*Pong) Form() *spec.Form { return &forms[23] }
 
 // Validate returns nil: the spec sets CMSG_PONG no rule beyond its layout.
 func (*Pong) Validate() error { return nil }
@@ -1481,21 +1493,22 @@ func (*Pong) Size() int { return 8 }
 
 // AppendBinary appends the CMSG_PONG frame, header included, to b.
 func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 8)
+	b, p := codec.Grow(b, 8)
 	_ = p[7] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 6)
-	wire.LittleEndian.PutU16(p[2:], 0x8003)
-	wire.LittleEndian.PutU32(p[4:], m.ServerTime)
+	codec.LittleEndian.PutU16(p, 6)
+	codec.LittleEndian.PutU16(p[2:], 0x8003)
+	codec.LittleEndian.PutU32(p[4:], m.ServerTime)
 	return b, nil
 }
 
 // Decode reads a CMSG_PONG frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Pong) Decode(b []byte) (int, error) {
-	if len(b) < 8 || wire.LittleEndian.U16(b) != 6 || wire.LittleEndian.U16(b[2:]) != 0x8003 {
-		return wire.Fail(m, &forms[23], b)
+	if len(b) < 8 || codec.LittleEndian.U16(b) != 6 || codec.LittleEndian.U16(b[2:]) != 0x8003 {
+		*m = Pong{}
+		return forms[23].Mismatch(b)
 	}
-	m.ServerTime = wire.LittleEndian.U32(b[4:])
+	m.ServerTime = codec.LittleEndian.U32(b[4:])
 	return 8, nil
 }
 
@@ -1514,7 +1527,7 @@ func (m *Pong) UnmarshalBinary(b []byte) error {
 type ClientSpawn struct{}
 
 // Form returns CMSG_SPAWN's entry in the package's table.
-func (*ClientSpawn) Form() *wire.Form { return &forms[24] }
+func (*ClientSpawn) Form() *spec.Form { return &forms[24] }
 
 // Validate returns nil: the spec sets CMSG_SPAWN no rule beyond its layout.
 func (*ClientSpawn) Validate() error { return nil }
@@ -1530,7 +1543,7 @@ func (*ClientSpawn) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a CMSG_SPAWN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*ClientSpawn) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b) != 2 || wire.LittleEndian.U16(b[2:]) != 0x8200 {
+	if len(b) < 4 || codec.LittleEndian.U16(b) != 2 || codec.LittleEndian.U16(b[2:]) != 0x8200 {
 		return forms[24].Mismatch(b)
 	}
 	return 4, nil
@@ -1556,34 +1569,35 @@ type ClientAccel struct {
 }
 
 // Form returns CMSG_ACCEL's entry in the package's table.
-func (*ClientAccel) Form() *wire.Form { return &forms[25] }
+func (*ClientAccel) Form() *spec.Form { return &forms[25] }
 
 // Size returns the size of a CMSG_ACCEL frame, 17 bytes.
 func (*ClientAccel) Size() int { return 17 }
 
 // AppendBinary appends the CMSG_ACCEL frame, header included, to b.
 func (m *ClientAccel) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 17)
+	b, p := codec.Grow(b, 17)
 	_ = p[16] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 15)
-	wire.LittleEndian.PutU16(p[2:], 0x8300)
-	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
+	codec.LittleEndian.PutU16(p, 15)
+	codec.LittleEndian.PutU16(p[2:], 0x8300)
+	codec.LittleEndian.PutU32(p[4:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[8:], uint32(m.Y))
 	p[12] = byte(m.Accel)
-	wire.LittleEndian.PutU32(p[13:], uint32(m.Speed))
+	codec.LittleEndian.PutU32(p[13:], uint32(m.Speed))
 	return b, nil
 }
 
 // Decode reads a CMSG_ACCEL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ClientAccel) Decode(b []byte) (int, error) {
-	if len(b) < 17 || wire.LittleEndian.U16(b) != 15 || wire.LittleEndian.U16(b[2:]) != 0x8300 {
-		return wire.Fail(m, &forms[25], b)
+	if len(b) < 17 || codec.LittleEndian.U16(b) != 15 || codec.LittleEndian.U16(b[2:]) != 0x8300 {
+		*m = ClientAccel{}
+		return forms[25].Mismatch(b)
 	}
-	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
+	m.X = Dbl(codec.LittleEndian.I32(b[4:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[8:]))
 	m.Accel = int8(b[12])
-	m.Speed = Dbl(wire.LittleEndian.I32(b[13:]))
+	m.Speed = Dbl(codec.LittleEndian.I32(b[13:]))
 	return 17, nil
 }
 
@@ -1607,34 +1621,35 @@ type ClientTurn struct {
 }
 
 // Form returns CMSG_TURN's entry in the package's table.
-func (*ClientTurn) Form() *wire.Form { return &forms[26] }
+func (*ClientTurn) Form() *spec.Form { return &forms[26] }
 
 // Size returns the size of a CMSG_TURN frame, 17 bytes.
 func (*ClientTurn) Size() int { return 17 }
 
 // AppendBinary appends the CMSG_TURN frame, header included, to b.
 func (m *ClientTurn) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 17)
+	b, p := codec.Grow(b, 17)
 	_ = p[16] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 15)
-	wire.LittleEndian.PutU16(p[2:], 0x8301)
-	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
+	codec.LittleEndian.PutU16(p, 15)
+	codec.LittleEndian.PutU16(p[2:], 0x8301)
+	codec.LittleEndian.PutU32(p[4:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[8:], uint32(m.Y))
 	p[12] = byte(m.Turn)
-	wire.LittleEndian.PutU32(p[13:], uint32(m.Deg))
+	codec.LittleEndian.PutU32(p[13:], uint32(m.Deg))
 	return b, nil
 }
 
 // Decode reads a CMSG_TURN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ClientTurn) Decode(b []byte) (int, error) {
-	if len(b) < 17 || wire.LittleEndian.U16(b) != 15 || wire.LittleEndian.U16(b[2:]) != 0x8301 {
-		return wire.Fail(m, &forms[26], b)
+	if len(b) < 17 || codec.LittleEndian.U16(b) != 15 || codec.LittleEndian.U16(b[2:]) != 0x8301 {
+		*m = ClientTurn{}
+		return forms[26].Mismatch(b)
 	}
-	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
+	m.X = Dbl(codec.LittleEndian.I32(b[4:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[8:]))
 	m.Turn = int8(b[12])
-	m.Deg = Dbl(wire.LittleEndian.I32(b[13:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[13:]))
 	return 17, nil
 }
 
@@ -1657,7 +1672,7 @@ type ClientNewBullet struct {
 }
 
 // Form returns CMSG_NEWBULLET's entry in the package's table.
-func (*ClientNewBullet) Form() *wire.Form { return &forms[27] }
+func (*ClientNewBullet) Form() *spec.Form { return &forms[27] }
 
 // Validate returns nil: the spec sets CMSG_NEWBULLET no rule beyond its
 // layout.
@@ -1668,13 +1683,13 @@ func (*ClientNewBullet) Size() int { return 16 }
 
 // AppendBinary appends the CMSG_NEWBULLET frame, header included, to b.
 func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 16)
+	b, p := codec.Grow(b, 16)
 	_ = p[15] // p's length, for the compiler: no bounds checks below
-	wire.LittleEndian.PutU16(p, 14)
-	wire.LittleEndian.PutU16(p[2:], 0x8302)
-	wire.LittleEndian.PutU32(p[4:], uint32(m.X))
-	wire.LittleEndian.PutU32(p[8:], uint32(m.Y))
-	wire.LittleEndian.PutU32(p[12:], uint32(m.Deg))
+	codec.LittleEndian.PutU16(p, 14)
+	codec.LittleEndian.PutU16(p[2:], 0x8302)
+	codec.LittleEndian.PutU32(p[4:], uint32(m.X))
+	codec.LittleEndian.PutU32(p[8:], uint32(m.Y))
+	codec.LittleEndian.PutU32(p[12:], uint32(m.Deg))
 	return b, nil
 }
 
@@ -1682,12 +1697,13 @@ func (m *ClientNewBullet) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *ClientNewBullet) Decode(b []byte) (int, error) {
-	if len(b) < 16 || wire.LittleEndian.U16(b) != 14 || wire.LittleEndian.U16(b[2:]) != 0x8302 {
-		return wire.Fail(m, &forms[27], b)
+	if len(b) < 16 || codec.LittleEndian.U16(b) != 14 || codec.LittleEndian.U16(b[2:]) != 0x8302 {
+		*m = ClientNewBullet{}
+		return forms[27].Mismatch(b)
 	}
-	m.X = Dbl(wire.LittleEndian.I32(b[4:]))
-	m.Y = Dbl(wire.LittleEndian.I32(b[8:]))
-	m.Deg = Dbl(wire.LittleEndian.I32(b[12:]))
+	m.X = Dbl(codec.LittleEndian.I32(b[4:]))
+	m.Y = Dbl(codec.LittleEndian.I32(b[8:]))
+	m.Deg = Dbl(codec.LittleEndian.I32(b[12:]))
 	return 16, nil
 }
 
@@ -1708,7 +1724,7 @@ type Cmd struct {
 }
 
 // Form returns CMSG_CMD's entry in the package's table.
-func (*Cmd) Form() *wire.Form { return &forms[28] }
+func (*Cmd) Form() *spec.Form { return &forms[28] }
 
 // Size returns the size of m's CMSG_CMD frame, header included.
 func (m *Cmd) Size() int { return 5 + len(m.Text) }
@@ -1724,10 +1740,10 @@ func (m *Cmd) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[28].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x8500)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x8500)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -1743,10 +1759,10 @@ func (m *Cmd) fail(off int, err error) (int, error) { *m = Cmd{Text: m.Text[:0]}
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *Cmd) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8500 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x8500 {
 		return m.fail(forms[28].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[28].Mismatch(b))
 	}
@@ -1754,7 +1770,7 @@ func (m *Cmd) Decode(b []byte) (int, error) {
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[28].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[28].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1780,7 +1796,7 @@ type ClientSay struct {
 }
 
 // Form returns CMSG_SAY's entry in the package's table.
-func (*ClientSay) Form() *wire.Form { return &forms[29] }
+func (*ClientSay) Form() *spec.Form { return &forms[29] }
 
 // Size returns the size of m's CMSG_SAY frame, header included.
 func (m *ClientSay) Size() int { return 5 + len(m.Text) }
@@ -1796,10 +1812,10 @@ func (m *ClientSay) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[29].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x8501)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x8501)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -1818,10 +1834,10 @@ func (m *ClientSay) fail(off int, err error) (int, error) {
 // The fields must fill the frame its len gives: bytes left over fail with
 // wire.ErrInvalid at len.
 func (m *ClientSay) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8501 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x8501 {
 		return m.fail(forms[29].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[29].Mismatch(b))
 	}
@@ -1829,7 +1845,7 @@ func (m *ClientSay) Decode(b []byte) (int, error) {
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[29].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[29].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1856,7 +1872,7 @@ type ClientTeamSay struct {
 }
 
 // Form returns CMSG_TEAMSAY's entry in the package's table.
-func (*ClientTeamSay) Form() *wire.Form { return &forms[30] }
+func (*ClientTeamSay) Form() *spec.Form { return &forms[30] }
 
 // Size returns the size of m's CMSG_TEAMSAY frame, header included.
 func (m *ClientTeamSay) Size() int { return 5 + len(m.Text) }
@@ -1872,10 +1888,10 @@ func (m *ClientTeamSay) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[30].ErrAt(2, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
-	wire.LittleEndian.PutU16(p, uint16(n-2))
-	wire.LittleEndian.PutU16(p[2:], 0x8502)
+	codec.LittleEndian.PutU16(p, uint16(n-2))
+	codec.LittleEndian.PutU16(p[2:], 0x8502)
 	copy(p[4:], m.Text)
 	p[n-1] = 0
 	return b, nil
@@ -1894,10 +1910,10 @@ func (m *ClientTeamSay) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its len gives: bytes left over
 // fail with wire.ErrInvalid at len.
 func (m *ClientTeamSay) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.LittleEndian.U16(b[2:]) != 0x8502 {
+	if len(b) < 4 || codec.LittleEndian.U16(b[2:]) != 0x8502 {
 		return m.fail(forms[30].Mismatch(b))
 	}
-	n := int(wire.LittleEndian.U16(b)) + 2
+	n := int(codec.LittleEndian.U16(b)) + 2
 	if n < 5 || n > len(b) {
 		return m.fail(forms[30].Mismatch(b))
 	}
@@ -1905,7 +1921,7 @@ func (m *ClientTeamSay) Decode(b []byte) (int, error) {
 	off := 4
 	textLen := bytes.IndexByte(b[off:min(len(b), off+8190)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[30].ErrAt(2, wire.CStringError(len(b)-off, 8190)))
+		return m.fail(off, forms[30].ErrAt(2, codec.CStringError(len(b)-off, 8190)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -1928,16 +1944,71 @@ func (m *ClientTeamSay) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Hi], wire.New[Motd], wire.New[Ping], wire.New[Lag],
-	wire.New[SpawnReady], wire.New[ServerAccel], wire.New[ServerTurn],
-	wire.New[Invincible], wire.New[Hit], wire.New[ServerSay],
-	wire.New[ServerTeamSay], wire.New[NewUser], wire.New[DelObj],
-	wire.New[Kill], wire.New[ServerNewBullet], wire.New[ServerNick],
-	wire.New[ServerSpawn], wire.New[Quit], wire.New[Kick], wire.New[NickReply],
-	wire.New[Version], wire.New[Pass], wire.New[ClientNick], wire.New[Pong],
-	wire.New[ClientSpawn], wire.New[ClientAccel], wire.New[ClientTurn],
-	wire.New[ClientNewBullet], wire.New[Cmd], wire.New[ClientSay],
-	wire.New[ClientTeamSay],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Hi)
+	case 1:
+		return new(Motd)
+	case 2:
+		return new(Ping)
+	case 3:
+		return new(Lag)
+	case 4:
+		return new(SpawnReady)
+	case 5:
+		return new(ServerAccel)
+	case 6:
+		return new(ServerTurn)
+	case 7:
+		return new(Invincible)
+	case 8:
+		return new(Hit)
+	case 9:
+		return new(ServerSay)
+	case 10:
+		return new(ServerTeamSay)
+	case 11:
+		return new(NewUser)
+	case 12:
+		return new(DelObj)
+	case 13:
+		return new(Kill)
+	case 14:
+		return new(ServerNewBullet)
+	case 15:
+		return new(ServerNick)
+	case 16:
+		return new(ServerSpawn)
+	case 17:
+		return new(Quit)
+	case 18:
+		return new(Kick)
+	case 19:
+		return new(NickReply)
+	case 20:
+		return new(Version)
+	case 21:
+		return new(Pass)
+	case 22:
+		return new(ClientNick)
+	case 23:
+		return new(Pong)
+	case 24:
+		return new(ClientSpawn)
+	case 25:
+		return new(ClientAccel)
+	case 26:
+		return new(ClientTurn)
+	case 27:
+		return new(ClientNewBullet)
+	case 28:
+		return new(Cmd)
+	case 29:
+		return new(ClientSay)
+	case 30:
+		return new(ClientTeamSay)
+	}
+	return nil
+}

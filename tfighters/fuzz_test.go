@@ -37,7 +37,6 @@ func FuzzDecode(f *testing.F) {
 	codectest.AddSeeds(f, seeds(f))
 	d := codectest.Decoding{Decoder: tfighters.NewDecoder(), Decode: tfighters.Decode,
 		From: []wire.Direction{tfighters.FromServer, tfighters.FromClient}}
-	d.Decoder.Policy = wire.Lax
 	f.Fuzz(func(t *testing.T, b []byte) { d.Fuzz(t, b) })
 }
 
@@ -61,7 +60,7 @@ func stream(t *testing.T, b []byte, from wire.Direction) {
 	c.SetPolicy(wire.Lax)
 	rest := b
 	for range len(b) + 1 {
-		m, err := c.ReadMessage()
+		m, err := c.Next()
 		if broken(err) {
 			return
 		}

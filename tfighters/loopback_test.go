@@ -30,7 +30,7 @@ func startServer(t *testing.T) *tcpServer {
 
 func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
 	for {
-		m, err := c.ReadMessage()
+		m, err := c.Next()
 		ev := tcpEvent{Peer: p}
 		switch {
 		case broken(err):
@@ -188,7 +188,7 @@ func TestCapture(t *testing.T) {
 	}
 	nettest.EachCapture(t, captureClient, captureServer, func(file string, from wire.Direction, data []byte) {
 		c := tfighters.NewConn(rw{bytes.NewReader(data), nil}, from)
-		names := codectest.CheckCapture(t, file, data, c.ReadMessage, nil)
+		names := codectest.CheckCapture(t, file, data, c.Next, nil)
 		if len(names) == 0 || names[0] != first[from].String() {
 			t.Errorf("%s starts with %v, want %s", file, names[:min(1, len(names))], first[from])
 		}

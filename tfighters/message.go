@@ -31,37 +31,13 @@ func New(c Code, from wire.Direction) Message {
 	return table.New(f)
 }
 
-// lookup returns the form of the frame at the start of b sent in
-// direction from, or the error that says why there is none: a code of
-// the other direction fails with ErrInvalid on the type field, a code the
-// spec does not define with ErrUnknownCode.
-func lookup(b []byte, from wire.Direction) (*wire.Form, error) {
-	c, err := table.Code(b)
-	if err != nil {
-		return nil, err
-	}
-	from = direction(c, from)
-	if f := table.Lookup(c, from); f != nil {
-		return f, nil
-	}
-	if f := table.Lookup(c, from.Other()); f != nil {
-		return nil, f.Err("type", wire.ErrInvalid)
-	}
-	return nil, table.RawForm().Err("type", wire.ErrUnknownCode)
-}
-
-// Decode decodes the message at the start of b, sent in direction from
-// (AnyDirection: the code's range tells), into a new value of the type
-// its code names, and returns it with its length. A code of the other
-// direction fails with ErrInvalid, a code the spec does not define with
-// ErrUnknownCode. Decode allocates; a wire.Decoder (NewDecoder) does not.
-func Decode(b []byte, from wire.Direction) (Message, int, error) {
-	f, err := lookup(b, from)
-	if err != nil {
-		return nil, 0, err
-	}
-	return wire.DecodeNew(table.New(f), b)
-}
+// Decode decodes the frame at the start of b, sent in direction from,
+// into a new value that the caller owns, and returns it with its length.
+// It answers as NewDecoder's Decoder does under its default policy,
+// wire.Checked (see wire.Decode): a code the table does not define in that
+// direction comes back as a *wire.Raw, a message that breaks a rule of the
+// spec together with Validate's error. It allocates; a Decoder does not.
+func Decode(b []byte, from wire.Direction) (Message, int, error) { return wire.Decode(table, b, from) }
 
 // NewDecoder returns a zero-allocation decoder of TFighters frames: one
 // reused value per form, dispatch by direct lookup of (direction, code),
@@ -74,10 +50,11 @@ func NewDecoder() *wire.Decoder { return wire.NewDecoder(table) }
 // stream with no allocation.
 func NewStream(r io.Reader, from wire.Direction) *wire.Stream { return wire.NewStream(table, r, from) }
 
-// NewConn returns a wire.Conn over rw that reads the messages peer sends
-// (FromServer on a client, FromClient on a server) and writes the others,
+// NewConn returns a wire.Conn over rw that reads the messages sent in
+// direction from (FromServer on a client, FromClient on a server) and
+// writes the others,
 // each frame with one Write. The policy is wire.Checked: a code the spec
 // does not define (or one of the other direction) is read as a *wire.Raw
 // so that a session survives it, and a message that breaks a rule comes
 // back with the error of Validate.
-func NewConn(rw io.ReadWriter, peer wire.Direction) *wire.Conn { return wire.NewConn(table, rw, peer) }
+func NewConn(rw io.ReadWriter, from wire.Direction) *wire.Conn { return wire.NewConn(table, rw, from) }

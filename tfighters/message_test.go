@@ -3,10 +3,8 @@ package tfighters_test
 import (
 	"bytes"
 	"errors"
-	"go/parser"
-	"go/token"
+	"fmt"
 	"math/rand"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -170,7 +168,7 @@ func TestEncodeErrors(t *testing.T) {
 // own Decode refuses another code, without allocating.
 func TestDecodeErrors(t *testing.T) {
 	lag, say, ping := "SMSG_LAG", "CMSG_SAY", "SMSG_PING"
-	codectest.CheckBroken(t, "tfighters", tfighters.Decode, []codectest.Broken{
+	codectest.CheckBroken(t, "tfighters", codectest.Whole(tfighters.Table()), []codectest.Broken{
 		// A len that disagrees with the fields is ErrInvalid at len (the
 		// generated codecs' rule; the Stream has consumed the frame).
 		{Name: "len below 2", Hex: "0100 0300 01000000", From: tfighters.FromServer, Kind: wire.ErrInvalid, Message: lag, Field: "len"},
@@ -203,10 +201,12 @@ func TestDecoder(t *testing.T) {
 		if _, isRaw := want.(*wire.Raw); isRaw {
 			continue
 		}
+		// Decode answers as a Decoder of the default policy: the message,
+		// with the error of the rule it breaks.
 		for _, dir := range []wire.Direction{from, tfighters.AnyDirection} {
 			p, _, err := tfighters.Decode(b, dir)
-			if err != nil || !bytes.Equal(codectest.Encode(t, p), b) {
-				t.Fatalf("Decode(%x, %s): %v", b, dir, err)
+			if p == nil || fmt.Sprint(err) != fmt.Sprint(want.Validate()) || !bytes.Equal(codectest.Encode(t, p), b) {
+				t.Fatalf("Decode(%x, %s): %v, %v; want the message and %v", b, dir, p, err, want.Validate())
 			}
 		}
 	}
@@ -220,21 +220,17 @@ func TestDecoder(t *testing.T) {
 		b      []byte
 		kind   error // of the Decoder
 		isRaw  bool
-		decode error // of Decode
 	}{
-		{"server code from the server", wire.Checked, tfighters.FromServer, hi, nil, false, nil},
-		{"client code from the server: kept", wire.Checked, tfighters.FromServer, version, nil, true, wire.ErrInvalid},
-		{"client code from the server, strict", wire.Strict, tfighters.FromServer, version, wire.ErrUnknownCode, false, wire.ErrInvalid},
-		{"server code from the client: kept", wire.Checked, tfighters.FromClient, hi, nil, true, wire.ErrInvalid},
-		{"unknown code kept", wire.Checked, tfighters.FromServer, unknown, nil, true, wire.ErrUnknownCode},
-		{"unknown code, strict", wire.Strict, tfighters.FromServer, unknown, wire.ErrUnknownCode, false, wire.ErrUnknownCode},
-		{"short header", wire.Checked, tfighters.FromServer, hi[:3], wire.ErrShort, false, wire.ErrShort},
+		{"server code from the server", wire.Checked, tfighters.FromServer, hi, nil, false},
+		{"client code from the server: kept", wire.Checked, tfighters.FromServer, version, nil, true},
+		{"client code from the server, strict", wire.Strict, tfighters.FromServer, version, wire.ErrUnknownCode, false},
+		{"server code from the client: kept", wire.Checked, tfighters.FromClient, hi, nil, true},
+		{"unknown code kept", wire.Checked, tfighters.FromServer, unknown, nil, true},
+		{"unknown code, strict", wire.Strict, tfighters.FromServer, unknown, wire.ErrUnknownCode, false},
+		{"short header", wire.Checked, tfighters.FromServer, hi[:3], wire.ErrShort, false},
 	}
 	for _, tt := range tests {
 		d.Policy = tt.policy
-		if tt.policy == wire.Checked {
-			d.Policy = wire.Lax
-		}
 		m, _, err := d.Decode(tt.b, tt.from)
 		if !errors.Is(err, tt.kind) || (tt.kind == nil) != (m != nil) {
 			t.Errorf("%s: %T, %v; want %v", tt.name, m, err, tt.kind)
@@ -243,9 +239,12 @@ func TestDecoder(t *testing.T) {
 		if _, isRaw := m.(*wire.Raw); isRaw != tt.isRaw {
 			t.Errorf("%s: %T", tt.name, m)
 		}
-		var we *wire.Error
-		if _, _, err := tfighters.Decode(tt.b, tt.from); !errors.Is(err, tt.decode) || (err != nil && !errors.As(err, &we)) {
-			t.Errorf("%s: Decode: %v, want %v", tt.name, err, tt.decode)
+		// Decode answers as the Decoder does under the default policy.
+		checked := tfighters.NewDecoder()
+		cm, cn, cerr := checked.Decode(tt.b, tt.from)
+		pm, pn, perr := tfighters.Decode(tt.b, tt.from)
+		if (cm == nil) != (pm == nil) || cn != pn || fmt.Sprint(cerr) != fmt.Sprint(perr) {
+			t.Errorf("%s: Decode = %v, %d, %v; the Decoder %v, %d, %v", tt.name, pm, pn, perr, cm, cn, cerr)
 		}
 	}
 	d.Policy = wire.Checked
@@ -266,25 +265,4 @@ func TestDecoder(t *testing.T) {
 	}); a != 0 {
 		t.Errorf("Decoder allocates %v times per round", a)
 	}
-}
-
-// TestNoFmt keeps fmt and reflect out of the codec (not of the tests),
-// and every import but wire and internal/session in the standard library.
-func TestNoFmt(t *testing.T) {
-	codectest.Sources(t, func(f string, src []byte) {
-		pf, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range pf.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			first, _, _ := strings.Cut(path, "/")
-			switch {
-			case path == "fmt", path == "reflect":
-				t.Errorf("%s imports %s", f, path)
-			case strings.Contains(first, ".") && path != "github.com/gamewire/gamewire/wire" && path != "github.com/gamewire/gamewire/internal/session":
-				t.Errorf("%s imports %s: only wire, internal/session and the standard library", f, path)
-			}
-		}
-	})
 }

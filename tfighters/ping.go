@@ -1,6 +1,9 @@
 package tfighters
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+)
 
 // SMSG_PING's time is the original server's C long in host order, so its
 // width is the build's: 4 bytes on 32-bit hosts and Windows (the spec's
@@ -56,7 +59,7 @@ func (m *Ping) AppendBinary(b []byte) ([]byte, error) {
 		return b, m.Form().ErrAt(pingTimeHigh, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	le.PutU16(p, uint16(n-2))
 	le.PutU16(p[2:], CodePing)
 	le.PutU32(p[4:], m.Time)

@@ -1,6 +1,9 @@
 package tfighters
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Limits that Validate applies. The spec states none; they come from the
 // buffers of the original peers, rayburgemeestre/fighterz commit 8812983
@@ -143,7 +146,7 @@ func tooLong(m Message, field string) error { return fieldErr(m.Form(), field, w
 // fieldErr returns the prebuilt error of kind for the field called name
 // among f's fields after the header (SMSG_NEWUSER has a "type" of its
 // own), with the field's offset.
-func fieldErr(f *wire.Form, name string, kind error) error {
+func fieldErr(f *spec.Form, name string, kind error) error {
 	lay := f.Layout()
 	for i := len(protocol.Header); i < len(lay); i++ {
 		if lay[i].Name == name {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gamewire/gamewire/internal/session"
+	"github.com/gamewire/gamewire/session"
 )
 
 // peerState mirrors the original server's STATE_* values.

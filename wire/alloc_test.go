@@ -8,17 +8,17 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// TestAllocs checks that every hot operation allocates nothing: every
-// Order method, every append into a buffer with capacity, every Reader
-// method of a Reader over a form (NewFormReader) on success and on
-// failure, FrameReader.Next and FrameWriter.WriteMessage in steady state.
+// TestAllocs checks that every hot operation allocates nothing: the text
+// functions into a buffer with capacity, a Decoder's answers and errors,
+// a Stream's NextFrame and Next and a Conn's Next and WriteMessage in
+// steady state, and a Stream's framing error.
 func TestAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
 	for _, g := range hotGroups() {
 		for _, op := range g.ops {
-			op.fn() // first occurrence: buffers grow
+			op.fn() // first occurrence: buffers grow, values are made
 			if n := testing.AllocsPerRun(100, op.fn); n != 0 {
 				t.Errorf("%s/%s: %v allocations per call, want 0", g.name, op.name, n)
 			}
@@ -31,62 +31,70 @@ func TestAllocs(t *testing.T) {
 func TestHotOps(t *testing.T) {
 	for _, g := range hotGroups() {
 		for _, op := range g.ops {
-			sinkErr, sinkBytes = nil, nil
+			sinkErr, sinkBytes, sinkMsg = nil, nil, nil
 			op.fn()
 			name := g.name + "/" + op.name
+			var want error
 			switch {
-			case strings.HasSuffix(name, "/ok"):
-				if sinkErr != nil {
-					t.Errorf("%s: %v", name, sinkErr)
-				}
 			case strings.HasSuffix(name, "/short"):
-				if !errors.Is(sinkErr, wire.ErrShort) {
-					t.Errorf("%s: error %v, want ErrShort", name, sinkErr)
-				}
-			case strings.HasSuffix(name, "/toolong"):
-				if !errors.Is(sinkErr, wire.ErrTooLong) {
-					t.Errorf("%s: error %v, want ErrTooLong", name, sinkErr)
-				}
-			case name == "Reader/Sticky":
-				if !errors.Is(sinkErr, wire.ErrShort) {
-					t.Errorf("%s: error %v, want the first failure, ErrShort", name, sinkErr)
-				}
-			case name == "Frame/FrameReader/Next":
-				if sinkErr != nil || len(sinkBytes) != 32 {
-					t.Errorf("%s: %d bytes, %v; want a 32-byte frame", name, len(sinkBytes), sinkErr)
-				}
-			case name == "Frame/FrameWriter/WriteMessage", g.name == "Append" && op.name != "Form.Err":
-				if sinkErr != nil {
-					t.Errorf("%s: %v", name, sinkErr)
-				}
+				want = wire.ErrShort
+			case strings.HasSuffix(name, "/toolong"), name == "Frame/Stream/Reset":
+				want = wire.ErrTooLong
+			case strings.HasSuffix(name, "/invalid"):
+				want = wire.ErrInvalid
+			case strings.HasSuffix(name, "/unknown"):
+				want = wire.ErrUnknownCode
+			}
+			switch {
+			case want != nil && !errors.Is(sinkErr, want):
+				t.Errorf("%s: error %v, want %v", name, sinkErr, want)
+			case want == nil && g.name != "Frame" && sinkErr != nil:
+				t.Errorf("%s: %v", name, sinkErr)
+			case name == "Frame/Stream/NextFrame" && (sinkErr != nil || len(sinkBytes) != 32):
+				t.Errorf("%s: %d bytes, %v; want a 32-byte frame", name, len(sinkBytes), sinkErr)
+			case strings.HasSuffix(name, "/ok") && sinkMsg == nil:
+				t.Errorf("%s: no message", name)
+			case g.name == "Decoder" && strings.Contains(name, "/strict/") && sinkMsg != nil:
+				t.Errorf("%s: a message under Strict", name)
+			}
+		}
+	}
+	// The Frame group's reads and writes succeed, over and over (the
+	// Stream's third frame breaks a rule, which it says with the message).
+	for _, op := range frameOps()[:4] {
+		for i := range 6 {
+			sinkErr, sinkMsg = nil, nil
+			op.fn()
+			if sinkErr != nil && !(op.name == "Stream/Next" && i%3 == 2 && errors.Is(sinkErr, wire.ErrInvalid) && sinkMsg != nil) {
+				t.Errorf("Frame/%s, call %d: %v", op.name, i, sinkErr)
 			}
 		}
 	}
 }
 
 // frameRepeater returns one whole frame per Read, forever, so that every
-// FrameReader.Next goes through a Read (and its error checks).
+// NextFrame goes through a Read (and its error checks).
 type frameRepeater struct{ frame []byte }
 
 func (r frameRepeater) Read(p []byte) (int, error) { return copy(p, r.frame), nil }
 
-// TestFrameReaderReadPathAllocs: the read path itself allocates nothing.
+// TestStreamReadPathAllocs: the read path itself allocates nothing.
 // (AllocsPerRun divides whole allocations by runs, so an operation that
-// reads only now and then could hide one; here every call reads.)
-func TestFrameReaderReadPathAllocs(t *testing.T) {
+// reads only now and then could hide one; here every call reads, one
+// frame of 8 bytes, and goes back to the start of its 4 KB buffer when
+// it is full.)
+func TestStreamReadPathAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
-	fr := wire.NewFrameReader(frameRepeater{[]byte{0, 4, 'h', 'i'}}, 2, 4, func(h []byte) (int, error) {
-		return int(h[0])<<8 | int(h[1]), nil
-	})
+	s := wire.NewStream(framing(32, nil), frameRepeater{stream("hihi")}, wire.FromClient)
 	next := func() {
-		if f, err := fr.Next(); err != nil || len(f) != 4 {
-			t.Fatalf("Next = %q, %v", f, err)
+		if f, err := s.NextFrame(); err != nil || len(f) != 8 {
+			t.Fatalf("NextFrame = %q, %v", f, err)
 		}
 	}
 	next()
 	if n := testing.AllocsPerRun(1000, next); n != 0 {
-		t.Errorf("FrameReader.Next with one Read per frame: %v allocations, want 0", n)
+		t.Errorf("Stream.NextFrame with one Read per frame: %v allocations, want 0", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/internal/toy"
 )
 
 // benchOps runs each op as a sub-benchmark.
@@ -18,19 +19,19 @@ func benchOps(b *testing.B, ops []hotOp) {
 	}
 }
 
-// BenchmarkOrder covers every Order method in both orders, such as
-// BenchmarkOrder/U16/big.
-func BenchmarkOrder(b *testing.B) { benchOps(b, orderOps()) }
-
-// BenchmarkAppend covers the package's append and conversion functions.
+// BenchmarkAppend covers the package's text functions, such as
+// BenchmarkAppend/ParseText. (The byte orders' benchmark,
+// BenchmarkOrder, is package codec's.)
 func BenchmarkAppend(b *testing.B) { benchOps(b, appendOps()) }
 
-// BenchmarkReader covers every Reader method, successful and failing.
-func BenchmarkReader(b *testing.B) { benchOps(b, readerOps()) }
+// BenchmarkDecoder covers a Decoder's answers on its hot path: messages,
+// unknown codes and errors, such as BenchmarkDecoder/Say/short.
+func BenchmarkDecoder(b *testing.B) { benchOps(b, decoderOps()) }
 
-// BenchmarkFrame covers FrameReader.Next (one 32-byte frame per op, over
-// an in-memory stream that starts again at its end) and
-// FrameWriter.WriteMessage.
+// BenchmarkFrame covers a Stream's NextFrame (one 32-byte frame per op,
+// over an endless stream) and Next, a Conn's Next and WriteMessage, and a
+// frame too long, which a Stream reports with its length in its own
+// error.
 func BenchmarkFrame(b *testing.B) { benchOps(b, frameOps()) }
 
 // BenchmarkMalformedParallel measures the error path of the decoders on
@@ -41,7 +42,7 @@ func BenchmarkMalformedParallel(b *testing.B) {
 	bad := [][]byte{{0, 4, 0x70}, {0, 9, 0x70, 0x69, 1}, {0, 1, 0x12, 0x34, 0xee}, {0, 5, 0x73, 0x61, 1, 9}}
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
-		d := wire.NewDecoder(toyTable)
+		d := wire.NewDecoder(toy.Table)
 		d.Policy = wire.Strict
 		for i := 0; pb.Next(); i++ {
 			if _, _, err := d.Decode(bad[i%len(bad)], wire.FromClient); err == nil {

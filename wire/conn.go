@@ -1,6 +1,10 @@
 package wire
 
-import "io"
+import (
+	"io"
+
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Conn is a stream connection of one protocol: a Stream reading what the
 // peer sends, and a writer that builds each frame in one reused buffer
@@ -11,13 +15,13 @@ import "io"
 // for one goroutine at a time.
 type Conn struct {
 	*Stream
-	rw io.ReadWriter
-	w  FrameWriter
+	rw  io.ReadWriter
+	out []byte // the frame written last: reused, grown to the largest
 	// NoValidateWrites turns off Validate on messages written, so that a
 	// fuzzer can send messages that break the spec's rules.
 	NoValidateWrites bool
 	// Tap, if set, sees every whole frame, header included, that the Conn
-	// reads (through Next, NextFrame or ReadMessage, with the peer's
+	// reads (through Next or NextFrame, with the peer's
 	// direction) or writes (with the other direction), in the order they
 	// pass: to record or log a session. A frame read is seen before it is
 	// decoded, so frames that fail to decode are seen too; a frame written
@@ -28,24 +32,21 @@ type Conn struct {
 }
 
 // NewConn returns a Conn of table t over rw that reads the messages sent
-// by peer (FromServer on a client's connection, FromClient on a
+// in direction from (FromServer on a client's connection, FromClient on a
 // server's) and writes messages in the other direction.
-func NewConn(t *Table, rw io.ReadWriter, peer Direction) *Conn {
-	return &Conn{Stream: NewStream(t, rw, peer), rw: rw, w: FrameWriter{w: rw}}
+func NewConn(t *spec.Table, rw io.ReadWriter, from Direction) *Conn {
+	return &Conn{Stream: NewStream(t, rw, from), rw: rw}
 }
 
 // Reset makes c read from and write to rw, as new, keeping its buffers.
 func (c *Conn) Reset(rw io.ReadWriter) {
 	c.Stream.Reset(rw)
-	c.rw, c.w.w = rw, rw
+	c.rw = rw
 }
 
 // ReadWriter returns the underlying connection (for deadlines,
 // addresses, Close).
 func (c *Conn) ReadWriter() io.ReadWriter { return c.rw }
-
-// ReadMessage reads the next message; see Stream.Next.
-func (c *Conn) ReadMessage() (Message, error) { return c.Next() }
 
 // Next reads and decodes the next message as Stream.Next does, showing
 // the frame to Tap first.
@@ -76,15 +77,14 @@ func (c *Conn) WriteMessage(m Message) error {
 			return err
 		}
 	}
-	if c.Tap == nil {
-		return c.w.WriteMessage(m)
-	}
-	b, err := m.AppendBinary(c.w.buf[:0])
+	b, err := m.AppendBinary(c.out[:0])
 	if err != nil {
 		return err
 	}
-	c.w.buf = b
-	c.Tap(c.From().Other(), b)
+	c.out = b
+	if c.Tap != nil {
+		c.Tap(c.From().Other(), b)
+	}
 	_, err = c.rw.Write(b)
 	return err
 }

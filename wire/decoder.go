@@ -1,6 +1,11 @@
 package wire
 
-import "math"
+import (
+	"bytes"
+	"math"
+
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Decoder decodes frames of one protocol without allocating: it keeps one
 // value per form, created the first time the form is seen, and decodes
@@ -22,17 +27,15 @@ type Decoder struct {
 	// over-size frames; the zero value is Checked.
 	Policy Policy
 
-	// The hot path's copy of the table's code index: each key's value,
-	// in the index's slot of the key (from the key's first frame on), and
-	// what makes a frame's key and slot (see codeIndex), read from the
-	// Decoder itself, next to Policy (one cache line).
-	mul, mask uint32
-	hot       []hotSlot
-	at        uint   // the code's offset
-	codeMask  uint32 // the code's bits in the two bytes at its offset
-	maxSize   int    // the table's MaxFrame, or the most an int holds for none
+	// What the hot path reads, in one cache line with Policy: each key's
+	// value, in the index's slot of the key (from the key's first frame
+	// on), the table's frame limit, and a copy of the table's code index,
+	// which makes a frame's key and slot (spec.Index).
+	hot     []hotSlot
+	maxSize int // the table's MaxFrame, or the most an int holds for none
+	index   spec.Index
 
-	table  *Table
+	table  *spec.Table
 	values []Message
 	raw    Raw
 	err    Error
@@ -46,7 +49,7 @@ type hotSlot struct {
 }
 
 // NewDecoder returns a Decoder for table t.
-func NewDecoder(t *Table) *Decoder {
+func NewDecoder(t *spec.Table) *Decoder {
 	d := new(Decoder)
 	d.Reset(t)
 	return d
@@ -54,29 +57,25 @@ func NewDecoder(t *Table) *Decoder {
 
 // Reset makes d decode frames of table t, keeping its values when t is the
 // table it had.
-func (d *Decoder) Reset(t *Table) {
+func (d *Decoder) Reset(t *spec.Table) {
 	if d.table != t {
 		d.table = t
 		d.values = make([]Message, len(t.Forms))
 		d.raw = Raw{table: t}
-		d.hot = make([]hotSlot, len(t.codes.slots))
+		d.index = *t.Index()
+		d.hot = make([]hotSlot, d.index.Slots())
 		for i := range d.hot {
 			d.hot[i].key = ^uint32(0)
 		}
-		d.mul, d.mask = t.codes.mul, t.codes.mask
-		d.at, d.codeMask = uint(t.code.Offset), 1<<(8*t.code.Size)-1
-		d.maxSize = t.MaxFrame
-		if d.maxSize <= 0 {
-			d.maxSize = math.MaxInt
-		}
+		d.maxSize = frameLimit(t)
 	}
 }
 
 // Table returns the Decoder's table.
-func (d *Decoder) Table() *Table { return d.table }
+func (d *Decoder) Table() *spec.Table { return d.table }
 
 // Value returns the Decoder's value for form f, creating it on first use.
-func (d *Decoder) Value(f *Form) Message {
+func (d *Decoder) Value(f *spec.Form) Message {
 	m := d.values[f.Index]
 	if m == nil {
 		m = d.table.New(f)
@@ -100,9 +99,8 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	// width or order (a frame of a one-byte code and nothing after it
 	// takes the slow path), and the policy is read before the call, so
 	// that the Lax path returns straight after it.
-	if at := d.at; at < uint(len(b)) && at+1 < uint(len(b)) {
-		k := uint32(from)<<16 | (uint32(b[at])|uint32(b[at+1])<<8)&d.codeMask
-		if h := &d.hot[k*d.mul>>hashShift&d.mask]; h.key == k {
+	if k, ok := d.index.FrameKey(b, from); ok {
+		if h := &d.hot[d.index.Slot(k)]; h.key == k {
 			m := h.m
 			if d.Policy == Lax {
 				n, err := m.Decode(b)
@@ -134,7 +132,7 @@ func (d *Decoder) decodeSlow(b []byte, from Direction) (Message, int, error) {
 		return d.unknown(b, from)
 	}
 	m := d.Value(f)
-	if k, slot := t.codes.key(code, from); uint32(t.codes.slots[slot]>>32) == k {
+	if k, slot, ok := d.index.Key(code, from); ok {
 		d.hot[slot] = hotSlot{k, m} // the hot path's from now on
 	}
 	n, err := m.Decode(b)
@@ -146,18 +144,68 @@ func (d *Decoder) check(m Message, n int, err error) (Message, int, error) {
 	if err != nil {
 		return nil, n, d.exact(err, n)
 	}
-	if d.Policy == Lax {
+	return judge(d.Policy, m, n, d.maxSize)
+}
+
+// judge applies policy p to m, decoded whole in n bytes, of a table whose
+// frames may be maxSize bytes: the one place that says what each policy
+// does with a frame over the limit and a rule broken.
+func judge(p Policy, m Message, n, maxSize int) (Message, int, error) {
+	if p == Lax {
 		return m, n, nil
 	}
-	if n > d.maxSize {
-		err = &m.Form().errs.e[slotTooLong]
+	var err error
+	if n > maxSize {
+		err = m.Form().Err("", ErrTooLong)
 	} else {
 		err = m.Validate()
 	}
-	if err != nil && d.Policy == Strict {
+	if err != nil && p == Strict {
 		return nil, n, err
 	}
 	return m, n, err
+}
+
+// frameLimit returns t's MaxFrame, or the most an int holds for none.
+func frameLimit(t *spec.Table) int {
+	if t.MaxFrame <= 0 {
+		return math.MaxInt
+	}
+	return t.MaxFrame
+}
+
+// Decode decodes the frame at the start of b, sent in direction from, into
+// a new value that the caller owns, and returns it with the number of
+// bytes it took. It answers as a Decoder of t with the default policy,
+// Checked, does (a code t does not know comes back as a *Raw, a message
+// that breaks a rule or the frame limit with the error that says so),
+// with two differences only: it allocates the value, and the value does
+// not alias b. Hot loops use a Decoder.
+func Decode(t *spec.Table, b []byte, from Direction) (Message, int, error) {
+	code, err := t.Code(b)
+	if err != nil {
+		return nil, 0, err
+	}
+	var m Message
+	if f := t.Lookup(code, from); f != nil {
+		m = t.New(f)
+	} else {
+		m = &Raw{From: from, table: t}
+	}
+	n, err := m.Decode(b)
+	if err != nil {
+		if e, ok := err.(*Error); ok && e.Offset < 0 {
+			c := *e // the copy a Decoder would own
+			c.Offset = n
+			err = &c
+		}
+		return nil, n, err
+	}
+	if r, ok := m.(*Raw); ok {
+		r.Frame = bytes.Clone(r.Frame)
+		return r, n, nil
+	}
+	return judge(Checked, m, n, frameLimit(t))
 }
 
 // unknown decodes a frame whose code the table does not know, as the
@@ -165,7 +213,7 @@ func (d *Decoder) check(m Message, n int, err error) (Message, int, error) {
 func (d *Decoder) unknown(b []byte, from Direction) (Message, int, error) {
 	t := d.table
 	if d.Policy == Strict {
-		return nil, 0, t.code.errs.get(ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
+		return nil, 0, t.UnknownCode()
 	}
 	d.raw.From = from
 	n, err := d.raw.Decode(b)

@@ -9,33 +9,34 @@ import (
 
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/internal/toy"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
-func frame(m wire.Message) []byte {
-	b, err := m.MarshalBinary()
-	if err != nil {
-		panic(err)
-	}
-	return b
+// decoderCase is a frame, a direction and a policy, with what a Decoder
+// answers.
+type decoderCase struct {
+	name   string
+	policy wire.Policy
+	in     []byte
+	from   wire.Direction
+	msg    string // form name of the message returned, "" for none
+	n      int
+	kind   error
+	text   string
 }
 
-func TestDecoder(t *testing.T) {
-	ping := frame(&toyPing{Value: 7})
-	bad := frame(&toyPing{Value: 13})
-	pong := frame(&toyPong{X: -1, Y: 2, ID: [2]uint8{3, 4}})
-	say := frame(&toySay{Kind: 1, Text: []byte("hi"), After: 9})
-	over := frame(&toySay{Text: bytes.Repeat([]byte("x"), 20)}) // 27 bytes, over MaxFrame 16
+// decoderCases are the answers of a Decoder of the toy table under each
+// policy.
+func decoderCases() []decoderCase {
+	ping := toy.Frame(&toy.Ping{Value: 7})
+	bad := toy.Frame(&toy.Ping{Value: 13})
+	pong := toy.Frame(&toy.Pong{X: -1, Y: 2, ID: [2]uint8{3, 4}})
+	say := toy.Frame(&toy.Say{Kind: 1, Text: []byte("hi"), After: 9})
+	over := toy.Frame(&toy.Say{Text: bytes.Repeat([]byte("x"), 20)}) // 27 bytes, over MaxFrame 16
 	unknown := []byte{0, 1, 0x12, 0x34, 0xee}
-	tests := []struct {
-		name   string
-		policy wire.Policy
-		in     []byte
-		from   wire.Direction
-		msg    string // form name of the message returned, "" for none
-		n      int
-		kind   error
-		text   string
-	}{
+	return []decoderCase{
 		{"ping", wire.Checked, ping, wire.FromClient, "MsgPing", 8, nil, ""},
 		{"pong", wire.Checked, pong, wire.FromServer, "MsgPong", 10, nil, ""},
 		{"say both ways", wire.Checked, say, wire.FromServer, "MsgSay", 9, nil, ""},
@@ -57,10 +58,17 @@ func TestDecoder(t *testing.T) {
 		{"short fixed", wire.Checked, ping[:6], wire.FromClient, "", 4, wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
 		{"short fixed, lax", wire.Lax, ping[:6], wire.FromClient, "", 4, wire.ErrShort, "toy: MsgPing: field value at byte 4: short input"},
 		{"short after variable", wire.Checked, say[:8], wire.FromClient, "", 8, wire.ErrShort, "toy: MsgSay: field after at byte 8: short input"},
+		{"text past the frame", wire.Checked, say[:7], wire.FromClient, "", 5, wire.ErrShort, "toy: MsgSay: field text at byte 5: short input"},
+		{"no text length", wire.Checked, say[:5], wire.FromServer, "", 5, wire.ErrShort, "toy: MsgSay: field text at byte 5: short input"},
+		{"one-byte frame", wire.Checked, []byte{0}, wire.FromClient, "", 0, wire.ErrShort, "toy: frame: field code at byte 2: short input"},
+		{"empty", wire.Lax, nil, wire.FromServer, "", 0, wire.ErrShort, "toy: frame: field code at byte 2: short input"},
 	}
-	for _, tt := range tests {
+}
+
+func TestDecoder(t *testing.T) {
+	for _, tt := range decoderCases() {
 		t.Run(tt.name, func(t *testing.T) {
-			d := wire.NewDecoder(toyTable)
+			d := wire.NewDecoder(toy.Table)
 			d.Policy = tt.policy
 			// The first frame of a form creates its value; the second
 			// takes the hot path. Both say the same.
@@ -86,22 +94,97 @@ func TestDecoder(t *testing.T) {
 	}
 }
 
+// TestDecode checks the one-shot Decode against a Decoder under the
+// default policy: the same answers, in a new value each time that does
+// not alias the frame.
+func TestDecode(t *testing.T) {
+	for _, tt := range decoderCases() {
+		if tt.policy != wire.Checked {
+			continue
+		}
+		t.Run(tt.name, func(t *testing.T) {
+			in := bytes.Clone(tt.in)
+			m, n, err := wire.Decode(toy.Table, in, tt.from)
+			dm, dn, derr := wire.NewDecoder(toy.Table).Decode(tt.in, tt.from)
+			if (m == nil) != (dm == nil) || (m != nil && m.Form() != dm.Form()) || n != dn {
+				t.Fatalf("Decode = %v, %d; a Decoder says %v, %d", m, n, dm, dn)
+			}
+			if (err == nil) != (derr == nil) {
+				t.Fatalf("Decode error %v; a Decoder's %v", err, derr)
+			}
+			if derr != nil {
+				var de *wire.Error
+				if errors.As(derr, &de) {
+					checkError(t, err, *de)
+				} else if err != derr {
+					t.Errorf("Decode error %v; a Decoder's %v", err, derr)
+				}
+			}
+			if m == nil {
+				return
+			}
+			again, _, _ := wire.Decode(toy.Table, in, tt.from)
+			if again == m || m == dm {
+				t.Error("Decode returns a value it returned before, or a Decoder's")
+			}
+			for i := range in {
+				in[i] ^= 0xff // the value must not see this
+			}
+			if out, _ := m.AppendBinary(nil); !bytes.Equal(out, tt.in[:n]) {
+				t.Errorf("re-encoded % x after the input changed, want % x", out, tt.in[:n])
+			}
+			if r, ok := m.(*wire.Raw); ok && r.From != tt.from {
+				t.Errorf("a Raw from %v, want %v", r.From, tt.from)
+			}
+		})
+	}
+	// A field after a variable part: Decode says its offset, in an error
+	// of its own, and the table's stays as it was.
+	say := toy.Frame(&toy.Say{Text: []byte("hi")})
+	_, _, err := wire.Decode(toy.Table, say[:8], wire.FromClient)
+	shared := toy.Table.Forms[2].Err("after", wire.ErrShort)
+	checkError(t, err, wire.Error{Protocol: "toy", Message: "MsgSay", Field: "after", Offset: 8, Err: wire.ErrShort})
+	checkError(t, shared, wire.Error{Protocol: "toy", Message: "MsgSay", Field: "after", Offset: -1, Err: wire.ErrShort})
+	// Without a frame limit, no frame is over size.
+	p := toy.Protocol
+	p.MaxFrame = 0
+	unlimited := spec.NewTable(p, append([]spec.Form(nil), toy.Forms...), toy.New)
+	over := toy.Frame(&toy.Say{Text: bytes.Repeat([]byte("x"), 20)})
+	if m, n, err := wire.Decode(unlimited, over, wire.FromClient); m == nil || n != len(over) || err != nil {
+		t.Errorf("no limit: %v, %d, %v", m, n, err)
+	}
+}
+
+func TestPolicy(t *testing.T) {
+	for p, s := range map[wire.Policy]string{wire.Checked: "checked", wire.Strict: "strict", wire.Lax: "lax"} {
+		if p.String() != s {
+			t.Errorf("Policy %d = %q", p, p.String())
+		}
+	}
+	s := wire.NewStream(toy.Table, nil, wire.FromClient)
+	for _, p := range []wire.Policy{wire.Strict, wire.Lax, wire.Checked} {
+		if s.SetPolicy(p); s.Policy() != p {
+			t.Errorf("SetPolicy(%v): Policy() = %v", p, s.Policy())
+		}
+	}
+}
+
 func TestDecoderReuse(t *testing.T) {
-	d := wire.NewDecoder(toyTable)
-	if d.Table() != toyTable {
+	d := wire.NewDecoder(toy.Table)
+	if d.Table() != toy.Table {
 		t.Fatal("Table")
 	}
-	ping := frame(&toyPing{Value: 7})
+	ping := toy.Frame(&toy.Ping{Value: 7})
 	m1, _, _ := d.Decode(ping, wire.FromClient)
 	m2, _, _ := d.Decode(ping, wire.FromClient)
 	if m1 != m2 || d.Value(m1.Form()) != m1 {
 		t.Error("the Decoder does not reuse its value")
 	}
-	d.Reset(toyTable)
+	d.Reset(toy.Table)
 	if m3, _, _ := d.Decode(ping, wire.FromClient); m3 != m1 {
 		t.Error("Reset to the same table dropped the values")
 	}
-	other := wire.NewTable(toyProtocol, append([]wire.Form(nil), toyForms...), func(i int) wire.Message { return toyTable.New(&toyTable.Forms[i]) })
+	other := spec.NewTable(toy.Protocol, append([]spec.Form(nil), toy.Forms...), toy.New)
 	d.Reset(other)
 	if d.Table() != other {
 		t.Error("Reset to another table")
@@ -110,10 +193,10 @@ func TestDecoderReuse(t *testing.T) {
 		t.Errorf("Decode allocates %v", n)
 	}
 	// Without a frame limit, no frame is over size.
-	p := toyProtocol
+	p := toy.Protocol
 	p.MaxFrame = 0
-	unlimited := wire.NewDecoder(wire.NewTable(p, append([]wire.Form(nil), toyForms...), func(i int) wire.Message { return toyTable.New(&toyTable.Forms[i]) }))
-	over := frame(&toySay{Text: bytes.Repeat([]byte("x"), 20)})
+	unlimited := wire.NewDecoder(spec.NewTable(p, append([]spec.Form(nil), toy.Forms...), toy.New))
+	over := toy.Frame(&toy.Say{Text: bytes.Repeat([]byte("x"), 20)})
 	for pass := range 2 {
 		if m, n, err := unlimited.Decode(over, wire.FromClient); m == nil || n != len(over) || err != nil {
 			t.Errorf("pass %d: no limit: %v, %d, %v", pass, m, n, err)
@@ -125,7 +208,7 @@ func TestDecoderReuse(t *testing.T) {
 // AllocsPerRun, which rounds down) over many random and mutated frames.
 func TestDecoderErrorsAllocateNothing(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	valid := [][]byte{frame(&toyPing{Value: 1}), frame(&toyPong{}), frame(&toySay{Text: []byte("abc")})}
+	valid := [][]byte{toy.Frame(&toy.Ping{Value: 1}), toy.Frame(&toy.Pong{}), toy.Frame(&toy.Say{Text: []byte("abc")})}
 	inputs := make([][]byte, 20000)
 	for i := range inputs {
 		b := append([]byte(nil), valid[rng.Intn(len(valid))]...)
@@ -140,8 +223,8 @@ func TestDecoderErrorsAllocateNothing(t *testing.T) {
 		}
 		inputs[i] = b
 	}
-	d := wire.NewDecoder(toyTable)
-	s := wire.NewStream(toyTable, nil, wire.FromClient)
+	d := wire.NewDecoder(toy.Table)
+	s := wire.NewStream(toy.Table, nil, wire.FromClient)
 	r := bytes.NewReader(nil)
 	run := func() {
 		for i, b := range inputs {
@@ -173,16 +256,16 @@ func isMessageError(err error) bool {
 
 func TestStream(t *testing.T) {
 	var in []byte
-	in = append(in, frame(&toyPing{Value: 1})...)
-	in = append(in, frame(&toyPing{Value: 13})...)                  // breaks a rule
-	in = append(in, 0, 1, 0x12, 0x34, 0xee)                         // unknown code
-	in = append(in, frame(&toySay{Text: []byte("x"), Pad: 2})...)   // trailing bytes in its frame
-	in = append(in, 0, 5, 0x73, 0x61, 1, 9, 0, 0, 0)                // text runs past the frame: short
-	in = append(in, frame(&toySay{Kind: 2, Text: []byte("ok")})...) // fine
-	in = append(in, 0, 0, 0x70, 0x69)                               // bad length for MsgPing
-	in = append(in, 0, 30, 0x70)                                    // over HardMax: framing broken
-	s := wire.NewStream(toyTable, bytes.NewReader(in), wire.FromClient)
-	if s.From() != wire.FromClient || s.Table() != toyTable || s.Policy() != wire.Checked {
+	in = append(in, toy.Frame(&toy.Ping{Value: 1})...)
+	in = append(in, toy.Frame(&toy.Ping{Value: 13})...)                  // breaks a rule
+	in = append(in, 0, 1, 0x12, 0x34, 0xee)                              // unknown code
+	in = append(in, toy.Frame(&toy.Say{Text: []byte("x"), Pad: 2})...)   // trailing bytes in its frame
+	in = append(in, 0, 5, 0x73, 0x61, 1, 9, 0, 0, 0)                     // text runs past the frame: short
+	in = append(in, toy.Frame(&toy.Say{Kind: 2, Text: []byte("ok")})...) // fine
+	in = append(in, 0, 0, 0x70, 0x69)                                    // bad length for MsgPing
+	in = append(in, 0, 30, 0x70)                                         // over HardMax: framing broken
+	s := wire.NewStream(toy.Table, bytes.NewReader(in), wire.FromClient)
+	if s.From() != wire.FromClient || s.Table() != toy.Table || s.Policy() != wire.Checked {
 		t.Fatal("accessors")
 	}
 	want := []struct {
@@ -211,23 +294,34 @@ func TestStream(t *testing.T) {
 	if got := s.Buffered(); !bytes.Equal(got, []byte{0, 30, 0x70}) {
 		t.Errorf("Buffered = % x", got)
 	}
-	s.Reset(bytes.NewReader(frame(&toyPing{Value: 5})))
+	s.Reset(bytes.NewReader(toy.Frame(&toy.Ping{Value: 5})))
 	s.SetPolicy(wire.Strict)
-	if m, err := s.Next(); err != nil || m.(*toyPing).Value != 5 {
+	if m, err := s.Next(); err != nil || m.(*toy.Ping).Value != 5 {
 		t.Errorf("after Reset: %v, %v", m, err)
 	}
 	if _, err := s.Next(); err != io.EOF {
 		t.Errorf("end: %v", err)
 	}
-	s.Reset(bytes.NewReader(frame(&toyPong{})))
+	s.Reset(bytes.NewReader(toy.Frame(&toy.Pong{})))
 	if f, err := s.NextFrame(); err != nil || len(f) != 10 {
 		t.Errorf("NextFrame: % x, %v", f, err)
+	}
+	// Decode answers for a frame from elsewhere as Next does, under the
+	// Stream's policy.
+	if m, err := s.Decode(toy.Frame(&toy.Say{Text: []byte("x")})); err != nil || m.Form().Name != "MsgSay" {
+		t.Errorf("Decode: %v, %v", m, err)
+	}
+	if m, err := s.Decode(toy.Frame(&toy.Say{Text: []byte("x"), Pad: 2})); m != nil || err.Error() != "toy: MsgSay: at byte 8: trailing bytes" {
+		t.Errorf("Decode of a frame with trailing bytes: %v, %v", m, err)
+	}
+	if m, err := s.Decode(toy.Frame(&toy.Ping{Value: 13})); m != nil || !errors.Is(err, wire.ErrInvalid) {
+		t.Errorf("Decode of a rule broken, strict: %v, %v", m, err)
 	}
 	if n := testing.AllocsPerRun(100, func() { s.Reset(bytes.NewReader(nil)) }); n > 1 { // the bytes.Reader itself
 		t.Errorf("Reset allocates %v", n)
 	}
 	r := bytes.NewReader(nil)
-	ping := frame(&toyPing{Value: 3})
+	ping := toy.Frame(&toy.Ping{Value: 3})
 	if n := testing.AllocsPerRun(100, func() { r.Reset(ping); s.Reset(r); s.Next() }); n != 0 {
 		t.Errorf("a new stream on a reused value allocates %v", n)
 	}
@@ -236,20 +330,20 @@ func TestStream(t *testing.T) {
 // TestStreamLengths reads frames whose length field is one byte and four
 // bytes wide, and a frame that ends with the buffer.
 func TestStreamLengths(t *testing.T) {
-	header := func(fs ...wire.Field) wire.Protocol {
-		return wire.Protocol{Name: "lengths", Order: wire.LittleEndian, MaxFrame: 300, Header: fs}
+	header := func(fs ...spec.Field) spec.Protocol {
+		return spec.Protocol{Name: "lengths", Order: codec.LittleEndian, MaxFrame: 300, Header: fs}
 	}
-	code8 := wire.Field{Name: "code", Type: "u8", Role: wire.CodeRole}
+	code8 := spec.Field{Name: "code", Type: "u8", Role: spec.CodeRole}
 	tests := []struct {
 		name string
-		p    wire.Protocol
+		p    spec.Protocol
 		in   []byte
 	}{
-		{"u8", header(code8, wire.Field{Name: "len", Type: "u8", Role: wire.LengthRole}), []byte{1, 3, 0xaa, 2, 2}},
-		{"u32", header(wire.Field{Name: "len", Type: "u32", Role: wire.LengthRole}, code8), []byte{6, 0, 0, 0, 1, 0xbb, 5, 0, 0, 0, 2}},
+		{"u8", header(code8, spec.Field{Name: "len", Type: "u8", Role: spec.LengthRole}), []byte{1, 3, 0xaa, 2, 2}},
+		{"u32", header(spec.Field{Name: "len", Type: "u32", Role: spec.LengthRole}, code8), []byte{6, 0, 0, 0, 1, 0xbb, 5, 0, 0, 0, 2}},
 	}
 	for _, tt := range tests {
-		s := wire.NewStream(wire.NewTable(tt.p, nil, nil), bytes.NewReader(tt.in), wire.FromClient)
+		s := wire.NewStream(spec.NewTable(tt.p, nil, nil), bytes.NewReader(tt.in), wire.FromClient)
 		var got []byte
 		for {
 			m, err := s.Next()
@@ -271,8 +365,8 @@ func TestStreamLengths(t *testing.T) {
 // one it refuses.
 func TestStreamSplit(t *testing.T) {
 	errBad := errors.New("bad frame")
-	tab := wire.NewTable(wire.Protocol{Name: "split", MaxFrame: 10, Header: []wire.Field{{Name: "type", Type: "u8", Role: wire.CodeRole}},
-		Split: func(t *wire.Table, b []byte) (int, error) {
+	tab := spec.NewTable(spec.Protocol{Name: "split", MaxFrame: 10, Header: []spec.Field{{Name: "type", Type: "u8", Role: spec.CodeRole}},
+		Split: func(t *spec.Table, b []byte) (int, error) {
 			switch {
 			case len(b) > 0 && b[0] == 0xff:
 				return 0, errBad
@@ -301,34 +395,34 @@ func (c *rw) Read(p []byte) (int, error)  { return c.r.Read(p) }
 func (c *rw) Write(p []byte) (int, error) { return c.out.Write(p) }
 
 func TestConn(t *testing.T) {
-	c := &rw{r: bytes.NewReader(frame(&toyPong{X: 1}))}
-	conn := wire.NewConn(toyTable, c, wire.FromServer)
+	c := &rw{r: bytes.NewReader(toy.Frame(&toy.Pong{X: 1}))}
+	conn := wire.NewConn(toy.Table, c, wire.FromServer)
 	if conn.ReadWriter() != io.ReadWriter(c) {
 		t.Error("ReadWriter")
 	}
-	if m, err := conn.ReadMessage(); err != nil || m.(*toyPong).X != 1 {
-		t.Errorf("ReadMessage: %v, %v", m, err)
+	if m, err := conn.Next(); err != nil || m.(*toy.Pong).X != 1 {
+		t.Errorf("Next: %v, %v", m, err)
 	}
-	if err := conn.WriteMessage(&toyPing{Value: 13}); !errors.Is(err, wire.ErrInvalid) || c.out.Len() != 0 {
+	if err := conn.WriteMessage(&toy.Ping{Value: 13}); !errors.Is(err, wire.ErrInvalid) || c.out.Len() != 0 {
 		t.Errorf("a rule-breaking write: %v, %d bytes", err, c.out.Len())
 	}
 	conn.NoValidateWrites = true
-	if err := conn.WriteMessage(&toyPing{Value: 13}); err != nil || !bytes.Equal(c.out.Bytes(), frame(&toyPing{Value: 13})) {
+	if err := conn.WriteMessage(&toy.Ping{Value: 13}); err != nil || !bytes.Equal(c.out.Bytes(), toy.Frame(&toy.Ping{Value: 13})) {
 		t.Errorf("write: %v, % x", err, c.out.Bytes())
 	}
-	c2 := &rw{r: bytes.NewReader(frame(&toyPong{Y: 2}))}
+	c2 := &rw{r: bytes.NewReader(toy.Frame(&toy.Pong{Y: 2}))}
 	conn.Reset(c2)
-	if m, err := conn.ReadMessage(); err != nil || m.(*toyPong).Y != 2 || conn.ReadWriter() != io.ReadWriter(c2) {
+	if m, err := conn.Next(); err != nil || m.(*toy.Pong).Y != 2 || conn.ReadWriter() != io.ReadWriter(c2) {
 		t.Errorf("after Reset: %v, %v", m, err)
 	}
-	if err := conn.WriteMessage(&toyPing{}); err != nil || c2.out.Len() != 8 {
+	if err := conn.WriteMessage(&toy.Ping{}); err != nil || c2.out.Len() != 8 {
 		t.Errorf("write after Reset: %v, %d", err, c2.out.Len())
 	}
 	if err := conn.Close(); err != nil {
 		t.Errorf("Close of a connection that cannot close: %v", err)
 	}
 	cl := &closer{rw: rw{r: bytes.NewReader(nil)}}
-	if err := wire.NewConn(toyTable, cl, wire.FromServer).Close(); err != errClosed || !cl.closed {
+	if err := wire.NewConn(toy.Table, cl, wire.FromServer).Close(); err != errClosed || !cl.closed {
 		t.Errorf("Close = %v, closed %v", err, cl.closed)
 	}
 }
@@ -344,9 +438,9 @@ func (c *closer) Close() error { c.closed = true; return errClosed }
 
 func TestRaw(t *testing.T) {
 	in := []byte{0, 1, 0x12, 0x34, 0xee, 0xff}
-	r := wire.NewRaw(toyTable, 0, wire.FromServer, nil)
+	r := wire.NewRaw(toy.Table, 0, wire.FromServer, nil)
 	n, err := r.Decode(in)
-	if n != 5 || err != nil || r.Code != 0x1234 || r.Size() != 5 || r.Form() != toyTable.RawForm() {
+	if n != 5 || err != nil || r.Code != 0x1234 || r.Size() != 5 || r.Form() != toy.Table.RawForm() {
 		t.Fatalf("Decode: %d, %v, %+v", n, err, r)
 	}
 	if out, _ := r.MarshalBinary(); !bytes.Equal(out, in[:5]) {
@@ -374,59 +468,5 @@ func TestRaw(t *testing.T) {
 	}
 	if err := free.Validate(); !errors.Is(err, wire.ErrUnknownCode) {
 		t.Errorf("Validate without a table: %v", err)
-	}
-}
-
-func TestSplitReader(t *testing.T) {
-	// Frames of '*' then a length byte: the length is known after 2 bytes.
-	split := func(b []byte) (int, error) {
-		switch {
-		case len(b) == 0:
-			return 0, nil
-		case b[0] != '*':
-			return 0, wire.ErrInvalid
-		case len(b) < 2:
-			return 0, nil
-		}
-		return 2 + int(b[1]), nil
-	}
-	f := wire.NewSplitReader(bytes.NewReader([]byte("*\x01a*\x00!")), 0, split) // max 0 becomes 1
-	if _, err := f.Next(); !errors.Is(err, wire.ErrTooLong) {
-		t.Errorf("a frame over the maximum: %v", err)
-	}
-	f = wire.NewSplitReader(bytes.NewReader([]byte("*\x01a*\x00!")), 8, split)
-	for _, want := range []string{"*\x01a", "*\x00"} {
-		if got, err := f.Next(); string(got) != want || err != nil {
-			t.Errorf("Next = %q, %v; want %q", got, err, want)
-		}
-	}
-	if _, err := f.Next(); !errors.Is(err, wire.ErrInvalid) {
-		t.Errorf("a bad marker: %v", err)
-	}
-	f.Reset(bytes.NewReader([]byte("*\x02ab")))
-	if got, err := f.Next(); string(got) != "*\x02ab" || err != nil {
-		t.Errorf("after Reset: %q, %v", got, err)
-	}
-	// A split that never decides runs into the maximum.
-	f = wire.NewSplitReader(bytes.NewReader(make([]byte, 10)), 4, func([]byte) (int, error) { return 0, nil })
-	_, err := f.Next()
-	checkError(t, err, wire.Error{Message: "frame", Field: "length", Err: wire.ErrTooLong}) // no length to say
-	if want := "frame: field length at byte 0: too long"; err.Error() != want {
-		t.Errorf("undecided split: %q, want %q", err, want)
-	}
-	// A length over the maximum is too long, whatever error split returns
-	// with it; the place of a *Error split returns is kept.
-	for _, splitErr := range []error{nil, errBad, wire.ErrInvalid, &wire.Error{Protocol: "p", Message: "frame", Field: "len", Offset: 2, Err: wire.ErrTooLong}} {
-		f = wire.NewSplitReader(bytes.NewReader(make([]byte, 10)), 4, func([]byte) (int, error) { return 300, splitErr })
-		f.Protocol = "q"
-		want := wire.Error{Protocol: "q", Message: "frame", Field: "length", Err: wire.ErrTooLong, Length: 300, Limit: 4}
-		if e, ok := splitErr.(*wire.Error); ok {
-			want.Protocol, want.Field, want.Offset = e.Protocol, e.Field, e.Offset
-		}
-		_, err := f.Next()
-		checkError(t, err, want)
-		if n := want.Protocol + ": frame length 300 exceeds 4"; err.Error() != n {
-			t.Errorf("split error %v: %q, want %q", splitErr, err, n)
-		}
 	}
 }

@@ -1,53 +1,41 @@
-// Package wire holds what every gamewire protocol package is built on. It
-// knows no protocol.
+// Package wire is what a program that speaks a gamewire protocol reads and
+// writes messages with, whichever the protocol: the Message contract, the
+// Decoder, the Stream and Conn of a stream connection, the Raw value of an
+// unknown code, the Policy they share, and the errors. It knows no
+// protocol: each protocol package (bzflag, lwar, tfighters, retrotank,
+// paintball) gives its table to the constructors here (bzflag.NewConn is
+// wire.NewConn of bzflag's table).
 //
-// The message table. A protocol package describes its wire once, in a
-// Protocol (byte order, header, composite field types, frame limits) and a
-// list of Forms, one per message form, each with the spec's name, its
-// code, its Direction and its Fields. NewTable lays the forms out (offsets
-// and sizes), builds each field's errors once, and indexes the forms by
-// code and direction for a direct lookup. Everything else reads the
-// Table: the package's generated codecs (internal/formgen), dispatch, the
-// command-line tool, the generators' coverage checks, the Wireshark
-// dissectors.
+//   - Decode reads one frame into a new value; a Decoder reads frames into
+//     one reused value per form, allocating nothing (gopacket's
+//     DecodingLayerParser idea). Both answer the same way under the
+//     default policy: they differ only in allocation.
+//   - Stream splits a byte stream into frames as the protocol's table
+//     says, in one bounded buffer that Reset reuses, and decodes them; Conn
+//     adds a writer that sends each frame in one Write call.
+//   - Policy says what they do with unknown codes, rule violations and
+//     over-size frames: Checked, the default for every protocol, keeps an
+//     unknown code as a *Raw and returns a message that breaks a rule
+//     together with the error naming the rule; Strict makes both errors;
+//     Lax accepts both without a word (for fuzzers and proxies).
+//   - Error and its sentinels (ErrShort, ErrTrailing, ErrTooLong,
+//     ErrUnknownCode, ErrInvalid, ErrUnexpectedEnd): every decoding error
+//     wraps one sentinel (errors.Is) and carries protocol, message, field
+//     and byte offset (errors.As), and a frame too long its length and the
+//     limit. IsTimeout tells a read deadline from the end of a stream.
+//   - Text, MarshalFixed and UnmarshalFixed give raw bytes a lossless text
+//     form for JSON.
 //
-// Shared by every protocol, built on the table:
-//
-//   - Message, the contract every message type meets (Codec, Form,
-//     Validate), and Raw, a frame of an unknown code kept byte for byte;
-//   - Decoder, which decodes a frame into one reused value per form;
-//   - Stream and Conn, a byte stream split into frames by the table's
-//     framing, in one bounded buffer that Reset reuses, and a writer of
-//     one Write per frame;
-//   - Policy, what they do with unknown codes, rule violations and
-//     over-size frames: the same default (Checked) for every protocol.
-//
-// Below them:
-//
-//   - Order, with BigEndian and LittleEndian: the same API for both byte
-//     orders, to read, store (Put) and append fixed-width integers and
-//     IEEE floats, and Grow to extend a buffer once;
-//   - Reader, a cursor over one message that records the first failure
-//     with its field name and byte offset, for the parts of a layout the
-//     generator does not write;
-//   - Error and the sentinels ErrShort, ErrTrailing, ErrTooLong,
-//     ErrUnknownCode and ErrInvalid: every decoding error wraps one sentinel
-//     (errors.Is) and carries protocol, message, field and offset
-//     (errors.As), and a frame too long for a stream reader its length
-//     and the limit;
-//   - FrameReader and FrameWriter, and IsTimeout to tell a read deadline
-//     from the end of a stream;
-//   - helpers for scaled fixed point, bit fields, Java's DataOutput
-//     conventions (writeChar: AppendJavaChar and Reader.JavaChar; writeUTF:
-//     AppendUTF and Reader.UTF, with modified UTF-8), and a lossless text
-//     form of raw bytes for JSON (Text, MarshalFixed).
+// Below this package, and not needed to use it: package spec holds the
+// message tables (the one description of each protocol's wire, read by
+// the generated codecs, this package and the tools), and package codec the
+// primitives the codecs are written with (byte orders, buffer growth, the
+// error type). docs/ARCHITECTURE.md draws the whole house.
 //
 // Data handed to this package is untrusted: it may come from any peer on
 // the network. Nothing here panics on any input, and nothing sizes an
 // allocation from a length or count read off the wire. Errors on the
 // decode path are the table's, built once per field, or values a Decoder
 // or Stream owns: a flood of malformed input allocates nothing, and no
-// error takes a lock. No function allocates except where its doc says so
-// (text conversion for JSON, NewError and NewReader's errors, which are
-// for paths off the hot loop).
+// error takes a lock. No function allocates except where its doc says so.
 package wire

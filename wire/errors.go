@@ -1,123 +1,30 @@
 package wire
 
-import (
-	"errors"
-	"strconv"
-)
+import "github.com/gamewire/gamewire/wire/codec"
 
-// Sentinel errors. Every error returned by a gamewire decoder wraps exactly
-// one of them, so callers can classify failures with errors.Is.
+// Error is a decoding or encoding error with its place: protocol,
+// message, field and byte offset, and for a frame too long its length and
+// the limit. Every error a gamewire decoder returns is one, or wraps one
+// of the sentinels below; match them with errors.As and errors.Is. It is
+// codec.Error, under the name users of the protocol packages import.
+type Error = codec.Error
+
+// The sentinels: every decoding error wraps exactly one of them.
 var (
 	// ErrShort reports input that ends before the message or field does.
-	ErrShort = errors.New("short input")
+	ErrShort = codec.ErrShort
 	// ErrTrailing reports bytes left over after a complete message where
 	// none are allowed (UnmarshalBinary).
-	ErrTrailing = errors.New("trailing bytes")
+	ErrTrailing = codec.ErrTrailing
 	// ErrTooLong reports a value longer than its field or frame may hold.
-	ErrTooLong = errors.New("too long")
+	ErrTooLong = codec.ErrTooLong
 	// ErrUnknownCode reports a message code or type id the protocol does
 	// not define.
-	ErrUnknownCode = errors.New("unknown code")
+	ErrUnknownCode = codec.ErrUnknownCode
 	// ErrInvalid reports a value that the wire format can carry but the
 	// protocol forbids.
-	ErrInvalid = errors.New("invalid value")
+	ErrInvalid = codec.ErrInvalid
+	// ErrUnexpectedEnd is the kind of the error for a stream that ends
+	// inside a frame. It matches both ErrShort and io.ErrUnexpectedEOF.
+	ErrUnexpectedEnd = codec.ErrUnexpectedEnd
 )
-
-// Error is a decoding or encoding error with its place: which protocol,
-// which message, which field and at which byte offset of the message. Err
-// is one of the package's sentinels.
-//
-// A frame too long for a stream reader (FrameReader, Stream) also says
-// how long: Length is the length its header announced and Limit the most
-// the reader accepts. Both are 0 in every other error, a frame too long
-// whose length is not known included.
-//
-// Errors taken from a Table are shared between callers, and one a Decoder,
-// Stream or World returns is its own value, overwritten by its next
-// failure: treat them as read-only, and copy one (e := *err) to keep it.
-type Error struct {
-	Protocol string // such as "bzflag"
-	Message  string // the spec's name of the message, such as "MsgEnter"
-	Field    string // the spec's name of the field; empty for the message as a whole
-	Offset   int    // byte offset in the message (header included) where the problem is; -1 if not known
-	Err      error  // ErrShort, ErrTrailing, ErrTooLong, ErrUnknownCode or ErrInvalid
-	Length   int    // the length of a frame too long, header included; else 0
-	Limit    int    // the most a frame may be, with Length; else 0
-}
-
-// Error returns a lowercase, one-line description such as
-// "bzflag: MsgEnter: field callSign at byte 8: short input". A frame too
-// long whose length is known says that length and the limit instead of
-// the field and the kind: "tfighters: frame length 9002 exceeds 8194".
-func (e *Error) Error() string {
-	b := make([]byte, 0, 64)
-	if e.Protocol != "" {
-		b = append(b, e.Protocol...)
-		b = append(b, ": "...)
-	}
-	if e.Length > 0 {
-		if e.Message != "" {
-			b = append(b, e.Message...)
-			b = append(b, ' ')
-		}
-		b = append(b, "length "...)
-		b = strconv.AppendInt(b, int64(e.Length), 10)
-		b = append(b, " exceeds "...)
-		b = strconv.AppendInt(b, int64(e.Limit), 10)
-		return string(b)
-	}
-	if e.Message != "" {
-		b = append(b, e.Message...)
-		b = append(b, ": "...)
-	}
-	if e.Field != "" {
-		b = append(b, "field "...)
-		b = append(b, e.Field...)
-		b = append(b, ' ')
-	}
-	if e.Offset >= 0 {
-		b = append(b, "at byte "...)
-		b = strconv.AppendInt(b, int64(e.Offset), 10)
-		b = append(b, ": "...)
-	} else if e.Field != "" {
-		b[len(b)-1] = ':'
-		b = append(b, ' ')
-	}
-	if e.Err != nil {
-		b = append(b, e.Err.Error()...)
-	} else {
-		b = append(b, "error"...)
-	}
-	return string(b)
-}
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *Error) Unwrap() error { return e.Err }
-
-// NewError returns a new *Error for the given place and sentinel kind.
-//
-// It allocates the error: use it off the hot path (conversion helpers,
-// tools, tests). A codec's decode path takes its errors from its
-// protocol's Table instead (Form.Err, Form.ErrAt, Form.Short, or a Reader
-// from NewFormReader), which are built once per field, so that a flood of
-// malformed input allocates nothing and no error takes a lock; a Decoder
-// or Stream writes an offset it learns only at run time into an error
-// value it owns (see Shift).
-func NewError(protocol, message, field string, offset int, kind error) error {
-	return &Error{Protocol: protocol, Message: message, Field: field, Offset: offset, Err: kind}
-}
-
-// Shift returns err with its offset moved on by base, for a message
-// decoded inside a larger unit (lwar's messages inside a packet): the
-// copy is written to dst, storage the caller owns, so nothing allocates.
-// An error that is not a *Error, or whose offset is not known (-1), is
-// returned as it is.
-func Shift(dst *Error, err error, base int) error {
-	e, ok := err.(*Error)
-	if !ok || e.Offset < 0 {
-		return err
-	}
-	*dst = *e
-	dst.Offset += base
-	return dst
-}

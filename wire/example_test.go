@@ -7,77 +7,58 @@ import (
 	"io"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// A decoder with a variable part reads with a Reader and checks the error
-// once at the end; the error says which field failed and where.
-func ExampleReader() {
-	decode := func(b []byte) {
-		r := wire.NewReader(b, wire.BigEndian, "demo", "Hello")
-		version := r.U16("version")
-		name := r.CString("name", 16)
-		score := r.I32("score")
-		if err := r.Err(); err != nil {
-			fmt.Println("error:", err)
-			return
-		}
-		fmt.Printf("version %d, name %q, score %d\n", version, name, score)
-	}
-	decode([]byte("\x00\x02bob\x00\xff\xff\xff\xfe"))
-	decode([]byte("\x00\x02bob\x00\xff\xff"))
-	decode([]byte("\x00\x02a name longer than sixteen bytes\x00"))
-	// Output:
-	// version 2, name "bob", score -2
-	// error: demo: Hello: field score at byte 6: short input
-	// error: demo: Hello: field name at byte 2: too long
-}
+// demo is a protocol of frames of 512 bytes at most: a big-endian u16
+// length of the whole frame, header included, then a one-byte code. It
+// has no forms, so that every frame comes back as a *wire.Raw; a
+// protocol package gives its own table, with its forms and their types.
+var demo = spec.NewTable(spec.Protocol{
+	Name:  "demo",
+	Order: codec.BigEndian,
+	Header: []spec.Field{
+		{Name: "length", Type: "u16", Role: spec.LengthRole},
+		{Name: "code", Type: "u8", Role: spec.CodeRole},
+	},
+	MaxFrame: 512,
+}, nil, nil)
 
-// Errors wrap a sentinel for errors.Is and carry their place for errors.As.
-func ExampleNewError() {
-	err := wire.NewError("demo", "Hello", "name", 2, wire.ErrTooLong)
-	var e *wire.Error
-	if errors.As(err, &e) {
-		fmt.Println(e.Field, e.Offset, errors.Is(err, wire.ErrTooLong))
-	}
-	// Output:
-	// name 2 true
-}
-
-// A stream protocol with a 2-byte big-endian length header (the frame's
-// total length) is split into frames with a FrameReader, and written with
-// a FrameWriter, one Write call per message.
-func ExampleFrameReader() {
-	var conn bytes.Buffer // stands for a net.Conn
-	fw := wire.NewFrameWriter(&conn)
-	for _, s := range []string{"hi", "there"} {
-		fw.WriteMessage(frameOf(s))
-	}
-	conn.WriteByte(0x00) // half a header: the stream ends inside a frame
-
-	fr := wire.NewFrameReader(&conn, 2, 512, func(h []byte) (int, error) {
-		return int(wire.BigEndian.U16(h)), nil
-	})
-	fr.Protocol = "demo"
+// A Stream splits a connection into frames as the table's header says,
+// and decodes each. A stream that ends inside a frame says so, and keeps
+// what it received.
+func ExampleStream() {
+	conn := bytes.NewReader([]byte("\x00\x05\x01hi\x00\x08\x02there\x00")) // stands for a net.Conn
+	s := wire.NewStream(demo, conn, wire.FromServer)
 	for {
-		frame, err := fr.Next()
+		m, err := s.Next()
 		if err != nil {
-			fmt.Println(err, errors.Is(err, io.ErrUnexpectedEOF), fr.Buffered())
+			fmt.Println(err, errors.Is(err, io.ErrUnexpectedEOF), s.Buffered())
 			break
 		}
-		fmt.Printf("%q\n", frame[2:])
+		r := m.(*wire.Raw) // a code the table does not know
+		fmt.Printf("code %d: %q\n", r.Code, r.Frame[3:])
 	}
 	// Output:
-	// "hi"
-	// "there"
+	// code 1: "hi"
+	// code 2: "there"
 	// demo: frame: at byte 1: stream ends inside a frame: short input true [0]
 }
 
-// frameOf is a message that appends its payload after a length header.
-type frameOf string
-
-func (f frameOf) AppendBinary(b []byte) ([]byte, error) {
-	b = wire.BigEndian.AppendU16(b, uint16(2+len(f)))
-	return append(b, f...), nil
+// Errors wrap a sentinel for errors.Is and carry their place for
+// errors.As; a frame too long also says its length and the limit.
+func ExampleError() {
+	s := wire.NewStream(demo, bytes.NewReader([]byte{0x02, 0x58, 1}), wire.FromServer)
+	_, err := s.Next()
+	var e *wire.Error
+	if errors.As(err, &e) {
+		fmt.Println(e)
+		fmt.Println(e.Field, e.Length, e.Limit, errors.Is(err, wire.ErrTooLong))
+	}
+	// Output:
+	// demo: frame length 600 exceeds 512
+	// length 600 512 true
 }
 
 // Text shows raw bytes losslessly as readable text, for JSON.

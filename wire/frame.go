@@ -1,76 +1,59 @@
 package wire
 
 import (
-	"encoding"
 	"errors"
 	"io"
+
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// FrameReader splits a byte stream into frames.
+// frames splits a byte stream into the frames of one table, for a Stream.
 //
-// Its buffer is allocated once, at the protocol's maximum frame size, and
-// reused: a declared length never makes it allocate more, and reading a
-// frame allocates nothing in steady state, nor does Reset. A frame
-// returned by Next aliases that buffer and is valid until the next call.
-type FrameReader struct {
-	// Protocol names the protocol in framing errors, such as "bzflag".
-	Protocol string
+// Its buffer is allocated once, at the protocol's HardMax (minBuffer at
+// least, so that one read brings many small frames), and reused: a
+// declared length never makes it allocate more, and reading a frame
+// allocates nothing in steady state, nor does reset. A frame returned by
+// next aliases that buffer and is valid until the next call.
+type frames struct {
+	// What next reads for a frame that is buffered whole (the steady
+	// state): the buffered bytes, and the header's length field, when the
+	// table has one and no Split, read in place (lenEnd is 0 otherwise).
+	buf                                []byte // len(buf) == max(HardMax, minBuffer) once allocated
+	start, end                         int    // buf[start:end] is received and not yet returned
+	lenAt, lenEnd, lenAdjust, minFrame int
+	order                              codec.Order
+	max                                int // the longest frame: the table's HardMax
 
+	table *spec.Table
 	r     io.Reader
-	max   int
-	split func(b []byte) (int, error)
-
-	buf        []byte // len(buf) == max once allocated
-	start, end int    // buf[start:end] is received and not yet returned
-	err        error  // sticky read error, reported once the buffer is drained
-	errv       Error  // the framing error returned last
+	err   error // sticky read error, reported once the buffer is drained
+	errv  Error // the framing error returned last
 }
 
-// NewFrameReader returns a FrameReader that reads from r. Every frame
-// starts with a header of headerLen bytes; frameLen receives that header
-// and returns the total length of the frame, header included, or an error
-// for a header that announces no valid frame. Frames longer than maxFrame
-// fail with ErrTooLong, saying their length (see Next). headerLen must be
-// at least 1: NewFrameReader panics otherwise, as that is a mistake in the
-// program, not in its input.
-func NewFrameReader(r io.Reader, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) *FrameReader {
-	if headerLen < 1 {
-		panic("wire: NewFrameReader: headerLen must be at least 1")
+// minBuffer is the least size of a Stream's buffer, as bufio's default.
+const minBuffer = 4096
+
+// init makes f split frames of table t, read from r.
+func (f *frames) init(t *spec.Table, r io.Reader) {
+	*f = frames{table: t, r: r, max: max(t.HardMax, 1)}
+	if t.Split != nil || t.Datagram {
+		return
 	}
-	if maxFrame < headerLen {
-		maxFrame = headerLen
-	}
-	return NewSplitReader(r, maxFrame, func(b []byte) (int, error) {
-		if len(b) < headerLen {
-			return 0, nil
+	end := 0
+	for _, fl := range t.HeaderLayout() {
+		if fl.Offset >= 0 {
+			end = fl.Offset + fl.Size
 		}
-		n, err := frameLen(b[:headerLen])
-		if err == nil && n < headerLen {
-			return 0, errShortFrame
+		if fl.Role == spec.LengthRole && fl.Offset >= 0 {
+			f.lenAt, f.lenEnd, f.lenAdjust, f.order = fl.Offset, fl.Offset+fl.Size, fl.Adjust, t.Order
 		}
-		return n, err
-	})
-}
-
-// errShortFrame marks a length under the header's; Next reports it.
-var errShortFrame = errors.New("frame shorter than its header")
-
-// NewSplitReader returns a FrameReader that reads from r frames of at
-// most maxFrame bytes, whose length split tells from the bytes buffered
-// so far (b starts at a frame): the frame's whole length, or 0 and nil
-// when b does not hold enough to tell yet, or an error for bytes that
-// start no valid frame. A length over maxFrame fails with ErrTooLong
-// (see Next), even with an error: split may return the length it read
-// with its own ErrTooLong, as Table.FrameLen does.
-func NewSplitReader(r io.Reader, maxFrame int, split func(b []byte) (int, error)) *FrameReader {
-	if maxFrame < 1 {
-		maxFrame = 1
 	}
-	return &FrameReader{r: r, max: maxFrame, split: split}
+	f.minFrame = end
 }
 
-// Reset makes f read from r, as new, keeping its buffer.
-func (f *FrameReader) Reset(r io.Reader) {
+// reset makes f read from r, as new, keeping its buffer.
+func (f *frames) reset(r io.Reader) {
 	f.r = r
 	f.start, f.end, f.err = 0, 0, nil
 }
@@ -78,27 +61,52 @@ func (f *FrameReader) Reset(r io.Reader) {
 // errFrame is the place named by framing errors.
 const errFrame = "frame"
 
-// framingError returns the FrameReader's own error value, filled in.
-func (f *FrameReader) framingError(field string, off int, kind error) error {
-	f.errv = Error{Protocol: f.Protocol, Message: errFrame, Field: field, Offset: off, Err: kind}
+// framingError returns f's own error value, filled in.
+func (f *frames) framingError(field string, off int, kind error) error {
+	f.errv = Error{Protocol: f.table.Name, Message: errFrame, Field: field, Offset: off, Err: kind}
 	return &f.errv
 }
 
-// tooLong returns the FrameReader's own error for a frame of n bytes, over
-// its maximum: ErrTooLong with the length and the limit, at the place of
-// err when split returned a *Error with the length (a Table's length
-// field, from FrameLen), else at the frame's "length".
-func (f *FrameReader) tooLong(n int, err error) error {
+// tooLong returns f's own error for a frame of n bytes, over its maximum:
+// ErrTooLong with the length and the limit, at the place of err when the
+// table's FrameLen returned a *Error with the length (its length field),
+// else at the frame's "length".
+func (f *frames) tooLong(n int, err error) error {
 	if e, ok := err.(*Error); ok {
 		f.errv = *e
 	} else {
-		f.errv = Error{Protocol: f.Protocol, Message: errFrame, Field: "length"}
+		f.errv = Error{Protocol: f.table.Name, Message: errFrame, Field: "length"}
 	}
 	f.errv.Err, f.errv.Length, f.errv.Limit = ErrTooLong, n, f.max
 	return &f.errv
 }
 
-// Next returns the next whole frame, header included.
+// next returns the next whole frame, header included. When a whole frame
+// is buffered (the steady state), it cuts it there, measured by the
+// header's length field read in place or by the table's FrameLen;
+// anything else (more to read, a length out of bounds, an error) takes
+// fill's path, which reports it.
+func (f *frames) next() ([]byte, error) {
+	b := f.buf[f.start:f.end]
+	n := 0
+	if f.lenEnd > 0 {
+		if len(b) >= f.lenEnd {
+			n = int(f.order.Uint(b[f.lenAt:f.lenEnd])) + f.lenAdjust
+		}
+	} else if len(b) > 0 {
+		if m, err := f.table.FrameLen(b); err == nil {
+			n = m
+		}
+	}
+	if n >= f.minFrame && n > 0 && n <= len(b) && n <= f.max {
+		f.start += n
+		return b[:n:n], nil
+	}
+	return f.slow()
+}
+
+// slow is next for a frame that is not buffered whole, or whose header is
+// out of bounds.
 //
 // At a clean end of stream it returns io.EOF; a stream that ends inside a
 // frame returns an error wrapping both ErrShort and io.ErrUnexpectedEOF.
@@ -114,18 +122,16 @@ func (f *FrameReader) tooLong(n int, err error) error {
 // call goes on with the frame where it stopped. Other read errors are
 // final. In every case Buffered still returns the bytes received and not
 // yet returned.
-func (f *FrameReader) Next() ([]byte, error) {
+func (f *frames) slow() ([]byte, error) {
 	if f.buf == nil {
-		f.buf = make([]byte, f.max)
+		f.buf = make([]byte, max(f.max, minBuffer))
 	}
 	for {
 		avail := f.end - f.start
-		n, err := f.split(f.buf[f.start:f.end])
+		n, err := f.table.FrameLen(f.buf[f.start:f.end])
 		switch {
 		case n > f.max:
 			return nil, f.tooLong(n, err)
-		case err == errShortFrame:
-			return nil, f.framingError("length", 0, ErrInvalid)
 		case err != nil:
 			return nil, err
 		case n > 0 && n <= avail:
@@ -144,7 +150,7 @@ func (f *FrameReader) Next() ([]byte, error) {
 }
 
 // fill makes at least n bytes available at buf[start:], reading as needed.
-func (f *FrameReader) fill(n int) error {
+func (f *frames) fill(n int) error {
 	if f.start+n > len(f.buf) {
 		// Move the partial frame to the front; n <= max, so it then fits.
 		f.end = copy(f.buf, f.buf[f.start:f.end])
@@ -179,19 +185,6 @@ func (f *FrameReader) fill(n int) error {
 // before the reader gives up with io.ErrNoProgress (as bufio does).
 const maxEmptyReads = 100
 
-// ErrUnexpectedEnd is the kind of the error for a stream that ends inside
-// a frame. It matches both ErrShort and io.ErrUnexpectedEOF with errors.Is.
-var ErrUnexpectedEnd error = unexpectedEnd{}
-
-type unexpectedEnd struct{}
-
-func (unexpectedEnd) Error() string { return "stream ends inside a frame: short input" }
-
-// Is makes the error match both ErrShort and io.ErrUnexpectedEOF.
-func (unexpectedEnd) Is(target error) bool {
-	return target == ErrShort || target == io.ErrUnexpectedEOF
-}
-
 // IsTimeout reports whether err says that a deadline passed: it, or an
 // error it wraps (Unwrap, including errors.Join's), has a Timeout method
 // that returns true, as net.Error and os.ErrDeadlineExceeded do. A
@@ -222,7 +215,7 @@ func IsTimeout(err error) bool {
 	return false
 }
 
-func (f *FrameReader) eofError() error {
+func (f *frames) eofError() error {
 	if errors.Is(f.err, io.EOF) {
 		if f.end == f.start {
 			return io.EOF
@@ -233,30 +226,6 @@ func (f *FrameReader) eofError() error {
 	return f.err
 }
 
-// Buffered returns the bytes received and not yet returned as frames,
-// aliasing the internal buffer until the next call to Next.
-func (f *FrameReader) Buffered() []byte { return f.buf[f.start:f.end:f.end] }
-
-// FrameWriter writes whole messages to a stream, each built in one reused
-// buffer and written with one Write call, so concurrent readers of the
-// other end never see half a frame from a short write of ours.
-type FrameWriter struct {
-	w   io.Writer
-	buf []byte
-}
-
-// NewFrameWriter returns a FrameWriter that writes to w.
-func NewFrameWriter(w io.Writer) *FrameWriter { return &FrameWriter{w: w} }
-
-// WriteMessage appends m's encoding (header included) to the reused
-// buffer and writes it. It allocates only while the buffer grows to the
-// largest message written so far.
-func (fw *FrameWriter) WriteMessage(m encoding.BinaryAppender) error {
-	b, err := m.AppendBinary(fw.buf[:0])
-	if err != nil {
-		return err
-	}
-	fw.buf = b
-	_, err = fw.w.Write(b)
-	return err
-}
+// buffered returns the bytes received and not yet returned as frames,
+// aliasing the internal buffer until the next call to next.
+func (f *frames) buffered() []byte { return f.buf[f.start:f.end:f.end] }

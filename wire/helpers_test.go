@@ -3,17 +3,10 @@ package wire_test
 import (
 	"encoding/hex"
 	"errors"
-	"math"
 	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
-)
-
-// Names used by the Reader tests.
-const (
-	proto = "proto"
-	msg   = "Msg"
 )
 
 // unhex decodes hex written with optional spaces; bad test data panics.
@@ -24,9 +17,6 @@ func unhex(s string) []byte {
 	}
 	return b
 }
-
-func f32(bits uint32) float32 { return math.Float32frombits(bits) }
-func f64(bits uint64) float64 { return math.Float64frombits(bits) }
 
 // checkError fails t unless err is a *wire.Error equal to want (found with
 // errors.As) that wraps want.Err (errors.Is).
@@ -42,9 +32,4 @@ func checkError(t *testing.T, err error, want wire.Error) {
 	if !errors.Is(err, want.Err) {
 		t.Errorf("errors.Is(%v, %v) = false", err, want.Err)
 	}
-}
-
-// readerError is the error a Reader named proto/msg records.
-func readerError(field string, off int, kind error) wire.Error {
-	return wire.Error{Protocol: proto, Message: msg, Field: field, Offset: off, Err: kind}
 }

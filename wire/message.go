@@ -1,102 +1,24 @@
 package wire
 
+import "github.com/gamewire/gamewire/wire/spec"
+
 // Message is what every message type of every protocol implements,
-// through a pointer: the codec contract, the form it belongs to in its
-// protocol's table, and the spec's rules.
-type Message interface {
-	Codec
-	// Form returns the message's entry in its protocol's table.
-	Form() *Form
-	// Validate checks the spec's rules that the wire format itself cannot
-	// enforce (limits, enum ranges, cross-field rules), naming the rule's
-	// field in a *Error that wraps ErrInvalid or ErrTooLong.
-	Validate() error
-}
+// through a pointer: the codec (Size, AppendBinary, MarshalBinary, Decode,
+// UnmarshalBinary), Form (its entry in its protocol's table) and Validate
+// (the spec's rules the wire format cannot enforce). It is spec.Message.
+type Message = spec.Message
 
-// Raw is a frame whose code its protocol's table does not know, kept as
-// the bytes that arrived so that a session survives it and it re-encodes
-// byte for byte.
-type Raw struct {
-	// Code is the code read from the frame's header.
-	Code uint32 `json:"code"`
-	// From is the direction the frame travelled in.
-	From Direction `json:"from"`
-	// Frame is the whole frame, header included. After Decode it aliases
-	// the decoded bytes; UnmarshalBinary copies them.
-	Frame []byte `json:"frame"`
+// Direction says which peer sends a message: FromClient, FromServer, or
+// Both for a form whose layout is the same either way. It is
+// spec.Direction.
+type Direction = spec.Direction
 
-	table *Table
-}
-
-// NewRaw returns a Raw of table t (nil for none) for frame, aliasing it.
-func NewRaw(t *Table, code uint32, from Direction, frame []byte) *Raw {
-	return &Raw{Code: code, From: from, Frame: frame, table: t}
-}
-
-// Form returns the table's form for unknown codes.
-func (r *Raw) Form() *Form {
-	if r.table == nil {
-		return &noTable
-	}
-	return &r.table.raw
-}
-
-var noTable = func() Form {
-	f := Form{Name: "unknown", Type: "Raw", From: Both}
-	f.errs.init("", f.Name, "", 0)
-	return f
-}()
-
-// Size returns len(Frame).
-func (r *Raw) Size() int { return len(r.Frame) }
-
-// AppendBinary appends Frame as it is.
-func (r *Raw) AppendBinary(b []byte) ([]byte, error) { return append(b, r.Frame...), nil }
-
-// MarshalBinary returns a copy of Frame.
-func (r *Raw) MarshalBinary() ([]byte, error) { return r.AppendBinary(make([]byte, 0, len(r.Frame))) }
-
-// Decode takes the frame at the start of b, as long as the table's
-// framing says (all of b for a datagram protocol or without a table),
-// aliasing it, and reads its code. From is left as it is.
-func (r *Raw) Decode(b []byte) (int, error) {
-	r.Code, r.Frame = 0, nil
-	n := len(b)
-	if t := r.table; t != nil {
-		c, err := t.Code(b)
-		if err != nil {
-			return 0, err
-		}
-		r.Code = c
-		if m, err := t.FrameLen(b); err != nil {
-			return 0, err
-		} else if m == 0 || m > len(b) {
-			return len(b), r.Form().Err("", ErrShort)
-		} else {
-			n = m
-		}
-	}
-	r.Frame = b[:n:n]
-	return n, nil
-}
-
-// UnmarshalBinary decodes exactly one frame into a copy of b.
-func (r *Raw) UnmarshalBinary(b []byte) error {
-	n, err := r.Decode(b)
-	if err != nil {
-		return err
-	}
-	if n != len(b) {
-		return r.Form().Err("", ErrTrailing)
-	}
-	r.Frame = append([]byte(nil), r.Frame...)
-	return nil
-}
-
-// Validate reports the unknown code, wrapping ErrUnknownCode.
-func (r *Raw) Validate() error {
-	if r.table != nil {
-		return r.table.code.errs.get(ErrUnknownCode, r.table.Name, r.table.raw.Name, r.table.code.Name, r.table.code.Offset)
-	}
-	return noTable.errs.get(ErrUnknownCode, "", noTable.Name, "", 0)
-}
+// The directions.
+const (
+	// FromClient is a message the client sends to the server.
+	FromClient = spec.FromClient
+	// FromServer is a message the server sends to a client.
+	FromServer = spec.FromServer
+	// Both is a form either peer sends with the same layout.
+	Both = spec.Both
+)

@@ -1,6 +1,10 @@
 package wire
 
-import "io"
+import (
+	"io"
+
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Stream reads the messages one side of a stream connection sends (a
 // net.Conn, a capture file), framed as its protocol's table says, and
@@ -17,43 +21,32 @@ import "io"
 // broken framing (a length over HardMax or under the header, a stream
 // that ends inside a frame, a read error other than a timeout) ends the
 // stream; Buffered then holds what was received and not returned, so
-// nothing received is lost. A length over HardMax fails as
-// FrameReader.Next says, with the Stream's own *Error saying the length
-// and HardMax ("tfighters: frame length 9002 exceeds 8194").
+// nothing received is lost. A length over HardMax fails with the Stream's
+// own *Error saying the length and HardMax ("tfighters: frame length 9002
+// exceeds 8194"); a stream that ends inside a frame with an error wrapping
+// both ErrShort and io.ErrUnexpectedEOF (ErrUnexpectedEnd).
 //
 // A read timeout (a deadline passed) is returned as it is and is not
 // final: the next call goes on where the last one stopped.
 type Stream struct {
+	frame frames
 	dec   Decoder
 	from  Direction
-	frame FrameReader
 	err   Error
-
-	// The header's length field, when the table has one and no Split:
-	// NextFrame reads it in place, not through the FrameReader's split.
-	lenAt, lenEnd, lenAdjust, minFrame int
-	order                              Order
 }
 
 // NewStream returns a Stream of table t reading the messages that from
 // sends, from r.
-func NewStream(t *Table, r io.Reader, from Direction) *Stream {
+func NewStream(t *spec.Table, r io.Reader, from Direction) *Stream {
 	s := &Stream{from: from}
 	s.dec.Reset(t)
-	s.frame.Protocol = t.Name
-	s.frame.max = t.HardMax
-	s.frame.split = t.FrameLen
-	s.frame.r = r
-	if l := t.length; l != nil && t.Split == nil && !t.Datagram {
-		s.lenAt, s.lenEnd, s.lenAdjust = l.Offset, l.Offset+l.Size, l.Adjust
-		s.minFrame, s.order = t.hdrEnd, t.Order
-	}
+	s.frame.init(t, r)
 	return s
 }
 
 // Reset makes s read from r, as new, keeping its buffer and values: a
 // Stream serves many connections or files with no allocation.
-func (s *Stream) Reset(r io.Reader) { s.frame.Reset(r) }
+func (s *Stream) Reset(r io.Reader) { s.frame.reset(r) }
 
 // SetPolicy sets the policy (Checked by default).
 func (s *Stream) SetPolicy(p Policy) { s.dec.Policy = p }
@@ -65,37 +58,11 @@ func (s *Stream) Policy() Policy { return s.dec.Policy }
 func (s *Stream) From() Direction { return s.from }
 
 // Table returns the Stream's table.
-func (s *Stream) Table() *Table { return s.dec.table }
-
-// minBuffer is the least size of a Stream's buffer, as bufio's default.
-const minBuffer = 4096
+func (s *Stream) Table() *spec.Table { return s.dec.table }
 
 // NextFrame returns the next whole frame, header included, without
 // decoding it. It aliases the Stream's buffer until the next call.
-func (s *Stream) NextFrame() ([]byte, error) {
-	f := &s.frame
-	if f.buf == nil {
-		f.buf = make([]byte, max(f.max, minBuffer))
-	}
-	b := f.buf[f.start:f.end]
-	// When a whole frame is buffered (the steady state), cut it here,
-	// measured by the header's length field read in place or by the
-	// table's Split. Anything else (more to read, a length out of
-	// bounds, an error) takes the FrameReader's path, which reports it.
-	n := 0
-	if s.lenEnd > 0 && len(b) >= s.lenEnd {
-		n = int(s.order.Uint(b[s.lenAt:s.lenEnd])) + s.lenAdjust
-	} else if split := s.dec.table.Split; split != nil && len(b) > 0 {
-		if m, err := split(s.dec.table, b); err == nil {
-			n = m
-		}
-	}
-	if n >= s.minFrame && n > 0 && n <= len(b) && n <= f.max {
-		f.start += n
-		return b[:n:n], nil
-	}
-	return f.Next()
-}
+func (s *Stream) NextFrame() ([]byte, error) { return s.frame.next() }
 
 // Next reads and decodes the next message. The message belongs to the
 // Stream: it stays valid until the next message of the same form (copy
@@ -135,4 +102,4 @@ func (s *Stream) trailing(m Message, n int) error {
 }
 
 // Buffered returns the bytes received and not yet returned as frames.
-func (s *Stream) Buffered() []byte { return s.frame.Buffered() }
+func (s *Stream) Buffered() []byte { return s.frame.buffered() }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/internal/toy"
 )
 
 // recording is what a Conn's Tap saw, frame by frame, per direction.
@@ -25,7 +26,7 @@ func (r *recording) tap(from wire.Direction, frame []byte) {
 }
 
 // failAppend is a message whose encoding fails.
-type failAppend struct{ toyPing }
+type failAppend struct{ toy.Ping }
 
 var errAppend = errors.New("append fails")
 
@@ -36,31 +37,31 @@ func (*failAppend) AppendBinary(b []byte) ([]byte, error) { return b, errAppend 
 // with the peer's direction (a frame that fails to decode included),
 // writes with the other.
 func TestConnTap(t *testing.T) {
-	bad := frame(&toySay{Kind: 1, Text: []byte("x"), Pad: 1}) // trailing byte: decode fails
-	in := bytes.Join([][]byte{frame(&toyPong{X: 1}), bad, frame(&toyPong{Y: 2})}, nil)
+	bad := toy.Frame(&toy.Say{Kind: 1, Text: []byte("x"), Pad: 1}) // trailing byte: decode fails
+	in := bytes.Join([][]byte{toy.Frame(&toy.Pong{X: 1}), bad, toy.Frame(&toy.Pong{Y: 2})}, nil)
 	c := &rw{r: bytes.NewReader(in)}
-	conn := wire.NewConn(toyTable, c, wire.FromServer)
+	conn := wire.NewConn(toy.Table, c, wire.FromServer)
 	var rec recording
 	conn.Tap = rec.tap
-	if _, err := conn.ReadMessage(); err != nil {
+	if _, err := conn.Next(); err != nil {
 		t.Fatal(err)
 	}
-	if err := conn.WriteMessage(&toyPing{Value: 7}); err != nil {
+	if err := conn.WriteMessage(&toy.Ping{Value: 7}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := conn.Next(); !errors.Is(err, wire.ErrTrailing) {
 		t.Fatalf("the padded frame: %v", err)
 	}
-	if err := conn.WriteMessage(&toyPing{Value: 13}); !errors.Is(err, wire.ErrInvalid) {
+	if err := conn.WriteMessage(&toy.Ping{Value: 13}); !errors.Is(err, wire.ErrInvalid) {
 		t.Fatalf("a rule-breaking write: %v", err)
 	}
 	if err := conn.WriteMessage(&failAppend{}); err != errAppend {
 		t.Fatalf("a failing encoding: %v", err)
 	}
-	if b, err := conn.NextFrame(); err != nil || !bytes.Equal(b, frame(&toyPong{Y: 2})) {
+	if b, err := conn.NextFrame(); err != nil || !bytes.Equal(b, toy.Frame(&toy.Pong{Y: 2})) {
 		t.Fatalf("NextFrame: % x, %v", b, err)
 	}
-	if _, err := conn.ReadMessage(); err != io.EOF {
+	if _, err := conn.Next(); err != io.EOF {
 		t.Fatalf("the end: %v", err)
 	}
 	if !bytes.Equal(rec.from[1], in) {
@@ -80,22 +81,22 @@ func TestConnTap(t *testing.T) {
 	}
 	// Writes without a Tap go the shorter way.
 	conn.Tap = nil
-	if err := conn.WriteMessage(&toyPing{Value: 1}); err != nil || c.out.Len() != 16 {
+	if err := conn.WriteMessage(&toy.Ping{Value: 1}); err != nil || c.out.Len() != 16 {
 		t.Errorf("untapped write: %v, %d bytes", err, c.out.Len())
 	}
 }
 
 // TestConnTapAllocs checks that a Tap that keeps nothing costs nothing.
 func TestConnTapAllocs(t *testing.T) {
-	in := bytes.Repeat(frame(&toyPong{X: 1}), 200)
+	in := bytes.Repeat(toy.Frame(&toy.Pong{X: 1}), 200)
 	r := bytes.NewReader(in)
 	c := &rw{r: r}
-	conn := wire.NewConn(toyTable, c, wire.FromServer)
+	conn := wire.NewConn(toy.Table, c, wire.FromServer)
 	n := 0
 	conn.Tap = func(wire.Direction, []byte) { n++ }
-	ping := &toyPing{Value: 1}
+	ping := &toy.Ping{Value: 1}
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, err := conn.ReadMessage(); err != nil {
+		if _, err := conn.Next(); err != nil {
 			t.Fatal(err)
 		}
 		c.out.Reset()

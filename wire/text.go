@@ -60,7 +60,7 @@ func ParseText(dst, t []byte) ([]byte, error) {
 			i += 3
 			continue
 		}
-		return dst, NewError("", "text", "", i, ErrInvalid)
+		return dst, &Error{Message: "text", Offset: i, Err: ErrInvalid}
 	}
 	return appendParsed(dst, t), nil
 }
@@ -114,7 +114,7 @@ func UnmarshalFixed(field, text []byte) error {
 		return err
 	}
 	if len(b) > len(field) {
-		return NewError("", "text", "", len(field), ErrTooLong)
+		return &Error{Message: "text", Offset: len(field), Err: ErrTooLong}
 	}
 	clear(field[copy(field, b):])
 	return nil

@@ -18,8 +18,8 @@
 //
 // # The table is the source
 //
-// forms.go declares the blocks once, as the table of a wire.Protocol whose
-// header is the block code: each block type is a wire.Form with the spec's
+// forms.go declares the blocks once, as the table of a spec.Protocol whose
+// header is the block code: each block type is a spec.Form with the spec's
 // name ("WorldCodeWall"), its code, its Go type and its fields with the
 // spec's names and wire types; Table returns it. Everything else reads it:
 // formgen generates from it the block types' structs and codecs
@@ -45,7 +45,7 @@
 // their capacity when a World is reused), and stops at the first problem
 // with a *wire.Error naming the block, the field and the byte offset in the
 // database. No failure allocates: a block's errors are the table's,
-// prebuilt, and moved to the block's offset in the database (wire.Shift)
+// prebuilt, and moved to the block's offset in the database (codec.Shift)
 // into an error value the World owns; see World.
 //
 // The download: a client drives an Assembler (which offset to request,

@@ -9,6 +9,7 @@ import (
 	"github.com/gamewire/gamewire/fuzz/bzflaggen"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 	"github.com/leanovate/gopter"
 )
 
@@ -50,7 +51,7 @@ func malformedDatabases(t testing.TB, n int) [][]byte {
 			}
 		case 2: // a code two bytes anywhere
 			i := rng.Intn(len(b) - 1)
-			wire.BigEndian.PutU16(b[i:], codes[rng.Intn(len(codes))])
+			codec.BigEndian.PutU16(b[i:], codes[rng.Intn(len(codes))])
 		case 3: // trailing bytes
 			b = append(b, byte(rng.Intn(256)))
 		case 4: // random bytes

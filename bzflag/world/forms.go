@@ -1,6 +1,9 @@
 package world
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 //go:generate go run github.com/gamewire/gamewire/internal/formgen
 
@@ -37,11 +40,11 @@ const (
 
 // protocol is what every block shares: big-endian like the rest of
 // BZFlag, and a two-byte code in front.
-var protocol = wire.Protocol{
+var protocol = spec.Protocol{
 	Name:  "bzflag",
-	Order: wire.BigEndian,
-	Header: []wire.Field{
-		{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole,
+	Order: codec.BigEndian,
+	Header: []spec.Field{
+		{Name: "code", Type: "u16", Go: "-", Role: spec.CodeRole,
 			Doc: "the block code, two ASCII letters ('wl' for WorldCodeWall)"},
 	},
 	MaxFrame: MaxSize,
@@ -50,11 +53,11 @@ var protocol = wire.Protocol{
 // The fields the obstacles share, with the spec's names and meanings: a
 // block lists them by these names, in the order of its diagram.
 var (
-	center = wire.Field{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"}
-	angle  = wire.Field{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"}
-	width  = wire.Field{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"}
-	depth  = wire.Field{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"}
-	height = wire.Field{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"}
+	center = spec.Field{Name: "center", Type: "f32[3]", Doc: "center in xy, bottom in z"}
+	angle  = spec.Field{Name: "angle", Type: "f32", Doc: "in radians from the x-axis in the xy plane"}
+	width  = spec.Field{Name: "width", Type: "f32", Doc: "half width (in xy) measured from center"}
+	depth  = spec.Field{Name: "depth", Type: "f32", Doc: "half depth (in xy) measured from center"}
+	height = spec.Field{Name: "height", Type: "f32", Doc: "full height (in z) measured from bottom"}
 )
 
 // The block types, in the order of the spec's diagrams (the style header
@@ -62,16 +65,16 @@ var (
 // from the server. Types is empty: the blocks share fields (center, angle,
 // width, depth, height), not a composite the spec names, and the Go types
 // keep them flat, as the diagrams draw them.
-var forms = []wire.Form{
-	{Name: "WorldCodeStyle", Code: uint32(CodeStyle), From: wire.FromServer, Type: "Style",
+var forms = []spec.Form{
+	{Name: "WorldCodeStyle", Code: uint32(CodeStyle), From: spec.FromServer, Type: "Style",
 		Doc: "the style header that starts the database: the game's rules (errata W5, W10)",
-		Header: []wire.Field{
-			{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole,
+		Header: []spec.Field{
+			{Name: "code", Type: "u16", Go: "-", Role: spec.CodeRole,
 				Doc: "the block code, 'st'"},
-			{Name: "length", Type: "u16", Go: "-", Role: wire.LengthRole, Adjust: 4,
+			{Name: "length", Type: "u16", Go: "-", Role: spec.LengthRole, Adjust: 4,
 				Doc: "the bytes of the header after this field: StyleLen, or more (errata W5)"},
 		},
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "style", Type: "u16", Go: "GameStyle uint16", Doc: "bitfield of game style"},
 			{Name: "players", Type: "u16", Go: "MaxPlayers uint16", Doc: "maximum number of players"},
 			{Name: "shots", Type: "u16", Go: "MaxShots uint16", Doc: "maximum number of shots at once per player"},
@@ -84,43 +87,43 @@ var forms = []wire.Form{
 			{Name: "extra", Type: "rest", Max: 0xffff - StyleLen, Go: "Extra []byte",
 				Doc: "bytes the length announces beyond StyleLen; bzfs 1.7 sends none (errata W5)"},
 		}},
-	{Name: "WorldCodeBase", Code: uint32(CodeBase), From: wire.FromServer, Type: "Base",
+	{Name: "WorldCodeBase", Code: uint32(CodeBase), From: spec.FromServer, Type: "Base",
 		Doc: "a team base: the area a team's flag starts in and must be brought back to",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "teamId", Spec: "team id", Type: "u16", Go: "Team uint16", Doc: "the team, a TeamColor (1 red ... 4 purple)"},
 			center, angle,
 			{Name: "size", Type: "f32[2]", Go: "Extent [2]float32",
 				Doc: "how far the base extends from its center in x and y (Extent: Size is the codec's length)"},
 			{Name: "safety", Type: "f32[3]", Doc: "safety position for team flags, used when team A drops team B's flag on team C's base"},
 		}},
-	{Name: "WorldCodeWall", Code: uint32(CodeWall), From: wire.FromServer, Type: "Wall",
+	{Name: "WorldCodeWall", Code: uint32(CodeWall), From: spec.FromServer, Type: "Wall",
 		Doc:    "a wall: a vertical rectangle with no depth",
-		Fields: []wire.Field{center, angle, width, height}},
-	{Name: "WorldCodePyramid", Code: uint32(CodePyramid), From: wire.FromServer, Type: "Pyramid",
+		Fields: []spec.Field{center, angle, width, height}},
+	{Name: "WorldCodePyramid", Code: uint32(CodePyramid), From: spec.FromServer, Type: "Pyramid",
 		Doc:    "a pyramid: a rotated pyramid on a rectangular footprint",
-		Fields: []wire.Field{center, angle, width, depth, height}},
-	{Name: "WorldCodeBox", Code: uint32(CodeBox), From: wire.FromServer, Type: "Box",
+		Fields: []spec.Field{center, angle, width, depth, height}},
+	{Name: "WorldCodeBox", Code: uint32(CodeBox), From: spec.FromServer, Type: "Box",
 		Doc:    "a box: a rotated rectangular building",
-		Fields: []wire.Field{center, angle, width, depth, height}},
-	{Name: "WorldCodeTeleporter", Code: uint32(CodeTeleporter), From: wire.FromServer, Type: "Teleporter",
+		Fields: []spec.Field{center, angle, width, depth, height}},
+	{Name: "WorldCodeTeleporter", Code: uint32(CodeTeleporter), From: spec.FromServer, Type: "Teleporter",
 		Doc: "a teleporter; the N'th teleporter of the database (from zero) has the faces 2*N and 2*N+1 that links and MsgTeleport name",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			center, angle, width, depth, height,
 			{Name: "border", Type: "f32", Doc: "full size of the square cross section teleporter border"},
 		}},
-	{Name: "WorldCodeLink", Code: uint32(CodeLink), From: wire.FromServer, Type: "Link",
+	{Name: "WorldCodeLink", Code: uint32(CodeLink), From: spec.FromServer, Type: "Link",
 		Doc: "a teleporter link: a player entering face From comes out of face To; a face may lead to itself",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "from", Type: "u16", Doc: "index of the teleporter face entered, from zero"},
 			{Name: "to", Type: "u16", Doc: "index of the teleporter face left by"},
 		}},
-	{Name: "WorldCodeEnd", Code: uint32(CodeEnd), From: wire.FromServer, Type: "End",
+	{Name: "WorldCodeEnd", Code: uint32(CodeEnd), From: spec.FromServer, Type: "End",
 		Doc: "the end of data that closes the database; World writes and expects it itself"},
 }
 
 // table is the world database's table, built once.
-var table = wire.NewTable(protocol, forms, newMessage)
+var table = spec.NewTable(protocol, forms, newMessage)
 
 // Table returns the world database's table: the block types (forms), the
 // spec's names, codes and field offsets. It is read-only.
-func Table() *wire.Table { return table }
+func Table() *spec.Table { return table }

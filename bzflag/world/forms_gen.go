@@ -2,7 +2,11 @@
 
 package world
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Style is WorldCodeStyle, server to client: the style header that starts
 // the database: the game's rules (errata W5, W10). (The struct is
@@ -10,7 +14,7 @@ import "github.com/gamewire/gamewire/wire"
 var _ wire.Message = (*Style)(nil)
 
 // Form returns WorldCodeStyle's entry in the package's table.
-func (*Style) Form() *wire.Form { return &forms[0] }
+func (*Style) Form() *spec.Form { return &forms[0] }
 
 // Validate returns nil: the spec sets WorldCodeStyle no rule beyond its
 // layout.
@@ -27,19 +31,19 @@ func (m *Style) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[0].ErrAt(11, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[27] // one bounds check for the fixed fields
-	wire.BigEndian.PutU16(p, 0x7374)
-	wire.BigEndian.PutU16(p[2:], uint16(n-4))
-	wire.BigEndian.PutU16(p[4:], m.GameStyle)
-	wire.BigEndian.PutU16(p[6:], m.MaxPlayers)
-	wire.BigEndian.PutU16(p[8:], m.MaxShots)
-	wire.BigEndian.PutU16(p[10:], m.MaxFlags)
-	wire.BigEndian.PutF32(p[12:], m.LinearAcceleration)
-	wire.BigEndian.PutF32(p[16:], m.AngularAcceleration)
-	wire.BigEndian.PutU16(p[20:], m.ShakeTimeout)
-	wire.BigEndian.PutU16(p[22:], m.ShakeWins)
-	wire.BigEndian.PutU32(p[24:], m.ServerTime)
+	codec.BigEndian.PutU16(p, 0x7374)
+	codec.BigEndian.PutU16(p[2:], uint16(n-4))
+	codec.BigEndian.PutU16(p[4:], m.GameStyle)
+	codec.BigEndian.PutU16(p[6:], m.MaxPlayers)
+	codec.BigEndian.PutU16(p[8:], m.MaxShots)
+	codec.BigEndian.PutU16(p[10:], m.MaxFlags)
+	codec.BigEndian.PutF32(p[12:], m.LinearAcceleration)
+	codec.BigEndian.PutF32(p[16:], m.AngularAcceleration)
+	codec.BigEndian.PutU16(p[20:], m.ShakeTimeout)
+	codec.BigEndian.PutU16(p[22:], m.ShakeWins)
+	codec.BigEndian.PutU32(p[24:], m.ServerTime)
 	copy(p[28:], m.Extra)
 	return b, nil
 }
@@ -57,23 +61,23 @@ func (m *Style) fail(off int, err error) (int, error) {
 // capacity. The fields must fill the frame its length gives: bytes left over
 // fail with wire.ErrInvalid at length.
 func (m *Style) Decode(b []byte) (int, error) {
-	if len(b) < 28 || wire.BigEndian.U16(b) != 0x7374 {
+	if len(b) < 28 || codec.BigEndian.U16(b) != 0x7374 {
 		return m.fail(forms[0].Mismatch(b))
 	}
-	n := int(wire.BigEndian.U16(b[2:])) + 4
+	n := int(codec.BigEndian.U16(b[2:])) + 4
 	if n < 28 || n > len(b) {
 		return m.fail(forms[0].Mismatch(b))
 	}
 	b = b[:n]
-	m.GameStyle = wire.BigEndian.U16(b[4:])
-	m.MaxPlayers = wire.BigEndian.U16(b[6:])
-	m.MaxShots = wire.BigEndian.U16(b[8:])
-	m.MaxFlags = wire.BigEndian.U16(b[10:])
-	m.LinearAcceleration = wire.BigEndian.F32(b[12:])
-	m.AngularAcceleration = wire.BigEndian.F32(b[16:])
-	m.ShakeTimeout = wire.BigEndian.U16(b[20:])
-	m.ShakeWins = wire.BigEndian.U16(b[22:])
-	m.ServerTime = wire.BigEndian.U32(b[24:])
+	m.GameStyle = codec.BigEndian.U16(b[4:])
+	m.MaxPlayers = codec.BigEndian.U16(b[6:])
+	m.MaxShots = codec.BigEndian.U16(b[8:])
+	m.MaxFlags = codec.BigEndian.U16(b[10:])
+	m.LinearAcceleration = codec.BigEndian.F32(b[12:])
+	m.AngularAcceleration = codec.BigEndian.F32(b[16:])
+	m.ShakeTimeout = codec.BigEndian.U16(b[20:])
+	m.ShakeWins = codec.BigEndian.U16(b[22:])
+	m.ServerTime = codec.BigEndian.U32(b[24:])
 	off := 28
 	if len(b)-off > 65511 {
 		return m.fail(off, forms[0].ErrAt(11, wire.ErrTooLong))
@@ -103,7 +107,7 @@ type Base struct {
 }
 
 // Form returns WorldCodeBase's entry in the package's table.
-func (*Base) Form() *wire.Form { return &forms[1] }
+func (*Base) Form() *spec.Form { return &forms[1] }
 
 // Validate returns nil: the spec sets WorldCodeBase no rule beyond its
 // layout.
@@ -114,19 +118,19 @@ func (*Base) Size() int { return 40 }
 
 // AppendBinary appends the WorldCodeBase frame, header included, to b.
 func (m *Base) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 40)
+	b, p := codec.Grow(b, 40)
 	_ = p[39] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x6261)
-	wire.BigEndian.PutU16(p[2:], m.Team)
-	wire.BigEndian.PutF32(p[4:], m.Center[0])
-	wire.BigEndian.PutF32(p[8:], m.Center[1])
-	wire.BigEndian.PutF32(p[12:], m.Center[2])
-	wire.BigEndian.PutF32(p[16:], m.Angle)
-	wire.BigEndian.PutF32(p[20:], m.Extent[0])
-	wire.BigEndian.PutF32(p[24:], m.Extent[1])
-	wire.BigEndian.PutF32(p[28:], m.Safety[0])
-	wire.BigEndian.PutF32(p[32:], m.Safety[1])
-	wire.BigEndian.PutF32(p[36:], m.Safety[2])
+	codec.BigEndian.PutU16(p, 0x6261)
+	codec.BigEndian.PutU16(p[2:], m.Team)
+	codec.BigEndian.PutF32(p[4:], m.Center[0])
+	codec.BigEndian.PutF32(p[8:], m.Center[1])
+	codec.BigEndian.PutF32(p[12:], m.Center[2])
+	codec.BigEndian.PutF32(p[16:], m.Angle)
+	codec.BigEndian.PutF32(p[20:], m.Extent[0])
+	codec.BigEndian.PutF32(p[24:], m.Extent[1])
+	codec.BigEndian.PutF32(p[28:], m.Safety[0])
+	codec.BigEndian.PutF32(p[32:], m.Safety[1])
+	codec.BigEndian.PutF32(p[36:], m.Safety[2])
 	return b, nil
 }
 
@@ -134,19 +138,20 @@ func (m *Base) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Base) Decode(b []byte) (int, error) {
-	if len(b) < 40 || wire.BigEndian.U16(b) != 0x6261 {
-		return wire.Fail(m, &forms[1], b)
+	if len(b) < 40 || codec.BigEndian.U16(b) != 0x6261 {
+		*m = Base{}
+		return forms[1].Mismatch(b)
 	}
-	m.Team = wire.BigEndian.U16(b[2:])
-	m.Center[0] = wire.BigEndian.F32(b[4:])
-	m.Center[1] = wire.BigEndian.F32(b[8:])
-	m.Center[2] = wire.BigEndian.F32(b[12:])
-	m.Angle = wire.BigEndian.F32(b[16:])
-	m.Extent[0] = wire.BigEndian.F32(b[20:])
-	m.Extent[1] = wire.BigEndian.F32(b[24:])
-	m.Safety[0] = wire.BigEndian.F32(b[28:])
-	m.Safety[1] = wire.BigEndian.F32(b[32:])
-	m.Safety[2] = wire.BigEndian.F32(b[36:])
+	m.Team = codec.BigEndian.U16(b[2:])
+	m.Center[0] = codec.BigEndian.F32(b[4:])
+	m.Center[1] = codec.BigEndian.F32(b[8:])
+	m.Center[2] = codec.BigEndian.F32(b[12:])
+	m.Angle = codec.BigEndian.F32(b[16:])
+	m.Extent[0] = codec.BigEndian.F32(b[20:])
+	m.Extent[1] = codec.BigEndian.F32(b[24:])
+	m.Safety[0] = codec.BigEndian.F32(b[28:])
+	m.Safety[1] = codec.BigEndian.F32(b[32:])
+	m.Safety[2] = codec.BigEndian.F32(b[36:])
 	return 40, nil
 }
 
@@ -170,7 +175,7 @@ type Wall struct {
 }
 
 // Form returns WorldCodeWall's entry in the package's table.
-func (*Wall) Form() *wire.Form { return &forms[2] }
+func (*Wall) Form() *spec.Form { return &forms[2] }
 
 // Validate returns nil: the spec sets WorldCodeWall no rule beyond its
 // layout.
@@ -181,15 +186,15 @@ func (*Wall) Size() int { return 26 }
 
 // AppendBinary appends the WorldCodeWall frame, header included, to b.
 func (m *Wall) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 26)
+	b, p := codec.Grow(b, 26)
 	_ = p[25] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x776c)
-	wire.BigEndian.PutF32(p[2:], m.Center[0])
-	wire.BigEndian.PutF32(p[6:], m.Center[1])
-	wire.BigEndian.PutF32(p[10:], m.Center[2])
-	wire.BigEndian.PutF32(p[14:], m.Angle)
-	wire.BigEndian.PutF32(p[18:], m.Width)
-	wire.BigEndian.PutF32(p[22:], m.Height)
+	codec.BigEndian.PutU16(p, 0x776c)
+	codec.BigEndian.PutF32(p[2:], m.Center[0])
+	codec.BigEndian.PutF32(p[6:], m.Center[1])
+	codec.BigEndian.PutF32(p[10:], m.Center[2])
+	codec.BigEndian.PutF32(p[14:], m.Angle)
+	codec.BigEndian.PutF32(p[18:], m.Width)
+	codec.BigEndian.PutF32(p[22:], m.Height)
 	return b, nil
 }
 
@@ -197,15 +202,16 @@ func (m *Wall) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Wall) Decode(b []byte) (int, error) {
-	if len(b) < 26 || wire.BigEndian.U16(b) != 0x776c {
-		return wire.Fail(m, &forms[2], b)
+	if len(b) < 26 || codec.BigEndian.U16(b) != 0x776c {
+		*m = Wall{}
+		return forms[2].Mismatch(b)
 	}
-	m.Center[0] = wire.BigEndian.F32(b[2:])
-	m.Center[1] = wire.BigEndian.F32(b[6:])
-	m.Center[2] = wire.BigEndian.F32(b[10:])
-	m.Angle = wire.BigEndian.F32(b[14:])
-	m.Width = wire.BigEndian.F32(b[18:])
-	m.Height = wire.BigEndian.F32(b[22:])
+	m.Center[0] = codec.BigEndian.F32(b[2:])
+	m.Center[1] = codec.BigEndian.F32(b[6:])
+	m.Center[2] = codec.BigEndian.F32(b[10:])
+	m.Angle = codec.BigEndian.F32(b[14:])
+	m.Width = codec.BigEndian.F32(b[18:])
+	m.Height = codec.BigEndian.F32(b[22:])
 	return 26, nil
 }
 
@@ -230,7 +236,7 @@ type Pyramid struct {
 }
 
 // Form returns WorldCodePyramid's entry in the package's table.
-func (*Pyramid) Form() *wire.Form { return &forms[3] }
+func (*Pyramid) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets WorldCodePyramid no rule beyond its
 // layout.
@@ -241,16 +247,16 @@ func (*Pyramid) Size() int { return 30 }
 
 // AppendBinary appends the WorldCodePyramid frame, header included, to b.
 func (m *Pyramid) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 30)
+	b, p := codec.Grow(b, 30)
 	_ = p[29] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x7079)
-	wire.BigEndian.PutF32(p[2:], m.Center[0])
-	wire.BigEndian.PutF32(p[6:], m.Center[1])
-	wire.BigEndian.PutF32(p[10:], m.Center[2])
-	wire.BigEndian.PutF32(p[14:], m.Angle)
-	wire.BigEndian.PutF32(p[18:], m.Width)
-	wire.BigEndian.PutF32(p[22:], m.Depth)
-	wire.BigEndian.PutF32(p[26:], m.Height)
+	codec.BigEndian.PutU16(p, 0x7079)
+	codec.BigEndian.PutF32(p[2:], m.Center[0])
+	codec.BigEndian.PutF32(p[6:], m.Center[1])
+	codec.BigEndian.PutF32(p[10:], m.Center[2])
+	codec.BigEndian.PutF32(p[14:], m.Angle)
+	codec.BigEndian.PutF32(p[18:], m.Width)
+	codec.BigEndian.PutF32(p[22:], m.Depth)
+	codec.BigEndian.PutF32(p[26:], m.Height)
 	return b, nil
 }
 
@@ -258,16 +264,17 @@ func (m *Pyramid) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Pyramid) Decode(b []byte) (int, error) {
-	if len(b) < 30 || wire.BigEndian.U16(b) != 0x7079 {
-		return wire.Fail(m, &forms[3], b)
+	if len(b) < 30 || codec.BigEndian.U16(b) != 0x7079 {
+		*m = Pyramid{}
+		return forms[3].Mismatch(b)
 	}
-	m.Center[0] = wire.BigEndian.F32(b[2:])
-	m.Center[1] = wire.BigEndian.F32(b[6:])
-	m.Center[2] = wire.BigEndian.F32(b[10:])
-	m.Angle = wire.BigEndian.F32(b[14:])
-	m.Width = wire.BigEndian.F32(b[18:])
-	m.Depth = wire.BigEndian.F32(b[22:])
-	m.Height = wire.BigEndian.F32(b[26:])
+	m.Center[0] = codec.BigEndian.F32(b[2:])
+	m.Center[1] = codec.BigEndian.F32(b[6:])
+	m.Center[2] = codec.BigEndian.F32(b[10:])
+	m.Angle = codec.BigEndian.F32(b[14:])
+	m.Width = codec.BigEndian.F32(b[18:])
+	m.Depth = codec.BigEndian.F32(b[22:])
+	m.Height = codec.BigEndian.F32(b[26:])
 	return 30, nil
 }
 
@@ -292,7 +299,7 @@ type Box struct {
 }
 
 // Form returns WorldCodeBox's entry in the package's table.
-func (*Box) Form() *wire.Form { return &forms[4] }
+func (*Box) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets WorldCodeBox no rule beyond its
 // layout.
@@ -303,16 +310,16 @@ func (*Box) Size() int { return 30 }
 
 // AppendBinary appends the WorldCodeBox frame, header included, to b.
 func (m *Box) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 30)
+	b, p := codec.Grow(b, 30)
 	_ = p[29] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x6278)
-	wire.BigEndian.PutF32(p[2:], m.Center[0])
-	wire.BigEndian.PutF32(p[6:], m.Center[1])
-	wire.BigEndian.PutF32(p[10:], m.Center[2])
-	wire.BigEndian.PutF32(p[14:], m.Angle)
-	wire.BigEndian.PutF32(p[18:], m.Width)
-	wire.BigEndian.PutF32(p[22:], m.Depth)
-	wire.BigEndian.PutF32(p[26:], m.Height)
+	codec.BigEndian.PutU16(p, 0x6278)
+	codec.BigEndian.PutF32(p[2:], m.Center[0])
+	codec.BigEndian.PutF32(p[6:], m.Center[1])
+	codec.BigEndian.PutF32(p[10:], m.Center[2])
+	codec.BigEndian.PutF32(p[14:], m.Angle)
+	codec.BigEndian.PutF32(p[18:], m.Width)
+	codec.BigEndian.PutF32(p[22:], m.Depth)
+	codec.BigEndian.PutF32(p[26:], m.Height)
 	return b, nil
 }
 
@@ -320,16 +327,17 @@ func (m *Box) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Box) Decode(b []byte) (int, error) {
-	if len(b) < 30 || wire.BigEndian.U16(b) != 0x6278 {
-		return wire.Fail(m, &forms[4], b)
+	if len(b) < 30 || codec.BigEndian.U16(b) != 0x6278 {
+		*m = Box{}
+		return forms[4].Mismatch(b)
 	}
-	m.Center[0] = wire.BigEndian.F32(b[2:])
-	m.Center[1] = wire.BigEndian.F32(b[6:])
-	m.Center[2] = wire.BigEndian.F32(b[10:])
-	m.Angle = wire.BigEndian.F32(b[14:])
-	m.Width = wire.BigEndian.F32(b[18:])
-	m.Depth = wire.BigEndian.F32(b[22:])
-	m.Height = wire.BigEndian.F32(b[26:])
+	m.Center[0] = codec.BigEndian.F32(b[2:])
+	m.Center[1] = codec.BigEndian.F32(b[6:])
+	m.Center[2] = codec.BigEndian.F32(b[10:])
+	m.Angle = codec.BigEndian.F32(b[14:])
+	m.Width = codec.BigEndian.F32(b[18:])
+	m.Depth = codec.BigEndian.F32(b[22:])
+	m.Height = codec.BigEndian.F32(b[26:])
 	return 30, nil
 }
 
@@ -356,7 +364,7 @@ type Teleporter struct {
 }
 
 // Form returns WorldCodeTeleporter's entry in the package's table.
-func (*Teleporter) Form() *wire.Form { return &forms[5] }
+func (*Teleporter) Form() *spec.Form { return &forms[5] }
 
 // Validate returns nil: the spec sets WorldCodeTeleporter no rule beyond its
 // layout.
@@ -367,17 +375,17 @@ func (*Teleporter) Size() int { return 34 }
 
 // AppendBinary appends the WorldCodeTeleporter frame, header included, to b.
 func (m *Teleporter) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 34)
+	b, p := codec.Grow(b, 34)
 	_ = p[33] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x7465)
-	wire.BigEndian.PutF32(p[2:], m.Center[0])
-	wire.BigEndian.PutF32(p[6:], m.Center[1])
-	wire.BigEndian.PutF32(p[10:], m.Center[2])
-	wire.BigEndian.PutF32(p[14:], m.Angle)
-	wire.BigEndian.PutF32(p[18:], m.Width)
-	wire.BigEndian.PutF32(p[22:], m.Depth)
-	wire.BigEndian.PutF32(p[26:], m.Height)
-	wire.BigEndian.PutF32(p[30:], m.Border)
+	codec.BigEndian.PutU16(p, 0x7465)
+	codec.BigEndian.PutF32(p[2:], m.Center[0])
+	codec.BigEndian.PutF32(p[6:], m.Center[1])
+	codec.BigEndian.PutF32(p[10:], m.Center[2])
+	codec.BigEndian.PutF32(p[14:], m.Angle)
+	codec.BigEndian.PutF32(p[18:], m.Width)
+	codec.BigEndian.PutF32(p[22:], m.Depth)
+	codec.BigEndian.PutF32(p[26:], m.Height)
+	codec.BigEndian.PutF32(p[30:], m.Border)
 	return b, nil
 }
 
@@ -385,17 +393,18 @@ func (m *Teleporter) AppendBinary(b []byte) ([]byte, error) {
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Teleporter) Decode(b []byte) (int, error) {
-	if len(b) < 34 || wire.BigEndian.U16(b) != 0x7465 {
-		return wire.Fail(m, &forms[5], b)
+	if len(b) < 34 || codec.BigEndian.U16(b) != 0x7465 {
+		*m = Teleporter{}
+		return forms[5].Mismatch(b)
 	}
-	m.Center[0] = wire.BigEndian.F32(b[2:])
-	m.Center[1] = wire.BigEndian.F32(b[6:])
-	m.Center[2] = wire.BigEndian.F32(b[10:])
-	m.Angle = wire.BigEndian.F32(b[14:])
-	m.Width = wire.BigEndian.F32(b[18:])
-	m.Depth = wire.BigEndian.F32(b[22:])
-	m.Height = wire.BigEndian.F32(b[26:])
-	m.Border = wire.BigEndian.F32(b[30:])
+	m.Center[0] = codec.BigEndian.F32(b[2:])
+	m.Center[1] = codec.BigEndian.F32(b[6:])
+	m.Center[2] = codec.BigEndian.F32(b[10:])
+	m.Angle = codec.BigEndian.F32(b[14:])
+	m.Width = codec.BigEndian.F32(b[18:])
+	m.Depth = codec.BigEndian.F32(b[22:])
+	m.Height = codec.BigEndian.F32(b[26:])
+	m.Border = codec.BigEndian.F32(b[30:])
 	return 34, nil
 }
 
@@ -417,7 +426,7 @@ type Link struct {
 }
 
 // Form returns WorldCodeLink's entry in the package's table.
-func (*Link) Form() *wire.Form { return &forms[6] }
+func (*Link) Form() *spec.Form { return &forms[6] }
 
 // Validate returns nil: the spec sets WorldCodeLink no rule beyond its
 // layout.
@@ -428,11 +437,11 @@ func (*Link) Size() int { return 6 }
 
 // AppendBinary appends the WorldCodeLink frame, header included, to b.
 func (m *Link) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 6)
+	b, p := codec.Grow(b, 6)
 	_ = p[5] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 0x6c6e)
-	wire.BigEndian.PutU16(p[2:], m.From)
-	wire.BigEndian.PutU16(p[4:], m.To)
+	codec.BigEndian.PutU16(p, 0x6c6e)
+	codec.BigEndian.PutU16(p[2:], m.From)
+	codec.BigEndian.PutU16(p[4:], m.To)
 	return b, nil
 }
 
@@ -440,11 +449,12 @@ func (m *Link) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *Link) Decode(b []byte) (int, error) {
-	if len(b) < 6 || wire.BigEndian.U16(b) != 0x6c6e {
-		return wire.Fail(m, &forms[6], b)
+	if len(b) < 6 || codec.BigEndian.U16(b) != 0x6c6e {
+		*m = Link{}
+		return forms[6].Mismatch(b)
 	}
-	m.From = wire.BigEndian.U16(b[2:])
-	m.To = wire.BigEndian.U16(b[4:])
+	m.From = codec.BigEndian.U16(b[2:])
+	m.To = codec.BigEndian.U16(b[4:])
 	return 6, nil
 }
 
@@ -463,7 +473,7 @@ func (m *Link) UnmarshalBinary(b []byte) error {
 type End struct{}
 
 // Form returns WorldCodeEnd's entry in the package's table.
-func (*End) Form() *wire.Form { return &forms[7] }
+func (*End) Form() *spec.Form { return &forms[7] }
 
 // Validate returns nil: the spec sets WorldCodeEnd no rule beyond its
 // layout.
@@ -481,7 +491,7 @@ func (*End) AppendBinary(b []byte) ([]byte, error) {
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (*End) Decode(b []byte) (int, error) {
-	if len(b) < 2 || wire.BigEndian.U16(b) != 0x6564 {
+	if len(b) < 2 || codec.BigEndian.U16(b) != 0x6564 {
 		return forms[7].Mismatch(b)
 	}
 	return 2, nil
@@ -498,8 +508,25 @@ func (m *End) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Style], wire.New[Base], wire.New[Wall], wire.New[Pyramid],
-	wire.New[Box], wire.New[Teleporter], wire.New[Link], wire.New[End],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Style)
+	case 1:
+		return new(Base)
+	case 2:
+		return new(Wall)
+	case 3:
+		return new(Pyramid)
+	case 4:
+		return new(Box)
+	case 5:
+		return new(Teleporter)
+	case 6:
+		return new(Link)
+	case 7:
+		return new(End)
+	}
+	return nil
+}

@@ -1,10 +1,7 @@
 package world
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/gamewire/gamewire/internal/codectest"
 )
 
 // TestTableAndWorld checks that the World's view of the block types
@@ -50,16 +47,4 @@ func TestTableAndWorld(t *testing.T) {
 	if len(table.Forms) != 8 {
 		t.Errorf("the table has %d forms; the constants above name 8", len(table.Forms))
 	}
-}
-
-// TestNoNewError: no code of the package builds an error through
-// wire.NewError (a global intern table behind a lock, being removed, after
-// which it allocates every call): errors come prebuilt from the table, or
-// are package-level values, or live in the World or Assembler.
-func TestNoNewError(t *testing.T) {
-	codectest.Sources(t, func(name string, src []byte) {
-		if strings.Contains(string(src), "NewError(") {
-			t.Errorf("%s calls wire.NewError", name)
-		}
-	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // FuzzWorld: any bytes never panic; what decodes re-encodes to exactly the
@@ -49,7 +50,7 @@ func FuzzAssembler(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		a := world.Assembler{Max: 4096}
 		for len(b) >= 5 {
-			off, rem := wire.BigEndian.U16(b), wire.BigEndian.U16(b[2:])
+			off, rem := codec.BigEndian.U16(b), codec.BigEndian.U16(b[2:])
 			n := min(int(b[4]), len(b)-5)
 			before := len(a.Database())
 			err := a.Feed(off, rem, b[5:5+n])

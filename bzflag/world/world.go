@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // World is the whole world database: the style header, the object blocks
@@ -108,7 +109,7 @@ const dbName = "world database"
 
 // fail returns err with its offset moved on by base, written into w's own
 // error value.
-func (w *World) fail(err error, base int) error { return wire.Shift(&w.err, err, base) }
+func (w *World) fail(err error, base int) error { return codec.Shift(&w.err, err, base) }
 
 // Size returns the encoded length of the database, end of data included.
 func (w *World) Size() int {
@@ -187,7 +188,7 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 		b, _ = blocks[k].append(w, n[k], b) // fixed blocks: no error
 		n[k]++
 	}
-	return wire.BigEndian.AppendU16(b, uint16(CodeEnd)), nil
+	return codec.BigEndian.AppendU16(b, uint16(CodeEnd)), nil
 }
 
 // MarshalBinary returns the encoded database.
@@ -212,7 +213,7 @@ func (w *World) Decode(b []byte) (int, error) {
 		if len(b)-off < 2 {
 			return off, w.fail(errCodeShort, off)
 		}
-		c := Code(wire.BigEndian.U16(b[off:]))
+		c := Code(codec.BigEndian.U16(b[off:]))
 		if c == CodeEnd {
 			return off + 2, nil
 		}

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/gamewire/gamewire/internal/dissector"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // gamewire dissector -proto P [FILE] writes the Wireshark dissector of P,
@@ -119,7 +119,7 @@ func dissectorFor(name string) ([]byte, error) {
 // that value. A type whose named values are single bits and which names
 // two of them together as "A|B" is a bit set (flags). The table holds no
 // enum values of its own (yet).
-func enumsOf(t *wire.Table) (enums, flags map[string][]dissector.Value) {
+func enumsOf(t *spec.Table) (enums, flags map[string][]dissector.Value) {
 	types := map[string]reflect.Type{}
 	var walk func(rt reflect.Type)
 	walk = func(rt reflect.Type) {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // One limit on a frame or datagram, from the protocol's table, holds on
@@ -90,7 +92,7 @@ func directions(from string, either ...wire.Direction) []wire.Direction {
 // fieldUint reads the integer field f (u8 to u32, s8 to s32) of unit b in
 // order o, as unsigned; false when b does not hold it, or f is of another
 // type.
-func fieldUint(o wire.Order, f *wire.Field, b []byte) (uint64, bool) {
+func fieldUint(o codec.Order, f *spec.Field, b []byte) (uint64, bool) {
 	if f.Offset < 0 || f.Offset+f.Size > len(b) {
 		return 0, false
 	}
@@ -109,7 +111,7 @@ func appendMessage(m Message) ([]byte, error) {
 		return b, nil
 	}
 	var we *wire.Error
-	fm, ok := m.(interface{ Form() *wire.Form })
+	fm, ok := m.(interface{ Form() *spec.Form })
 	if !errors.Is(err, wire.ErrTooLong) || !errors.As(err, &we) || we.Field == "" || !ok {
 		return nil, err
 	}
@@ -146,10 +148,10 @@ func explainDecode(p *protocol, unit []byte, from string, err error) error {
 	if t == nil || !errors.As(err, &we) || we.Offset < 0 {
 		return err
 	}
-	var fields []wire.Field
-	var form *wire.Form
+	var fields []spec.Field
+	var form *spec.Form
 	if we.Message == "frame" || we.Message == "" {
-		fields = t.Header()
+		fields = t.HeaderLayout()
 	} else {
 		if from != "" {
 			form = t.Form(we.Message, direction(from))
@@ -170,10 +172,10 @@ func explainDecode(p *protocol, unit []byte, from string, err error) error {
 			continue
 		}
 		extra := fmt.Sprintf("value %d", v)
-		if f.Role == wire.CodeRole {
+		if f.Role == spec.CodeRole {
 			extra = fmt.Sprintf("code %d (0x%02x)", v, v)
 		}
-		if f.Role == wire.LengthRole {
+		if f.Role == spec.LengthRole {
 			extra += fmt.Sprintf(": a frame of %d bytes", int(v)+f.Adjust)
 			if form != nil {
 				extra += boundsText(form)
@@ -188,9 +190,32 @@ func explainDecode(p *protocol, unit []byte, from string, err error) error {
 }
 
 // boundsText says how long a form's frames are.
-func boundsText(f *wire.Form) string {
+func boundsText(f *spec.Form) string {
 	if f.Fixed() {
 		return fmt.Sprintf("; %s is %d", f.Name, f.Size)
 	}
 	return fmt.Sprintf("; %s is %d to %d", f.Name, f.Size, f.MaxSize)
+}
+
+// decodeUnit decodes unit as table t's form for its code sent in
+// direction d (Both: the form either side sends with it), into a new
+// value, checking its layout and not the spec's rules: decode prints what
+// arrived, rules broken or not. A code t has no form for in that
+// direction fails with t's ErrUnknownCode; trailing bytes are the
+// caller's to judge, from the length returned.
+func decodeUnit(t *spec.Table, unit []byte, d wire.Direction) (wire.Message, int, error) {
+	c, err := t.Code(unit)
+	if err != nil {
+		return nil, 0, err
+	}
+	f := t.Lookup(c, d)
+	if f == nil {
+		return nil, 0, t.UnknownCode()
+	}
+	m := t.New(f)
+	n, err := m.Decode(unit)
+	if err != nil {
+		return nil, n, err
+	}
+	return m, n, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // ping is a message of the test protocol "toy": header [len u8][code u8],
@@ -31,21 +33,35 @@ func (m *ping) Size() int                       { return 2 + 2 + 4 + 1 + len(m.N
 func (m *ping) UnmarshalBinary(b []byte) error  { return m.decode(b) }
 func (m *ping) AppendBinary(b []byte) ([]byte, error) {
 	b = append(b, byte(m.Size()), 7)
-	b = wire.BigEndian.AppendU16(b, m.Seq)
+	b = codec.BigEndian.AppendU16(b, m.Seq)
 	b = append(b, m.Name[:]...)
-	return wire.AppendBytes8(b, m.Note)
+	if len(m.Note) > 255 {
+		return b, wire.ErrTooLong
+	}
+	b = append(b, byte(len(m.Note)))
+	return append(b, m.Note...), nil
 }
 
 func (m *ping) decode(b []byte) error {
-	r := wire.NewReader(b, wire.BigEndian, "toy", "Ping")
-	r.Skip("header", 2)
-	m.Seq = r.U16("seq")
-	r.Fixed("name", m.Name[:])
-	m.Note = append(m.Note[:0], r.Bytes8("note")...)
-	if r.Err() == nil && r.Len() > 0 {
-		r.Fail("", wire.ErrTrailing)
+	fail := func(field string, off int, kind error) error {
+		return &wire.Error{Protocol: "toy", Message: "Ping", Field: field, Offset: off, Err: kind}
 	}
-	return r.Err()
+	switch {
+	case len(b) < 2:
+		return fail("header", 0, wire.ErrShort)
+	case len(b) < 4:
+		return fail("seq", 2, wire.ErrShort)
+	case len(b) < 8:
+		return fail("name", 4, wire.ErrShort)
+	case len(b) < 9 || len(b) < 9+int(b[8]):
+		return fail("note", 8, wire.ErrShort)
+	case len(b) > 9+int(b[8]):
+		return fail("", 9+int(b[8]), wire.ErrTrailing)
+	}
+	m.Seq = codec.BigEndian.U16(b[2:])
+	copy(m.Name[:], b[4:8])
+	m.Note = append(m.Note[:0], b[9:]...)
+	return nil
 }
 
 func init() {
@@ -54,7 +70,7 @@ func init() {
 	p.split = streamSplitter("toy", 2, 255, func(h []byte) (int, error) { return int(h[0]), nil })
 	p.decode = func(unit []byte, from string) ([]byte, error) {
 		if unit[1] != 7 || from == "server" { // only the client sends Ping
-			return nil, wire.NewError("toy", "", "code", 1, wire.ErrUnknownCode)
+			return nil, &wire.Error{Protocol: "toy", Field: "code", Offset: 1, Err: wire.ErrUnknownCode}
 		}
 		m := new(ping)
 		if err := m.UnmarshalBinary(unit); err != nil {
@@ -459,12 +475,34 @@ func TestUnhex(t *testing.T) {
 
 // streamSplitter returns a split function for a protocol whose frames
 // start with a headerLen-byte header from which frameLen computes the
-// whole frame's length (see wire.NewFrameReader): the toy protocol's,
-// which has no table.
+// whole frame's length: the toy protocol's, which has no table. A stream
+// that ends inside a frame fails as a wire.Stream's does.
 func streamSplitter(protocolName string, headerLen, maxFrame int, frameLen func(header []byte) (int, error)) func(io.Reader) func() ([]byte, error) {
 	return func(r io.Reader) func() ([]byte, error) {
-		fr := wire.NewFrameReader(r, headerLen, maxFrame, frameLen)
-		fr.Protocol = protocolName
-		return fr.Next
+		br := bufio.NewReaderSize(r, maxFrame)
+		return func() ([]byte, error) {
+			h, err := br.Peek(headerLen)
+			n := 0
+			if err == nil {
+				if n, err = frameLen(h); err != nil {
+					return nil, err
+				}
+				if n > maxFrame {
+					return nil, &wire.Error{Protocol: protocolName, Message: "frame", Field: "length", Err: wire.ErrTooLong, Length: n, Limit: maxFrame}
+				}
+				h, err = br.Peek(n)
+			}
+			switch {
+			case err == io.EOF && len(h) == 0:
+				return nil, io.EOF
+			case err == io.EOF:
+				return nil, &wire.Error{Protocol: protocolName, Message: "frame", Offset: len(h), Err: wire.ErrUnexpectedEnd}
+			case err != nil:
+				return nil, err
+			}
+			frame := append([]byte(nil), h...)
+			_, err = br.Discard(n)
+			return frame, err
+		}
 	}
 }

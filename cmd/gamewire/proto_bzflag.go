@@ -7,6 +7,7 @@ import (
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // bzflag is a stream protocol: [length u16][code u16][body], big-endian,
@@ -41,7 +42,7 @@ func init() {
 			Displays: map[string]dissector.Display{"IPv4": dissector.IPv4},
 			// "connect to server": the server's version string and the
 			// port the client reconnects to (bzflag.Handshake).
-			Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []wire.Field{
+			Hello: &dissector.Hello{Name: "Handshake", Magic: bzflag.Magic, Port: "port", Fields: []spec.Field{
 				{Name: "version", Type: "bytes[8]", Doc: "BZFS, the major version (1 digit), the minor version (2 digits), the revision"},
 				{Name: "port", Type: "u16", Doc: "the port the client must reconnect to; 0: rejected"},
 			}},

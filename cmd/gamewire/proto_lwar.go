@@ -7,6 +7,7 @@ import (
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // lwar is a datagram protocol: one unit is one UDP packet, printed as one
@@ -31,8 +32,8 @@ func init() {
 		// beginning of every UDP packet sent by a server or a client."
 		// The table describes messages; the datagram's header is here.
 		PacketName: "Packet",
-		Packet: []wire.Field{
-			{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: uint64(lwar.AppID), Doc: "Must always be 0xf27087c5"},
+		Packet: []spec.Field{
+			{Name: "appId", Type: "u32", Role: spec.MarkerRole, Value: uint64(lwar.AppID), Doc: "Must always be 0xf27087c5"},
 			{Name: "ack", Type: "u32", Doc: "Sequence number of the last reliable message that has been processed"},
 			{Name: "timestamp", Type: "u32", Doc: "Timestamp of the unreliable messages contained in the packet"},
 		},

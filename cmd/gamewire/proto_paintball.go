@@ -47,7 +47,7 @@ func paintballDecode(unit []byte, from string) ([]byte, error) {
 		err error
 	)
 	for _, d := range directions(from, wire.FromServer, wire.FromClient) {
-		if m, n, err = paintball.Decode(unit, d); !errors.Is(err, wire.ErrUnknownCode) {
+		if m, n, err = decodeUnit(paintball.Table(), unit, d); !errors.Is(err, wire.ErrUnknownCode) {
 			break
 		}
 	}

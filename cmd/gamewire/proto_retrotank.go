@@ -7,6 +7,7 @@ import (
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/retrotank"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // retrotank is a datagram protocol: one unit is one UDP datagram holding
@@ -36,7 +37,7 @@ func init() {
 	register(ts)
 }
 
-func retrotankProtocol(name string, t *wire.Table, summary string, decode func([]byte, string) ([]byte, error)) *protocol {
+func retrotankProtocol(name string, t *spec.Table, summary string, decode func([]byte, string) ([]byte, error)) *protocol {
 	p := tableProtocol(name, summary, t)
 	p.datagram = true
 	p.decode = decode
@@ -47,7 +48,10 @@ func retrotankProtocol(name string, t *wire.Table, summary string, decode func([
 func retrotankDecode(unit []byte, from string) ([]byte, error) {
 	var first error
 	for _, d := range directions(from, wire.FromClient, wire.FromServer) {
-		m, _, err := retrotank.Decode(unit, d)
+		m, n, err := decodeUnit(retrotank.Table(), unit, d)
+		if err == nil && n != len(unit) {
+			err = m.Form().Err("", wire.ErrTrailing)
+		}
 		if err == nil {
 			return messageJSON(m.Form().Name, int(m.Form().Code), m)
 		}

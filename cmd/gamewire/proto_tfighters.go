@@ -8,6 +8,8 @@ import (
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // tfighters is a stream protocol: [len u16][type u16][data], little-endian,
@@ -48,7 +50,15 @@ func tfightersDecode(unit []byte, from string) ([]byte, error) {
 	if code := tfighters.Code(c); !code.Known() && (from == "" || code.From() == direction(from)) {
 		return messageJSON(code.String(), int(c), tfightersRaw{Type: code, Data: unit[tfighters.HeaderLen:]})
 	}
-	m, n, err := tfighters.Decode(unit, direction(from))
+	code := tfighters.Code(c)
+	if d := direction(from); d != wire.Both && code.From() != d {
+		// A code of the other side's range: the spec splits the codes
+		// by direction.
+		if f := tfighters.Table().Lookup(c, code.From()); f != nil {
+			return nil, f.Err("type", wire.ErrInvalid)
+		}
+	}
+	m, n, err := decodeUnit(tfighters.Table(), unit, code.From())
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +86,7 @@ func tfightersJSON(m tfighters.Message) ([]byte, error) {
 	b = strconv.AppendQuote(b, f.Name)
 	b = append(b, `,"code":`...)
 	b = strconv.AppendUint(b, uint64(f.Code), 10)
-	for _, fl := range f.Layout()[len(tfighters.Table().Header()):] {
+	for _, fl := range f.Layout()[len(tfighters.Table().HeaderLayout()):] {
 		v := obj[fl.Name]
 		if p, ok := m.(*tfighters.Ping); ok && fl.Name == "timeHigh" {
 			b = append(b, `,"wide":`...)
@@ -106,7 +116,7 @@ func tfightersJSON(m tfighters.Message) ([]byte, error) {
 // writes it, into the JSON of f's Go type: text strings to []byte,
 // "wide" and "timeHigh" to SMSG_PING's tail. The members keep their order
 // and any repeated key, for unmarshalFields to refuse.
-func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
+func tfightersFields(f *spec.Form, obj []byte) ([]byte, error) {
 	members, err := splitObject(obj)
 	if err != nil {
 		return nil, err
@@ -151,7 +161,7 @@ func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
 		}
 		var tail []byte
 		if wide {
-			tail = wire.LittleEndian.AppendU32(nil, h)
+			tail = codec.LittleEndian.AppendU32(nil, h)
 		}
 		kept[high].val, _ = json.Marshal(tail)
 	}
@@ -159,8 +169,8 @@ func tfightersFields(f *wire.Form, obj []byte) ([]byte, error) {
 }
 
 // isCString reports whether the field of f named name is a cstring.
-func isCString(f *wire.Form, name string) bool {
-	for _, fl := range f.Layout()[len(tfighters.Table().Header()):] {
+func isCString(f *spec.Form, name string) bool {
+	for _, fl := range f.Layout()[len(tfighters.Table().HeaderLayout()):] {
 		if fl.Name == name {
 			return fl.Type == "cstring"
 		}
@@ -205,8 +215,8 @@ func tfightersEncode(p *protocol) func(obj []byte, from string) ([]byte, error) 
 		if n := tfighters.HeaderLen + len(m.Data); n > tfighters.MaxFrame {
 			return nil, fmt.Errorf("tfighters: frame length %d exceeds %d", n, tfighters.MaxFrame)
 		}
-		b := wire.LittleEndian.AppendU16(nil, uint16(2+len(m.Data)))
-		b = wire.LittleEndian.AppendU16(b, uint16(c))
+		b := codec.LittleEndian.AppendU16(nil, uint16(2+len(m.Data)))
+		b = codec.LittleEndian.AppendU16(b, uint16(c))
 		return append(b, m.Data...), nil
 	}
 }

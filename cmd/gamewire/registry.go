@@ -9,6 +9,7 @@ import (
 
 	"github.com/gamewire/gamewire/internal/dissector"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Message is what every gamewire message type satisfies.
@@ -27,7 +28,7 @@ type messageInfo struct {
 }
 
 // tableMessages describes every form of the message table t.
-func tableMessages(t *wire.Table) []messageInfo {
+func tableMessages(t *spec.Table) []messageInfo {
 	out := make([]messageInfo, len(t.Forms))
 	for i := range t.Forms {
 		f := &t.Forms[i]
@@ -43,7 +44,7 @@ func tableMessages(t *wire.Table) []messageInfo {
 
 // tableProtocol returns the protocol name, described by summary, whose
 // messages are the forms of its message table t (tableMessages).
-func tableProtocol(name, summary string, t *wire.Table) *protocol {
+func tableProtocol(name, summary string, t *spec.Table) *protocol {
 	p := &protocol{name: name, summary: summary, table: t, messages: tableMessages(t)}
 	if !t.Datagram {
 		p.split = tableSplit(t)
@@ -53,7 +54,7 @@ func tableProtocol(name, summary string, t *wire.Table) *protocol {
 
 // tableSplit returns a split function that cuts a stream into frames as
 // table t frames them (wire.Stream.NextFrame).
-func tableSplit(t *wire.Table) func(io.Reader) func() ([]byte, error) {
+func tableSplit(t *spec.Table) func(io.Reader) func() ([]byte, error) {
 	return func(r io.Reader) func() ([]byte, error) { return wire.NewStream(t, r, wire.FromServer).NextFrame }
 }
 
@@ -65,7 +66,7 @@ func (m messageInfo) sentBy(from string) bool {
 // titledTable is a table spec prints after a protocol's own.
 type titledTable struct {
 	title string
-	table *wire.Table
+	table *spec.Table
 }
 
 // protocol is what a protocol package registers. Each protocol has a file
@@ -89,7 +90,7 @@ type protocol struct {
 
 	// table is the protocol's message table, when its package has one:
 	// spec prints it as declared instead of measuring the codecs.
-	table *wire.Table
+	table *spec.Table
 	// more are tables spec prints after table, each under its title
 	// (bzflag's world database blocks, which travel inside MsgGetWorld).
 	more []titledTable

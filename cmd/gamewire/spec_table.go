@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // printTableSpec prints a protocol's message table as its package
@@ -26,14 +26,14 @@ func printTableSpec(p *protocol, out io.Writer) error {
 
 // printTable prints table t of protocol p: its header, its composite
 // types, then each form with its code, direction, size and fields.
-func printTable(w *bufio.Writer, p *protocol, t *wire.Table) {
+func printTable(w *bufio.Writer, p *protocol, t *spec.Table) {
 	fmt.Fprintf(w, "byte order %s; at most %d bytes a frame", t.Order, t.MaxFrame)
 	if t.Datagram {
 		fmt.Fprint(w, " (datagram)")
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `offsets and sizes in bytes, header included; "var": variable length; "+": after a variable field`)
-	printFields(w, "header", t.Header())
+	printFields(w, "header", t.HeaderLayout())
 	for i := range t.Types {
 		ty := &t.Types[i]
 		fmt.Fprintf(w, "\ntype %s (%d bytes)\n", ty.Name, ty.Size)
@@ -63,7 +63,7 @@ func codeText(p *protocol, c uint32) string {
 }
 
 // printFields prints one row a field, under column headers.
-func printFields(w *bufio.Writer, title string, fields []wire.Field) {
+func printFields(w *bufio.Writer, title string, fields []spec.Field) {
 	if title != "" {
 		fmt.Fprintf(w, "\n%s\n", title)
 	}
@@ -80,15 +80,15 @@ func printFields(w *bufio.Writer, title string, fields []wire.Field) {
 		switch {
 		case fl.Type == "list":
 			typ = fmt.Sprintf("list of %s, count in %s, at most %d", fl.Entry, fl.Count, fl.Max)
-		case wire.IsVariable(fl.Type) && fl.Max > 0:
+		case spec.IsVariable(fl.Type) && fl.Max > 0:
 			typ = fmt.Sprintf("%s, at most %d bytes", fl.Type, fl.Max)
 		}
 		switch fl.Role {
-		case wire.CodeRole:
+		case spec.CodeRole:
 			typ += ", the code"
-		case wire.LengthRole:
+		case spec.LengthRole:
 			typ += fmt.Sprintf(", the length (frame length - %d)", fl.Adjust)
-		case wire.MarkerRole:
+		case spec.MarkerRole:
 			typ += fmt.Sprintf(", always %#x", fl.Value)
 		}
 		fmt.Fprintf(w, "  %-6s %-5s %-24s %s\n", off, size, fl.Name, typ)

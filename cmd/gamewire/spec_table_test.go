@@ -5,20 +5,21 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 func TestSpecPrintsTheTable(t *testing.T) {
-	table := wire.NewTable(wire.Protocol{
+	table := spec.NewTable(spec.Protocol{
 		Name: "tabled", MaxFrame: 64,
-		Header: []wire.Field{
-			{Name: "marker", Type: "u8", Role: wire.MarkerRole, Value: '*'},
-			{Name: "length", Type: "u8", Role: wire.LengthRole, Adjust: 3},
-			{Name: "code", Type: "u8", Role: wire.CodeRole},
+		Header: []spec.Field{
+			{Name: "marker", Type: "u8", Role: spec.MarkerRole, Value: '*'},
+			{Name: "length", Type: "u8", Role: spec.LengthRole, Adjust: 3},
+			{Name: "code", Type: "u8", Role: spec.CodeRole},
 		},
-		Types: []wire.Form{{Name: "Point", Fields: []wire.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}}}},
-	}, []wire.Form{
-		{Name: "MsgFixed", Code: 1, From: wire.FromClient, Fields: []wire.Field{{Name: "at", Type: "Point"}, {Name: "id", Type: "u16"}}},
-		{Name: "MsgList", Code: 2, From: wire.Both, Fields: []wire.Field{
+		Types: []spec.Form{{Name: "Point", Fields: []spec.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}}}},
+	}, []spec.Form{
+		{Name: "MsgFixed", Code: 1, From: wire.FromClient, Fields: []spec.Field{{Name: "at", Type: "Point"}, {Name: "id", Type: "u16"}}},
+		{Name: "MsgList", Code: 2, From: wire.Both, Fields: []spec.Field{
 			{Name: "count", Type: "u8"}, {Name: "points", Type: "list", Entry: "Point", Count: "count", Max: 4},
 			{Name: "note", Type: "str8", Max: 10},
 		}},

@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/gamewire/gamewire/internal/capture"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,8 +16,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamewire/gamewire/internal/capture"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+
 	"github.com/gamewire/gamewire/internal/dissector"
-	"github.com/gamewire/gamewire/wire"
 )
 
 // dissectorCaptures are the captures each protocol's dissector is run on.
@@ -213,8 +215,8 @@ func TestTsharkTimeSync(t *testing.T) {
 type comparer struct {
 	t      *testing.T
 	p      string
-	table  *wire.Table
-	order  wire.Order
+	table  *spec.Table
+	order  codec.Order
 	msgs   int
 	fields int
 	opaque int

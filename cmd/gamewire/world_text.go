@@ -5,7 +5,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // bzflagWorld returns, for one decode run, a function that follows the
@@ -20,7 +20,7 @@ func bzflagWorld() func(unit []byte, from string) [][]byte {
 	var reply bzflag.GetWorldReply
 	failed := false
 	return func(unit []byte, from string) [][]byte {
-		if from != "server" || failed || len(unit) < bzflag.HeaderLen || wire.BigEndian.U16(unit[2:]) != 0x6777 {
+		if from != "server" || failed || len(unit) < bzflag.HeaderLen || codec.BigEndian.U16(unit[2:]) != 0x6777 {
 			return nil
 		}
 		if reply.UnmarshalBinary(unit) != nil {

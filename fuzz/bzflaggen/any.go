@@ -5,8 +5,8 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/fuzz"
-	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -73,7 +73,7 @@ func digest(valid bool) gopter.Gen {
 // direction from (every form for wire.Both), in the table's order, as
 // bzflag.Message values; withRules keeps only the types that have rules.
 func pick(valid bool, from wire.Direction, withRules bool) gopter.Gen {
-	return gen.OneGenOf(fuzz.Forms(bzflag.Table(), from, func(f *wire.Form) gopter.Gen {
+	return gen.OneGenOf(fuzz.Forms(bzflag.Table(), from, func(f *spec.Form) gopter.Gen {
 		e, ok := entries[f.Type]
 		if !ok || withRules && !e.rules {
 			return nil
@@ -82,16 +82,15 @@ func pick(valid bool, from wire.Direction, withRules bool) gopter.Gen {
 	})...)
 }
 
-// Check runs the shared harness of internal/codectest (every check of the
-// per-message contract) on the form whose Go type is typ, with values of
-// its structural generator. It reports false for a type without one.
-func Check(t codectest.TB, typ string, opts ...codectest.Option) bool {
-	e, ok := entries[typ]
+// ForForm returns the generator of form f's Go type (valid values only,
+// if valid), or nil for a form that has none: the protocol's tests run
+// the shared harness (internal/codectest) on each form with it.
+func ForForm(f *spec.Form, valid bool) gopter.Gen {
+	e, ok := entries[f.Type]
 	if !ok {
-		return false
+		return nil
 	}
-	e.check(t, e.gen(false), opts...)
-	return true
+	return e.gen(valid)
 }
 
 // Missing returns the Go types of the forms of bzflag.Table() that have

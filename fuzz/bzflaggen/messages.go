@@ -3,7 +3,6 @@ package bzflaggen
 import (
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/fuzz"
-	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -266,76 +265,65 @@ func ReleaseRadioFromClient() gopter.Gen { return fill[bzflag.ReleaseRadioFromCl
 // ReleaseRadioFromServer generates *bzflag.ReleaseRadioFromServer (server to client).
 func ReleaseRadioFromServer() gopter.Gen { return fill[bzflag.ReleaseRadioFromServer](false) }
 
-// entry is one message form's generator, and the harness run for its
-// type.
+// entry is one message form's generator.
 type entry struct {
 	rules bool // the type has rules Validate checks
 	gen   func(valid bool) gopter.Gen
-	check func(t codectest.TB, g gopter.Gen, opts ...codectest.Option)
-}
-
-// form makes the entry of the form whose Go type is T, with the harness
-// options its type needs.
-func form[T any, P interface {
-	*T
-	bzflag.Message
-}](rules bool, gen func(valid bool) gopter.Gen, opts ...codectest.Option) entry {
-	return entry{rules, gen, func(t codectest.TB, g gopter.Gen, more ...codectest.Option) {
-		codectest.Check[T, P](t, g, append(opts[:len(opts):len(opts)], more...)...)
-	}}
 }
 
 // entries holds the generator of every form of bzflag.Table(), by the
-// form's Go type (TestEveryForm checks that none is missing).
+// form's Go type (TestEveryForm checks that none is missing). The
+// protocol's own tests (bzflag/messages_test.go) run the shared harness
+// on each with ForForm.
 var entries = map[string]entry{
-	"Enter":                  form[bzflag.Enter](true, fill[bzflag.Enter]),
-	"Accept":                 form[bzflag.Accept](false, fill[bzflag.Accept], codectest.Samples(5)),
-	"Reject":                 form[bzflag.Reject](true, reject),
-	"SuperKill":              form[bzflag.SuperKill](false, fill[bzflag.SuperKill], codectest.Samples(5)),
-	"GetWorldRequest":        form[bzflag.GetWorldRequest](false, fill[bzflag.GetWorldRequest]),
-	"GetWorldReply":          form[bzflag.GetWorldReply](false, fill[bzflag.GetWorldReply], codectest.Samples(60)),
-	"AddPlayer":              form[bzflag.AddPlayer](true, addPlayer),
-	"RemovePlayer":           form[bzflag.RemovePlayer](false, fill[bzflag.RemovePlayer]),
-	"FlagUpdate":             form[bzflag.FlagUpdate](true, fill[bzflag.FlagUpdate]),
-	"TeamUpdate":             form[bzflag.TeamUpdate](true, fill[bzflag.TeamUpdate]),
-	"AliveFromClient":        form[bzflag.AliveFromClient](false, fill[bzflag.AliveFromClient]),
-	"AliveFromServer":        form[bzflag.AliveFromServer](false, fill[bzflag.AliveFromServer]),
-	"PlayerUpdate":           form[bzflag.PlayerUpdate](true, fill[bzflag.PlayerUpdate]),
-	"ShotBegin":              form[bzflag.ShotBegin](true, fill[bzflag.ShotBegin]),
-	"MessageFromClient":      form[bzflag.MessageFromClient](true, fill[bzflag.MessageFromClient]),
-	"MessageFromServer":      form[bzflag.MessageFromServer](true, anyTeam[bzflag.MessageFromServer]),
-	"Exit":                   form[bzflag.Exit](false, fill[bzflag.Exit], codectest.Samples(5)),
-	"TimeLeft":               form[bzflag.TimeLeft](false, fill[bzflag.TimeLeft]),
-	"ScoreOver":              form[bzflag.ScoreOver](true, anyTeam[bzflag.ScoreOver]),
-	"SetTTL":                 form[bzflag.SetTTL](true, fill[bzflag.SetTTL]),
-	"NetworkRelay":           form[bzflag.NetworkRelay](false, fill[bzflag.NetworkRelay], codectest.Samples(5)),
-	"KilledFromClient":       form[bzflag.KilledFromClient](false, fill[bzflag.KilledFromClient]),
-	"KilledFromServer":       form[bzflag.KilledFromServer](false, fill[bzflag.KilledFromServer]),
-	"GrabFlagFromClient":     form[bzflag.GrabFlagFromClient](false, fill[bzflag.GrabFlagFromClient]),
-	"GrabFlagFromServer":     form[bzflag.GrabFlagFromServer](true, fill[bzflag.GrabFlagFromServer]),
-	"DropFlagFromClient":     form[bzflag.DropFlagFromClient](false, fill[bzflag.DropFlagFromClient]),
-	"DropFlagFromServer":     form[bzflag.DropFlagFromServer](true, fill[bzflag.DropFlagFromServer]),
-	"CaptureFlagFromClient":  form[bzflag.CaptureFlagFromClient](true, fill[bzflag.CaptureFlagFromClient]),
-	"CaptureFlagFromServer":  form[bzflag.CaptureFlagFromServer](true, fill[bzflag.CaptureFlagFromServer]),
-	"ShotEnd":                form[bzflag.ShotEnd](true, fill[bzflag.ShotEnd]),
-	"ScoreFromClient":        form[bzflag.ScoreFromClient](false, fill[bzflag.ScoreFromClient]),
-	"ScoreFromServer":        form[bzflag.ScoreFromServer](false, fill[bzflag.ScoreFromServer]),
-	"TeleportFromClient":     form[bzflag.TeleportFromClient](false, fill[bzflag.TeleportFromClient]),
-	"TeleportFromServer":     form[bzflag.TeleportFromServer](false, fill[bzflag.TeleportFromServer]),
-	"GMUpdate":               form[bzflag.GMUpdate](false, fill[bzflag.GMUpdate]),
-	"LagPing":                form[bzflag.LagPing](true, fill[bzflag.LagPing]),
-	"IDAck":                  form[bzflag.IDAck](false, fill[bzflag.IDAck], codectest.Samples(5)),
-	"ClientVersion":          form[bzflag.ClientVersion](false, fill[bzflag.ClientVersion]),
-	"UDPLinkRequest":         form[bzflag.UDPLinkRequest](false, fill[bzflag.UDPLinkRequest]),
-	"UDPLinkEstablished":     form[bzflag.UDPLinkEstablished](false, fill[bzflag.UDPLinkEstablished]),
-	"WantWHashRequest":       form[bzflag.WantWHashRequest](false, fill[bzflag.WantWHashRequest], codectest.Samples(5)),
-	"WantWHashReply":         form[bzflag.WantWHashReply](true, fill[bzflag.WantWHashReply], codectest.Samples(60)),
-	"QueryGameRequest":       form[bzflag.QueryGameRequest](false, fill[bzflag.QueryGameRequest], codectest.Samples(5)),
-	"QueryGameReply":         form[bzflag.QueryGameReply](true, fill[bzflag.QueryGameReply]),
-	"QueryPlayersRequest":    form[bzflag.QueryPlayersRequest](false, fill[bzflag.QueryPlayersRequest], codectest.Samples(5)),
-	"QueryPlayersReply":      form[bzflag.QueryPlayersReply](true, fill[bzflag.QueryPlayersReply]),
-	"AcquireRadioFromClient": form[bzflag.AcquireRadioFromClient](true, fill[bzflag.AcquireRadioFromClient]),
-	"AcquireRadioFromServer": form[bzflag.AcquireRadioFromServer](true, fill[bzflag.AcquireRadioFromServer]),
-	"ReleaseRadioFromClient": form[bzflag.ReleaseRadioFromClient](false, fill[bzflag.ReleaseRadioFromClient], codectest.Samples(5)),
-	"ReleaseRadioFromServer": form[bzflag.ReleaseRadioFromServer](false, fill[bzflag.ReleaseRadioFromServer]),
+	"Enter":                  {true, fill[bzflag.Enter]},
+	"Accept":                 {false, fill[bzflag.Accept]},
+	"Reject":                 {true, reject},
+	"SuperKill":              {false, fill[bzflag.SuperKill]},
+	"GetWorldRequest":        {false, fill[bzflag.GetWorldRequest]},
+	"GetWorldReply":          {false, fill[bzflag.GetWorldReply]},
+	"AddPlayer":              {true, addPlayer},
+	"RemovePlayer":           {false, fill[bzflag.RemovePlayer]},
+	"FlagUpdate":             {true, fill[bzflag.FlagUpdate]},
+	"TeamUpdate":             {true, fill[bzflag.TeamUpdate]},
+	"AliveFromClient":        {false, fill[bzflag.AliveFromClient]},
+	"AliveFromServer":        {false, fill[bzflag.AliveFromServer]},
+	"PlayerUpdate":           {true, fill[bzflag.PlayerUpdate]},
+	"ShotBegin":              {true, fill[bzflag.ShotBegin]},
+	"MessageFromClient":      {true, fill[bzflag.MessageFromClient]},
+	"MessageFromServer":      {true, anyTeam[bzflag.MessageFromServer]},
+	"Exit":                   {false, fill[bzflag.Exit]},
+	"TimeLeft":               {false, fill[bzflag.TimeLeft]},
+	"ScoreOver":              {true, anyTeam[bzflag.ScoreOver]},
+	"SetTTL":                 {true, fill[bzflag.SetTTL]},
+	"NetworkRelay":           {false, fill[bzflag.NetworkRelay]},
+	"KilledFromClient":       {false, fill[bzflag.KilledFromClient]},
+	"KilledFromServer":       {false, fill[bzflag.KilledFromServer]},
+	"GrabFlagFromClient":     {false, fill[bzflag.GrabFlagFromClient]},
+	"GrabFlagFromServer":     {true, fill[bzflag.GrabFlagFromServer]},
+	"DropFlagFromClient":     {false, fill[bzflag.DropFlagFromClient]},
+	"DropFlagFromServer":     {true, fill[bzflag.DropFlagFromServer]},
+	"CaptureFlagFromClient":  {true, fill[bzflag.CaptureFlagFromClient]},
+	"CaptureFlagFromServer":  {true, fill[bzflag.CaptureFlagFromServer]},
+	"ShotEnd":                {true, fill[bzflag.ShotEnd]},
+	"ScoreFromClient":        {false, fill[bzflag.ScoreFromClient]},
+	"ScoreFromServer":        {false, fill[bzflag.ScoreFromServer]},
+	"TeleportFromClient":     {false, fill[bzflag.TeleportFromClient]},
+	"TeleportFromServer":     {false, fill[bzflag.TeleportFromServer]},
+	"GMUpdate":               {false, fill[bzflag.GMUpdate]},
+	"LagPing":                {true, fill[bzflag.LagPing]},
+	"IDAck":                  {false, fill[bzflag.IDAck]},
+	"ClientVersion":          {false, fill[bzflag.ClientVersion]},
+	"UDPLinkRequest":         {false, fill[bzflag.UDPLinkRequest]},
+	"UDPLinkEstablished":     {false, fill[bzflag.UDPLinkEstablished]},
+	"WantWHashRequest":       {false, fill[bzflag.WantWHashRequest]},
+	"WantWHashReply":         {true, fill[bzflag.WantWHashReply]},
+	"QueryGameRequest":       {false, fill[bzflag.QueryGameRequest]},
+	"QueryGameReply":         {true, fill[bzflag.QueryGameReply]},
+	"QueryPlayersRequest":    {false, fill[bzflag.QueryPlayersRequest]},
+	"QueryPlayersReply":      {true, fill[bzflag.QueryPlayersReply]},
+	"AcquireRadioFromClient": {true, fill[bzflag.AcquireRadioFromClient]},
+	"AcquireRadioFromServer": {true, fill[bzflag.AcquireRadioFromServer]},
+	"ReleaseRadioFromClient": {false, fill[bzflag.ReleaseRadioFromClient]},
+	"ReleaseRadioFromServer": {false, fill[bzflag.ReleaseRadioFromServer]},
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -219,7 +220,7 @@ func structural() params {
 // from (every form for wire.Both), in its order, from p. A form without a
 // generator is left out (TestEveryForm fails then).
 func forms(p params, from wire.Direction) []gopter.Gen {
-	return fuzz.Forms(lwar.Table(), from, func(f *wire.Form) gopter.Gen {
+	return fuzz.Forms(lwar.Table(), from, func(f *spec.Form) gopter.Gen {
 		if g := generators[f.Name]; g != nil {
 			return asMessage(g(p))
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // BZFlag returns a new game of BZFlag 1.7 served as bzfs 1.7 serves it:
@@ -37,7 +38,7 @@ type bzPeer struct {
 	out  []wire.Message
 }
 
-func (g *bzGame) Table() *wire.Table { return bzflag.Table() }
+func (g *bzGame) Table() *spec.Table { return bzflag.Table() }
 
 // Greet sends the hello with the port of a listener of the client's own
 // and serves the client's reconnection there; the first connection

@@ -24,7 +24,7 @@ type rtGame struct {
 }
 
 func (g *rtGame) Messages(b []byte) []wire.Message {
-	if m, _, err := retrotank.Decode(b, wire.FromClient); err == nil {
+	if m, _, _ := retrotank.Decode(b, wire.FromClient); m != nil {
 		return []wire.Message{m}
 	}
 	return nil
@@ -91,8 +91,8 @@ type lwGame struct {
 func (g *lwGame) Messages(b []byte) []wire.Message {
 	var out []wire.Message
 	for off := lwar.HeaderSize; off < len(b); {
-		m, n, err := lwar.Decode(b[off:], wire.FromClient)
-		if err != nil {
+		m, n, _ := lwar.Decode(b[off:], wire.FromClient)
+		if m == nil {
 			break
 		}
 		out = append(out, m)

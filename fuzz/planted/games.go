@@ -6,6 +6,7 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/lwar"
+	"github.com/gamewire/gamewire/wire/spec"
 
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/retrotank"
@@ -24,7 +25,7 @@ func TFighters(now time.Time) Game {
 
 type tfGame struct{ s *tfighters.Server }
 
-func (g tfGame) Table() *wire.Table                          { return tfighters.Table() }
+func (g tfGame) Table() *spec.Table                          { return tfighters.Table() }
 func (g tfGame) Accept(now time.Time) any                    { return g.s.Accept(now) }
 func (g tfGame) Handle(p any, m wire.Message, now time.Time) { g.s.Handle(p.(*tfighters.Peer), m, now) }
 func (g tfGame) Tick(now time.Time)                          { g.s.Tick(now) }
@@ -60,7 +61,7 @@ func Paintball(now time.Time) Game {
 
 type pbGame struct{ s *paintball.Server }
 
-func (g pbGame) Table() *wire.Table       { return paintball.Table() }
+func (g pbGame) Table() *spec.Table       { return paintball.Table() }
 func (g pbGame) Accept(now time.Time) any { return g.s.Accept() }
 func (g pbGame) Handle(p any, m wire.Message, now time.Time) {
 	g.s.Handle(p.(*paintball.Player), m, now)

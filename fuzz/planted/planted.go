@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Effect is what a planted fault does when it fires.
@@ -54,7 +55,7 @@ type Fault struct {
 // Game is a protocol's server state machine behind one lock.
 type Game interface {
 	// Table is the protocol's table.
-	Table() *wire.Table
+	Table() *spec.Table
 	// Accept adds a connection.
 	Accept(now time.Time) any
 	// Handle takes a message from the connection.

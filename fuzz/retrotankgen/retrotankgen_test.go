@@ -6,7 +6,7 @@ import (
 	"github.com/gamewire/gamewire/fuzz/internal/gentest"
 	"github.com/gamewire/gamewire/fuzz/retrotankgen"
 	"github.com/gamewire/gamewire/retrotank"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // TestCoverage: ByName has a generator for every form of both tables and
@@ -48,7 +48,7 @@ func TestCoverage(t *testing.T) {
 	}
 }
 
-func names(forms []wire.Form) []string {
+func names(forms []spec.Form) []string {
 	var s []string
 	for _, f := range forms {
 		s = append(s, f.Name)

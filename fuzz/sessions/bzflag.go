@@ -143,7 +143,7 @@ func (c *capture) next() wire.Message {
 	for len(c.frames) > 0 {
 		b := c.frames[0]
 		c.frames = c.frames[1:]
-		if m, _, err := bzflag.Decode(b, wire.FromClient); err == nil {
+		if m, _, _ := bzflag.Decode(b, wire.FromClient); m != nil {
 			return m
 		}
 	}

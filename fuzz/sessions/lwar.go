@@ -9,6 +9,8 @@ import (
 	"github.com/gamewire/gamewire/fuzz/lwargen"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter/gen"
 )
 
@@ -168,8 +170,9 @@ func (s *lwSession) Pack(u *fuzz.Unit) []byte {
 	pkt, _ := h.AppendBinary(make([]byte, 0, lwar.HeaderSize+len(u.Bytes)))
 	at := len(pkt)
 	pkt = append(pkt, u.Bytes...)
-	m, n, err := lwar.Decode(u.Bytes, wire.FromClient)
-	if err != nil || ch == nil || !lwar.TypeOf(m).Reliable() || n < lwar.ReliableHeaderSize {
+	m, n, _ := lwar.Decode(u.Bytes, wire.FromClient)
+	var err error
+	if m == nil || ch == nil || !lwar.TypeOf(m).Reliable() || n < lwar.ReliableHeaderSize {
 		return pkt
 	}
 	var seq uint32
@@ -185,7 +188,7 @@ func (s *lwSession) Pack(u *fuzz.Unit) []byte {
 	default: // wrap
 		seq = 0xffffffff
 	}
-	wire.BigEndian.PutU32(pkt[at+1:], seq)
+	codec.BigEndian.PutU32(pkt[at+1:], seq)
 	return pkt
 }
 
@@ -208,9 +211,9 @@ func (p *packet) Validate() error                       { return nil }
 
 // Form names the packet after its first message ("Connect"), or the
 // header alone.
-func (p *packet) Form() *wire.Form {
+func (p *packet) Form() *spec.Form {
 	if len(p.b) > lwar.HeaderSize {
-		if m, _, err := lwar.Decode(p.b[lwar.HeaderSize:], wire.FromClient); err == nil {
+		if m, _, _ := lwar.Decode(p.b[lwar.HeaderSize:], wire.FromClient); m != nil {
 			return m.Form()
 		}
 	}
@@ -218,4 +221,4 @@ func (p *packet) Form() *wire.Form {
 }
 
 // packetForm names a packet with no message: a bare acknowledgement.
-var packetForm = wire.Form{Name: "ack", Index: -1}
+var packetForm = spec.Form{Name: "ack", Index: -1}

@@ -8,6 +8,7 @@ import (
 	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/lwar"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 )
 
 // TestLwarPack plays an lwar session against lwar.Server in memory and
@@ -64,7 +65,7 @@ func TestLwarPack(t *testing.T) {
 			t.Fatalf("%s %s: the packet does not end with the unit's frame: %x", kind, field, pkt)
 		}
 		srv.Receive(addr, pkt, time.Now())
-		return wire.BigEndian.U32(pkt[len(pkt)-len(u.Bytes)+1:])
+		return codec.BigEndian.U32(pkt[len(pkt)-len(u.Bytes)+1:])
 	}
 	last := ch.LastSeq()
 	if seq := send(fuzz.KindValid, "", "one"); seq != last+1 || ch.LastSeq() != seq {

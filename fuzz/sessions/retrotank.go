@@ -123,10 +123,7 @@ func (s *rtSession) Next(target int) wire.Message {
 	if !ok || err != nil {
 		return nil
 	}
-	m, _, err := retrotank.Decode(b, wire.FromClient)
-	if err != nil {
-		return nil
-	}
+	m, _, _ := retrotank.Decode(b, wire.FromClient)
 	return m
 }
 
@@ -144,7 +141,7 @@ func (s *rtSession) Leave() wire.Message {
 		if !ok || err != nil {
 			return nil
 		}
-		if m, _, err := retrotank.Decode(b, wire.FromClient); err == nil {
+		if m, _, _ := retrotank.Decode(b, wire.FromClient); m != nil {
 			if _, ok := m.(*retrotank.ConnDisconn); ok {
 				return m
 			}

@@ -4,9 +4,10 @@ import (
 	"bytes"
 
 	"github.com/gamewire/gamewire/fuzz"
-	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -27,7 +28,7 @@ func ping(valid bool) gopter.Gen {
 			if valid {
 				high = 0 // Validate wants 0
 			}
-			m.TimeHigh = wire.LittleEndian.AppendU32(nil, high)
+			m.TimeHigh = codec.LittleEndian.AppendU32(nil, high)
 		}
 		return m
 	})
@@ -43,85 +44,44 @@ func Raw() gopter.Gen {
 			c |= 0x00f0 // no defined code has a low byte above 0x07
 		}
 		frame := make([]byte, 0, tfighters.HeaderLen+len(data))
-		frame = wire.LittleEndian.AppendU16(frame, uint16(2+len(data)))
-		frame = wire.LittleEndian.AppendU16(frame, uint16(c))
+		frame = codec.LittleEndian.AppendU16(frame, uint16(2+len(data)))
+		frame = codec.LittleEndian.AppendU16(frame, uint16(c))
 		frame = append(frame, data...)
 		return wire.NewRaw(tfighters.Table(), uint32(c), c.From(), frame)
 	})
 }
 
-// gens maps the Go type of every form of the table to its generator and
-// its contract check: the coverage check (TestGeneratorsCoverTheTable)
-// reads the table and looks each form up here; ServerMessage,
-// ClientMessage, Message and ValidMessage draw from every entry, and
-// Contract runs the shared harness on each.
-var gens = map[string]entry{
-	"Version": of[tfighters.Version](), "Pass": of[tfighters.Pass](),
-	"ClientNick": of[tfighters.ClientNick](), "ServerNick": of[tfighters.ServerNick](),
-	"Pong": of[tfighters.Pong](), "ClientSpawn": of[tfighters.ClientSpawn](),
-	"ServerSpawn": of[tfighters.ServerSpawn](), "ClientAccel": of[tfighters.ClientAccel](),
-	"ServerAccel": of[tfighters.ServerAccel](), "ClientTurn": of[tfighters.ClientTurn](),
-	"ServerTurn": of[tfighters.ServerTurn](), "ClientNewBullet": of[tfighters.ClientNewBullet](),
-	"ServerNewBullet": of[tfighters.ServerNewBullet](), "Cmd": of[tfighters.Cmd](),
-	"ClientSay": of[tfighters.ClientSay](), "ServerSay": of[tfighters.ServerSay](),
-	"ClientTeamSay": of[tfighters.ClientTeamSay](), "ServerTeamSay": of[tfighters.ServerTeamSay](),
-	"Hi": of[tfighters.Hi](), "Motd": of[tfighters.Motd](), "Lag": of[tfighters.Lag](),
-	"SpawnReady": of[tfighters.SpawnReady](), "Invincible": of[tfighters.Invincible](),
-	"Hit": of[tfighters.Hit](), "NewUser": of[tfighters.NewUser](), "DelObj": of[tfighters.DelObj](),
-	"Kill": of[tfighters.Kill](), "Quit": of[tfighters.Quit](), "Kick": of[tfighters.Kick](),
-	"NickReply": {nickReply, check[tfighters.NickReply]}, "Ping": {ping, check[tfighters.Ping]},
-}
-
-// entry is a form's generator (of any values, or of valid ones) and the
-// harness's check of its Go type.
-type entry struct {
-	gen   func(valid bool) gopter.Gen
-	check func(t codectest.TB, g gopter.Gen)
-}
-
-// of is the entry of a message type whose generator is form's.
-func of[T any, P interface {
-	*T
-	codectest.Message
-}]() entry {
-	return entry{form[T], check[T, P]}
-}
-
-// check runs the shared harness on T.
-func check[T any, P interface {
-	*T
-	codectest.Message
-}](t codectest.TB, g gopter.Gen) {
-	t.Helper()
-	codectest.Check[T, P](t, g)
+// gens maps the Go type of every form of the table to its generator (of
+// any values, or of valid ones): the coverage check
+// (TestGeneratorsCoverTheTable) reads the table and looks each form up
+// here; ServerMessage, ClientMessage, Message and ValidMessage draw from
+// every entry, and the protocol's tests (tfighters/contract_test.go) run
+// the shared harness on each with ForForm.
+var gens = map[string]func(valid bool) gopter.Gen{
+	"Version": form[tfighters.Version], "Pass": form[tfighters.Pass],
+	"ClientNick": form[tfighters.ClientNick], "ServerNick": form[tfighters.ServerNick],
+	"Pong": form[tfighters.Pong], "ClientSpawn": form[tfighters.ClientSpawn],
+	"ServerSpawn": form[tfighters.ServerSpawn], "ClientAccel": form[tfighters.ClientAccel],
+	"ServerAccel": form[tfighters.ServerAccel], "ClientTurn": form[tfighters.ClientTurn],
+	"ServerTurn": form[tfighters.ServerTurn], "ClientNewBullet": form[tfighters.ClientNewBullet],
+	"ServerNewBullet": form[tfighters.ServerNewBullet], "Cmd": form[tfighters.Cmd],
+	"ClientSay": form[tfighters.ClientSay], "ServerSay": form[tfighters.ServerSay],
+	"ClientTeamSay": form[tfighters.ClientTeamSay], "ServerTeamSay": form[tfighters.ServerTeamSay],
+	"Hi": form[tfighters.Hi], "Motd": form[tfighters.Motd], "Lag": form[tfighters.Lag],
+	"SpawnReady": form[tfighters.SpawnReady], "Invincible": form[tfighters.Invincible],
+	"Hit": form[tfighters.Hit], "NewUser": form[tfighters.NewUser], "DelObj": form[tfighters.DelObj],
+	"Kill": form[tfighters.Kill], "Quit": form[tfighters.Quit], "Kick": form[tfighters.Kick],
+	"NickReply": nickReply, "Ping": ping,
 }
 
 // ForForm returns the generator of form f's Go type (valid values only,
 // if valid), or nil for a form that has none.
-func ForForm(f *wire.Form, valid bool) gopter.Gen {
-	e, ok := gens[f.Type]
+func ForForm(f *spec.Form, valid bool) gopter.Gen {
+	g, ok := gens[f.Type]
 	if !ok {
 		return nil
 	}
-	return e.gen(valid)
-}
-
-// Contract runs the shared contract harness (internal/codectest) on form
-// f's Go type, with its generator of any values and with that of valid
-// ones, reporting to t (a *testing.T). It returns false, checking
-// nothing, for a form with no generator.
-func Contract(t interface {
-	Helper()
-	Errorf(format string, args ...any)
-}, f *wire.Form) bool {
-	t.Helper()
-	e, ok := gens[f.Type]
-	if !ok {
-		return false
-	}
-	e.check(t, e.gen(false))
-	e.check(t, e.gen(true))
-	return true
+	return g(valid)
 }
 
 // ServerMessage generates any server->client message that encodes.
@@ -146,7 +106,7 @@ func ValidMessage() gopter.Gen {
 // from (every form for AnyDirection), valid ones only if valid, in the
 // table's order: a fuzzer draws from them, and from Raw, by direction.
 func Forms(from wire.Direction, valid bool) []gopter.Gen {
-	return fuzz.Forms(tfighters.Table(), from, func(f *wire.Form) gopter.Gen { return ForForm(f, valid) })
+	return fuzz.Forms(tfighters.Table(), from, func(f *spec.Form) gopter.Gen { return ForForm(f, valid) })
 }
 
 // breaking combines a generator of valid *T with one of a bad field value.
@@ -200,6 +160,6 @@ func InvalidMessage() gopter.Gen {
 		breaking(ValidNickReply(), longText(tfighters.MaxReplyLen), func(m *tfighters.NickReply, t []byte) { m.Text = t }),
 		breaking(ValidClientSay(), longText(tfighters.MaxTextLen), func(m *tfighters.ClientSay, t []byte) { m.Text = t }),
 		breaking(ValidCmd(), longText(tfighters.MaxTextLen), func(m *tfighters.Cmd, t []byte) { m.Text = t }),
-		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.TimeHigh = wire.LittleEndian.AppendU32(nil, h) }),
+		breaking(ValidPing(), gen.UInt32Range(1, 1<<32-1), func(m *tfighters.Ping, h uint32) { m.TimeHigh = codec.LittleEndian.AppendU32(nil, h) }),
 	)
 }

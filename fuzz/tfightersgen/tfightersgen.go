@@ -10,9 +10,10 @@
 // tfighters.Message and encoding.BinaryAppender.
 //
 // The table is the list: ForForm gives the generator of any form of
-// tfighters.Table(), the test TestGeneratorsCoverTheTable fails for a
-// form without one, and Contract runs the shared harness
-// (internal/codectest) on a form's Go type.
+// tfighters.Table(), and the test TestGeneratorsCoverTheTable fails for a
+// form without one. The package holds generators only: tfighters' own
+// tests run the shared harness (internal/codectest) on each form's Go
+// type with them.
 package tfightersgen
 
 import (

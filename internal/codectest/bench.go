@@ -3,11 +3,11 @@ package codectest
 import (
 	"testing"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // BenchEncode measures AppendBinary of m into a reused buffer of its size.
-func BenchEncode(b *testing.B, m wire.Codec) {
+func BenchEncode(b *testing.B, m spec.Codec) {
 	buf := make([]byte, 0, m.Size())
 	b.ReportAllocs()
 	b.SetBytes(int64(m.Size()))
@@ -19,7 +19,7 @@ func BenchEncode(b *testing.B, m wire.Codec) {
 }
 
 // BenchDecode measures Decode of frame into the reused value v.
-func BenchDecode(b *testing.B, v wire.Codec, frame []byte) {
+func BenchDecode(b *testing.B, v spec.Codec, frame []byte) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(frame)))
 	for b.Loop() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Broken is a golden vector that must not decode: the bytes, the
@@ -25,8 +26,24 @@ type Broken struct {
 	Offset int
 }
 
-// CheckBroken decodes every vector with decode, a protocol package's
-// allocating decoder, in a subtest of its name: each must fail with no
+// Whole returns the decoder CheckBroken wants for table t: a wire.Decoder
+// under wire.Strict (an unknown code, a broken rule and a frame over the
+// limit are errors) that takes b as one whole frame or datagram (bytes
+// after the message fail with ErrTrailing).
+func Whole(t *spec.Table) func(b []byte, from wire.Direction) (wire.Message, int, error) {
+	d := wire.NewDecoder(t)
+	d.Policy = wire.Strict
+	return func(b []byte, from wire.Direction) (wire.Message, int, error) {
+		m, n, err := d.Decode(b, from)
+		if err == nil && n != len(b) {
+			return nil, n, m.Form().Err("", wire.ErrTrailing)
+		}
+		return m, n, err
+	}
+}
+
+// CheckBroken decodes every vector with decode (Whole of the protocol's
+// table), in a subtest of its name: each must fail with no
 // message and an error that wraps Kind and is a *wire.Error of the
 // protocol (its text starting "protocol: "), naming the Message, and the
 // Field at Offset.

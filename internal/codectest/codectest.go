@@ -1,6 +1,6 @@
 // Package codectest is the shared test harness of gamewire's protocol
 // packages: every message type of every protocol goes through the same
-// checks of the per-message contract in DESIGN.md.
+// checks of the per-message contract in docs/ARCHITECTURE.md.
 //
 // Check draws values from a gopter generator and verifies, for each:
 //
@@ -62,13 +62,14 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/leanovate/gopter"
 )
 
-// Message is the per-message contract of DESIGN.md.
-type Message = wire.Codec
+// Message is the per-message contract of docs/ARCHITECTURE.md.
+type Message = spec.Codec
 
 // TB is the part of testing.TB the harness uses; *testing.T satisfies it.
 type TB interface {
@@ -240,7 +241,7 @@ type harness[T any, P interface {
 	failures  int
 	drawn     int
 	encodings map[string]bool // distinct encodings seen, up to two
-	form      *wire.Form      // the type's form, for the layout checks; nil for none
+	form      *spec.Form      // the type's form, for the layout checks; nil for none
 }
 
 func (h *harness[T, P]) fail(format string, args ...any) {

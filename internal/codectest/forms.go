@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 )
@@ -33,7 +34,7 @@ func BytesUpTo(max int, noNUL bool) gopter.Gen {
 // through one value of every form directly (whatever the code): nothing
 // panics, and what decodes re-encodes to the bytes it took, in Size()
 // bytes (CheckReencode).
-func FuzzForms(f *testing.F, table *wire.Table) {
+func FuzzForms(f *testing.F, table *spec.Table) {
 	values := make([]wire.Message, len(table.Forms))
 	for i := range values {
 		values[i] = table.New(&table.Forms[i])
@@ -60,7 +61,7 @@ func FuzzForms(f *testing.F, table *wire.Table) {
 // DecodeFails fails t unless m.Decode(b) fails with kind, returning off,
 // with a *wire.Error naming field, and does so without allocating. It
 // returns the error.
-func DecodeFails(t *testing.T, m wire.Codec, b []byte, kind error, field string, off int) *wire.Error {
+func DecodeFails(t *testing.T, m spec.Codec, b []byte, kind error, field string, off int) *wire.Error {
 	t.Helper()
 	n, err := m.Decode(b)
 	var e *wire.Error

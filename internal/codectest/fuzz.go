@@ -3,9 +3,11 @@ package codectest
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // FTB is the part of testing.TB the fuzz checks use; *testing.T satisfies
@@ -66,7 +68,7 @@ func CheckValidate(t FTB, v interface{ Validate() error }) {
 // CheckReencode fails t unless m, decoded from read (exactly the bytes its
 // decoder consumed), re-encodes to them byte for byte, with Size equal to
 // their count.
-func CheckReencode(t FTB, m wire.Codec, read []byte) {
+func CheckReencode(t FTB, m spec.Codec, read []byte) {
 	t.Helper()
 	re, err := m.AppendBinary(nil)
 	if err != nil || !bytes.Equal(re, read) || m.Size() != len(read) {
@@ -77,52 +79,43 @@ func CheckReencode(t FTB, m wire.Codec, read []byte) {
 // Decoding is what a protocol package decodes single frames or datagrams
 // with, for the body of its decode fuzz target (Fuzz).
 type Decoding struct {
-	// Decoder is the reusing decoder, with the policy the target wants.
+	// Decoder is the reusing decoder, with the package's default policy
+	// (wire.Checked), as Decode has.
 	Decoder *wire.Decoder
 	// Decode is the package's allocating decoder (bzflag.Decode and its
 	// kin).
 	Decode func(b []byte, from wire.Direction) (wire.Message, int, error)
-	// Whole says Decode takes exactly one whole datagram (it fails on
-	// trailing bytes) where the Decoder reads a message from the start.
-	Whole bool
 	// From lists the directions each input is decoded from.
 	From []wire.Direction
 }
 
 // Fuzz checks one fuzz input b, decoded from every direction of d.From:
-// nothing panics; every decode error is a *wire.Error (CheckError); what
-// the Decoder decodes re-encodes to the bytes it read (CheckReencode) and
-// passes CheckValidate; and for a form the table knows (not a *wire.Raw)
-// Decode agrees, with the same form and length, or, when Whole, fails
-// exactly when the Decoder did not read all of b.
+// nothing panics; every decode error is a *wire.Error (CheckError); Decode
+// and the Decoder answer alike (a message of the same form, or none; the
+// same length; the same error, a broken rule's included), as the two entry
+// points of one policy must; and what decodes re-encodes to the bytes it
+// read (CheckReencode) and passes CheckValidate.
 func (d Decoding) Fuzz(t FTB, b []byte) {
 	t.Helper()
 	for _, from := range d.From {
 		m, n, err := d.Decoder.Decode(b, from)
 		p, pn, perr := d.Decode(b, from)
+		if err != nil {
+			CheckError(t, err)
+		}
 		if perr != nil {
 			CheckError(t, perr)
 		}
-		if err != nil {
-			CheckError(t, err)
+		if (m == nil) != (p == nil) || n != pn || fmt.Sprint(err) != fmt.Sprint(perr) || m != nil && p.Form() != m.Form() {
+			t.Fatalf("Decode disagrees with the Decoder: %v %d bytes %v, the Decoder %v %d bytes %v", p, pn, perr, m, n, err)
+			return
+		}
+		if m == nil {
 			continue
 		}
 		CheckReencode(t, m, b[:n])
+		CheckReencode(t, p, b[:n])
 		CheckValidate(t, m)
-		if _, raw := m.(*wire.Raw); raw {
-			continue
-		}
-		if d.Whole && n != len(b) {
-			if perr == nil {
-				t.Fatalf("%s: Decode took %d bytes where the Decoder read %d of %d", m.Form().Name, pn, n, len(b))
-				return
-			}
-			continue
-		}
-		if perr != nil || pn != n || p.Form() != m.Form() {
-			t.Fatalf("%s: Decode disagrees with the Decoder (%d bytes): %v, %d bytes", m.Form().Name, n, perr, pn)
-			return
-		}
 	}
 }
 

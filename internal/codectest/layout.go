@@ -7,19 +7,20 @@ import (
 	"strings"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 	"github.com/google/go-cmp/cmp"
 )
 
 // former is a message that knows its entry in its protocol's table
 // (wire.Message); Check runs the layout checks on those only.
-type former interface{ Form() *wire.Form }
+type former interface{ Form() *spec.Form }
 
 // layoutOf returns the form of message type P, or nil when P has none (a
 // type that does not implement Form yet, or wire.Raw's stand-in form).
 func layoutOf[T any, P interface {
 	*T
 	Message
-}]() *wire.Form {
+}]() *spec.Form {
 	f, ok := any(P(new(T))).(former)
 	if !ok {
 		return nil
@@ -36,11 +37,11 @@ func layoutOf[T any, P interface {
 // where the one before it ends, the first variable field there too and
 // every field after it without an offset; and that the sizes agree with
 // the fields.
-func (h *harness[T, P]) checkLayout(f *wire.Form) {
+func (h *harness[T, P]) checkLayout(f *spec.Form) {
 	h.t.Helper()
 	l := f.Layout()
 	if len(l) == 0 {
-		h.fail("%s: form %s has no layout (not built by wire.NewTable?)", h.name, f.Name)
+		h.fail("%s: form %s has no layout (not built by spec.NewTable?)", h.name, f.Name)
 		return
 	}
 	end, variable := 0, false
@@ -89,7 +90,7 @@ func goFields(t reflect.Type) map[string]int {
 }
 
 // counts returns the names of the fields that count a list.
-func counts(l []wire.Field) map[string]bool {
+func counts(l []spec.Field) map[string]bool {
 	m := map[string]bool{}
 	for i := range l {
 		if l[i].Count != "" {
@@ -115,7 +116,7 @@ var masks = []func(p []byte){
 // sampleLayout checks one valid encoding b of v against the form: its
 // size lies within the form's, and changing the bytes of each field at
 // a fixed offset changes that field, and only that field, after decoding.
-func (h *harness[T, P]) sampleLayout(where func() string, f *wire.Form, b []byte) {
+func (h *harness[T, P]) sampleLayout(where func() string, f *spec.Form, b []byte) {
 	h.t.Helper()
 	if len(b) < f.Size || len(b) > f.MaxSize {
 		h.fail("%s: encoded in %d bytes, outside %s's layout: %d to %d bytes", where(), len(b), f.Name, f.Size, f.MaxSize)
@@ -135,14 +136,14 @@ func (h *harness[T, P]) sampleLayout(where func() string, f *wire.Form, b []byte
 		}
 		field, ok := tags[fl.Name]
 		switch {
-		case fl.Role == wire.CodeRole || fl.Role == wire.MarkerRole:
+		case fl.Role == spec.CodeRole || fl.Role == spec.MarkerRole:
 			copy(m, b)
 			masks[0](m[fl.Offset : fl.Offset+fl.Size])
 			if n, err := safeDecode(x, m); err == nil {
 				h.fail("%s: with its %s changed (%x) the frame still decodes (%d bytes): the codec does not read %s at byte %d", where(), fl.Name, m, n, fl.Name, fl.Offset)
 			}
 			continue
-		case fl.Role == wire.LengthRole || isCount[fl.Name]:
+		case fl.Role == spec.LengthRole || isCount[fl.Name]:
 			continue // the mutation checks cover what follows from these
 		case !ok:
 			h.fail("%s: %s.%s has no Go field tagged json:%q", where(), f.Name, fl.Name, fl.Name)
@@ -154,7 +155,7 @@ func (h *harness[T, P]) sampleLayout(where func() string, f *wire.Form, b []byte
 
 // fieldChange changes the bytes of field fl in a copy m of b and checks
 // that decoding changes Go field i of the value and nothing else.
-func (h *harness[T, P]) fieldChange(where func() string, f *wire.Form, fl *wire.Field, i int, b, m []byte, base, x P) {
+func (h *harness[T, P]) fieldChange(where func() string, f *spec.Form, fl *spec.Field, i int, b, m []byte, base, x P) {
 	h.t.Helper()
 	goName := reflect.TypeFor[T]().Field(i).Name
 	for _, mask := range masks {

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // TestCheckCapture reads captures of toy frames: a right one, one with a
 // broken frame, and a reader whose messages do not re-encode to the bytes.
 func TestCheckCapture(t *testing.T) {
 	defer func() { current, layoutForm = noBug, nil }()
-	forms := []wire.Form{{Name: "Toy", Code: 0x7e, From: wire.Both, Type: "toy", Fields: []wire.Field{fieldA, fieldB, fieldFlag, fieldName}}}
+	forms := []spec.Form{{Name: "Toy", Code: 0x7e, From: wire.Both, Type: "toy", Fields: []spec.Field{fieldA, fieldB, fieldFlag, fieldName}}}
 	table := toyTable(forms, func(int) wire.Message { return new(toy) })
 	layoutForm = &forms[0]
 	one := []byte{0x7e, 0, 1, 0, 0, 0, 2, 1, 2, 'h', 'i'}

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // bug selects a deliberate defect of toy, to prove each check can fail.
@@ -60,10 +62,10 @@ type toy struct {
 // layoutForm is what the toy messages' Form returns: nil (no form, so no
 // layout checks) but in the layout tests, which set it to the form under
 // test.
-var layoutForm *wire.Form
+var layoutForm *spec.Form
 
-func (*toy) Form() *wire.Form    { return layoutForm }
-func (*floaty) Form() *wire.Form { return layoutForm }
+func (*toy) Form() *spec.Form    { return layoutForm }
+func (*floaty) Form() *spec.Form { return layoutForm }
 
 // Validate makes toy a wire.Message, for the fuzz checks' Decoder: a toy
 // breaks no rule.
@@ -93,18 +95,22 @@ func (m *toy) AppendBinary(b []byte) ([]byte, error) {
 	}
 	b = append(b, 0x7e)
 	if current == swapsAB {
-		b = wire.BigEndian.AppendU32(b, m.B)
-		b = wire.BigEndian.AppendU16(b, a)
+		b = codec.BigEndian.AppendU32(b, m.B)
+		b = codec.BigEndian.AppendU16(b, a)
 	} else {
-		b = wire.BigEndian.AppendU16(b, a)
-		b = wire.BigEndian.AppendU32(b, m.B)
+		b = codec.BigEndian.AppendU16(b, a)
+		b = codec.BigEndian.AppendU32(b, m.B)
 	}
 	flag := byte(0)
 	if m.Flag {
 		flag = 1
 	}
 	b = append(b, flag)
-	return wire.AppendBytes8(b, m.Name)
+	if len(m.Name) > 255 {
+		return b, wire.ErrTooLong
+	}
+	b = append(b, byte(len(m.Name)))
+	return append(b, m.Name...), nil
 }
 
 func (m *toy) Decode(b []byte) (int, error) {
@@ -129,21 +135,21 @@ func (m *toy) Decode(b []byte) (int, error) {
 		var table [2]int
 		_ = table[b[7]]
 	}
-	r := wire.NewFormReader(b, toyErrForm(0))
-	if r.U8("header") != 0x7e && r.Err() == nil && current != ignoresHeader {
-		r.FailAt("header", 0, wire.ErrUnknownCode)
+	r := cursor{b: b, f: toyErrForm(0)}
+	if r.u8("header") != 0x7e && r.err == nil && current != ignoresHeader {
+		r.failAt("header", wire.ErrUnknownCode)
 	}
-	if current == mutatesInput && r.Err() == nil {
+	if current == mutatesInput && r.err == nil {
 		b[0] = 0
 	}
 	if current == swapsAB {
-		m.B = r.U32("b")
-		m.A = r.U16("a")
+		m.B = r.u32("b")
+		m.A = r.u16("a")
 	} else {
-		m.A = r.U16("a")
-		m.B = r.U32("b")
+		m.A = r.u16("a")
+		m.B = r.u32("b")
 	}
-	flag := r.U8("flag")
+	flag := r.u8("flag")
 	switch {
 	case current == ignoresBit:
 		m.Flag = flag&1 == 1
@@ -153,21 +159,21 @@ func (m *toy) Decode(b []byte) (int, error) {
 		m.Flag = false
 	default:
 		m.Flag = flag != 0
-		if flag > 1 && r.Err() == nil {
-			r.FailAt("flag", 7, wire.ErrInvalid)
+		if flag > 1 && r.err == nil {
+			r.failAt("flag", wire.ErrInvalid)
 		}
 	}
-	name := r.Bytes8("name")
-	if err := r.Err(); err != nil {
+	name := r.bytes8("name")
+	if err := r.err; err != nil {
 		switch {
 		case current == wrongShortErr:
-			return r.Offset(), toyErrForm(0).Err("", wire.ErrInvalid)
+			return r.off, toyErrForm(0).Err("", wire.ErrInvalid)
 		case current == bareShortErr && errors.Is(err, wire.ErrShort):
-			return r.Offset(), wire.ErrShort
+			return r.off, wire.ErrShort
 		case current == errorAllocates:
-			return r.Offset(), &wire.Error{Protocol: "toy", Message: "Toy", Offset: r.Offset(), Err: wire.ErrShort}
+			return r.off, &wire.Error{Protocol: "toy", Message: "Toy", Offset: r.off, Err: wire.ErrShort}
 		}
-		return r.Offset(), err
+		return r.off, err
 	}
 	switch {
 	case current == staleSlice && len(name) == 0:
@@ -179,9 +185,9 @@ func (m *toy) Decode(b []byte) (int, error) {
 		m.Name = append(m.Name[:0], name...)
 	}
 	if current == shortCount {
-		return r.Offset() - 1, nil
+		return r.off - 1, nil
 	}
-	return r.Offset(), nil
+	return r.off, nil
 }
 
 func (m *toy) UnmarshalBinary(b []byte) error {
@@ -211,11 +217,11 @@ func (*empty) Size() int                             { return 1 }
 func (*empty) AppendBinary(b []byte) ([]byte, error) { return append(b, 0x65), nil }
 func (m *empty) MarshalBinary() ([]byte, error)      { return m.AppendBinary(nil) }
 func (*empty) Decode(b []byte) (int, error) {
-	r := wire.NewFormReader(b, &toyForms[1])
-	if r.U8("header") != 0x65 && r.Err() == nil {
-		r.FailAt("header", 0, wire.ErrUnknownCode)
+	r := cursor{b: b, f: &toyForms[1]}
+	if r.u8("header") != 0x65 && r.err == nil {
+		r.failAt("header", wire.ErrUnknownCode)
 	}
-	return r.Offset(), r.Err()
+	return r.off, r.err
 }
 func (m *empty) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
@@ -234,12 +240,12 @@ func (m *rest) Size() int                             { return 1 + len(m.Data) }
 func (m *rest) AppendBinary(b []byte) ([]byte, error) { return append(append(b, 0x72), m.Data...), nil }
 func (m *rest) MarshalBinary() ([]byte, error)        { return m.AppendBinary(nil) }
 func (m *rest) Decode(b []byte) (int, error) {
-	r := wire.NewFormReader(b, &toyForms[2])
-	if r.U8("header") != 0x72 && r.Err() == nil {
-		r.FailAt("header", 0, wire.ErrUnknownCode)
+	r := cursor{b: b, f: &toyForms[2]}
+	if r.u8("header") != 0x72 && r.err == nil {
+		r.failAt("header", wire.ErrUnknownCode)
 	}
-	m.Data = append(m.Data[:0], r.Rest()...)
-	return r.Offset(), r.Err()
+	m.Data = append(m.Data[:0], r.take("data", len(b)-r.off)...)
+	return r.off, r.err
 }
 func (m *rest) UnmarshalBinary(b []byte) error { _, err := m.Decode(b); return err }
 
@@ -256,18 +262,18 @@ func (m *floaty) AppendBinary(b []byte) ([]byte, error) {
 	if current == quietsNaN && f != f {
 		f = float32(math.NaN())
 	}
-	b = wire.BigEndian.AppendF32(append(b, 0x66), f)
-	return wire.BigEndian.AppendF64(b, m.D), nil
+	b = codec.BigEndian.AppendF32(append(b, 0x66), f)
+	return codec.BigEndian.AppendF64(b, m.D), nil
 }
 func (m *floaty) MarshalBinary() ([]byte, error) { return m.AppendBinary(nil) }
 func (m *floaty) Decode(b []byte) (int, error) {
-	r := wire.NewFormReader(b, toyErrForm(3))
-	if r.U8("header") != 0x66 && r.Err() == nil {
-		r.FailAt("header", 0, wire.ErrUnknownCode)
+	r := cursor{b: b, f: toyErrForm(3)}
+	if r.u8("header") != 0x66 && r.err == nil {
+		r.failAt("header", wire.ErrUnknownCode)
 	}
-	m.F = r.F32("f")
-	m.D = r.F64("d")
-	return r.Offset(), r.Err()
+	m.F = math.Float32frombits(r.u32("f"))
+	m.D = math.Float64frombits(r.u64("d"))
+	return r.off, r.err
 }
 func (m *floaty) UnmarshalBinary(b []byte) error {
 	n, err := m.Decode(b)
@@ -280,7 +286,7 @@ func (m *floaty) UnmarshalBinary(b []byte) error {
 // toyForms give the toy codecs their errors, built once (as a table's
 // are), so that a failing decode allocates nothing. They belong to no
 // table: their errors name the message as a whole.
-var toyForms = []wire.Form{
+var toyForms = []spec.Form{
 	{Name: "Toy", Protocol: "toy"},
 	{Name: "Empty", Protocol: "toy"},
 	{Name: "Rest", Protocol: "toy"},
@@ -289,9 +295,80 @@ var toyForms = []wire.Form{
 
 // toyErrForm returns the form of the layout under test when there is one
 // (its errors name the fields), else toy form i.
-func toyErrForm(i int) *wire.Form {
+func toyErrForm(i int) *spec.Form {
 	if layoutForm != nil {
 		return layoutForm
 	}
 	return &toyForms[i]
+}
+
+// cursor reads the toy's fields in order, big-endian; the first failure is
+// kept, as the form's prebuilt error of the field, and every read after it
+// returns zero.
+type cursor struct {
+	b   []byte
+	off int
+	f   *spec.Form
+	err error
+}
+
+func (c *cursor) take(field string, n int) []byte {
+	if c.err != nil {
+		return nil
+	}
+	if len(c.b)-c.off < n {
+		c.err = c.f.Err(field, wire.ErrShort)
+		return nil
+	}
+	p := c.b[c.off : c.off+n]
+	c.off += n
+	return p
+}
+
+func (c *cursor) failAt(field string, kind error) {
+	if c.err == nil {
+		c.err = c.f.Err(field, kind)
+	}
+}
+
+func (c *cursor) u8(field string) uint8 {
+	if p := c.take(field, 1); p != nil {
+		return p[0]
+	}
+	return 0
+}
+
+func (c *cursor) u16(field string) uint16 {
+	if p := c.take(field, 2); p != nil {
+		return codec.BigEndian.U16(p)
+	}
+	return 0
+}
+
+func (c *cursor) u32(field string) uint32 {
+	if p := c.take(field, 4); p != nil {
+		return codec.BigEndian.U32(p)
+	}
+	return 0
+}
+
+func (c *cursor) u64(field string) uint64 {
+	if p := c.take(field, 8); p != nil {
+		return codec.BigEndian.U64(p)
+	}
+	return 0
+}
+
+func (c *cursor) bytes8(field string) []byte {
+	if c.err != nil || c.off >= len(c.b) {
+		c.take(field, 1)
+		return nil
+	}
+	n := int(c.b[c.off])
+	if len(c.b)-c.off-1 < n {
+		c.failAt(field, wire.ErrShort)
+		return nil
+	}
+	c.off++
+	return c.take(field, n)
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/paintball"
 )
 
 // Hand-written Paintball: plain structs mirroring the packets, marker and
@@ -227,11 +227,12 @@ func (m *pbLogin) AppendBinary(b []byte) ([]byte, error) {
 var errUsername = errors.New("compare: a username that is not modified UTF-8 of at most 65535 bytes")
 
 // validUsername checks the modified UTF-8 of a username as the spec asks
-// (ASCII straight, the rest by wire's checker: there is no other).
+// (ASCII straight, the rest by paintball's checker: there is no other;
+// the caller bounds the length).
 func validUsername(s []byte) bool {
 	for i, c := range s {
 		if c == 0 || c >= 0x80 {
-			return wire.ValidModifiedUTF8(s[i:])
+			return paintball.UTF(s[i:]).Valid()
 		}
 	}
 	return true

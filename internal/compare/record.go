@@ -33,4 +33,6 @@ type Record struct {
 const Size = 48
 
 // errShort is the error of every decoder here for input shorter than Size.
-func errShort(n int) error { return wire.NewError("compare", "Record", "", n, wire.ErrShort) }
+func errShort(n int) error {
+	return &wire.Error{Protocol: "compare", Message: "Record", Offset: n, Err: wire.ErrShort}
+}

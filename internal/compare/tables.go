@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // tableProtocol returns what the comparison knows of a protocol that
@@ -13,7 +14,7 @@ import (
 // for datagrams) as the hand-written code and encoding/binary see them,
 // and its hand-written codec. Gamewire is t's wire.Decoder under
 // wire.Lax, Checked the same under the default policy.
-func tableProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
+func tableProtocol(name, files string, t *spec.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
 	return &Protocol{
 		Name:        name,
 		Files:       []string{files},
@@ -29,7 +30,7 @@ func tableProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameL
 
 // streamProtocol is tableProtocol for a stream protocol, with gamewire's
 // wire.Stream of t as its stream decoder.
-func streamProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
+func streamProtocol(name, files string, t *spec.Table, o binary.ByteOrder, frameLen func([]byte) int, hand func() Codec) *Protocol {
 	p := tableProtocol(name, files, t, o, frameLen, hand)
 	p.Streams = wireStreams(func(r io.Reader, k Kind) *wire.Stream { return wire.NewStream(t, r, wireFrom(k)) })
 	return p
@@ -37,7 +38,7 @@ func streamProtocol(name, files string, t *wire.Table, o binary.ByteOrder, frame
 
 // datagramProtocol is tableProtocol for a datagram protocol, with t's
 // wire.Decoder as its stream decoder (see datagramStreams).
-func datagramProtocol(name, files string, t *wire.Table, o binary.ByteOrder, hand func() Codec) *Protocol {
+func datagramProtocol(name, files string, t *spec.Table, o binary.ByteOrder, hand func() Codec) *Protocol {
 	p := tableProtocol(name, files, t, o, nil, hand)
 	p.Streams = datagramStreams(func() *wire.Decoder { return wire.NewDecoder(t) })
 	return p

@@ -1,5 +1,5 @@
 // Package dissector writes Wireshark dissectors, in Lua, from a protocol's
-// message table (*wire.Table): the table is their single source, so they
+// message table (*spec.Table): the table is their single source, so they
 // cannot drift from the codecs.
 //
 // A protocol's file (Generate) holds only its table, as data: the forms,
@@ -27,7 +27,8 @@ import (
 	"strings"
 
 	"github.com/gamewire/gamewire/dissectors"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Value is one named value of an enum.
@@ -78,7 +79,7 @@ type Options struct {
 	// Packet is the header of a datagram before its messages (lwar's
 	// appId, ack, timestamp): fixed fields only. A datagram protocol's
 	// datagram holds messages back to back after it.
-	Packet []wire.Field
+	Packet []spec.Field
 	// PacketName is the name of the datagram as a whole ("Packet").
 	PacketName string
 	// Hello is what a stream protocol's server sends first on a new
@@ -101,7 +102,7 @@ type Hello struct {
 	// Magic is the bytes it starts with ("BZFS").
 	Magic string
 	// Fields are its fixed fields, the magic included.
-	Fields []wire.Field
+	Fields []spec.Field
 	// Port names the field holding the port the client reconnects to
 	// (0: none), or is empty.
 	Port string
@@ -123,13 +124,13 @@ func Runtime() []byte { return dissectors.Runtime() }
 
 // Generate returns the Lua dissector for table t: the table as data, for
 // the runtime (Runtime) to read.
-func Generate(t *wire.Table, o Options) ([]byte, error) {
+func Generate(t *spec.Table, o Options) ([]byte, error) {
 	g := &gen{t: t, o: o, p: t.Name}
 	return g.run()
 }
 
 type gen struct {
-	t     *wire.Table
+	t     *spec.Table
 	o     Options
 	p     string          // the protocol's name and field prefix
 	types map[string]bool // the composite types the fields use
@@ -148,7 +149,7 @@ func (g *gen) run() (out []byte, err error) {
 	g.types = map[string]bool{}
 
 	// The fields first, for the types they use.
-	header := g.list(g.t.Header(), g.p, "header")
+	header := g.list(g.t.HeaderLayout(), g.p, "header")
 	var packet, hello string
 	if len(g.o.Packet) > 0 {
 		packet = g.list(fixed(g.o.Packet, "packet"), g.p+".packet", "packet")
@@ -267,7 +268,7 @@ func (g *gen) command() string {
 // type a line); prefix is the filter name they are under, for the check of
 // their names ("" for a type's fields, whose names depend on where it is
 // used).
-func (g *gen) list(fields []wire.Field, prefix, where string) string {
+func (g *gen) list(fields []spec.Field, prefix, where string) string {
 	var parts []string
 	for i := range fields {
 		parts = append(parts, g.desc(&fields[i], prefix, where))
@@ -277,7 +278,7 @@ func (g *gen) list(fields []wire.Field, prefix, where string) string {
 
 // desc returns the Lua descriptor of one field: its name and type as the
 // table says them, and what the runtime needs to show it.
-func (g *gen) desc(fl *wire.Field, prefix, where string) string {
+func (g *gen) desc(fl *spec.Field, prefix, where string) string {
 	if prefix != "" && !validName(prefix+"."+fl.Name) {
 		panic("field name " + strconv.Quote(prefix+"."+fl.Name) + " is not a Wireshark filter name")
 	}
@@ -285,11 +286,11 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 	gotype := goType(fl)
 	attrs := []string{"n = " + quote(fl.Name), "t = " + quote(g.typeName(typ, where+"."+fl.Name))}
 	switch fl.Role {
-	case wire.CodeRole:
+	case spec.CodeRole:
 		attrs = append(attrs, `role = "code"`)
-	case wire.LengthRole:
+	case spec.LengthRole:
 		attrs = append(attrs, `role = "length"`, fmt.Sprintf("adjust = %d", fl.Adjust))
-	case wire.MarkerRole:
+	case spec.MarkerRole:
 		attrs = append(attrs, `role = "marker"`, fmt.Sprintf("value = %d", fl.Value))
 	}
 	switch typ {
@@ -317,7 +318,7 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 	if _, ok := g.o.Enums[gotype]; ok {
 		attrs = append(attrs, "enum = "+quote(gotype))
 	}
-	if _, ok := g.o.Flags[gotype]; ok && isNum(typ) && fl.Role == wire.Data {
+	if _, ok := g.o.Flags[gotype]; ok && isNum(typ) && fl.Role == spec.Data {
 		attrs = append(attrs, "flags = "+quote(gotype))
 	}
 	switch disp := g.o.Displays[gotype]; disp {
@@ -340,10 +341,10 @@ func (g *gen) desc(fl *wire.Field, prefix, where string) string {
 // (alone or as an array's element) by their name in the table's Types,
 // which it marks as used; it panics on a type the table does not know.
 func (g *gen) typeName(typ, where string) string {
-	if isNum(typ) || wire.IsVariable(typ) {
+	if isNum(typ) || spec.IsVariable(typ) {
 		return typ
 	}
-	if elem, n, ok := wire.ParseArray(typ); ok {
+	if elem, n, ok := spec.ParseArray(typ); ok {
 		if elem == "bytes" {
 			return typ
 		}
@@ -362,8 +363,8 @@ func (g *gen) typeName(typ, where string) string {
 	return ty.Name
 }
 
-func orderName(o wire.Order) string {
-	if o == wire.BigEndian {
+func orderName(o codec.Order) string {
+	if o == codec.BigEndian {
 		return "big"
 	}
 	return "little"
@@ -389,9 +390,9 @@ func validIdent(s string) bool {
 
 // fixed returns fields after checking that none is variable (a datagram's
 // packet header, a server's greeting).
-func fixed(fields []wire.Field, what string) []wire.Field {
+func fixed(fields []spec.Field, what string) []spec.Field {
 	for i := range fields {
-		if wire.IsVariable(fields[i].Type) {
+		if spec.IsVariable(fields[i].Type) {
 			panic(what + " field " + fields[i].Name + " is not fixed")
 		}
 	}
@@ -409,7 +410,7 @@ func isNum(t string) bool {
 
 // goType returns the Go type named by a field's Go attribute ("Team
 // TeamColor" -> "TeamColor"), or the field's Type.
-func goType(fl *wire.Field) string {
+func goType(fl *spec.Field) string {
 	if fl.Go == "" || fl.Go == "-" {
 		return fl.Type
 	}
@@ -425,7 +426,7 @@ func goType(fl *wire.Field) string {
 
 // GoType is goType for the command's use: the Go type a field decodes
 // into, as its Go attribute names it.
-func GoType(fl *wire.Field) string { return goType(fl) }
+func GoType(fl *spec.Field) string { return goType(fl) }
 
 func maxOr(n, def int) int {
 	if n <= 0 || n > def {
@@ -472,7 +473,7 @@ func quote(s string) string {
 // oneLine joins the lines of a doc comment.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func firstName(t *wire.Table) string {
+func firstName(t *spec.Table) string {
 	if len(t.Forms) > 0 {
 		return t.Forms[0].Name
 	}

@@ -7,22 +7,24 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // toyTable is a small stream protocol with every kind of field the
 // generator handles: a length and code header, composite types, an enum,
 // arrays, a C string, length-prefixed strings, a counted list and a rest.
-func toyTable() *wire.Table {
-	p := wire.Protocol{
+func toyTable() *spec.Table {
+	p := spec.Protocol{
 		Name:  "toy",
-		Order: wire.BigEndian,
-		Header: []wire.Field{
-			{Name: "length", Type: "u16", Go: "-", Role: wire.LengthRole, Adjust: 4},
-			{Name: "code", Type: "u16", Go: "-", Role: wire.CodeRole},
+		Order: codec.BigEndian,
+		Header: []spec.Field{
+			{Name: "length", Type: "u16", Go: "-", Role: spec.LengthRole, Adjust: 4},
+			{Name: "code", Type: "u16", Go: "-", Role: spec.CodeRole},
 		},
-		Types: []wire.Form{
-			{Name: "Vec", Type: "Vec", Fields: []wire.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}, {Name: "z", Type: "f32"}}},
-			{Name: "PlayerId", Type: "PlayerID", Fields: []wire.Field{
+		Types: []spec.Form{
+			{Name: "Vec", Type: "Vec", Fields: []spec.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}, {Name: "z", Type: "f32"}}},
+			{Name: "PlayerId", Type: "PlayerID", Fields: []spec.Field{
 				{Name: "serverHostAddr", Spec: "server host addr", Type: "bytes[4]", Go: "Host IPv4"},
 				{Name: "port", Type: "u16"},
 				{Name: "number", Type: "s16"},
@@ -30,32 +32,32 @@ func toyTable() *wire.Table {
 		},
 		MaxFrame: 1024,
 	}
-	forms := []wire.Form{
-		{Name: "MsgHello", Code: 0x6865, From: wire.FromClient, Type: "Hello", Doc: "The client says hello.", Fields: []wire.Field{
+	forms := []spec.Form{
+		{Name: "MsgHello", Code: 0x6865, From: wire.FromClient, Type: "Hello", Doc: "The client says hello.", Fields: []spec.Field{
 			{Name: "version", Type: "u32", Doc: "The version."},
 			{Name: "callSign", Spec: "call sign", Type: "bytes[8]", Go: "CallSign CallSign"},
 			{Name: "email", Type: "cstring", Max: 16},
 		}},
-		{Name: "MsgPos", Code: 0x706f, From: wire.Both, Type: "Pos", Fields: []wire.Field{
+		{Name: "MsgPos", Code: 0x706f, From: wire.Both, Type: "Pos", Fields: []spec.Field{
 			{Name: "playerId", Type: "PlayerId", Go: "ID PlayerID"},
 			{Name: "pos", Type: "Vec"},
 			{Name: "team", Type: "u16", Go: "Team TeamColor"},
 			{Name: "speed", Type: "s32", Go: "Speed Dbl"},
 			{Name: "shots", Type: "u8[3]"},
 		}},
-		{Name: "MsgList", Code: 0x6c69, From: wire.FromServer, Type: "List", Fields: []wire.Field{
+		{Name: "MsgList", Code: 0x6c69, From: wire.FromServer, Type: "List", Fields: []spec.Field{
 			{Name: "count", Type: "u8"},
 			{Name: "points", Type: "list", Count: "count", Entry: "Vec", Max: 4},
 			{Name: "motd", Type: "str8", Max: 20},
 			{Name: "tail", Type: "rest", Max: 8},
 		}},
-		{Name: "MsgPos", Code: 0x7070, From: wire.FromServer, Type: "PosServer", Fields: []wire.Field{
+		{Name: "MsgPos", Code: 0x7070, From: wire.FromServer, Type: "PosServer", Fields: []spec.Field{
 			{Name: "utf", Type: "utf"},
 			{Name: "big", Type: "u64"},
 			{Name: "f", Type: "f64"},
 		}},
 	}
-	return wire.NewTable(p, forms, func(int) wire.Message { return nil })
+	return spec.NewTable(p, forms, func(int) wire.Message { return nil })
 }
 
 func toyOptions() Options {
@@ -125,13 +127,13 @@ func TestGenerateErrors(t *testing.T) {
 }
 
 func TestGenerateDatagram(t *testing.T) {
-	tab := wire.NewTable(wire.Protocol{
-		Name: "dgram", Order: wire.LittleEndian, Datagram: true, MaxFrame: 512, HardMax: 2048,
-		Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}},
-	}, []wire.Form{
-		{Name: "Ping", Code: 1, From: wire.Both, Type: "Ping", Fields: []wire.Field{{Name: "n", Type: "u16"}}},
+	tab := spec.NewTable(spec.Protocol{
+		Name: "dgram", Order: codec.LittleEndian, Datagram: true, MaxFrame: 512, HardMax: 2048,
+		Header: []spec.Field{{Name: "type", Type: "u8", Go: "-", Role: spec.CodeRole}},
+	}, []spec.Form{
+		{Name: "Ping", Code: 1, From: wire.Both, Type: "Ping", Fields: []spec.Field{{Name: "n", Type: "u16"}}},
 	}, func(int) wire.Message { return nil })
-	lua, err := Generate(tab, Options{Packet: []wire.Field{{Name: "appId", Type: "u32"}, {Name: "ack", Type: "u32"}}, PacketName: "Packet"})
+	lua, err := Generate(tab, Options{Packet: []spec.Field{{Name: "appId", Type: "u32"}, {Name: "ack", Type: "u32"}}, PacketName: "Packet"})
 	if err != nil {
 		t.Fatal(err)
 	}

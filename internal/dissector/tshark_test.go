@@ -11,11 +11,13 @@ import (
 
 	"github.com/gamewire/gamewire/internal/capture"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // toyFrames returns client and server streams of the toy protocol.
 func toyFrames() (client, server []byte) {
-	be := wire.BigEndian
+	be := codec.BigEndian
 	frame := func(code uint16, body []byte) []byte {
 		b := be.AppendU16(nil, uint16(len(body)))
 		b = be.AppendU16(b, code)
@@ -62,7 +64,7 @@ func writeLua(t *testing.T, dir, name string, lua []byte) string {
 
 // generated writes the dissector Generate makes of tab into dir, with the
 // runtime beside it, and returns its path.
-func generated(t *testing.T, dir string, tab *wire.Table, o Options) string {
+func generated(t *testing.T, dir string, tab *spec.Table, o Options) string {
 	t.Helper()
 	lua, err := Generate(tab, o)
 	if err != nil {
@@ -246,10 +248,10 @@ func TestTsharkToyHeuristic(t *testing.T) {
 
 // datagramTable returns the table of a big-endian datagram protocol with a
 // one-byte code header, at most 64 bytes a datagram.
-func datagramTable(name string, types []wire.Form, forms ...wire.Form) *wire.Table {
-	return wire.NewTable(wire.Protocol{
-		Name: name, Order: wire.BigEndian, Datagram: true, MaxFrame: 64,
-		Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}},
+func datagramTable(name string, types []spec.Form, forms ...spec.Form) *spec.Table {
+	return spec.NewTable(spec.Protocol{
+		Name: name, Order: codec.BigEndian, Datagram: true, MaxFrame: 64,
+		Header: []spec.Field{{Name: "type", Type: "u8", Go: "-", Role: spec.CodeRole}},
 		Types:  types,
 	}, forms, func(int) wire.Message { return nil })
 }
@@ -260,13 +262,13 @@ func datagramTable(name string, types []wire.Form, forms ...wire.Form) *wire.Tab
 func TestTsharkDatagram(t *testing.T) {
 	NeedTshark(t)
 	tab := datagramTable("dgram", nil,
-		wire.Form{Name: "Ping", Code: 101, From: wire.FromClient, Type: "Ping", Fields: []wire.Field{{Name: "n", Type: "u16"}}},
-		wire.Form{Name: "Join", Code: 3, From: wire.FromServer, Type: "Join",
-			Header: []wire.Field{{Name: "type", Type: "u8", Go: "-", Role: wire.CodeRole}, {Name: "seqno", Type: "u32"}},
-			Fields: []wire.Field{{Name: "name", Type: "str8", Max: 32}}})
+		spec.Form{Name: "Ping", Code: 101, From: wire.FromClient, Type: "Ping", Fields: []spec.Field{{Name: "n", Type: "u16"}}},
+		spec.Form{Name: "Join", Code: 3, From: wire.FromServer, Type: "Join",
+			Header: []spec.Field{{Name: "type", Type: "u8", Go: "-", Role: spec.CodeRole}, {Name: "seqno", Type: "u32"}},
+			Fields: []spec.Field{{Name: "name", Type: "str8", Max: 32}}})
 	dir := t.TempDir()
-	luaPath := generated(t, dir, tab, Options{Port: 32000, PacketName: "Packet", Packet: []wire.Field{
-		{Name: "appId", Type: "u32", Role: wire.MarkerRole, Value: 0xf27087c5},
+	luaPath := generated(t, dir, tab, Options{Port: 32000, PacketName: "Packet", Packet: []spec.Field{
+		{Name: "appId", Type: "u32", Role: spec.MarkerRole, Value: 0xf27087c5},
 		{Name: "ack", Type: "u32"},
 	}})
 	path := filepath.Join(dir, "dgram.pcap")
@@ -308,7 +310,7 @@ func TestTsharkDatagram(t *testing.T) {
 func TestTsharkHello(t *testing.T) {
 	NeedTshark(t)
 	o := toyOptions()
-	o.Hello = &Hello{Name: "Handshake", Magic: "TOYS", Port: "port", Fields: []wire.Field{
+	o.Hello = &Hello{Name: "Handshake", Magic: "TOYS", Port: "port", Fields: []spec.Field{
 		{Name: "version", Type: "bytes[8]", Doc: "the server's version"},
 		{Name: "port", Type: "u16", Doc: "the port to reconnect to"},
 	}}
@@ -346,8 +348,8 @@ func TestTsharkHello(t *testing.T) {
 // a bit set shown with the names of its bits.
 func TestTsharkListsAndFlags(t *testing.T) {
 	NeedTshark(t)
-	tab := datagramTable("rt", []wire.Form{{Name: "MessageId", Type: "MessageID", Fields: []wire.Field{{Name: "id", Type: "u16"}}}},
-		wire.Form{Name: "MSG_TYPE_ACK", Code: 0, From: wire.Both, Type: "Ack", Fields: []wire.Field{
+	tab := datagramTable("rt", []spec.Form{{Name: "MessageId", Type: "MessageID", Fields: []spec.Field{{Name: "id", Type: "u16"}}}},
+		spec.Form{Name: "MSG_TYPE_ACK", Code: 0, From: wire.Both, Type: "Ack", Fields: []spec.Field{
 			{Name: "flags", Type: "u16", Go: "Flags UpdateFlags"},
 			{Name: "ids", Type: "list", Entry: "MessageId", Go: "IDs []MessageID"},
 		}})

@@ -4,27 +4,38 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"path"
 	"reflect"
 	"strconv"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// wirePath is the import path of package wire.
-const wirePath = "github.com/gamewire/gamewire/wire"
+// The import paths of the packages a table is written with, and of the
+// package generated code names its messages and errors with.
+const (
+	specPath  = "github.com/gamewire/gamewire/wire/spec"
+	codecPath = "github.com/gamewire/gamewire/wire/codec"
+	wirePath  = "github.com/gamewire/gamewire/wire"
+)
 
-// wireConsts are the identifiers of package wire a table may use, with
+// specConsts and codecConsts are the identifiers of packages spec and
+// codec a table may use, with
 // their values.
-var wireConsts = map[string]int64{
-	"BigEndian":    int64(wire.BigEndian),
-	"LittleEndian": int64(wire.LittleEndian),
-	"FromClient":   int64(wire.FromClient),
-	"FromServer":   int64(wire.FromServer),
-	"Both":         int64(wire.Both),
-	"Data":         int64(wire.Data),
-	"CodeRole":     int64(wire.CodeRole),
-	"LengthRole":   int64(wire.LengthRole),
-	"MarkerRole":   int64(wire.MarkerRole),
+var codecConsts = map[string]int64{
+	"BigEndian":    int64(codec.BigEndian),
+	"LittleEndian": int64(codec.LittleEndian),
+}
+
+var specConsts = map[string]int64{
+	"FromClient": int64(spec.FromClient),
+	"FromServer": int64(spec.FromServer),
+	"Both":       int64(spec.Both),
+	"Data":       int64(spec.Data),
+	"CodeRole":   int64(spec.CodeRole),
+	"LengthRole": int64(spec.LengthRole),
+	"MarkerRole": int64(spec.MarkerRole),
 }
 
 // basicTypes are the conversions an expression may use (uint32(CodeX)).
@@ -42,10 +53,11 @@ type posError struct {
 
 func (e *posError) Error() string { return e.pos.String() + ": " + e.msg }
 
-// evaluator evaluates the literals of one forms.go into wire values.
+// evaluator evaluates the literals of one forms.go into spec values.
 type evaluator struct {
 	fset     *token.FileSet
-	wire     string              // the file's name for package wire
+	spec     string              // the file's name for package spec
+	codec    string              // the file's name for package codec
 	consts   map[string]ast.Expr // constant declarations of the file, by name
 	vars     map[string]ast.Expr // variable declarations of the file, by name
 	values   map[string]constant.Value
@@ -64,15 +76,22 @@ func newEvaluator(fset *token.FileSet, f *ast.File) (*evaluator, error) {
 		implicit: make(map[string]token.Pos),
 	}
 	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == wirePath {
-			e.wire = "wire"
-			if imp.Name != nil {
-				e.wire = imp.Name.Name
-			}
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := &e.spec
+		switch p {
+		case specPath:
+		case codecPath:
+			name = &e.codec
+		default:
+			continue
+		}
+		*name = path.Base(p)
+		if imp.Name != nil {
+			*name = imp.Name.Name
 		}
 	}
-	if e.wire == "" {
-		return nil, e.errorf(f.Package, "the file does not import %s", wirePath)
+	if e.spec == "" {
+		return nil, e.errorf(f.Package, "the file does not import %s", specPath)
 	}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
@@ -119,11 +138,15 @@ func (e *evaluator) eval(x ast.Expr) (constant.Value, error) {
 	case *ast.Ident:
 		return e.ident(x)
 	case *ast.SelectorExpr:
-		if pkg, ok := x.X.(*ast.Ident); ok && pkg.Name == e.wire {
-			if v, ok := wireConsts[x.Sel.Name]; ok {
+		if pkg, ok := x.X.(*ast.Ident); ok && (pkg.Name == e.spec || pkg.Name == e.codec) {
+			consts := specConsts
+			if pkg.Name == e.codec {
+				consts = codecConsts
+			}
+			if v, ok := consts[x.Sel.Name]; ok {
 				return constant.MakeInt64(v), nil
 			}
-			return nil, e.errorf(x.Pos(), "formgen does not know %s.%s", e.wire, x.Sel.Name)
+			return nil, e.errorf(x.Pos(), "formgen does not know %s.%s", pkg.Name, x.Sel.Name)
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.ADD || x.Op == token.SUB {
@@ -150,7 +173,7 @@ func (e *evaluator) eval(x ast.Expr) (constant.Value, error) {
 			return v, nil
 		}
 	}
-	return nil, e.errorf(x.Pos(), "formgen cannot evaluate %s: use literals, +, -, *, <<, |, constants of this file and wire's constants", e.text(x))
+	return nil, e.errorf(x.Pos(), "formgen cannot evaluate %s: use literals, +, -, *, <<, |, constants of this file and those of spec and codec", e.text(x))
 }
 
 // ident evaluates true, false or a constant of the file.
@@ -353,7 +376,7 @@ func (e *evaluator) fillSlice(v reflect.Value, x ast.Expr, what string) error {
 	}
 	elem := v.Type().Elem()
 	if at, ok := lit.Type.(*ast.ArrayType); lit.Type != nil && (!ok || at.Len != nil || !e.isWireType(at.Elt, elem.Name())) {
-		return e.errorf(lit.Type.Pos(), "%s wants a []%s.%s literal", what, e.wire, elem.Name())
+		return e.errorf(lit.Type.Pos(), "%s wants a []%s.%s literal", what, e.spec, elem.Name())
 	}
 	s := reflect.MakeSlice(v.Type(), len(lit.Elts), len(lit.Elts))
 	for i, elt := range lit.Elts {
@@ -368,30 +391,30 @@ func (e *evaluator) fillSlice(v reflect.Value, x ast.Expr, what string) error {
 	return nil
 }
 
-// isWireType reports whether x names wire's type called name.
+// isWireType reports whether x names spec's type called name.
 func (e *evaluator) isWireType(x ast.Expr, name string) bool {
 	sel, ok := x.(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == e.wire && sel.Sel.Name == name
+	return ok && pkg.Name == e.spec && sel.Sel.Name == name
 }
 
 // table evaluates the file's protocol and forms variables.
-func (e *evaluator) table(file *ast.File) (wire.Protocol, []wire.Form, error) {
-	var p wire.Protocol
-	var forms []wire.Form
+func (e *evaluator) table(file *ast.File) (spec.Protocol, []spec.Form, error) {
+	var p spec.Protocol
+	var forms []spec.Form
 	px, ok := e.vars["protocol"]
 	if !ok {
-		return p, nil, e.errorf(file.Package, "no `var protocol = %s.Protocol{...}`", e.wire)
+		return p, nil, e.errorf(file.Package, "no `var protocol = %s.Protocol{...}`", e.spec)
 	}
 	if err := e.fill(reflect.ValueOf(&p).Elem(), px, "protocol"); err != nil {
 		return p, nil, err
 	}
 	fx, ok := e.vars["forms"]
 	if !ok {
-		return p, nil, e.errorf(file.Package, "no `var forms = []%s.Form{...}`", e.wire)
+		return p, nil, e.errorf(file.Package, "no `var forms = []%s.Form{...}`", e.spec)
 	}
 	if err := e.fill(reflect.ValueOf(&forms).Elem(), fx, "forms"); err != nil {
 		return p, nil, err

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // TestGeneratedIsCurrent regenerates the checked-in test packages: the
@@ -36,12 +38,12 @@ func TestGeneratedIsCurrent(t *testing.T) {
 // valid protocol, and the line the declarations start on.
 func table(protocol, forms string) string {
 	if protocol == "" {
-		protocol = `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`
+		protocol = `spec.Protocol{Name: "t", Header: []spec.Field{{Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64}`
 	}
 	if forms == "" {
-		forms = `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A"}}`
+		forms = `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A"}}`
 	}
-	return "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar protocol = " + protocol + "\n\nvar forms = " + forms + "\n"
+	return "package t\n\nimport \"github.com/gamewire/gamewire/wire/spec\"\n\nvar protocol = " + protocol + "\n\nvar forms = " + forms + "\n"
 }
 
 func generateSource(src string) ([]byte, error) {
@@ -57,7 +59,7 @@ func generateSource(src string) ([]byte, error) {
 // that names the file, line and column.
 func TestEvalErrors(t *testing.T) {
 	form := func(fields string) string {
-		return `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{` + fields + `}}}`
+		return `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A", Fields: []spec.Field{` + fields + `}}}`
 	}
 	tests := []struct {
 		name string
@@ -66,30 +68,30 @@ func TestEvalErrors(t *testing.T) {
 	}{
 		{"a function call", table("", form(`{Name: "a", Type: f()}`)), `^forms.go:7:\d+: formgen cannot evaluate f\(\.\.\.\)`},
 		{"an unknown identifier", table("", form(`{Name: "a", Type: "u8", Max: limit}`)), `^forms.go:7:\d+: limit is not a constant declared in this file`},
-		{"an unknown wire name", table("", form(`{Name: "a", Type: "u8", Role: wire.Nope}`)), `^forms.go:7:\d+: formgen does not know wire.Nope`},
+		{"an unknown wire name", table("", form(`{Name: "a", Type: "u8", Role: spec.Nope}`)), `^forms.go:7:\d+: formgen does not know spec.Nope`},
 		{"another package", table("", form(`{Name: "a", Type: strings.ToUpper("u8")}`)), `^forms.go:7:\d+: formgen cannot evaluate strings.ToUpper`},
 		{"division", table("", form(`{Name: "a", Type: "u8", Max: 8 / 2}`)), `^forms.go:7:\d+: formgen does not evaluate the operator /`},
 		{"a string minus a number", table("", form(`{Name: "a", Type: "u8" - 1}`)), `^forms.go:7:\d+: invalid operands of -`},
 		{"a string for an int", table("", form(`{Name: "a", Type: "u8", Max: "8"}`)), `^forms.go:7:\d+: forms\[0\].Fields\[0\].Max wants an integer`},
-		{"a negative code", table("", `[]wire.Form{{Name: "A", Code: -1, Type: "A"}}`), `^forms.go:7:\d+: forms\[0\].Code wants an integer that fits a uint32`},
+		{"a negative code", table("", `[]spec.Form{{Name: "A", Code: -1, Type: "A"}}`), `^forms.go:7:\d+: forms\[0\].Code wants an integer that fits a uint32`},
 		{"an int for a string", table("", form(`{Name: 1, Type: "u8"}`)), `forms\[0\].Fields\[0\].Name wants a string`},
-		{"an int for a bool", table("", `[]wire.Form{{Name: "A", Code: 1, Type: "A", Hand: 1}}`), `forms\[0\].Hand wants a bool`},
-		{"positional fields", table("", `[]wire.Form{{"A"}}`), `^forms.go:7:\d+: forms\[0\]: formgen needs keyed fields`},
-		{"an unknown field", table("", `[]wire.Form{{Nom: "A"}}`), `^forms.go:7:\d+: wire.Form has no field Nom`},
-		{"a wrong element type", table("", `[]wire.Form{wire.Field{Name: "A"}}`), `^forms.go:7:\d+: forms\[0\] wants a wire.Form literal`},
-		{"a wrong slice type", table("", `[]wire.Field{}`), `^forms.go:7:\d+: forms wants a \[\]wire.Form literal`},
-		{"an indexed element", table("", `[]wire.Form{0: {Name: "A"}}`), `^forms.go:7:\d+: forms: formgen needs the elements in order`},
-		{"no protocol", "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar forms = []wire.Form{}\n", `^forms.go:1:1: no .var protocol`},
-		{"no forms", "package t\n\nimport \"github.com/gamewire/gamewire/wire\"\n\nvar protocol = wire.Protocol{}\n", `^forms.go:1:1: no .var forms`},
-		{"no wire import", "package t\n\nvar forms = 1\n", `^forms.go:1:1: the file does not import`},
+		{"an int for a bool", table("", `[]spec.Form{{Name: "A", Code: 1, Type: "A", Hand: 1}}`), `forms\[0\].Hand wants a bool`},
+		{"positional fields", table("", `[]spec.Form{{"A"}}`), `^forms.go:7:\d+: forms\[0\]: formgen needs keyed fields`},
+		{"an unknown field", table("", `[]spec.Form{{Nom: "A"}}`), `^forms.go:7:\d+: spec.Form has no field Nom`},
+		{"a wrong element type", table("", `[]spec.Form{spec.Field{Name: "A"}}`), `^forms.go:7:\d+: forms\[0\] wants a spec.Form literal`},
+		{"a wrong slice type", table("", `[]spec.Field{}`), `^forms.go:7:\d+: forms wants a \[\]spec.Form literal`},
+		{"an indexed element", table("", `[]spec.Form{0: {Name: "A"}}`), `^forms.go:7:\d+: forms: formgen needs the elements in order`},
+		{"no protocol", "package t\n\nimport \"github.com/gamewire/gamewire/wire/spec\"\n\nvar forms = []spec.Form{}\n", `^forms.go:1:1: no .var protocol`},
+		{"no forms", "package t\n\nimport \"github.com/gamewire/gamewire/wire/spec\"\n\nvar protocol = spec.Protocol{}\n", `^forms.go:1:1: no .var forms`},
+		{"no spec import", "package t\n\nvar forms = 1\n", `^forms.go:1:1: the file does not import`},
 		{"iota", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = iota\n", `^forms.go:8:11: formgen does not evaluate iota`},
 		{"implicit repetition", table("", form(`{Name: "a", Type: "u8", Max: b}`)) + "const (\n\ta = 1\n\tb\n)\n", `^forms.go:7:\d+: formgen needs constant b, declared at forms.go:10:2, to have a value of its own`},
 		{"an unused iota block", table("", "") + "const (\n\ta = iota\n\tb\n)\n", ``},
 		{"a cycle", table("", form(`{Name: "a", Type: "u8", Max: m}`)) + "const m = n\nconst n = m + 1\n", `^forms.go:\d+:\d+: constant m is defined in terms of itself`},
-		{"a variable that is not a literal", table("", form(`{Name: "a", Type: "u8"}`)) + "var h = make([]wire.Field, 1)\n", ``},
-		{"a header naming no literal", table(`wire.Protocol{Name: "t", Header: h, MaxFrame: 64}`, "") + "var h = make([]wire.Field, 1)\n", `^forms.go:8:9: protocol.Header wants a \[\]wire.Field literal, not make\(\.\.\.\)`},
-		{"a header naming nothing", table(`wire.Protocol{Name: "t", Header: h, MaxFrame: 64}`, ""), `^forms.go:5:\d+: protocol.Header: h is not a variable declared in this file`},
-		{"a bad layout", table("", form(`{Name: "a", Type: "u9"}`)), `^forms.go: wire: A.a: unknown field type u9`},
+		{"a variable that is not a literal", table("", form(`{Name: "a", Type: "u8"}`)) + "var h = make([]spec.Field, 1)\n", ``},
+		{"a header naming no literal", table(`spec.Protocol{Name: "t", Header: h, MaxFrame: 64}`, "") + "var h = make([]spec.Field, 1)\n", `^forms.go:8:9: protocol.Header wants a \[\]spec.Field literal, not make\(\.\.\.\)`},
+		{"a header naming nothing", table(`spec.Protocol{Name: "t", Header: h, MaxFrame: 64}`, ""), `^forms.go:5:\d+: protocol.Header: h is not a variable declared in this file`},
+		{"a bad layout", table("", form(`{Name: "a", Type: "u9"}`)), `^forms.go: spec: A.a: unknown field type u9`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,7 +114,10 @@ func TestEvalErrors(t *testing.T) {
 func TestEvalValues(t *testing.T) {
 	src := `package t
 
-import w "github.com/gamewire/gamewire/wire"
+import (
+	c "github.com/gamewire/gamewire/wire/codec"
+	w "github.com/gamewire/gamewire/wire/spec"
+)
 
 const (
 	base        = 0x10
@@ -124,7 +129,7 @@ const (
 
 var header = []w.Field{{Name: "len", Type: "u8", Role: w.LengthRole, Adjust: -neg - 3}, {Name: "code", Type: "u16", Role: w.CodeRole}}
 
-var protocol = w.Protocol{Name: "t", Order: w.LittleEndian, Header: header, MaxFrame: 1 << 8, Split: nil}
+var protocol = w.Protocol{Name: "t", Order: c.LittleEndian, Header: header, MaxFrame: 1 << 8, Split: nil}
 
 var forms = []w.Form{
 	{Name: name, Code: uint32(code), From: w.FromClient | w.FromServer, Type: "A", Hand: false,
@@ -144,7 +149,7 @@ var forms = []w.Form{
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Order != wire.LittleEndian || p.MaxFrame != 256 || len(p.Header) != 2 || p.Header[0].Adjust != 1 || p.Header[1].Role != wire.CodeRole {
+	if p.Order != codec.LittleEndian || p.MaxFrame != 256 || len(p.Header) != 2 || p.Header[0].Adjust != 1 || p.Header[1].Role != spec.CodeRole {
 		t.Errorf("protocol = %+v", p)
 	}
 	if len(forms) != 1 || forms[0].Name != "MsgA" || forms[0].Code != 0x102 || forms[0].From != wire.Both || forms[0].Fields[0].Type != "bytes[8]" || forms[0].Fields[0].Max != 8 {
@@ -159,18 +164,18 @@ var forms = []w.Form{
 // them out: what it could not generate a correct codec for.
 func TestModelErrors(t *testing.T) {
 	form := func(fields string) string {
-		return `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{` + fields + `}}}`
+		return `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A", Fields: []spec.Field{` + fields + `}}}`
 	}
-	types := `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64, Types: []wire.Form{{Name: "E", Fields: []wire.Field{{Name: "e", Type: "u8"}}}}}`
+	types := `spec.Protocol{Name: "t", Header: []spec.Field{{Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64, Types: []spec.Form{{Name: "E", Fields: []spec.Field{{Name: "e", Type: "u8"}}}}}`
 	tests := []struct {
 		name  string
 		proto string
 		forms string
 		want  string
 	}{
-		{"no Go type", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both}}`, `form A has no Type`},
-		{"a bad Go type", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "a"}}`, `A: Type "a" is not an exported Go identifier`},
-		{"one Go type twice", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A"}, {Name: "B", Code: 2, From: wire.Both, Type: "A"}}`, `forms A and B have one Go type, A`},
+		{"no Go type", "", `[]spec.Form{{Name: "A", Code: 1, From: spec.Both}}`, `form A has no Type`},
+		{"a bad Go type", "", `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "a"}}`, `A: Type "a" is not an exported Go identifier`},
+		{"one Go type twice", "", `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A"}, {Name: "B", Code: 2, From: spec.Both, Type: "A"}}`, `forms A and B have one Go type, A`},
 		{"rest not last", "", form(`{Name: "r", Type: "rest"}, {Name: "a", Type: "u8"}`), `A.r: rest must be the last field`},
 		{"a list without Count, not last", types, form(`{Name: "l", Type: "list", Entry: "E"}, {Name: "a", Type: "u8"}`), `A.l: a list without a Count runs to the end of the frame: it must be the last field`},
 		{"a count after its list", types, form(`{Name: "l", Type: "list", Count: "n", Entry: "E"}, {Name: "n", Type: "u8"}`), `A.l: its Count "n" must name an earlier field`},
@@ -181,9 +186,9 @@ func TestModelErrors(t *testing.T) {
 		{"a bad Go name", "", form(`{Name: "a", Type: "u8", Go: "a uint8"}`), `A.a: Go field name "a" is not an exported identifier`},
 		{"a string as a Go string", "", form(`{Name: "s", Type: "str8", Go: "S string"}`), `A.s: a str8 field's Go type must be \[\]byte or a named \[\]byte type`},
 		{"two Go fields of one name", "", form(`{Name: "a", Type: "u8"}, {Name: "b", Type: "u8", Go: "A"}`), `A: two fields are called A in Go`},
-		{"a signed length", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "len", Type: "s16", Role: wire.LengthRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.len: a length must be u8, u16 or u32`},
-		{"a float marker", `wire.Protocol{Name: "t", Header: []wire.Field{{Name: "m", Type: "f32", Role: wire.MarkerRole}, {Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64}`, "", `A.m: a code or marker must be an unsigned integer`},
-		{"a variable header", "", `[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Header: []wire.Field{{Name: "s", Type: "str8"}, {Name: "code", Type: "u8", Role: wire.CodeRole}}}}`, `A.code: a header field must have a fixed offset`},
+		{"a signed length", `spec.Protocol{Name: "t", Header: []spec.Field{{Name: "len", Type: "s16", Role: spec.LengthRole}, {Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64}`, "", `A.len: a length must be u8, u16 or u32`},
+		{"a float marker", `spec.Protocol{Name: "t", Header: []spec.Field{{Name: "m", Type: "f32", Role: spec.MarkerRole}, {Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64}`, "", `A.m: a code or marker must be an unsigned integer`},
+		{"a variable header", "", `[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A", Header: []spec.Field{{Name: "s", Type: "str8"}, {Name: "code", Type: "u8", Role: spec.CodeRole}}}}`, `A.code: a header field must have a fixed offset`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,19 +245,19 @@ func TestHandWritten(t *testing.T) {
 // other files use (C); not those only generated code writes (D, E), nor
 // the composites inside a kept one (F, which A's put writes in place).
 func TestPutGet(t *testing.T) {
-	src := table(`wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64,
-		Types: []wire.Form{
-			{Name: "F", Fields: []wire.Field{{Name: "f", Type: "u8"}}},
-			{Name: "A", Fields: []wire.Field{{Name: "a", Type: "F"}}},
-			{Name: "B", Fields: []wire.Field{{Name: "b", Type: "u8"}}},
-			{Name: "C", Fields: []wire.Field{{Name: "c", Type: "u8"}}},
-			{Name: "D", Fields: []wire.Field{{Name: "d", Type: "u8"}}},
-			{Name: "E", Fields: []wire.Field{{Name: "e", Type: "u8"}}},
-			{Name: "H", Hand: true, Fields: []wire.Field{{Name: "b", Type: "B"}}},
+	src := table(`spec.Protocol{Name: "t", Header: []spec.Field{{Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64,
+		Types: []spec.Form{
+			{Name: "F", Fields: []spec.Field{{Name: "f", Type: "u8"}}},
+			{Name: "A", Fields: []spec.Field{{Name: "a", Type: "F"}}},
+			{Name: "B", Fields: []spec.Field{{Name: "b", Type: "u8"}}},
+			{Name: "C", Fields: []spec.Field{{Name: "c", Type: "u8"}}},
+			{Name: "D", Fields: []spec.Field{{Name: "d", Type: "u8"}}},
+			{Name: "E", Fields: []spec.Field{{Name: "e", Type: "u8"}}},
+			{Name: "H", Hand: true, Fields: []spec.Field{{Name: "b", Type: "B"}}},
 		}}`,
-		`[]wire.Form{
-			{Name: "M1", Code: 1, From: wire.Both, Type: "M1", Hand: true, Fields: []wire.Field{{Name: "as", Type: "A[2]"}}},
-			{Name: "M2", Code: 2, From: wire.Both, Type: "M2", Fields: []wire.Field{
+		`[]spec.Form{
+			{Name: "M1", Code: 1, From: spec.Both, Type: "M1", Hand: true, Fields: []spec.Field{{Name: "as", Type: "A[2]"}}},
+			{Name: "M2", Code: 2, From: spec.Both, Type: "M2", Fields: []spec.Field{
 				{Name: "h", Type: "H"}, {Name: "a", Type: "A"}, {Name: "c", Type: "C"}, {Name: "d", Type: "D"},
 				{Name: "n", Type: "u8"}, {Name: "es", Type: "list", Count: "n", Entry: "E"}}},
 		}`)
@@ -282,9 +287,9 @@ func TestPutGet(t *testing.T) {
 // generated (its struct, put and get are the package's), while the forms
 // that use it do.
 func TestHandType(t *testing.T) {
-	src := table(`wire.Protocol{Name: "t", Header: []wire.Field{{Name: "code", Type: "u8", Role: wire.CodeRole}}, MaxFrame: 64,
-		Types: []wire.Form{{Name: "Angle", Hand: true, Fields: []wire.Field{{Name: "deg", Type: "u16"}}}}}`,
-		`[]wire.Form{{Name: "A", Code: 1, From: wire.Both, Type: "A", Fields: []wire.Field{{Name: "dir", Type: "Angle"}}}}`)
+	src := table(`spec.Protocol{Name: "t", Header: []spec.Field{{Name: "code", Type: "u8", Role: spec.CodeRole}}, MaxFrame: 64,
+		Types: []spec.Form{{Name: "Angle", Hand: true, Fields: []spec.Field{{Name: "deg", Type: "u16"}}}}}`,
+		`[]spec.Form{{Name: "A", Code: 1, From: spec.Both, Type: "A", Fields: []spec.Field{{Name: "dir", Type: "Angle"}}}}`)
 	out, err := generateSource(src)
 	if err != nil {
 		t.Fatal(err)

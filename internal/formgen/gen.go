@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // gen writes one forms_gen.go.
@@ -16,8 +18,8 @@ type gen struct {
 	buf     bytes.Buffer
 	pkg     string
 	source  string // the table's file name, for the header
-	t       *wire.Table
-	ord     string          // "wire.BigEndian" or "wire.LittleEndian"
+	t       *spec.Table
+	ord     string          // "codec.BigEndian" or "codec.LittleEndian"
 	hand    map[string]bool // what the package's other files declare (see handWritten)
 	imports map[string]bool
 	code    uint32           // the code of the form being written
@@ -59,11 +61,11 @@ func sentence(s string) string {
 	return s
 }
 
-func direction(d wire.Direction) string {
+func direction(d spec.Direction) string {
 	switch d {
-	case wire.FromClient:
+	case spec.FromClient:
 		return "client to server"
-	case wire.FromServer:
+	case spec.FromServer:
 		return "server to client"
 	}
 	return "either way"
@@ -71,9 +73,9 @@ func direction(d wire.Direction) string {
 
 // generate returns the source of forms_gen.go.
 func (g *gen) generate(types, forms []*form) ([]byte, error) {
-	g.ord = "wire.BigEndian"
-	if g.t.Order == wire.LittleEndian {
-		g.ord = "wire.LittleEndian"
+	g.ord = "codec.BigEndian"
+	if g.t.Order == codec.LittleEndian {
+		g.ord = "codec.LittleEndian"
 	}
 	g.imports = map[string]bool{}
 	g.types = map[string]*form{}
@@ -102,17 +104,19 @@ func (g *gen) generate(types, forms []*form) ([]byte, error) {
 			std = append(std, imp)
 		}
 	}
-	if len(std) == 0 {
-		g.p("import %q", wirePath)
-	} else {
-		g.p("import (")
-		for _, imp := range std {
+	g.p("import (")
+	for _, imp := range std {
+		g.p("\t%q", imp)
+	}
+	if len(std) > 0 {
+		g.p("")
+	}
+	for _, imp := range []string{wirePath, codecPath, specPath} {
+		if uses(body.Bytes(), path.Base(imp)) {
 			g.p("\t%q", imp)
 		}
-		g.p("")
-		g.p("\t%q", wirePath)
-		g.p(")")
 	}
+	g.p(")")
 	g.buf.Write(body.Bytes())
 	src, err := format.Source(g.buf.Bytes())
 	if err != nil {
@@ -233,7 +237,7 @@ func (g *gen) form(f *form) {
 	g.code = f.Code
 	g.p("")
 	g.comment(0, "Form returns "+f.Name+"'s entry in the package's table.")
-	g.p("func (*%s) Form() *wire.Form { return &forms[%d] }", f.goType, f.index)
+	g.p("func (*%s) Form() *spec.Form { return &forms[%d] }", f.goType, f.index)
 	if !g.hand[f.goType] {
 		g.p("")
 		g.comment(0, "Validate returns nil: the spec sets "+f.Name+" no rule beyond its layout.")
@@ -264,7 +268,7 @@ func (g *gen) form(f *form) {
 
 // headerValue returns the constant a code or marker field holds, in hex.
 func headerValue(fl *field, v uint64) string {
-	return fmt.Sprintf("0x%0*x", 2*wire.PrimitiveSize(fl.Type), v)
+	return fmt.Sprintf("0x%0*x", 2*spec.PrimitiveSize(fl.Type), v)
 }
 
 // fixedForm writes Size, AppendBinary and Decode of a fixed form.
@@ -287,7 +291,7 @@ func (g *gen) fixedForm(f *form) {
 		g.p("\treturn append(b, %s), nil // the header is the whole frame", frame)
 		g.p("}")
 	} else {
-		g.p("\tb, p := wire.Grow(b, %s)", size)
+		g.p("\tb, p := codec.Grow(b, %s)", size)
 		g.p("\t_ = p[%d] // p's length, for the compiler: no bounds checks below", f.Size-1)
 		for _, fl := range f.fields {
 			g.putFixed(fl, "m.", "p", pos{"", fl.Offset}, size)
@@ -301,7 +305,8 @@ func (g *gen) fixedForm(f *form) {
 	g.p("func (%s*%s) Decode(b []byte) (int, error) {", recv, f.goType)
 	g.p("\tif %s {", g.mismatch(f, size))
 	if recv != "" {
-		g.p("\t\treturn wire.Fail(m, &forms[%d], b)", f.index)
+		g.p("\t\t*m = %s{}", f.goType)
+		g.p("\t\treturn forms[%d].Mismatch(b)", f.index)
 	} else {
 		g.p("\t\treturn forms[%d].Mismatch(b)", f.index)
 	}
@@ -320,20 +325,20 @@ func (g *gen) constFrame(f *form) string {
 	for _, fl := range f.fields {
 		var v uint64
 		switch fl.Role {
-		case wire.CodeRole:
+		case spec.CodeRole:
 			v = uint64(f.Code)
-		case wire.MarkerRole:
+		case spec.MarkerRole:
 			v = fl.Value
-		case wire.LengthRole:
+		case spec.LengthRole:
 			v = uint64(f.Size - fl.Adjust)
 		default:
 			return ""
 		}
-		n := wire.PrimitiveSize(fl.Type)
+		n := spec.PrimitiveSize(fl.Type)
 		for i := 0; i < n; i++ { // big-endian, reversed below if need be
 			frame[fl.Offset+i] = byte(v >> (8 * (n - 1 - i)))
 		}
-		if g.t.Order == wire.LittleEndian {
+		if g.t.Order == codec.LittleEndian {
 			slices.Reverse(frame[fl.Offset : fl.Offset+n])
 		}
 	}
@@ -353,11 +358,11 @@ func (g *gen) mismatch(f *form, n string) string {
 	for _, fl := range f.fields {
 		want := ""
 		switch fl.Role {
-		case wire.CodeRole:
+		case spec.CodeRole:
 			want = headerValue(fl, uint64(f.Code))
-		case wire.MarkerRole:
+		case spec.MarkerRole:
 			want = headerValue(fl, fl.Value)
-		case wire.LengthRole:
+		case spec.LengthRole:
 			if !f.fixed {
 				continue
 			}
@@ -396,7 +401,7 @@ func convert(x, from, to string) string {
 
 // putPrim returns the statement storing the primitive x in buf at o.
 func putPrim(ord, typ, buf string, o pos, x string) string {
-	if wire.PrimitiveSize(typ) == 1 {
+	if spec.PrimitiveSize(typ) == 1 {
 		return fmt.Sprintf("%s[%s] = %s", buf, o, x)
 	}
 	name := map[string]string{"u16": "U16", "s16": "U16", "u32": "U32", "s32": "U32", "u64": "U64", "s64": "U64", "f32": "F32", "f64": "F64"}[typ]
@@ -440,13 +445,13 @@ const unroll = 4
 func (g *gen) putFixed(fl *field, recv, buf string, o pos, frameSize string) {
 	x := recv + fl.goName
 	switch {
-	case fl.Role == wire.CodeRole:
+	case fl.Role == spec.CodeRole:
 		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, headerValue(fl, uint64(g.code))))
 		return
-	case fl.Role == wire.MarkerRole:
+	case fl.Role == spec.MarkerRole:
 		g.p("\t%s", putPrim(g.ord, fl.Type, buf, o, headerValue(fl, fl.Value)))
 		return
-	case fl.Role == wire.LengthRole:
+	case fl.Role == spec.LengthRole:
 		v := frameSize
 		if n, err := strconv.Atoi(frameSize); err == nil { // a fixed frame
 			v = strconv.Itoa(n - fl.Adjust)
@@ -469,7 +474,7 @@ func (g *gen) putFixed(fl *field, recv, buf string, o pos, frameSize string) {
 		g.p("\tcopy(%s, %s[:])", from(buf, o), x)
 	case kArray:
 		et := naturals[fl.elem]
-		size := wire.PrimitiveSize(fl.elem)
+		size := spec.PrimitiveSize(fl.elem)
 		if fl.n <= unroll {
 			for i := 0; i < fl.n; i++ {
 				g.p("\t%s", putPrim(g.ord, fl.elem, buf, o.add(size*i), convert(x+"["+strconv.Itoa(i)+"]", et, putType(fl.elem))))
@@ -501,7 +506,7 @@ func (g *gen) getFixed(fl *field, recv, buf string, o pos) {
 	case kBytes:
 		g.p("\tcopy(%s[:], %s)", x, from(buf, o))
 	case kArray:
-		size := wire.PrimitiveSize(fl.elem)
+		size := spec.PrimitiveSize(fl.elem)
 		if fl.n <= unroll {
 			for i := 0; i < fl.n; i++ {
 				g.p("\t%s[%d] = %s", x, i, getPrim(g.ord, fl.elem, buf, o.add(size*i)))
@@ -645,7 +650,7 @@ func (g *gen) appendVariable(f *form) {
 		g.p("\t}")
 	}
 	g.p("\tn := m.Size()")
-	g.p("\tb, p := wire.Grow(b, n)")
+	g.p("\tb, p := codec.Grow(b, n)")
 	g.p("\t_ = p[%d] // one bounds check for the fixed fields", f.prefix-1)
 	o := pos{}
 	for i, fl := range f.fields {
@@ -679,7 +684,7 @@ func (g *gen) appendVariable(f *form) {
 		case kStr16, kUTF:
 			ord := g.ord
 			if fl.kind == kUTF {
-				ord = "wire.BigEndian"
+				ord = "codec.BigEndian"
 			}
 			g.p("\t%s.PutU16(p[%s:], uint16(len(%s)))", ord, at, x)
 			g.p("\t%scopy(p[%s:], %s)", advance(last, "2"), at.add(2), x)
@@ -762,7 +767,7 @@ func (g *gen) decodeVariable(f *form) {
 				fail(o.String(), fl, "wire.ErrShort")
 				g.p("\t}")
 			}
-			if fl.Role == wire.Data {
+			if fl.Role == spec.Data {
 				g.getFixed(fl, "m.", "b", o)
 			}
 			o = o.add(fl.Size)
@@ -778,7 +783,7 @@ func (g *gen) decodeVariable(f *form) {
 			n := unexported(fl.goName) + "Len"
 			g.p("\t%s := bytes.IndexByte(b[off:min(len(b), off+%d)], 0)", n, fl.limit)
 			g.p("\tif %s < 0 {", n)
-			fail("off", fl, fmt.Sprintf("wire.CStringError(len(b)-off, %d)", fl.limit))
+			fail("off", fl, fmt.Sprintf("codec.CStringError(len(b)-off, %d)", fl.limit))
 			g.p("\t}")
 			g.p("\t%s = append(%s[:0], b[off:off+%s]...)", x, x, n)
 			g.p("\toff += %s + 1", n)
@@ -793,7 +798,7 @@ func (g *gen) decodeVariable(f *form) {
 			if fl.kind != kStr8 {
 				ord := g.ord
 				if fl.kind == kUTF {
-					ord = "wire.BigEndian"
+					ord = "codec.BigEndian"
 				}
 				w, read = 2, "int("+ord+".U16(b[off:]))"
 			}
@@ -806,7 +811,7 @@ func (g *gen) decodeVariable(f *form) {
 				cond = fmt.Sprintf("%s > %d || %s", n, fl.limit, cond)
 			}
 			g.p("\tif %s {", cond)
-			fail("off", fl, fmt.Sprintf("wire.CountedError(%s, %d)", n, fl.limit))
+			fail("off", fl, fmt.Sprintf("codec.CountedError(%s, %d)", n, fl.limit))
 			g.p("\t}")
 			g.p("\t%s = append(%s[:0], b[off+%d:off+%d+%s]...)", x, x, w, w, n)
 			g.p("\toff += %d + %s", w, n)
@@ -846,7 +851,7 @@ func (g *gen) decodeVariable(f *form) {
 				fail("off", fl, "wire.ErrShort")
 				g.p("\t}")
 			}
-			g.p("\t%s = wire.Resize(%s, %s)", x, x, n)
+			g.p("\t%s = codec.Resize(%s, %s)", x, x, n)
 			g.entries(fl, x, "b", pos{"off", 0}.elem(fl.comp.Size), false)
 			if c != nil {
 				g.p("\toff += %d * %s", fl.comp.Size, n)
@@ -868,23 +873,31 @@ func (g *gen) decodeVariable(f *form) {
 	g.p("}")
 }
 
-// newMessage writes the constructor wire.NewTable calls.
+// newMessage writes the constructor spec.NewTable calls.
 func (g *gen) newMessage(forms []*form) {
 	g.p("")
-	g.comment(0, "newMessage returns a new zero value of form i's Go type (nil for an i out of range), for wire.NewTable.")
-	g.p("var newMessage = wire.Constructors{")
-	line := "\t"
+	g.comment(0, "newMessage returns a new zero value of form i's Go type (nil for an i out of range), for spec.NewTable.")
+	g.p("func newMessage(i int) wire.Message {")
+	g.p("\tswitch i {")
 	for _, f := range forms {
-		e := "wire.New[" + f.goType + "],"
-		if line != "\t" && len(line)+1+len(e) > 76 {
-			g.p("%s", line)
-			line = "\t"
-		}
-		if line != "\t" {
-			line += " "
-		}
-		line += e
+		g.p("\tcase %d:", f.index)
+		g.p("\t\treturn new(%s)", f.goType)
 	}
-	g.p("%s", line)
-	g.p("}.New")
+	g.p("\t}")
+	g.p("\treturn nil")
+	g.p("}")
+}
+
+// uses reports whether the Go source src names package pkg in its code
+// (not only in comments).
+func uses(src []byte, pkg string) bool {
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if i := bytes.Index(line, []byte("//")); i >= 0 {
+			line = line[:i]
+		}
+		if bytes.Contains(line, []byte(pkg+".")) {
+			return true
+		}
+	}
+	return false
 }

@@ -5,26 +5,27 @@
 //
 // in forms.go, which holds, as literals,
 //
-//	var protocol = wire.Protocol{...}
-//	var forms = []wire.Form{...}
-//	var table = wire.NewTable(protocol, forms, newMessage)
+//	var protocol = spec.Protocol{...}
+//	var forms = []spec.Form{...}
+//	var table = spec.NewTable(protocol, forms, newMessage)
 //
 // # What it reads
 //
 // formgen parses forms.go (the file named by $GOFILE, in the current
-// directory) and evaluates the two literals into real wire values: string,
+// directory) and evaluates the two literals into real spec values: string,
 // integer and bool literals; +, -, *, << and | of them, parenthesised;
-// conversions to basic types (uint32(x)); wire's constants (wire.BigEndian,
-// wire.LittleEndian, wire.FromClient, wire.FromServer, wire.Both,
-// wire.Data, wire.CodeRole, wire.LengthRole, wire.MarkerRole); constants
+// conversions to basic types (uint32(x)); the constants of packages codec
+// and spec (codec.BigEndian,
+// codec.LittleEndian, spec.FromClient, spec.FromServer, spec.Both,
+// spec.Data, spec.CodeRole, spec.LengthRole, spec.MarkerRole); constants
 // declared in forms.go itself, typed or untyped, that have a value of
 // their own (an iota block may sit in the file, but the table cannot use
-// its constants); nested []wire.Field and []wire.Form literals, or the name of
+// its constants); nested []spec.Field and []spec.Form literals, or the name of
 // a variable of forms.go that holds one (a shared header). Protocol.Split
 // is code and is not evaluated (it does not change the layout). Anything
 // else is an error naming its file:line:column.
 //
-// It then builds the table with wire.NewTable, the layout code the
+// It then builds the table with spec.NewTable, the layout code the
 // runtime uses, so the offsets and sizes of the generated code and of the
 // table cannot disagree.
 //
@@ -36,15 +37,13 @@
 // for every form, its struct (one Go field per data field, json tag = the
 // spec's field name), Form, and unless the form is Hand, Size,
 // AppendBinary, MarshalBinary, Decode and UnmarshalBinary; and newMessage,
-// the constructor wire.NewTable takes. What every form does the same way
-// is not written again in each: wire/generated.go holds it once (the
+// the constructor spec.NewTable takes. What every form does the same way
+// is not written again in each: packages spec and codec hold it once (the
 // errors of a frame whose length or header is not the form's,
-// wire.Form.Mismatch and wire.Fail; UnmarshalBinary's trailing bytes,
-// wire.Form.Exact; which error a string that does not fit gets,
-// wire.CStringError and wire.CountedError; a list's reuse of its
-// capacity, wire.Resize; the constructors, wire.New and
-// wire.Constructors), and a form's methods hold only what its layout
-// says, with the fast path (a fixed frame's length and header compared at
+// spec.Form.Mismatch; UnmarshalBinary's trailing bytes, spec.Form.Exact;
+// which error a string that does not fit gets, codec.CStringError and
+// codec.CountedError; a list's reuse of its capacity, codec.Resize), and
+// a form's methods hold only what its layout says, with the fast path (a fixed frame's length and header compared at
 // once, fields read and stored at constant offsets, the strings' checks
 // and copies) inline.
 //
@@ -64,7 +63,7 @@
 //     that has none, so a message the spec sets no rule for needs no file
 //     of its own.
 //   - Decode fails with the prebuilt error of the field at fault, and
-//     returns that field's offset (wire.Form.Short for an input that ends
+//     returns that field's offset (spec.Form.Short for an input that ends
 //     early); a field after a variable part has no static offset, and its
 //     error gets the exact one from wire.Decoder or wire.Stream. On failure
 //     the value is zeroed, keeping its slices' capacity.
@@ -117,6 +116,7 @@ import (
 	"strings"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 var sprintf = fmt.Sprintf
@@ -239,15 +239,15 @@ func generateFile(fset *token.FileSet, f *ast.File, hand map[string]bool) ([]byt
 	return g.generate(types, fs)
 }
 
-// newTable calls wire.NewTable, turning its panics on a bad table into an
+// newTable calls spec.NewTable, turning its panics on a bad table into an
 // error.
-func newTable(p wire.Protocol, forms []wire.Form) (t *wire.Table, err error) {
+func newTable(p spec.Protocol, forms []spec.Form) (t *spec.Table, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	return wire.NewTable(p, forms, func(int) wire.Message { return nil }), nil
+	return spec.NewTable(p, forms, func(int) wire.Message { return nil }), nil
 }
 
 // handWritten scans the files of the package in dir other than the

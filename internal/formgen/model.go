@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // kind is how the generator encodes a field.
@@ -29,9 +29,9 @@ const (
 
 func (k kind) variable() bool { return k >= kCString }
 
-// field is a laid-out wire.Field with what the generator needs to know.
+// field is a laid-out spec.Field with what the generator needs to know.
 type field struct {
-	*wire.Field
+	*spec.Field
 	idx     int    // index in the form's Layout, for ErrAt
 	goName  string // the Go field; empty for none
 	goType  string
@@ -39,7 +39,7 @@ type field struct {
 	kind    kind
 	elem    string     // the element's wire type (arrays)
 	n       int        // the array's length
-	comp    *wire.Form // the composite type (kComp, kCompArray, kList entries)
+	comp    *spec.Form // the composite type (kComp, kCompArray, kList entries)
 	count   *field     // a list's count field
 	list    *field     // the list a count field counts
 	limit   int        // most bytes of a string or rest (NUL included), most entries of a list
@@ -47,7 +47,7 @@ type field struct {
 
 // form is a message form or composite type with its fields.
 type form struct {
-	*wire.Form
+	*spec.Form
 	index  int    // in the table's forms; -1 for a composite type
 	goType string // the Go type
 	fields []*field
@@ -78,7 +78,7 @@ var naturals = map[string]string{
 }
 
 // model builds the generator's view of one form of table t.
-func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
+func model(t *spec.Table, f *spec.Form, index int) (*form, error) {
 	fm := &form{Form: f, index: index, goType: f.Type, fixed: f.Fixed()}
 	if fm.goType == "" {
 		if index >= 0 {
@@ -106,13 +106,13 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 		if fl.kind.variable() && fm.prefix == f.Size {
 			fm.prefix = fl.Offset
 		}
-		if fl.Role == wire.LengthRole {
+		if fl.Role == spec.LengthRole {
 			if fl.kind != kPrim || fl.Type[0] != 'u' {
 				return nil, errors.New(where + ": a length must be u8, u16 or u32")
 			}
 			fm.length = fl
 		}
-		if (fl.Role == wire.CodeRole || fl.Role == wire.MarkerRole) && (fl.kind != kPrim || fl.Type[0] != 'u') {
+		if (fl.Role == spec.CodeRole || fl.Role == spec.MarkerRole) && (fl.kind != kPrim || fl.Type[0] != 'u') {
 			return nil, errors.New(where + ": a code or marker must be an unsigned integer")
 		}
 		names[fl.Name] = fl
@@ -131,7 +131,7 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 			if c == nil || c.idx >= fl.idx {
 				return nil, errors.New(where + ": its Count " + strconv.Quote(fl.Count) + " must name an earlier field")
 			}
-			if c.kind != kPrim || c.Type[0] != 'u' || c.Role != wire.Data || c.list != nil {
+			if c.kind != kPrim || c.Type[0] != 'u' || c.Role != spec.Data || c.list != nil {
 				return nil, errors.New(where + ": its Count " + c.Name + " must be an unsigned integer counting only this list")
 			}
 			if c.Offset < 0 && c.idx != fl.idx-1 {
@@ -158,7 +158,7 @@ func model(t *wire.Table, f *wire.Form, index int) (*form, error) {
 }
 
 // classify sets the field's kind and limits.
-func (fl *field) classify(t *wire.Table) error {
+func (fl *field) classify(t *spec.Table) error {
 	limit := func(n int) int {
 		if n <= 0 || n > t.HardMax {
 			return t.HardMax
@@ -194,7 +194,7 @@ func (fl *field) classify(t *wire.Table) error {
 		fl.natural = "[]byte"
 		return nil
 	}
-	if elem, n, ok := wire.ParseArray(fl.Type); ok {
+	if elem, n, ok := spec.ParseArray(fl.Type); ok {
 		fl.elem, fl.n = elem, n
 		switch {
 		case elem == "bytes" || elem == "u8":
@@ -216,7 +216,7 @@ func (fl *field) classify(t *wire.Table) error {
 // empty. A field of a Hand form may have any Go type: its codec is the
 // package's own.
 func (fl *field) goField(hand bool) error {
-	implied := fl.Role == wire.CodeRole || fl.Role == wire.LengthRole || fl.Role == wire.MarkerRole || fl.list != nil
+	implied := fl.Role == spec.CodeRole || fl.Role == spec.LengthRole || fl.Role == spec.MarkerRole || fl.list != nil
 	switch {
 	case fl.Go == "-":
 		if !implied {
@@ -247,7 +247,7 @@ func (fl *field) goField(hand bool) error {
 }
 
 // goTypeOf returns the Go type of a composite type.
-func goTypeOf(t *wire.Form) string {
+func goTypeOf(t *spec.Form) string {
 	if t.Type != "" {
 		return t.Type
 	}
@@ -255,7 +255,7 @@ func goTypeOf(t *wire.Form) string {
 }
 
 func maxUnsigned(typ string) int {
-	return 1<<(8*wire.PrimitiveSize(typ)) - 1
+	return 1<<(8*spec.PrimitiveSize(typ)) - 1
 }
 
 // exported returns the exported Go name of a spec's lowerCamelCase name:

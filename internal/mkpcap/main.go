@@ -41,7 +41,7 @@ import (
 	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 //go:generate go run . -C ../..
@@ -50,7 +50,7 @@ import (
 type stream struct {
 	out            string
 	client, server string      // the recorded streams
-	table          *wire.Table // the protocol's, whose framing cuts the streams
+	table          *spec.Table // the protocol's, whose framing cuts the streams
 	clientAddr     string
 	serverAddr     string
 	start          time.Time
@@ -130,7 +130,7 @@ func main() {
 
 // frames cuts a stream into its frames, as t's framing (its header's
 // length, or its Split) gives them.
-func frames(b []byte, t *wire.Table, name string) ([][]byte, error) {
+func frames(b []byte, t *spec.Table, name string) ([][]byte, error) {
 	var out [][]byte
 	for len(b) > 0 {
 		n, err := t.FrameLen(b)

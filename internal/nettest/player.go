@@ -44,7 +44,7 @@ func (p *Player) Until(what string, done func(m wire.Message) bool) {
 	p.Rec.SetReadDeadline(time.Now().Add(5 * time.Second))
 	for m := wire.Message(nil); !done(m); {
 		var err error
-		if m, err = p.Conn.ReadMessage(); err != nil {
+		if m, err = p.Conn.Next(); err != nil {
 			p.t.Fatalf("%s waiting for %s: %v", p.name, what, err)
 		}
 		if err := p.m.Handle(m); err != nil {

@@ -2,7 +2,10 @@ package toy
 
 //go:generate go run github.com/gamewire/gamewire/internal/formgen
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // The codes of the toy protocol's messages.
 const (
@@ -23,20 +26,20 @@ const (
 
 // protocol is the toy protocol: big-endian frames after a 4-byte header,
 // a length (of the frame, less the header) and a code, as BZFlag's.
-var protocol = wire.Protocol{
+var protocol = spec.Protocol{
 	Name:  "toy",
-	Order: wire.BigEndian,
-	Header: []wire.Field{
-		{Name: "length", Type: "u16", Role: wire.LengthRole, Adjust: headerLen, Doc: "the frame's length less the header"},
-		{Name: "code", Type: "u16", Role: wire.CodeRole, Go: "-"},
+	Order: codec.BigEndian,
+	Header: []spec.Field{
+		{Name: "length", Type: "u16", Role: spec.LengthRole, Adjust: headerLen, Doc: "the frame's length less the header"},
+		{Name: "code", Type: "u16", Role: spec.CodeRole, Go: "-"},
 	},
-	Types: []wire.Form{
-		{Name: "PlayerId", Type: "PlayerID", Doc: "where a player connects from", Fields: []wire.Field{
+	Types: []spec.Form{
+		{Name: "PlayerId", Type: "PlayerID", Doc: "where a player connects from", Fields: []spec.Field{
 			{Name: "port", Type: "u16"},
 			{Name: "number", Type: "u8"},
 			{Name: "addr", Type: "bytes[4]", Spec: "IPv4 address"},
 		}},
-		{Name: "Score", Doc: "one player's score", Fields: []wire.Field{
+		{Name: "Score", Doc: "one player's score", Fields: []spec.Field{
 			{Name: "player", Type: "PlayerId"},
 			{Name: "points", Type: "s32"},
 			{Name: "pos", Type: "f32[3]"},
@@ -45,10 +48,10 @@ var protocol = wire.Protocol{
 	MaxFrame: 1 << 10,
 }
 
-var forms = []wire.Form{
-	{Name: "MsgHello", Code: codeHello, From: wire.FromClient, Type: "Hello",
+var forms = []spec.Form{
+	{Name: "MsgHello", Code: codeHello, From: spec.FromClient, Type: "Hello",
 		Doc: "a player says who it is, in every fixed field kind",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "playerId", Type: "PlayerId"},
 			{Name: "type", Type: "u16", Go: "Type PlayerType", Doc: "what kind of player"},
 			{Name: "team", Type: "s16"},
@@ -65,34 +68,34 @@ var forms = []wire.Form{
 			{Name: "rank", Type: "s32", Go: "Rank Rank"},
 			{Name: "speed", Type: "f32"},
 		}},
-	{Name: "MsgChat", Code: codeChat, From: wire.Both, Type: "Chat",
+	{Name: "MsgChat", Code: codeChat, From: spec.Both, Type: "Chat",
 		Doc: "a line of chat, with a fixed field after the variable ones",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "to", Type: "PlayerId"},
 			{Name: "text", Type: "cstring", Max: maxText},
 			{Name: "note", Type: "str8", Max: 40},
 			{Name: "seq", Type: "u32"},
 			{Name: "blob", Type: "str16"},
 		}},
-	{Name: "MsgScores", Code: codeScores, From: wire.FromServer, Type: "Scores",
+	{Name: "MsgScores", Code: codeScores, From: spec.FromServer, Type: "Scores",
 		Doc: "the score table",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "count", Type: "u8", Go: "-"},
 			{Name: "round", Type: "u16"},
 			{Name: "scores", Type: "list", Count: "count", Entry: "Score", Max: maxScores},
 		}},
-	{Name: "MsgData", Code: codeData, From: wire.FromServer, Type: "Data",
-		Fields: []wire.Field{
+	{Name: "MsgData", Code: codeData, From: spec.FromServer, Type: "Data",
+		Fields: []spec.Field{
 			{Name: "kind", Type: "u8"},
 			{Name: "payload", Type: "rest", Max: 256},
 		}},
-	{Name: "MsgPing", Code: codePing, From: wire.Both, Type: "Ping", Doc: "are you there?"},
-	{Name: "MsgOdd", Code: codeOdd, From: wire.FromClient, Type: "Odd", Hand: true,
+	{Name: "MsgPing", Code: codePing, From: spec.Both, Type: "Ping", Doc: "are you there?"},
+	{Name: "MsgOdd", Code: codeOdd, From: spec.FromClient, Type: "Odd", Hand: true,
 		Doc: "a value the spec scrambles and who sends it: the codec is written by hand, and writes the PlayerId with its put and get",
-		Fields: []wire.Field{
+		Fields: []spec.Field{
 			{Name: "value", Type: "u32"},
 			{Name: "from", Type: "PlayerId"},
 		}},
 }
 
-var table = wire.NewTable(protocol, forms, newMessage)
+var table = spec.NewTable(protocol, forms, newMessage)

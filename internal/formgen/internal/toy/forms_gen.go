@@ -6,6 +6,8 @@ import (
 	"bytes"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // PlayerID is the spec's PlayerId, a composite field type: where a player
@@ -23,7 +25,7 @@ const playerIDSize = 7
 // generated code writes PlayerId in place).
 func (v *PlayerID) put(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	wire.BigEndian.PutU16(p, v.Port)
+	codec.BigEndian.PutU16(p, v.Port)
 	p[2] = v.Number
 	copy(p[3:], v.Addr[:])
 }
@@ -32,7 +34,7 @@ func (v *PlayerID) put(p []byte) {
 // (the generated code writes PlayerId in place).
 func (v *PlayerID) get(p []byte) {
 	_ = p[playerIDSize-1] // one bounds check
-	v.Port = wire.BigEndian.U16(p)
+	v.Port = codec.BigEndian.U16(p)
 	v.Number = p[2]
 	copy(v.Addr[:], p[3:])
 }
@@ -68,78 +70,79 @@ type Hello struct {
 }
 
 // Form returns MsgHello's entry in the package's table.
-func (*Hello) Form() *wire.Form { return &forms[0] }
+func (*Hello) Form() *spec.Form { return &forms[0] }
 
 // Size returns the size of a MsgHello frame, 107 bytes.
 func (*Hello) Size() int { return 107 }
 
 // AppendBinary appends the MsgHello frame, header included, to b.
 func (m *Hello) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 107)
+	b, p := codec.Grow(b, 107)
 	_ = p[106] // p's length, for the compiler: no bounds checks below
-	wire.BigEndian.PutU16(p, 103)
-	wire.BigEndian.PutU16(p[2:], 0x6865)
-	wire.BigEndian.PutU16(p[4:], m.PlayerID.Port)
+	codec.BigEndian.PutU16(p, 103)
+	codec.BigEndian.PutU16(p[2:], 0x6865)
+	codec.BigEndian.PutU16(p[4:], m.PlayerID.Port)
 	p[6] = m.PlayerID.Number
 	copy(p[7:], m.PlayerID.Addr[:])
-	wire.BigEndian.PutU16(p[11:], uint16(m.Type))
-	wire.BigEndian.PutU16(p[13:], uint16(m.Team))
+	codec.BigEndian.PutU16(p[11:], uint16(m.Type))
+	codec.BigEndian.PutU16(p[13:], uint16(m.Team))
 	copy(p[15:], m.CallSign[:])
 	p[31] = m.Flags
 	p[32] = byte(m.Delta)
-	wire.BigEndian.PutF64(p[33:], m.Time)
-	wire.BigEndian.PutU64(p[41:], m.Big)
-	wire.BigEndian.PutU64(p[49:], uint64(m.Small))
-	wire.BigEndian.PutU32(p[57:], m.Mask)
-	wire.BigEndian.PutF32(p[61:], m.Pos[0])
-	wire.BigEndian.PutF32(p[65:], m.Pos[1])
-	wire.BigEndian.PutF32(p[69:], m.Pos[2])
+	codec.BigEndian.PutF64(p[33:], m.Time)
+	codec.BigEndian.PutU64(p[41:], m.Big)
+	codec.BigEndian.PutU64(p[49:], uint64(m.Small))
+	codec.BigEndian.PutU32(p[57:], m.Mask)
+	codec.BigEndian.PutF32(p[61:], m.Pos[0])
+	codec.BigEndian.PutF32(p[65:], m.Pos[1])
+	codec.BigEndian.PutF32(p[69:], m.Pos[2])
 	for i, e := range m.History {
-		wire.BigEndian.PutU16(p[73+2*i:], e)
+		codec.BigEndian.PutU16(p[73+2*i:], e)
 	}
 	for i := range m.Buddies {
 		e, q := &m.Buddies[i], (*[playerIDSize]byte)(p[85+7*i:])
-		wire.BigEndian.PutU16(q[:], e.Port)
+		codec.BigEndian.PutU16(q[:], e.Port)
 		q[2] = e.Number
 		copy(q[3:], e.Addr[:])
 	}
-	wire.BigEndian.PutU32(p[99:], uint32(m.Rank))
-	wire.BigEndian.PutF32(p[103:], m.Speed)
+	codec.BigEndian.PutU32(p[99:], uint32(m.Rank))
+	codec.BigEndian.PutF32(p[103:], m.Speed)
 	return b, nil
 }
 
 // Decode reads a MsgHello frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hello) Decode(b []byte) (int, error) {
-	if len(b) < 107 || wire.BigEndian.U16(b) != 103 || wire.BigEndian.U16(b[2:]) != 0x6865 {
-		return wire.Fail(m, &forms[0], b)
+	if len(b) < 107 || codec.BigEndian.U16(b) != 103 || codec.BigEndian.U16(b[2:]) != 0x6865 {
+		*m = Hello{}
+		return forms[0].Mismatch(b)
 	}
-	m.PlayerID.Port = wire.BigEndian.U16(b[4:])
+	m.PlayerID.Port = codec.BigEndian.U16(b[4:])
 	m.PlayerID.Number = b[6]
 	copy(m.PlayerID.Addr[:], b[7:])
-	m.Type = PlayerType(wire.BigEndian.U16(b[11:]))
-	m.Team = wire.BigEndian.I16(b[13:])
+	m.Type = PlayerType(codec.BigEndian.U16(b[11:]))
+	m.Team = codec.BigEndian.I16(b[13:])
 	copy(m.CallSign[:], b[15:])
 	m.Flags = b[31]
 	m.Delta = int8(b[32])
-	m.Time = wire.BigEndian.F64(b[33:])
-	m.Big = wire.BigEndian.U64(b[41:])
-	m.Small = wire.BigEndian.I64(b[49:])
-	m.Mask = wire.BigEndian.U32(b[57:])
-	m.Pos[0] = wire.BigEndian.F32(b[61:])
-	m.Pos[1] = wire.BigEndian.F32(b[65:])
-	m.Pos[2] = wire.BigEndian.F32(b[69:])
+	m.Time = codec.BigEndian.F64(b[33:])
+	m.Big = codec.BigEndian.U64(b[41:])
+	m.Small = codec.BigEndian.I64(b[49:])
+	m.Mask = codec.BigEndian.U32(b[57:])
+	m.Pos[0] = codec.BigEndian.F32(b[61:])
+	m.Pos[1] = codec.BigEndian.F32(b[65:])
+	m.Pos[2] = codec.BigEndian.F32(b[69:])
 	for i := range m.History {
-		m.History[i] = wire.BigEndian.U16(b[73+2*i:])
+		m.History[i] = codec.BigEndian.U16(b[73+2*i:])
 	}
 	for i := range m.Buddies {
 		e, q := &m.Buddies[i], (*[playerIDSize]byte)(b[85+7*i:])
-		e.Port = wire.BigEndian.U16(q[:])
+		e.Port = codec.BigEndian.U16(q[:])
 		e.Number = q[2]
 		copy(e.Addr[:], q[3:])
 	}
-	m.Rank = Rank(wire.BigEndian.I32(b[99:]))
-	m.Speed = wire.BigEndian.F32(b[103:])
+	m.Rank = Rank(codec.BigEndian.I32(b[99:]))
+	m.Speed = codec.BigEndian.F32(b[103:])
 	return 107, nil
 }
 
@@ -164,7 +167,7 @@ type Chat struct {
 }
 
 // Form returns MsgChat's entry in the package's table.
-func (*Chat) Form() *wire.Form { return &forms[1] }
+func (*Chat) Form() *spec.Form { return &forms[1] }
 
 // Validate returns nil: the spec sets MsgChat no rule beyond its layout.
 func (*Chat) Validate() error { return nil }
@@ -187,11 +190,11 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[1].ErrAt(6, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[10] // one bounds check for the fixed fields
-	wire.BigEndian.PutU16(p, uint16(n-4))
-	wire.BigEndian.PutU16(p[2:], 0x6368)
-	wire.BigEndian.PutU16(p[4:], m.To.Port)
+	codec.BigEndian.PutU16(p, uint16(n-4))
+	codec.BigEndian.PutU16(p[2:], 0x6368)
+	codec.BigEndian.PutU16(p[4:], m.To.Port)
 	p[6] = m.To.Number
 	copy(p[7:], m.To.Addr[:])
 	off := 11
@@ -200,9 +203,9 @@ func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
 	off++
 	p[off] = byte(len(m.Note))
 	off += 1 + copy(p[off+1:], m.Note)
-	wire.BigEndian.PutU32(p[off:], m.Seq)
+	codec.BigEndian.PutU32(p[off:], m.Seq)
 	off += 4
-	wire.BigEndian.PutU16(p[off:], uint16(len(m.Blob)))
+	codec.BigEndian.PutU16(p[off:], uint16(len(m.Blob)))
 	copy(p[off+2:], m.Blob)
 	return b, nil
 }
@@ -220,21 +223,21 @@ func (m *Chat) fail(off int, err error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Chat) Decode(b []byte) (int, error) {
-	if len(b) < 11 || wire.BigEndian.U16(b[2:]) != 0x6368 {
+	if len(b) < 11 || codec.BigEndian.U16(b[2:]) != 0x6368 {
 		return m.fail(forms[1].Mismatch(b))
 	}
-	n := int(wire.BigEndian.U16(b)) + 4
+	n := int(codec.BigEndian.U16(b)) + 4
 	if n < 19 || n > len(b) {
 		return m.fail(forms[1].Mismatch(b))
 	}
 	b = b[:n]
-	m.To.Port = wire.BigEndian.U16(b[4:])
+	m.To.Port = codec.BigEndian.U16(b[4:])
 	m.To.Number = b[6]
 	copy(m.To.Addr[:], b[7:])
 	off := 11
 	textLen := bytes.IndexByte(b[off:min(len(b), off+64)], 0)
 	if textLen < 0 {
-		return m.fail(off, forms[1].ErrAt(3, wire.CStringError(len(b)-off, 64)))
+		return m.fail(off, forms[1].ErrAt(3, codec.CStringError(len(b)-off, 64)))
 	}
 	m.Text = append(m.Text[:0], b[off:off+textLen]...)
 	off += textLen + 1
@@ -243,21 +246,21 @@ func (m *Chat) Decode(b []byte) (int, error) {
 	}
 	noteLen := int(b[off])
 	if noteLen > 40 || len(b)-off-1 < noteLen {
-		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(noteLen, 40)))
+		return m.fail(off, forms[1].ErrAt(4, codec.CountedError(noteLen, 40)))
 	}
 	m.Note = append(m.Note[:0], b[off+1:off+1+noteLen]...)
 	off += 1 + noteLen
 	if len(b) < off+4 {
 		return m.fail(off, forms[1].ErrAt(5, wire.ErrShort))
 	}
-	m.Seq = wire.BigEndian.U32(b[off:])
+	m.Seq = codec.BigEndian.U32(b[off:])
 	off += 4
 	if len(b)-off < 2 {
 		return m.fail(off, forms[1].ErrAt(6, wire.ErrShort))
 	}
-	blobLen := int(wire.BigEndian.U16(b[off:]))
+	blobLen := int(codec.BigEndian.U16(b[off:]))
 	if blobLen > 1024 || len(b)-off-2 < blobLen {
-		return m.fail(off, forms[1].ErrAt(6, wire.CountedError(blobLen, 1024)))
+		return m.fail(off, forms[1].ErrAt(6, codec.CountedError(blobLen, 1024)))
 	}
 	m.Blob = append(m.Blob[:0], b[off+2:off+2+blobLen]...)
 	off += 2 + blobLen
@@ -284,7 +287,7 @@ type Scores struct {
 }
 
 // Form returns MsgScores's entry in the package's table.
-func (*Scores) Form() *wire.Form { return &forms[2] }
+func (*Scores) Form() *spec.Form { return &forms[2] }
 
 // Validate returns nil: the spec sets MsgScores no rule beyond its layout.
 func (*Scores) Validate() error { return nil }
@@ -300,21 +303,21 @@ func (m *Scores) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[2].ErrAt(4, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[6] // one bounds check for the fixed fields
-	wire.BigEndian.PutU16(p, uint16(n-4))
-	wire.BigEndian.PutU16(p[2:], 0x7363)
+	codec.BigEndian.PutU16(p, uint16(n-4))
+	codec.BigEndian.PutU16(p[2:], 0x7363)
 	p[4] = byte(len(m.Scores))
-	wire.BigEndian.PutU16(p[5:], m.Round)
+	codec.BigEndian.PutU16(p[5:], m.Round)
 	for i := range m.Scores {
 		e, q := &m.Scores[i], (*[scoreSize]byte)(p[7+23*i:])
-		wire.BigEndian.PutU16(q[:], e.Player.Port)
+		codec.BigEndian.PutU16(q[:], e.Player.Port)
 		q[2] = e.Player.Number
 		copy(q[3:], e.Player.Addr[:])
-		wire.BigEndian.PutU32(q[7:], uint32(e.Points))
-		wire.BigEndian.PutF32(q[11:], e.Pos[0])
-		wire.BigEndian.PutF32(q[15:], e.Pos[1])
-		wire.BigEndian.PutF32(q[19:], e.Pos[2])
+		codec.BigEndian.PutU32(q[7:], uint32(e.Points))
+		codec.BigEndian.PutF32(q[11:], e.Pos[0])
+		codec.BigEndian.PutF32(q[15:], e.Pos[1])
+		codec.BigEndian.PutF32(q[19:], e.Pos[2])
 	}
 	return b, nil
 }
@@ -332,16 +335,16 @@ func (m *Scores) fail(off int, err error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Scores) Decode(b []byte) (int, error) {
-	if len(b) < 7 || wire.BigEndian.U16(b[2:]) != 0x7363 {
+	if len(b) < 7 || codec.BigEndian.U16(b[2:]) != 0x7363 {
 		return m.fail(forms[2].Mismatch(b))
 	}
-	n := int(wire.BigEndian.U16(b)) + 4
+	n := int(codec.BigEndian.U16(b)) + 4
 	if n < 7 || n > len(b) {
 		return m.fail(forms[2].Mismatch(b))
 	}
 	b = b[:n]
 	scoresCount := int(b[4])
-	m.Round = wire.BigEndian.U16(b[5:])
+	m.Round = codec.BigEndian.U16(b[5:])
 	off := 7
 	if scoresCount > 20 {
 		return m.fail(4, forms[2].ErrAt(2, wire.ErrTooLong))
@@ -349,16 +352,16 @@ func (m *Scores) Decode(b []byte) (int, error) {
 	if (len(b)-off)/23 < scoresCount {
 		return m.fail(off, forms[2].ErrAt(4, wire.ErrShort))
 	}
-	m.Scores = wire.Resize(m.Scores, scoresCount)
+	m.Scores = codec.Resize(m.Scores, scoresCount)
 	for i := range m.Scores {
 		e, q := &m.Scores[i], (*[scoreSize]byte)(b[off+23*i:])
-		e.Player.Port = wire.BigEndian.U16(q[:])
+		e.Player.Port = codec.BigEndian.U16(q[:])
 		e.Player.Number = q[2]
 		copy(e.Player.Addr[:], q[3:])
-		e.Points = wire.BigEndian.I32(q[7:])
-		e.Pos[0] = wire.BigEndian.F32(q[11:])
-		e.Pos[1] = wire.BigEndian.F32(q[15:])
-		e.Pos[2] = wire.BigEndian.F32(q[19:])
+		e.Points = codec.BigEndian.I32(q[7:])
+		e.Pos[0] = codec.BigEndian.F32(q[11:])
+		e.Pos[1] = codec.BigEndian.F32(q[15:])
+		e.Pos[2] = codec.BigEndian.F32(q[19:])
 	}
 	off += 23 * scoresCount
 	if off != len(b) {
@@ -384,7 +387,7 @@ type Data struct {
 }
 
 // Form returns MsgData's entry in the package's table.
-func (*Data) Form() *wire.Form { return &forms[3] }
+func (*Data) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets MsgData no rule beyond its layout.
 func (*Data) Validate() error { return nil }
@@ -400,10 +403,10 @@ func (m *Data) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[3].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[4] // one bounds check for the fixed fields
-	wire.BigEndian.PutU16(p, uint16(n-4))
-	wire.BigEndian.PutU16(p[2:], 0x6461)
+	codec.BigEndian.PutU16(p, uint16(n-4))
+	codec.BigEndian.PutU16(p[2:], 0x6461)
 	p[4] = m.Kind
 	copy(p[5:], m.Payload)
 	return b, nil
@@ -422,10 +425,10 @@ func (m *Data) fail(off int, err error) (int, error) {
 // The fields must fill the frame its length gives: bytes left over fail with
 // wire.ErrInvalid at length.
 func (m *Data) Decode(b []byte) (int, error) {
-	if len(b) < 5 || wire.BigEndian.U16(b[2:]) != 0x6461 {
+	if len(b) < 5 || codec.BigEndian.U16(b[2:]) != 0x6461 {
 		return m.fail(forms[3].Mismatch(b))
 	}
-	n := int(wire.BigEndian.U16(b)) + 4
+	n := int(codec.BigEndian.U16(b)) + 4
 	if n < 5 || n > len(b) {
 		return m.fail(forms[3].Mismatch(b))
 	}
@@ -453,7 +456,7 @@ func (m *Data) UnmarshalBinary(b []byte) error {
 type Ping struct{}
 
 // Form returns MsgPing's entry in the package's table.
-func (*Ping) Form() *wire.Form { return &forms[4] }
+func (*Ping) Form() *spec.Form { return &forms[4] }
 
 // Validate returns nil: the spec sets MsgPing no rule beyond its layout.
 func (*Ping) Validate() error { return nil }
@@ -469,7 +472,7 @@ func (*Ping) AppendBinary(b []byte) ([]byte, error) {
 // Decode reads a MsgPing frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (*Ping) Decode(b []byte) (int, error) {
-	if len(b) < 4 || wire.BigEndian.U16(b) != 0 || wire.BigEndian.U16(b[2:]) != 0x7069 {
+	if len(b) < 4 || codec.BigEndian.U16(b) != 0 || codec.BigEndian.U16(b[2:]) != 0x7069 {
 		return forms[4].Mismatch(b)
 	}
 	return 4, nil
@@ -494,14 +497,27 @@ type Odd struct {
 }
 
 // Form returns MsgOdd's entry in the package's table.
-func (*Odd) Form() *wire.Form { return &forms[5] }
+func (*Odd) Form() *spec.Form { return &forms[5] }
 
 // Validate returns nil: the spec sets MsgOdd no rule beyond its layout.
 func (*Odd) Validate() error { return nil }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Hello], wire.New[Chat], wire.New[Scores], wire.New[Data],
-	wire.New[Ping], wire.New[Odd],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Hello)
+	case 1:
+		return new(Chat)
+	case 2:
+		return new(Scores)
+	case 3:
+		return new(Data)
+	case 4:
+		return new(Ping)
+	case 5:
+		return new(Odd)
+	}
+	return nil
+}

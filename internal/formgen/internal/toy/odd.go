@@ -1,6 +1,9 @@
 package toy
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+)
 
 // oddSize is the size of a MsgOdd frame.
 const oddSize = headerLen + 4 + playerIDSize
@@ -11,10 +14,10 @@ func (*Odd) Size() int { return oddSize }
 // AppendBinary appends the frame; the value travels with its bits
 // inverted.
 func (m *Odd) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, oddSize)
-	wire.BigEndian.PutU16(p, oddSize-headerLen)
-	wire.BigEndian.PutU16(p[2:], codeOdd)
-	wire.BigEndian.PutU32(p[4:], ^m.Value)
+	b, p := codec.Grow(b, oddSize)
+	codec.BigEndian.PutU16(p, oddSize-headerLen)
+	codec.BigEndian.PutU16(p[2:], codeOdd)
+	codec.BigEndian.PutU32(p[4:], ^m.Value)
 	m.From.put(p[8:])
 	return b, nil
 }
@@ -28,13 +31,13 @@ func (m *Odd) Decode(b []byte) (int, error) {
 	if len(b) < oddSize {
 		return forms[5].Short(len(b))
 	}
-	if wire.BigEndian.U16(b) != oddSize-headerLen {
+	if codec.BigEndian.U16(b) != oddSize-headerLen {
 		return 0, forms[5].Err("length", wire.ErrInvalid)
 	}
-	if wire.BigEndian.U16(b[2:]) != codeOdd {
+	if codec.BigEndian.U16(b[2:]) != codeOdd {
 		return 2, forms[5].Err("code", wire.ErrInvalid)
 	}
-	m.Value = ^wire.BigEndian.U32(b[4:])
+	m.Value = ^codec.BigEndian.U32(b[4:])
 	m.From.get(b[8:])
 	return oddSize, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 	"github.com/leanovate/gopter/gen"
 )
 
@@ -95,14 +96,14 @@ func patch(b []byte, i int, v byte) []byte {
 // whole frame that ends early.
 func cut(b []byte, n int) []byte {
 	b = bytes.Clone(b[:n])
-	wire.BigEndian.PutU16(b, uint16(n-headerLen))
+	codec.BigEndian.PutU16(b, uint16(n-headerLen))
 	return b
 }
 
 // frameOf returns a frame of code with body.
 func frameOf(code uint16, body []byte) []byte {
-	b := wire.BigEndian.AppendU16(nil, uint16(len(body)))
-	b = wire.BigEndian.AppendU16(b, code)
+	b := codec.BigEndian.AppendU16(nil, uint16(len(body)))
+	b = codec.BigEndian.AppendU16(b, code)
 	return append(b, body...)
 }
 

@@ -4,13 +4,16 @@
 // nothing.
 package toy
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Message is what every toy message implements.
 type Message = wire.Message
 
 // Table returns the toy protocol's table.
-func Table() *wire.Table { return table }
+func Table() *spec.Table { return table }
 
 // PlayerType is the kind of player of MsgHello's type.
 type PlayerType uint16

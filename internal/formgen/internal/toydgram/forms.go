@@ -3,7 +3,8 @@ package toydgram
 //go:generate go run github.com/gamewire/gamewire/internal/formgen
 
 import (
-	w "github.com/gamewire/gamewire/wire"
+	c "github.com/gamewire/gamewire/wire/codec"
+	w "github.com/gamewire/gamewire/wire/spec"
 )
 
 // The types of the toydgram protocol's messages.
@@ -28,7 +29,7 @@ var reliable = []w.Field{
 // with a marker byte and a type, with no length.
 var protocol = w.Protocol{
 	Name:     "toydgram",
-	Order:    w.LittleEndian,
+	Order:    c.LittleEndian,
 	Datagram: true,
 	Header: []w.Field{
 		{Name: "marker", Type: "u8", Role: w.MarkerRole, Value: marker},

@@ -6,6 +6,8 @@ import (
 	"bytes"
 
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // Vec is the spec's Vec, a composite field type.
@@ -26,7 +28,7 @@ type Move struct {
 }
 
 // Form returns MOVE's entry in the package's table.
-func (*Move) Form() *wire.Form { return &forms[0] }
+func (*Move) Form() *spec.Form { return &forms[0] }
 
 // Validate returns nil: the spec sets MOVE no rule beyond its layout.
 func (*Move) Validate() error { return nil }
@@ -36,14 +38,14 @@ func (*Move) Size() int { return 17 }
 
 // AppendBinary appends the MOVE frame, header included, to b.
 func (m *Move) AppendBinary(b []byte) ([]byte, error) {
-	b, p := wire.Grow(b, 17)
+	b, p := codec.Grow(b, 17)
 	_ = p[16] // p's length, for the compiler: no bounds checks below
 	p[0] = 0x2a
 	p[1] = 0x01
-	wire.LittleEndian.PutF32(p[2:], m.Pos.X)
-	wire.LittleEndian.PutF32(p[6:], m.Pos.Y)
-	wire.LittleEndian.PutU16(p[10:], uint16(m.Angle))
-	wire.LittleEndian.PutU32(p[12:], m.Speed)
+	codec.LittleEndian.PutF32(p[2:], m.Pos.X)
+	codec.LittleEndian.PutF32(p[6:], m.Pos.Y)
+	codec.LittleEndian.PutU16(p[10:], uint16(m.Angle))
+	codec.LittleEndian.PutU32(p[12:], m.Speed)
 	p[16] = byte(m.Turn)
 	return b, nil
 }
@@ -52,12 +54,13 @@ func (m *Move) AppendBinary(b []byte) ([]byte, error) {
 // on failure it returns the offset of the field at fault and zeroes m.
 func (m *Move) Decode(b []byte) (int, error) {
 	if len(b) < 17 || b[0] != 0x2a || b[1] != 0x01 {
-		return wire.Fail(m, &forms[0], b)
+		*m = Move{}
+		return forms[0].Mismatch(b)
 	}
-	m.Pos.X = wire.LittleEndian.F32(b[2:])
-	m.Pos.Y = wire.LittleEndian.F32(b[6:])
-	m.Angle = wire.LittleEndian.I16(b[10:])
-	m.Speed = wire.LittleEndian.U32(b[12:])
+	m.Pos.X = codec.LittleEndian.F32(b[2:])
+	m.Pos.Y = codec.LittleEndian.F32(b[6:])
+	m.Angle = codec.LittleEndian.I16(b[10:])
+	m.Speed = codec.LittleEndian.U32(b[12:])
 	m.Turn = Turn(int8(b[16]))
 	return 17, nil
 }
@@ -81,7 +84,7 @@ type Say struct {
 }
 
 // Form returns SAY's entry in the package's table.
-func (*Say) Form() *wire.Form { return &forms[1] }
+func (*Say) Form() *spec.Form { return &forms[1] }
 
 // Validate returns nil: the spec sets SAY no rule beyond its layout.
 func (*Say) Validate() error { return nil }
@@ -102,23 +105,23 @@ func (m *Say) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[1].ErrAt(7, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x02
-	wire.LittleEndian.PutU16(p[2:], m.Seq)
+	codec.LittleEndian.PutU16(p[2:], m.Seq)
 	off := 4
-	wire.BigEndian.PutU16(p[off:], uint16(len(m.Name)))
+	codec.BigEndian.PutU16(p[off:], uint16(len(m.Name)))
 	off += 2 + copy(p[off+2:], m.Name)
-	wire.LittleEndian.PutU16(p[off:], uint16(len(m.Words)))
+	codec.LittleEndian.PutU16(p[off:], uint16(len(m.Words)))
 	off += 2 + copy(p[off+2:], m.Words)
 	p[off] = byte(m.Mood)
 	p[off+1] = byte(len(m.Path))
 	off += 2
 	for i := range m.Path {
 		e, q := &m.Path[i], (*[vecSize]byte)(p[off+8*i:])
-		wire.LittleEndian.PutF32(q[:], e.X)
-		wire.LittleEndian.PutF32(q[4:], e.Y)
+		codec.LittleEndian.PutF32(q[:], e.X)
+		codec.LittleEndian.PutF32(q[4:], e.Y)
 	}
 	return b, nil
 }
@@ -137,23 +140,23 @@ func (m *Say) Decode(b []byte) (int, error) {
 	if len(b) < 4 || b[0] != 0x2a || b[1] != 0x02 {
 		return m.fail(forms[1].Mismatch(b))
 	}
-	m.Seq = wire.LittleEndian.U16(b[2:])
+	m.Seq = codec.LittleEndian.U16(b[2:])
 	off := 4
 	if len(b)-off < 2 {
 		return m.fail(off, forms[1].ErrAt(3, wire.ErrShort))
 	}
-	nameLen := int(wire.BigEndian.U16(b[off:]))
+	nameLen := int(codec.BigEndian.U16(b[off:]))
 	if nameLen > 30 || len(b)-off-2 < nameLen {
-		return m.fail(off, forms[1].ErrAt(3, wire.CountedError(nameLen, 30)))
+		return m.fail(off, forms[1].ErrAt(3, codec.CountedError(nameLen, 30)))
 	}
 	m.Name = append(m.Name[:0], b[off+2:off+2+nameLen]...)
 	off += 2 + nameLen
 	if len(b)-off < 2 {
 		return m.fail(off, forms[1].ErrAt(4, wire.ErrShort))
 	}
-	wordsLen := int(wire.LittleEndian.U16(b[off:]))
+	wordsLen := int(codec.LittleEndian.U16(b[off:]))
 	if wordsLen > 200 || len(b)-off-2 < wordsLen {
-		return m.fail(off, forms[1].ErrAt(4, wire.CountedError(wordsLen, 200)))
+		return m.fail(off, forms[1].ErrAt(4, codec.CountedError(wordsLen, 200)))
 	}
 	m.Words = append(m.Words[:0], b[off+2:off+2+wordsLen]...)
 	off += 2 + wordsLen
@@ -172,11 +175,11 @@ func (m *Say) Decode(b []byte) (int, error) {
 	if (len(b)-off)/8 < pathCount {
 		return m.fail(off, forms[1].ErrAt(7, wire.ErrShort))
 	}
-	m.Path = wire.Resize(m.Path, pathCount)
+	m.Path = codec.Resize(m.Path, pathCount)
 	for i := range m.Path {
 		e, q := &m.Path[i], (*[vecSize]byte)(b[off+8*i:])
-		e.X = wire.LittleEndian.F32(q[:])
-		e.Y = wire.LittleEndian.F32(q[4:])
+		e.X = codec.LittleEndian.F32(q[:])
+		e.Y = codec.LittleEndian.F32(q[4:])
 	}
 	off += 8 * pathCount
 	return off, nil
@@ -198,7 +201,7 @@ type Bye struct {
 }
 
 // Form returns BYE's entry in the package's table.
-func (*Bye) Form() *wire.Form { return &forms[2] }
+func (*Bye) Form() *spec.Form { return &forms[2] }
 
 // Validate returns nil: the spec sets BYE no rule beyond its layout.
 func (*Bye) Validate() error { return nil }
@@ -217,11 +220,11 @@ func (m *Bye) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[2].ErrAt(3, wire.ErrInvalid)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[3] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x03
-	wire.LittleEndian.PutU16(p[2:], m.Seq)
+	codec.LittleEndian.PutU16(p[2:], m.Seq)
 	copy(p[4:], m.Reason)
 	p[n-1] = 0
 	return b, nil
@@ -238,11 +241,11 @@ func (m *Bye) Decode(b []byte) (int, error) {
 	if len(b) < 4 || b[0] != 0x2a || b[1] != 0x03 {
 		return m.fail(forms[2].Mismatch(b))
 	}
-	m.Seq = wire.LittleEndian.U16(b[2:])
+	m.Seq = codec.LittleEndian.U16(b[2:])
 	off := 4
 	reasonLen := bytes.IndexByte(b[off:min(len(b), off+16)], 0)
 	if reasonLen < 0 {
-		return m.fail(off, forms[2].ErrAt(3, wire.CStringError(len(b)-off, 16)))
+		return m.fail(off, forms[2].ErrAt(3, codec.CStringError(len(b)-off, 16)))
 	}
 	m.Reason = append(m.Reason[:0], b[off:off+reasonLen]...)
 	off += reasonLen + 1
@@ -266,7 +269,7 @@ type Trail struct {
 }
 
 // Form returns TRAIL's entry in the package's table.
-func (*Trail) Form() *wire.Form { return &forms[3] }
+func (*Trail) Form() *spec.Form { return &forms[3] }
 
 // Validate returns nil: the spec sets TRAIL no rule beyond its layout.
 func (*Trail) Validate() error { return nil }
@@ -282,15 +285,15 @@ func (m *Trail) AppendBinary(b []byte) ([]byte, error) {
 		return b, forms[3].ErrAt(3, wire.ErrTooLong)
 	}
 	n := m.Size()
-	b, p := wire.Grow(b, n)
+	b, p := codec.Grow(b, n)
 	_ = p[2] // one bounds check for the fixed fields
 	p[0] = 0x2a
 	p[1] = 0x04
 	p[2] = m.Player
 	for i := range m.Points {
 		e, q := &m.Points[i], (*[vecSize]byte)(p[3+8*i:])
-		wire.LittleEndian.PutF32(q[:], e.X)
-		wire.LittleEndian.PutF32(q[4:], e.Y)
+		codec.LittleEndian.PutF32(q[:], e.X)
+		codec.LittleEndian.PutF32(q[4:], e.Y)
 	}
 	return b, nil
 }
@@ -318,11 +321,11 @@ func (m *Trail) Decode(b []byte) (int, error) {
 	if (len(b)-off)%8 != 0 {
 		return m.fail(off, forms[3].ErrAt(3, wire.ErrShort))
 	}
-	m.Points = wire.Resize(m.Points, pointsCount)
+	m.Points = codec.Resize(m.Points, pointsCount)
 	for i := range m.Points {
 		e, q := &m.Points[i], (*[vecSize]byte)(b[off+8*i:])
-		e.X = wire.LittleEndian.F32(q[:])
-		e.Y = wire.LittleEndian.F32(q[4:])
+		e.X = codec.LittleEndian.F32(q[:])
+		e.Y = codec.LittleEndian.F32(q[4:])
 	}
 	return len(b), nil
 }
@@ -338,7 +341,17 @@ func (m *Trail) UnmarshalBinary(b []byte) error {
 }
 
 // newMessage returns a new zero value of form i's Go type (nil for an i out
-// of range), for wire.NewTable.
-var newMessage = wire.Constructors{
-	wire.New[Move], wire.New[Say], wire.New[Bye], wire.New[Trail],
-}.New
+// of range), for spec.NewTable.
+func newMessage(i int) wire.Message {
+	switch i {
+	case 0:
+		return new(Move)
+	case 1:
+		return new(Say)
+	case 2:
+		return new(Bye)
+	case 3:
+		return new(Trail)
+	}
+	return nil
+}

@@ -4,10 +4,10 @@
 // variable fields. Its forms_gen.go is checked in.
 package toydgram
 
-import "github.com/gamewire/gamewire/wire"
+import "github.com/gamewire/gamewire/wire/spec"
 
 // Table returns the toydgram protocol's table.
-func Table() *wire.Table { return table }
+func Table() *spec.Table { return table }
 
 // Turn is which way MOVE turns.
 type Turn int8

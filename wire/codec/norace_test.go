@@ -1,0 +1,7 @@
+//go:build !race
+
+package codec_test
+
+// raceEnabled is true under the race detector, which makes allocation
+// counts meaningless.
+const raceEnabled = false

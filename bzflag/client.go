@@ -3,7 +3,6 @@ package bzflag
 import (
 	"github.com/gamewire/gamewire/bzflag/world"
 	"github.com/gamewire/gamewire/session"
-	"github.com/gamewire/gamewire/wire"
 )
 
 // ClientState is where a client is in the join sequence (Client).
@@ -48,9 +47,11 @@ func (s ClientState) String() string { return session.NameOr(clientStateNames, s
 //
 //   - the world download: MsgGetWorld requests and replies, through a
 //     world.Assembler, until the whole database has arrived; it is then
-//     decoded into World (zero bytes after the end of data are allowed:
-//     bzfs 1.7 pads the database when a capture-the-flag world has fewer
-//     than four bases; any other byte there is an error);
+//     decoded into World up to its end code, as the 1.7 client does:
+//     whatever follows the end code is accepted and kept (Trailing). bzfs
+//     1.7 sends bytes there when a capture-the-flag world has fewer than
+//     four bases; 1.7g2 zeroes them, 1.7e6 does not (they are whatever its
+//     heap held);
 //   - MsgEnter (the Enter field, which the caller fills before Start);
 //   - MsgAccept, or MsgReject (state ClientRejected; Retry sends MsgEnter
 //     again), or MsgSuperKill (state ClientKilled) at any time;
@@ -79,7 +80,7 @@ type Client struct {
 	ack    IDAck
 	id     PlayerID
 	reason RejectCode
-	err    wire.Error // the error of a database with trailing bytes
+	end    int // the decoded length of the database: Trailing starts there
 }
 
 // State returns the current state.
@@ -96,11 +97,24 @@ func (j *Client) RejectReason() RejectCode { return j.reason }
 // download buffer until the next Start).
 func (j *Client) Database() []byte { return j.asm.Database() }
 
+// Trailing returns the bytes the downloaded database holds after its end
+// code (aliasing the download buffer until the next Start), once the
+// download is done; nil before. The 1.7 client ignores them; bzfs 1.7
+// counts them in MsgGetWorld's `remaining' but only 1.7g2 zeroes them, so
+// their values carry no meaning.
+func (j *Client) Trailing() []byte {
+	if j.end == 0 {
+		return nil
+	}
+	return j.asm.Database()[j.end:]
+}
+
 // Start begins the sequence and returns the first MsgGetWorld request
 // (offset 0). It may be called again to start over.
 func (j *Client) Start() Message {
 	j.asm.Reset()
 	j.asm.Max = j.MaxWorld
+	j.end = 0
 	j.id = j.Enter.ID
 	j.reason = 0
 	j.state = ClientDownloading
@@ -170,26 +184,12 @@ func (j *Client) worldReply(r *GetWorldReply) (Message, error) {
 		j.req.Offset = j.asm.Offset()
 		return &j.req, nil
 	}
-	db := j.asm.Database()
-	n, err := j.World.Decode(db)
-	if err == nil && !zeros(db[n:]) {
-		j.err = wire.Error{Protocol: proto, Message: "world database", Offset: n, Err: wire.ErrTrailing}
-		err = &j.err
-	}
+	n, err := j.World.Decode(j.asm.Database())
 	if err != nil {
 		j.state = ClientFailed
 		return nil, err
 	}
+	j.end = n
 	j.state = ClientEntering
 	return &j.Enter, nil
-}
-
-// zeros reports whether b holds only zero bytes.
-func zeros(b []byte) bool {
-	for _, c := range b {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
 }

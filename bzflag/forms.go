@@ -163,7 +163,7 @@ var forms = []spec.Form{
 	{Name: "MsgAccept", Code: uint32(CodeAccept), From: spec.FromServer, Type: "Accept",
 		Doc: "the server accepted a MsgEnter, or (not in the spec) a MsgNetworkRelay request"},
 	{Name: "MsgReject", Code: uint32(CodeReject), From: spec.FromServer, Type: "Reject", Hand: true,
-		Doc: "the server refused a MsgEnter, giving the reason; bzfs also sends it with an empty body (Bare) to refuse a MsgNetworkRelay request (errata M18)",
+		Doc: "the server refused a MsgEnter, giving the reason; the source also has an empty-bodied form (Bare) to refuse a MsgNetworkRelay request, which bzfs 1.7 never sends (errata M18)",
 		Fields: []spec.Field{
 			{Name: "rejectCode", Spec: "code", Type: "rest", Max: 2, Go: "Reason RejectCode", Doc: "the reason; absent in the bare form"},
 		}},

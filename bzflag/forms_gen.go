@@ -201,8 +201,9 @@ func (m *Accept) UnmarshalBinary(b []byte) error {
 }
 
 // Reject is MsgReject, server to client: the server refused a MsgEnter,
-// giving the reason; bzfs also sends it with an empty body (Bare) to refuse
-// a MsgNetworkRelay request (errata M18). (The struct is hand-written.)
+// giving the reason; the source also has an empty-bodied form (Bare) to
+// refuse a MsgNetworkRelay request, which bzfs 1.7 never sends (errata M18).
+// (The struct is hand-written.)
 var _ wire.Message = (*Reject)(nil)
 
 // Form returns MsgReject's entry in the package's table.

@@ -110,8 +110,8 @@ func TestOriginalServer(t *testing.T) {
 	w := &j.World
 	t.Logf("world %d bytes: %d bases, %d walls, %d boxes, %d pyramids, %d teleporters, %d links; joined as %v",
 		len(j.Database()), len(w.Bases), len(w.Walls), len(w.Boxes), len(w.Pyramids), len(w.Teleporters), len(w.Links), j.ID())
-	if pad := len(j.Database()) - w.Size(); pad != 0 {
-		t.Logf("%d zero bytes after the end of data (bzfs's padding, errata W11)", pad)
+	if pad := j.Trailing(); len(pad) != 0 {
+		t.Logf("%d bytes after the end of data (bzfs's padding, errata W11): %x", len(pad), pad)
 	}
 	if err := w.Validate(); err != nil {
 		t.Errorf("world: %v", err)

@@ -160,3 +160,52 @@ func bzfsAddr(t *testing.T) string {
 	}
 	return addr
 }
+
+// TestOriginalServerEnter plays MsgEnter against the original bzfs (see
+// TestOriginalServerMessages for how to start it; it must run without -r,
+// so rogues are refused): the player type chooses the reject code only
+// once another check has failed (a JAFO on an open team is accepted; a
+// JAFO as a rogue gets RejectBadType, a tank RejectNoRogues), and a call
+// sign already in play is refused with RejectBadTeam (errata M11, J6).
+func TestOriginalServerEnter(t *testing.T) {
+	enter := func(c *wire.Conn, typ bzflag.PlayerType, team bzflag.TeamColor, name string) bzflag.Message {
+		t.Helper()
+		netConn(c).SetDeadline(time.Now().Add(5 * time.Second))
+		m := &bzflag.Enter{Type: typ, Team: team, CallSign: bzflag.NewCallSign(name), Email: bzflag.NewEmail("test@localhost")}
+		if err := c.WriteMessage(m); err != nil {
+			t.Fatalf("write MsgEnter: %v", err)
+		}
+		for {
+			m, err := c.Next()
+			if err != nil {
+				t.Fatalf("MsgEnter %v %v: %v", typ, team, err)
+			}
+			switch m.(type) {
+			case *bzflag.Accept, *bzflag.Reject:
+				return m
+			}
+		}
+	}
+	wantReject := func(m bzflag.Message, code bzflag.RejectCode) {
+		t.Helper()
+		if r, ok := m.(*bzflag.Reject); !ok || r.Bare || r.Reason != code {
+			t.Errorf("answer %+v, want MsgReject %v", m, code)
+		}
+	}
+	c, _ := dialBzfs(t)
+	c.SetPolicy(wire.Strict)
+	wantReject(enter(c, bzflag.JAFOPlayer, bzflag.RogueTeam, "gamewire-jafo"), bzflag.RejectBadType)
+	wantReject(enter(c, bzflag.TankPlayer, bzflag.RogueTeam, "gamewire-jafo"), bzflag.RejectNoRogues)
+	if m := enter(c, bzflag.JAFOPlayer, bzflag.RedTeam, "gamewire-jafo"); bzflag.CodeOf(m) != bzflag.CodeAccept {
+		t.Fatalf("a JAFO on an open team: %+v, want MsgAccept", m)
+	}
+	defer c.WriteMessage(&bzflag.Exit{})
+
+	c2, _ := dialBzfs(t)
+	c2.SetPolicy(wire.Strict)
+	wantReject(enter(c2, bzflag.TankPlayer, bzflag.BlueTeam, "GameWire-JAFO"), bzflag.RejectBadTeam)
+	if m := enter(c2, bzflag.TankPlayer, bzflag.BlueTeam, "gamewire-tank"); bzflag.CodeOf(m) != bzflag.CodeAccept {
+		t.Errorf("another call sign: %+v, want MsgAccept", m)
+	}
+	c2.WriteMessage(&bzflag.Exit{})
+}

@@ -5,9 +5,13 @@ import "github.com/gamewire/gamewire/wire"
 // Reject is MsgReject (server to client): the server refused a MsgEnter,
 // giving the reason.
 //
-// The 1.7 server also answers a MsgNetworkRelay request it cannot honour
-// with a MsgReject whose body is empty (src/bzfs/bzfs.cxx); Bare marks that
-// form, whose Reason is then always zero.
+// The 1.7 server's source also has a MsgReject whose body is empty, as the
+// refusal of a MsgNetworkRelay request; Bare marks that form, whose Reason
+// is then always zero. bzfs 1.7e6 to 1.7g2 never send it: the function
+// that decides returns true on every path, so they always accept
+// (src/bzfs/bzfs.cxx, startPlayerPacketRelay; errata M18). The form is
+// kept for a Go server that does refuse, and the 1.7 client reads it as a
+// refusal.
 type Reject struct {
 	Reason RejectCode `json:"rejectCode"`     // `code'
 	Bare   bool       `json:"bare,omitempty"` // the empty-body form (not in the spec)

@@ -24,7 +24,7 @@ gw.dissector(1, {
 	types = {
 		Area = {{n = "x", t = "u16", doc = "X coordinate of the upper left corner."}, {n = "y", t = "u16", doc = "Y coordinate of the upper left corner."}, {n = "width", t = "u16", doc = "Width."}, {n = "height", t = "u16", doc = "Height."}},
 		MessageId = {{n = "id", t = "u16", doc = "Message ID."}},
-		PlayerScore = {{n = "killer", t = "u8", doc = "ID of player scoring a kill."}, {n = "killed", t = "u8", doc = "ID of player killed."}, {n = "score", t = "u16", doc = "New score for the player who got a kill."}},
+		PlayerScore = {{n = "killer", t = "u8", doc = "ID of player scoring a kill."}, {n = "killed", t = "u8", doc = "ID of player killed."}, {n = "score", t = "s16", doc = "New score for the player who got a kill: signed, -4 after killing a teammate (errata E13)."}},
 	},
 	header = {{n = "type", t = "u8", role = "code", label = "Message type", doc = "Message type: MSG_TYPE_*."}},
 	forms = {

@@ -141,7 +141,7 @@ func runSession(t *testing.T, seed uint64) (dataDatagrams, ackDatagrams int) {
 				var m retrotank.Acked
 				data := binary.BigEndian.AppendUint32(nil, tags)
 				if p == srv && rng.IntN(4) == 0 {
-					m = &retrotank.Score{Scores: []retrotank.PlayerScore{{Killer: 1, Killed: 2, Score: uint16(tags)}}, RedScore: uint16(tags >> 16)}
+					m = &retrotank.Score{Scores: []retrotank.PlayerScore{{Killer: 1, Killed: 2, Score: int16(tags)}}, RedScore: uint16(tags >> 16)}
 				} else {
 					m = &retrotank.PlayerUpdate{Data: data}
 				}

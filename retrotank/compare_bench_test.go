@@ -28,7 +28,7 @@ func handDecodeScore(m *retrotank.Score, b []byte) bool {
 	m.Scores = m.Scores[:n]
 	for i := range m.Scores {
 		p := b[8+4*i:]
-		m.Scores[i] = retrotank.PlayerScore{Killer: retrotank.PlayerID(p[0]), Killed: retrotank.PlayerID(p[1]), Score: binary.BigEndian.Uint16(p[2:])}
+		m.Scores[i] = retrotank.PlayerScore{Killer: retrotank.PlayerID(p[0]), Killed: retrotank.PlayerID(p[1]), Score: int16(binary.BigEndian.Uint16(p[2:]))}
 	}
 	return true
 }
@@ -41,7 +41,7 @@ func handAppendScore(b []byte, m *retrotank.Score) []byte {
 	b = binary.BigEndian.AppendUint16(b, m.BlueScore)
 	for _, s := range m.Scores {
 		b = append(b, byte(s.Killer), byte(s.Killed))
-		b = binary.BigEndian.AppendUint16(b, s.Score)
+		b = binary.BigEndian.AppendUint16(b, uint16(s.Score))
 	}
 	return b
 }

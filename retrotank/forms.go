@@ -70,7 +70,7 @@ var protocol = spec.Protocol{
 		{Name: "PlayerScore", Type: "PlayerScore", Doc: "One player score update of MSG_TYPE_SCORE.", Fields: []spec.Field{
 			{Name: "killer", Type: "u8", Go: "Killer PlayerID", Doc: "ID of player scoring a kill."},
 			{Name: "killed", Type: "u8", Go: "Killed PlayerID", Doc: "ID of player killed."},
-			{Name: "score", Type: "u16", Go: "Score uint16", Doc: "New score for the player who got a kill."},
+			{Name: "score", Type: "s16", Go: "Score int16", Doc: "New score for the player who got a kill: signed, -4 after killing a teammate (errata E13)."},
 		}},
 	},
 	MaxFrame: maxDatagram,

@@ -45,7 +45,7 @@ func (v *Area) get(p []byte) {
 type PlayerScore struct {
 	Killer PlayerID `json:"killer"` // killer: ID of player scoring a kill
 	Killed PlayerID `json:"killed"` // killed: ID of player killed
-	Score  uint16   `json:"score"`  // score: New score for the player who got a kill
+	Score  int16    `json:"score"`  // score: New score for the player who got a kill: signed, -4 after killing a teammate (errata E13)
 }
 
 // playerScoreSize is the size of a PlayerScore in bytes.
@@ -639,7 +639,7 @@ func (m *Score) AppendBinary(b []byte) ([]byte, error) {
 		e, q := &m.Scores[i], (*[playerScoreSize]byte)(p[8+4*i:])
 		q[0] = byte(e.Killer)
 		q[1] = byte(e.Killed)
-		codec.BigEndian.PutU16(q[2:], e.Score)
+		codec.BigEndian.PutU16(q[2:], uint16(e.Score))
 	}
 	return b, nil
 }
@@ -672,7 +672,7 @@ func (m *Score) Decode(b []byte) (int, error) {
 		e, q := &m.Scores[i], (*[playerScoreSize]byte)(b[off+4*i:])
 		e.Killer = PlayerID(q[0])
 		e.Killed = PlayerID(q[1])
-		e.Score = codec.BigEndian.U16(q[2:])
+		e.Score = codec.BigEndian.I16(q[2:])
 	}
 	off += 4 * scoresCount
 	return off, nil

@@ -76,6 +76,11 @@ func TestGolden(t *testing.T) {
 	}
 	codectest.Golden(t, &retrotank.Score{ID: 0x12, RedScore: 3, BlueScore: 4, Scores: scores}, "0b|0012|7e|0003|0004|"+rep("01|02|0003|", 126))
 	codectest.Golden(t, &retrotank.Score{ID: 0x13, RedScore: 1, BlueScore: 2}, "0b|0013|00|0001|0002")
+	// A player's score is signed (E13): from 0, killing a teammate makes it
+	// -4, sent as fffc; killing an enemy from -4 makes it -3.
+	codectest.Golden(t, &retrotank.Score{ID: 0x14, RedScore: 1, Scores: []retrotank.PlayerScore{
+		{Killer: 1, Killed: 3, Score: -4}, {Killer: 1, Killed: 2, Score: -3}, {Killer: 5, Killed: 6, Score: 32767}}},
+		"0b|0014|03|0001|0000|01|03|fffc|01|02|fffd|05|06|7fff")
 	// PLAYER_UPDATE, the largest: 502 bytes of data, 512 bytes.
 	codectest.Golden(t, &retrotank.PlayerUpdate{ID: 0x14, UpdateTime: 0x1000, FirstPlayer: 2, Flags: retrotank.UpdateIdent | retrotank.UpdateTank,
 		Data: []byte(strings.Repeat("\xab", 502))}, "0c|0014|00001000|02|0003|"+rep("ab", 502))

@@ -17,7 +17,12 @@ const (
 
 // MaxDatagram is the most bytes of one datagram, from the game's design
 // page (docs/errata/retrotank.md, E22).
-const MaxDatagram = maxDatagram
+const MaxDatagram = 512
+
+// MaxDatagram is the table's maxDatagram (retrotank/forms.go), written out so that go doc
+// shows the number; these two lines fail to compile if they differ.
+var _ [MaxDatagram - maxDatagram]struct{}
+var _ [maxDatagram - MaxDatagram]struct{}
 
 // Ports of the game, from its design page.
 const (

@@ -5,7 +5,12 @@ import "github.com/gamewire/gamewire/wire"
 // MaxObstaclesPerMsg is MAX_OBSTACLES_PER_MSG, the most obstacles one
 // MSG_TYPE_OBSTACLE holds: 62, 11 + 62*8 = 507 bytes, the most that fits a
 // 512-byte datagram (docs/errata/retrotank.md, E10).
-const MaxObstaclesPerMsg = maxObstaclesPerMsg
+const MaxObstaclesPerMsg = 62
+
+// MaxObstaclesPerMsg is the table's maxObstaclesPerMsg (retrotank/forms.go), written out so that go doc
+// shows the number; these two lines fail to compile if they differ.
+var _ [MaxObstaclesPerMsg - maxObstaclesPerMsg]struct{}
+var _ [maxObstaclesPerMsg - MaxObstaclesPerMsg]struct{}
 
 // Validate checks the spec's rules: 1 to 62 obstacles; first a multiple of
 // MAX_OBSTACLES_PER_MSG and below total; exactly min(62, total-first)

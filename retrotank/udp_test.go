@@ -170,7 +170,7 @@ func runServer(conn *net.UDPConn, bf *retrotank.Battlefield, cfg retrotank.AckCo
 				}
 			case *retrotank.PlayerSpawn:
 				spawns++
-				srv.Broadcast(&retrotank.Score{RedScore: uint16(spawns), Scores: []retrotank.PlayerScore{{Killer: m.Player, Killed: m.Player ^ 1, Score: uint16(spawns)}}}, now)
+				srv.Broadcast(&retrotank.Score{RedScore: uint16(spawns), Scores: []retrotank.PlayerScore{{Killer: m.Player, Killed: m.Player ^ 1, Score: int16(spawns)}}}, now)
 			}
 			if ev.Left {
 				left++

@@ -45,6 +45,14 @@ func (s ClientState) String() string { return session.NameOr(clientStateNames, s
 // not allow.
 var ErrSequence = errors.New("tfighters: out of sequence")
 
+// ErrBulletLimit is returned by Client.Shoot when MaxBullets-1 of the
+// player's bullets may still be alive on the server: a CMSG_NEWBULLET then
+// could find the original server's count of them at MaxBullets, which is
+// the state in which it looks for the oldest bullet to replace and kicks
+// the player ("Impossible #001") when its object list holds none
+// (docs/errata/tfighters.md, erratum 28). Try again later.
+var ErrBulletLimit = errors.New("tfighters: bullet held back: the original server may still count MaxBullets-1 of the player's bullets")
+
 // Object is what a Client knows of a player, bot or bullet the server told
 // it about.
 type Object struct {
@@ -110,7 +118,9 @@ type Client struct {
 	// Objects holds what the server said about every object, by id.
 	Objects map[uint32]*Object
 
-	wantNick   []byte // the nick of the CMSG_NICK awaiting its reply
+	shots      [MaxBullets - 1]time.Time // when the last shots were sent, oldest first once full
+	nshots     int                       // how many of shots are in use
+	wantNick   []byte                    // the nick of the CMSG_NICK awaiting its reply
 	out        session.Queue[Message]
 	invincible int // how many Objects are Invincible, so that Tick skips the scan when none is
 }
@@ -354,9 +364,37 @@ func (c *Client) Turn(x, y Dbl, turn int8, deg Dbl) error {
 	return c.play(&ClientTurn{X: x, Y: y, Turn: turn, Deg: deg})
 }
 
-// Shoot fires a bullet (CMSG_NEWBULLET).
+// Shoot fires a bullet (CMSG_NEWBULLET). It holds the shot back with
+// ErrBulletLimit while MaxBullets-1 bullets sent by this Client may still
+// be alive on the server (BulletHold plus twice Lag, on the Clock): the
+// original server keeps a count of a player's bullets apart from its
+// objects, and a CMSG_NEWBULLET that finds the count at MaxBullets makes
+// it look for the oldest bullet to remove, and kick the player if the
+// count and the objects disagree (erratum 28). With at most MaxBullets-1
+// bullets alive, that branch never runs. Bullets also end early on the
+// server (a wall, a ship); the Client does not see that, so it may hold a
+// shot the server would have taken.
 func (c *Client) Shoot(x, y, deg Dbl) error {
-	return c.play(&ClientNewBullet{X: x, Y: y, Deg: deg})
+	if c.state != ClientPlaying {
+		return c.seqErr("CMSG_NEWBULLET")
+	}
+	now := c.now()
+	if c.nshots == len(c.shots) {
+		hold := BulletHold + 2*time.Duration(max(c.Lag, 0))*time.Millisecond
+		if now.Sub(c.shots[0]) < hold {
+			return ErrBulletLimit
+		}
+	}
+	if err := c.play(&ClientNewBullet{X: x, Y: y, Deg: deg}); err != nil {
+		return err
+	}
+	if c.nshots == len(c.shots) {
+		copy(c.shots[:], c.shots[1:])
+		c.nshots--
+	}
+	c.shots[c.nshots] = now
+	c.nshots++
+	return nil
 }
 
 // chat queues m if the server accepts chat in the current state.

@@ -1,6 +1,8 @@
 package tfighters
 
 import (
+	"time"
+
 	"github.com/gamewire/gamewire/wire"
 	"github.com/gamewire/gamewire/wire/spec"
 )
@@ -27,12 +29,26 @@ const (
 	MaxReplyLen = 254
 )
 
-// MaxBullets is how many bullets of one player the original server keeps
-// in the field: BULLET_MAX, 5 (Fighterz/server/genproc.c:235). A sixth
-// CMSG_NEWBULLET silently removes that player's oldest bullet
-// (server/packet.c:176-194); no message says so (docs/errata/tfighters.md,
-// erratum 28).
+// MaxBullets is BULLET_MAX, 5 (Fighterz/server/genproc.c:235): the
+// original server counts each player's bullets and, on a CMSG_NEWBULLET
+// that finds the count at MaxBullets, looks for that player's oldest
+// bullet among its objects and removes it without a message; if it finds
+// none (the count and the objects disagree), it kicks the player with
+// "Impossible #001" (server/packet.c:176-195; docs/errata/tfighters.md,
+// erratum 28). Client.Shoot therefore keeps at most MaxBullets-1 bullets
+// alive.
 const MaxBullets = 5
+
+// BulletTTL is how long a bullet lives on the original server, BULLET_TTL,
+// 3000 ms (Fighterz/server/genproc.c:236), counted from the time of the
+// CMSG_NEWBULLET minus the player's lag (server/packet.c:197,
+// server/bullet.c:181).
+const BulletTTL = 3000 * time.Millisecond
+
+// BulletHold is how long Client.Shoot counts a bullet as alive, before
+// the lag: BulletTTL and 100 ms for the server's loop to get round to
+// removing it (server/bullet.c:141-157, run once per loop).
+const BulletHold = BulletTTL + 100*time.Millisecond
 
 // Port is the TCP port of a TFighters server. The spec names none; the
 // original server listens on PORT, 8099 (Fighterz/server/common.h:5,

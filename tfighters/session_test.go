@@ -503,3 +503,80 @@ func TestClientInvincibleExpires(t *testing.T) {
 		t.Errorf("after its time, on the next Handle: %+v", bob)
 	}
 }
+
+// TestClientBulletLimit: Shoot holds a shot back while MaxBullets-1
+// bullets may be alive on the server, so that the original server's count
+// never reaches BULLET_MAX on a CMSG_NEWBULLET, where a count that
+// disagrees with its objects gets the player kicked (errata 28).
+func TestClientBulletLimit(t *testing.T) {
+	now := time.Unix(1000, 0)
+	c := tfighters.NewClient("Alice")
+	c.Clock = func() time.Time { return now }
+	for _, m := range []tfighters.Message{
+		&tfighters.Hi{MyVersion: 1, UWID: 7},
+		&tfighters.NickReply{GoodOrBad: tfighters.NickResultOK, Text: []byte("Ok")},
+		&tfighters.SpawnReady{},
+		&tfighters.ServerSpawn{ID: 7},
+	} {
+		if err := c.Handle(m); err != nil {
+			t.Fatalf("%s: %v", code(m), err)
+		}
+	}
+	for c.Next() != nil {
+	}
+	shots := func() (n int) {
+		for m := c.Next(); m != nil; m = c.Next() {
+			if _, ok := m.(*tfighters.ClientNewBullet); ok {
+				n++
+			}
+		}
+		return n
+	}
+	for i := 0; i < tfighters.MaxBullets-1; i++ {
+		if err := c.Shoot(1, 2, 90); err != nil {
+			t.Fatalf("shot %d: %v", i+1, err)
+		}
+		now = now.Add(10 * time.Millisecond)
+	}
+	if err := c.Shoot(1, 2, 90); !errors.Is(err, tfighters.ErrBulletLimit) {
+		t.Fatalf("shot %d within BulletTTL: %v, want ErrBulletLimit", tfighters.MaxBullets, err)
+	}
+	if n := shots(); n != tfighters.MaxBullets-1 {
+		t.Fatalf("%d CMSG_NEWBULLET sent, want %d", n, tfighters.MaxBullets-1)
+	}
+	// The first shot is BulletHold old: one more may go, then none.
+	now = now.Add(tfighters.BulletHold - 40*time.Millisecond)
+	if err := c.Shoot(1, 2, 90); err != nil {
+		t.Fatalf("after the first bullet's time: %v", err)
+	}
+	if err := c.Shoot(1, 2, 90); !errors.Is(err, tfighters.ErrBulletLimit) {
+		t.Fatalf("again: %v, want ErrBulletLimit", err)
+	}
+	// The lag lengthens the hold by twice its value.
+	c.Lag = 200
+	now = now.Add(10 * time.Millisecond) // the second shot is BulletHold old
+	if err := c.Shoot(1, 2, 90); !errors.Is(err, tfighters.ErrBulletLimit) {
+		t.Fatalf("with 200 ms of lag: %v, want ErrBulletLimit", err)
+	}
+	now = now.Add(400 * time.Millisecond)
+	if err := c.Shoot(1, 2, 90); err != nil {
+		t.Fatalf("after BulletHold and twice the lag: %v", err)
+	}
+	if n := shots(); n != 2 {
+		t.Errorf("%d more CMSG_NEWBULLET sent, want 2", n)
+	}
+	// However fast the caller shoots, no window of BulletTTL ever holds
+	// MaxBullets shots.
+	var sent []time.Time
+	for i := 0; i < 500; i++ {
+		now = now.Add(17 * time.Millisecond)
+		if c.Shoot(1, 2, 90) == nil {
+			sent = append(sent, now)
+		}
+	}
+	for i := tfighters.MaxBullets - 1; i < len(sent); i++ {
+		if d := sent[i].Sub(sent[i-(tfighters.MaxBullets-1)]); d < tfighters.BulletTTL {
+			t.Fatalf("%d shots within %v", tfighters.MaxBullets, d)
+		}
+	}
+}

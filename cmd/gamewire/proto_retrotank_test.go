@@ -56,6 +56,29 @@ func TestRetrotankDecodeEncodeIdentity(t *testing.T) {
 	}
 }
 
+// TestRetrotankNegativeScore: a player's score is signed (errata E13):
+// decode -json prints -4, not 65532, and encode writes fffc back.
+func TestRetrotankNegativeScore(t *testing.T) {
+	const dg = "0b001402000100000103fffc0102fffd"
+	code, out, errs := runCLI(t, dg+"\n", "decode", "-proto", "retrotank", "-hex", "-json")
+	if code != exitOK {
+		t.Fatalf("decode: exit %d, %s", code, errs)
+	}
+	var m struct {
+		Scores []struct{ Score int } `json:"scores"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Scores) != 2 || m.Scores[0].Score != -4 || m.Scores[1].Score != -3 {
+		t.Errorf("scores %+v, want -4 and -3: %s", m.Scores, out)
+	}
+	code, hexOut, errs := runCLI(t, out, "encode", "-proto", "retrotank", "-hex")
+	if code != exitOK || strings.TrimSpace(hexOut) != dg {
+		t.Errorf("encode: exit %d, %q, %s; want %s", code, hexOut, errs, dg)
+	}
+}
+
 func TestRetrotankTimesync(t *testing.T) {
 	in := "0300012345\n0300012345" + "00abcdef\n"
 	code, out, errs := runCLI(t, in, "decode", "-proto", "retrotank-timesync", "-hex", "-json")

@@ -61,7 +61,7 @@ func Area() gopter.Gen {
 // PlayerScore generates player score updates.
 func PlayerScore() gopter.Gen {
 	return gen.StrictStruct(reflect.TypeOf(retrotank.PlayerScore{}), map[string]gopter.Gen{
-		"Killer": PlayerID(), "Killed": PlayerID(), "Score": gen.UInt16(),
+		"Killer": PlayerID(), "Killed": PlayerID(), "Score": gen.Int16(),
 	})
 }
 

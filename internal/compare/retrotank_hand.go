@@ -92,7 +92,7 @@ type rtGameOver struct {
 
 type rtPlayerScore struct {
 	Killer, Killed uint8
-	Score          uint16
+	Score          int16 // signed: -4 after killing a teammate (errata E13)
 }
 
 type rtScoreFixed struct {
@@ -446,7 +446,7 @@ func (m *rtScore) decode(b []byte) bool {
 	m.RedScore, m.BlueScore = be.Uint16(p[4:]), be.Uint16(p[6:])
 	m.Scores = m.Scores[:0]
 	for off := 8; off < len(b); off += 4 {
-		m.Scores = append(m.Scores, rtPlayerScore{b[off], b[off+1], be.Uint16(b[off+2:])})
+		m.Scores = append(m.Scores, rtPlayerScore{b[off], b[off+1], int16(be.Uint16(b[off+2:]))})
 	}
 	return true
 }
@@ -462,7 +462,7 @@ func (m *rtScore) AppendBinary(b []byte) ([]byte, error) {
 	for i, s := range m.Scores {
 		q := w[8+4*i:]
 		q[0], q[1] = s.Killer, s.Killed
-		be.PutUint16(q[2:], s.Score)
+		be.PutUint16(q[2:], uint16(s.Score))
 	}
 	return b, nil
 }

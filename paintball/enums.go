@@ -9,10 +9,11 @@ import (
 )
 
 // ObjectType is the Update's "Object Type", a Java char: "whether it's a
-// player, paintball, obstacle, etc.". The spec gives no values; these
-// letters are this package's choice, by the convention of the packet type
-// (docs/errata/paintball.md, 9). Other values decode, re-encode as they
-// came and are reported by Validate.
+// player, paintball, obstacle, etc.". The spec gives no values and closes
+// no list ("etc."): the three letters named here are this package's choice,
+// by the convention of the packet type, and every other value is as good
+// on the wire: it decodes, re-encodes as it came and passes Validate
+// (docs/errata/paintball.md, 9).
 type ObjectType uint16
 
 // Object types.
@@ -22,7 +23,8 @@ const (
 	ObjectTypeObstacle  ObjectType = 'O' // an obstacle
 )
 
-// Known reports whether t is one of the defined object types.
+// Known reports whether t is one of the letters this package names ('P',
+// 'B', 'O'). It is no rule of the spec: Validate does not ask it.
 func (t ObjectType) Known() bool { return t.name() != "" }
 
 func (t ObjectType) name() string {
@@ -37,15 +39,10 @@ func (t ObjectType) name() string {
 	return ""
 }
 
-// String returns "player", "paintball" or "obstacle"; another value that
-// is a printable ASCII character as that character in single quotes
-// ("'X'"), anything else as its number.
+// String returns "player", "paintball" or "obstacle", and any other value
+// as its number ('X' is "88").
 func (t ObjectType) String() string {
-	n := t.name()
-	if n == "" && t > ' ' && t < 0x7f && t != '\'' && t != '\\' {
-		return string([]byte{'\'', byte(t), '\''})
-	}
-	if n != "" {
+	if n := t.name(); n != "" {
 		return n
 	}
 	return strconv.FormatUint(uint64(t), 10)
@@ -54,8 +51,8 @@ func (t ObjectType) String() string {
 // MarshalText returns the String form.
 func (t ObjectType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
-// UnmarshalText accepts a name, a quoted character ('X') or a number
-// (decimal, or 0x hexadecimal) up to 65535.
+// UnmarshalText accepts a name or a number (decimal, or 0x hexadecimal) up
+// to 65535, and also a quoted character ('X' for 88).
 func (t *ObjectType) UnmarshalText(b []byte) error {
 	for _, v := range [...]ObjectType{ObjectTypePlayer, ObjectTypePaintball, ObjectTypeObstacle} {
 		if v.name() == string(b) {

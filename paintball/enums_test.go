@@ -17,7 +17,7 @@ func TestEnumText(t *testing.T) {
 	for _, tt := range []struct {
 		v    paintball.ObjectType
 		text string
-	}{{'P', "player"}, {'B', "paintball"}, {'O', "obstacle"}, {'X', "'X'"}, {0, "0"}, {'\'', "39"}, {0xffff, "65535"}} {
+	}{{'P', "player"}, {'B', "paintball"}, {'O', "obstacle"}, {'X', "88"}, {0, "0"}, {'\'', "39"}, {0xffff, "65535"}} {
 		if got := tt.v.String(); got != tt.text {
 			t.Errorf("ObjectType(%d) = %q, want %q", tt.v, got, tt.text)
 		}

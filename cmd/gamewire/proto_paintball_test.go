@@ -69,7 +69,7 @@ func TestPaintballDecodeEncodeIdentity(t *testing.T) {
 		{"msg": "Login", "username": `\xed\xa0\x80`},
 		{"msg": "Login", "username": `\\"A`},
 		{"msg": "Update", "code": 65.0, "objectType": "player", "objectId": 7.0, "velocityX": -5.0, "facing": 1.5707963267948966},
-		{"msg": "Update", "objectType": "'X'", "positionX": -1.0, "facing": "float64:0x7ff0000000000001"},
+		{"msg": "Update", "objectType": "88", "positionX": -1.0, "facing": "float64:0x7ff0000000000001"},
 		{"msg": "Update", "objectType": "paintball", "facing": "float64:0xfff0000000000000"},
 	}
 	if len(lines) != len(want) {

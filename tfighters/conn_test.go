@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/paintball"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -87,13 +88,22 @@ func TestConnEnds(t *testing.T) {
 	}
 }
 
+// TestConnWrite: a client's Conn (reading what the server sends) writes a
+// client's message once it passes Validate, or with NoValidateWrites; a
+// server's message, nil or another protocol's message never.
 func TestConnWrite(t *testing.T) {
 	var out bytes.Buffer
-	c := tfighters.NewConn(rw{bytes.NewReader(nil), &out}, tfighters.FromClient)
+	c := tfighters.NewConn(rw{bytes.NewReader(nil), &out}, tfighters.FromServer)
 	if err := c.WriteMessage(&tfighters.ClientAccel{Accel: 5}); !errors.Is(err, wire.ErrInvalid) || out.Len() != 0 {
 		t.Errorf("invalid message: %v, wrote %x", err, out.Bytes())
 	}
 	c.NoValidateWrites = true
+	for _, m := range []wire.Message{nil, &tfighters.Hi{}, &paintball.GameDumpRequest{}} {
+		var se *wire.SendError
+		if err := c.WriteMessage(m); !errors.As(err, &se) || out.Len() != 0 {
+			t.Errorf("%T: %v, wrote %x; want a *wire.SendError", m, err, out.Bytes())
+		}
+	}
 	if err := c.WriteMessage(&tfighters.ClientAccel{Accel: 5}); err != nil || out.Len() != 17 {
 		t.Errorf("NoValidateWrites: %v, wrote %x", err, out.Bytes())
 	}

@@ -18,7 +18,8 @@ type Conn struct {
 	rw  io.ReadWriter
 	out []byte // the frame written last: reused, grown to the largest
 	// NoValidateWrites turns off Validate on messages written, so that a
-	// fuzzer can send messages that break the spec's rules.
+	// fuzzer can send messages that break the spec's rules (nil, another
+	// protocol's message and the wrong direction are refused all the same).
 	NoValidateWrites bool
 	// Tap, if set, sees every whole frame, header included, that the Conn
 	// reads (through Next or NextFrame, with the peer's
@@ -68,14 +69,13 @@ func (c *Conn) NextFrame() ([]byte, error) {
 	return b, err
 }
 
-// WriteMessage validates m (unless NoValidateWrites) and writes its frame
-// in one Write call. It allocates only while the write buffer grows to
-// the largest message written so far.
+// WriteMessage checks m (CheckSend: not nil, of the Conn's protocol, of
+// the direction the Conn writes, and valid unless NoValidateWrites) and
+// writes its frame in one Write call. It allocates only while the write
+// buffer grows to the largest message written so far.
 func (c *Conn) WriteMessage(m Message) error {
-	if !c.NoValidateWrites {
-		if err := m.Validate(); err != nil {
-			return err
-		}
+	if err := CheckSend(c.Table(), m, c.From().Other(), c.NoValidateWrites); err != nil {
+		return err
 	}
 	b, err := m.AppendBinary(c.out[:0])
 	if err != nil {

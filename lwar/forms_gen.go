@@ -15,7 +15,7 @@ type ID struct {
 	Identity   uint16 `json:"identity"`   // identity: The slot number
 }
 
-// idSize is the size of a Id in bytes.
+// idSize is the size of an Id in bytes.
 const idSize = 4
 
 // put stores v in p[:idSize], for the package's hand-written code (the
@@ -56,7 +56,7 @@ type UpdateEntry struct {
 	Health      uint8  `json:"health"`      // health: The new health (the original sends a percentage, E10)
 }
 
-// updateEntrySize is the size of a UpdateEntry in bytes.
+// updateEntrySize is the size of an UpdateEntry in bytes.
 const updateEntrySize = 11
 
 // UpdatePosEntry is the spec's UpdatePosEntry, a composite field type: One
@@ -67,7 +67,7 @@ type UpdatePosEntry struct {
 	Y        int16 `json:"y"`        // y: The new y position
 }
 
-// updatePosEntrySize is the size of a UpdatePosEntry in bytes.
+// updatePosEntrySize is the size of an UpdatePosEntry in bytes.
 const updatePosEntrySize = 8
 
 // UpdateRayEntry is the spec's UpdateRayEntry, a composite field type: One
@@ -80,7 +80,7 @@ type UpdateRayEntry struct {
 	Length      uint16 `json:"length"`      // length: The length of the ray
 }
 
-// updateRayEntrySize is the size of a UpdateRayEntry in bytes.
+// updateRayEntrySize is the size of an UpdateRayEntry in bytes.
 const updateRayEntrySize = 12
 
 // UpdateCircleEntry is the spec's UpdateCircleEntry, a composite field type:
@@ -92,10 +92,11 @@ type UpdateCircleEntry struct {
 	Radius   uint16 `json:"radius"`   // radius: The radius of the circle
 }
 
-// updateCircleEntrySize is the size of a UpdateCircleEntry in bytes.
+// updateCircleEntrySize is the size of an UpdateCircleEntry in bytes.
 const updateCircleEntrySize = 10
 
-// Connect is Connect, client to server: Client wants to connect to a server.
+// Connect is the spec's Connect message, client to server: Client wants to
+// connect to a server.
 type Connect struct {
 	Seqno uint32    `json:"seqno"` // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	Name  wire.Text `json:"name"`  // name: The UTF8-encoded player name (not NUL-terminated); at most Max Player Name Length (32) bytes
@@ -162,8 +163,8 @@ func (m *Connect) UnmarshalBinary(b []byte) error {
 	return forms[0].Exact(n, len(b), err)
 }
 
-// Disconnect is Disconnect, client to server: Client wants to disconnect
-// from a server. It carries no payload.
+// Disconnect is the spec's Disconnect message, client to server: Client
+// wants to disconnect from a server. It carries no payload.
 type Disconnect struct {
 	Seqno uint32 `json:"seqno"` // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 }
@@ -204,8 +205,9 @@ func (m *Disconnect) UnmarshalBinary(b []byte) error {
 	return forms[1].Exact(n, len(b), err)
 }
 
-// Join is Join, server to client: Informs all clients about a new player.
-// The first Join a new client receives, with seqno 1, is its own.
+// Join is the spec's Join message, server to client: Informs all clients
+// about a new player. The first Join a new client receives, with seqno 1, is
+// its own.
 type Join struct {
 	Seqno    uint32    `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	PlayerID ID        `json:"playerId"` // playerId: The generational identifier of the player that joined
@@ -273,8 +275,9 @@ func (m *Join) UnmarshalBinary(b []byte) error {
 	return forms[2].Exact(n, len(b), err)
 }
 
-// Leave is Leave, server to client: Informs all clients that a client left.
-// The Leave sent to a disconnecting client also acknowledges its Disconnect.
+// Leave is the spec's Leave message, server to client: Informs all clients
+// that a client left. The Leave sent to a disconnecting client also
+// acknowledges its Disconnect.
 type Leave struct {
 	Seqno    uint32 `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	PlayerID ID     `json:"playerId"` // playerId: The generational identifier of the player that left
@@ -320,7 +323,8 @@ func (m *Leave) UnmarshalBinary(b []byte) error {
 	return forms[3].Exact(n, len(b), err)
 }
 
-// Chat is Chat, either way: Broadcasts the chat message to all clients.
+// Chat is the spec's Chat message, either way: Broadcasts the chat message
+// to all clients.
 type Chat struct {
 	Seqno    uint32    `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	PlayerID ID        `json:"playerId"` // playerId: The generational identifier of the player that generated the chat message
@@ -388,7 +392,8 @@ func (m *Chat) UnmarshalBinary(b []byte) error {
 	return forms[4].Exact(n, len(b), err)
 }
 
-// Add is Add, server to client: Adds a new entity to the clients' worlds.
+// Add is the spec's Add message, server to client: Adds a new entity to the
+// clients' worlds.
 type Add struct {
 	Seqno    uint32 `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	EntityID ID     `json:"entityId"` // entityId: The generational identifier of the entity that is added
@@ -399,7 +404,7 @@ type Add struct {
 // Form returns Add's entry in the package's table.
 func (*Add) Form() *spec.Form { return &forms[5] }
 
-// Size returns the size of a Add frame, 14 bytes.
+// Size returns the size of an Add frame, 14 bytes.
 func (*Add) Size() int { return 14 }
 
 // AppendBinary appends the Add frame, header included, to b.
@@ -416,7 +421,7 @@ func (m *Add) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a Add frame from the start of b into m and returns its size;
+// Decode reads an Add frame from the start of b into m and returns its size;
 // on failure it returns the offset of the field at fault and zeroes m.
 func (m *Add) Decode(b []byte) (int, error) {
 	if len(b) < 14 || b[0] != 0x06 {
@@ -441,8 +446,8 @@ func (m *Add) UnmarshalBinary(b []byte) error {
 	return forms[5].Exact(n, len(b), err)
 }
 
-// Remove is Remove, server to client: Removes an entity from the clients'
-// worlds.
+// Remove is the spec's Remove message, server to client: Removes an entity
+// from the clients' worlds.
 type Remove struct {
 	Seqno    uint32 `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	EntityID ID     `json:"entityId"` // entityId: The generational identifier of the entity that is removed
@@ -488,8 +493,8 @@ func (m *Remove) UnmarshalBinary(b []byte) error {
 	return forms[6].Exact(n, len(b), err)
 }
 
-// Selection is Selection, either way: Broadcasts a ship or weapon type
-// change to all clients.
+// Selection is the spec's Selection message, either way: Broadcasts a ship
+// or weapon type change to all clients.
 type Selection struct {
 	Seqno      uint32   `json:"seqno"`      // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	PlayerID   ID       `json:"playerId"`   // playerId: The generational identifier of the player that selected a new ship or weapon
@@ -541,7 +546,8 @@ func (m *Selection) UnmarshalBinary(b []byte) error {
 	return forms[7].Exact(n, len(b), err)
 }
 
-// Name is Name, either way: Broadcasts a player name change to all clients.
+// Name is the spec's Name message, either way: Broadcasts a player name
+// change to all clients.
 type Name struct {
 	Seqno    uint32    `json:"seqno"`    // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 	PlayerID ID        `json:"playerId"` // playerId: The generational identifier of the player that changed his/her name
@@ -609,8 +615,8 @@ func (m *Name) UnmarshalBinary(b []byte) error {
 	return forms[8].Exact(n, len(b), err)
 }
 
-// Synced is Synced, server to client: Signals the client that the game state
-// has been fully synced. It carries no payload.
+// Synced is the spec's Synced message, server to client: Signals the client
+// that the game state has been fully synced. It carries no payload.
 type Synced struct {
 	Seqno uint32 `json:"seqno"` // seqno: The sequence number of the reliable message, from 1 (docs/errata/lwar.md, E3)
 }
@@ -651,8 +657,8 @@ func (m *Synced) UnmarshalBinary(b []byte) error {
 	return forms[9].Exact(n, len(b), err)
 }
 
-// Stats is Stats, server to client: Periodically updates the clients' stats
-// (pings, scores).
+// Stats is the spec's Stats message, server to client: Periodically updates
+// the clients' stats (pings, scores).
 type Stats struct {
 	Entries []StatsEntry `json:"entries"` // entries: The player stats updates, at most 255 (MaxEntries)
 }
@@ -731,12 +737,12 @@ func (m *Stats) UnmarshalBinary(b []byte) error {
 	return forms[10].Exact(n, len(b), err)
 }
 
-// Input is Input, client to server: Periodically updates the server's
-// client-specific input state: the current state and the seven before it.
-// Each state byte holds eight boolean states, bit 0 the current one, bit 1
-// the previous one, and so on; a client shifts a state in with new = old<<1
-// | active, and the server uses frameNo to tell how many messages it missed
-// (see PushInput and InputActive).
+// Input is the spec's Input message, client to server: Periodically updates
+// the server's client-specific input state: the current state and the seven
+// before it. Each state byte holds eight boolean states, bit 0 the current
+// one, bit 1 the previous one, and so on; a client shifts a state in with
+// new = old<<1 | active, and the server uses frameNo to tell how many
+// messages it missed (see PushInput and InputActive).
 type Input struct {
 	PlayerID    ID       `json:"playerId"`    // playerId: The generational identifier of the player that generated the message
 	FrameNo     uint32   `json:"frameNo"`     // frameNo: The monotonically increasing frame number, starting with 1
@@ -757,7 +763,7 @@ func (*Input) Form() *spec.Form { return &forms[11] }
 // Validate returns nil: the spec sets Input no rule beyond its layout.
 func (*Input) Validate() error { return nil }
 
-// Size returns the size of a Input frame, 23 bytes.
+// Size returns the size of an Input frame, 23 bytes.
 func (*Input) Size() int { return 23 }
 
 // AppendBinary appends the Input frame, header included, to b.
@@ -780,7 +786,7 @@ func (m *Input) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a Input frame from the start of b into m and returns its
+// Decode reads an Input frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Input) Decode(b []byte) (int, error) {
 	if len(b) < 23 || b[0] != 0x67 {
@@ -812,9 +818,9 @@ func (m *Input) UnmarshalBinary(b []byte) error {
 	return forms[11].Exact(n, len(b), err)
 }
 
-// Full is Full, server to client: Signals the client that the server is
-// full. It carries no payload; the server resends it for as long as the
-// client keeps sending Connect.
+// Full is the spec's Full message, server to client: Signals the client that
+// the server is full. It carries no payload; the server resends it for as
+// long as the client keeps sending Connect.
 type Full struct{}
 
 // Form returns Full's entry in the package's table.
@@ -849,8 +855,8 @@ func (m *Full) UnmarshalBinary(b []byte) error {
 	return forms[12].Exact(n, len(b), err)
 }
 
-// Collision is Collision, server to client: Indicates that a collision has
-// occurred.
+// Collision is the spec's Collision message, server to client: Indicates
+// that a collision has occurred.
 type Collision struct {
 	EntityIDs [2]ID `json:"entityIds"` // entityIds: The generational identifiers of the entities that collided (their order has no significance)
 	X         int16 `json:"x"`         // x: The x position of the impact point
@@ -908,8 +914,8 @@ func (m *Collision) UnmarshalBinary(b []byte) error {
 	return forms[13].Exact(n, len(b), err)
 }
 
-// Update is Update, server to client: Periodically updates the clients'
-// entity states.
+// Update is the spec's Update message, server to client: Periodically
+// updates the clients' entity states.
 type Update struct {
 	Entries []UpdateEntry `json:"entries"` // entries: The entity updates, at most 255 (MaxEntries)
 }
@@ -954,7 +960,7 @@ func (m *Update) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a Update frame from the start of b into m and returns its
+// Decode reads an Update frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *Update) Decode(b []byte) (int, error) {
@@ -990,8 +996,8 @@ func (m *Update) UnmarshalBinary(b []byte) error {
 	return forms[14].Exact(n, len(b), err)
 }
 
-// UpdatePos is UpdatePos, server to client: Restricted updates for entities
-// that only have a position.
+// UpdatePos is the spec's UpdatePos message, server to client: Restricted
+// updates for entities that only have a position.
 type UpdatePos struct {
 	Entries []UpdatePosEntry `json:"entries"` // entries: The entity updates, at most 255 (MaxEntries)
 }
@@ -1034,7 +1040,7 @@ func (m *UpdatePos) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a UpdatePos frame from the start of b into m and returns its
+// Decode reads an UpdatePos frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *UpdatePos) Decode(b []byte) (int, error) {
@@ -1068,8 +1074,8 @@ func (m *UpdatePos) UnmarshalBinary(b []byte) error {
 	return forms[15].Exact(n, len(b), err)
 }
 
-// UpdateRay is UpdateRay, server to client: Restricted updates for ray
-// entities.
+// UpdateRay is the spec's UpdateRay message, server to client: Restricted
+// updates for ray entities.
 type UpdateRay struct {
 	Entries []UpdateRayEntry `json:"entries"` // entries: The entity updates, at most 255 (MaxEntries)
 }
@@ -1114,7 +1120,7 @@ func (m *UpdateRay) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a UpdateRay frame from the start of b into m and returns its
+// Decode reads an UpdateRay frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 func (m *UpdateRay) Decode(b []byte) (int, error) {
@@ -1150,8 +1156,8 @@ func (m *UpdateRay) UnmarshalBinary(b []byte) error {
 	return forms[16].Exact(n, len(b), err)
 }
 
-// UpdateCircle is UpdateCircle, server to client: Restricted updates for
-// circular entities.
+// UpdateCircle is the spec's UpdateCircle message, server to client:
+// Restricted updates for circular entities.
 type UpdateCircle struct {
 	Entries []UpdateCircleEntry `json:"entries"` // entries: The entity updates, at most 255 (MaxEntries)
 }
@@ -1196,7 +1202,7 @@ func (m *UpdateCircle) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a UpdateCircle frame from the start of b into m and returns
+// Decode reads an UpdateCircle frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity.

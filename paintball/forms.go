@@ -47,13 +47,13 @@ var protocol = spec.Protocol{
 }
 
 var forms = []spec.Form{
-	{Name: "Login", Code: uint32(CodeLogin), From: spec.Both, Type: "Login", Hand: true,
+	{Name: "Login", Spec: "Login Packet", Code: uint32(CodeLogin), From: spec.Both, Type: "Login", Hand: true,
 		Doc: "Sent by client to login to the server. Sent by server to all existing clients to update clients on new clients.",
 		Fields: []spec.Field{
 			{Name: "username", Spec: "Username", Type: "utf", Max: MaxUsername,
 				Doc: "Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)."},
 		}},
-	{Name: "Update", Code: uint32(CodeUpdate), From: spec.FromServer, Type: "Update",
+	{Name: "Update", Spec: "Update Packet", Code: uint32(CodeUpdate), From: spec.FromServer, Type: "Update",
 		Doc: "Sent by server to update clients on the properties of the game state. Each packet will contain information on a single object within the game.",
 		Fields: []spec.Field{
 			{Name: "objectType", Spec: "Object Type", Type: "u16", Go: "ObjectType ObjectType",
@@ -71,7 +71,7 @@ var forms = []spec.Form{
 			{Name: "facing", Spec: "Facing", Type: "f64", Go: "Facing float64",
 				Doc: "Updated facing angle of object (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."},
 		}},
-	{Name: "PlayerUpdateRequest", Code: uint32(CodePlayerUpdateRequest), From: spec.FromClient, Type: "PlayerUpdateRequest",
+	{Name: "PlayerUpdateRequest", Spec: "Player Update Request Packet", Code: uint32(CodePlayerUpdateRequest), From: spec.FromClient, Type: "PlayerUpdateRequest",
 		Doc: "Sent by client to server to request an update on the player's velocity and facing.",
 		Fields: []spec.Field{
 			{Name: "velocityX", Spec: "Velocity X", Type: "s32", Go: "VelocityX int32",
@@ -81,13 +81,13 @@ var forms = []spec.Form{
 			{Name: "facing", Spec: "Facing", Type: "f64", Go: "Facing float64",
 				Doc: "New facing angle (radians, [1 0] is considered 0 rad, [0 1] is considered pi/2 rad)."},
 		}},
-	{Name: "ShootUpdateRequest", Code: uint32(CodeShootUpdateRequest), From: spec.FromClient, Type: "ShootUpdateRequest",
+	{Name: "ShootUpdateRequest", Spec: "Shoot Update Request Packet", Code: uint32(CodeShootUpdateRequest), From: spec.FromClient, Type: "ShootUpdateRequest",
 		Doc: "Sent by client to server to request an update on the player's shooting state.",
 		Fields: []spec.Field{
 			{Name: "shootingState", Spec: "Shooting State", Type: "u8", Go: "ShootingState ShootingState",
 				Doc: "0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)."},
 		}},
-	{Name: "GameDumpRequest", Code: uint32(CodeGameDumpRequest), From: spec.FromClient, Type: "GameDumpRequest",
+	{Name: "GameDumpRequest", Spec: "Game Dump Request Packet", Code: uint32(CodeGameDumpRequest), From: spec.FromClient, Type: "GameDumpRequest",
 		Doc: "Sent by client to server to request a complete game dump. This packet type has no payload."},
 }
 

@@ -8,8 +8,9 @@ import (
 	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// Login is Login, either way: Sent by client to login to the server. Sent by
-// server to all existing clients to update clients on new clients.
+// Login is the spec's Login Packet, either way: Sent by client to login to
+// the server. Sent by server to all existing clients to update clients on
+// new clients.
 type Login struct {
 	Username []byte `json:"username"` // "Username": Client to server: username of new client signing on. Server to client: username of new client that has signed on (to update clients on new players)
 }
@@ -17,9 +18,9 @@ type Login struct {
 // Form returns Login's entry in the package's table.
 func (*Login) Form() *spec.Form { return &forms[0] }
 
-// Update is Update, server to client: Sent by server to update clients on
-// the properties of the game state. Each packet will contain information on
-// a single object within the game.
+// Update is the spec's Update Packet, server to client: Sent by server to
+// update clients on the properties of the game state. Each packet will
+// contain information on a single object within the game.
 type Update struct {
 	ObjectType ObjectType `json:"objectType"` // "Object Type": Type of object being updated (whether it's a player, paintball, obstacle, etc.)
 	ObjectID   int32      `json:"objectId"`   // "Object ID": ID number of object that needs to be updated (every object in the game has a unique ID number). A new ID number means a new object
@@ -33,7 +34,7 @@ type Update struct {
 // Form returns Update's entry in the package's table.
 func (*Update) Form() *spec.Form { return &forms[1] }
 
-// Size returns the size of a Update frame, 33 bytes.
+// Size returns the size of an Update frame, 33 bytes.
 func (*Update) Size() int { return 33 }
 
 // AppendBinary appends the Update frame, header included, to b.
@@ -52,7 +53,7 @@ func (m *Update) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a Update frame from the start of b into m and returns its
+// Decode reads an Update frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Update) Decode(b []byte) (int, error) {
 	if len(b) < 33 || b[0] != 0x2a || codec.BigEndian.U16(b[1:]) != 0x0041 {
@@ -79,8 +80,9 @@ func (m *Update) UnmarshalBinary(b []byte) error {
 	return forms[1].Exact(n, len(b), err)
 }
 
-// PlayerUpdateRequest is PlayerUpdateRequest, client to server: Sent by
-// client to server to request an update on the player's velocity and facing.
+// PlayerUpdateRequest is the spec's Player Update Request Packet, client to
+// server: Sent by client to server to request an update on the player's
+// velocity and facing.
 type PlayerUpdateRequest struct {
 	VelocityX int32   `json:"velocityX"` // "Velocity X": X value of new velocity
 	VelocityY int32   `json:"velocityY"` // "Velocity Y": Y value of new velocity
@@ -131,8 +133,9 @@ func (m *PlayerUpdateRequest) UnmarshalBinary(b []byte) error {
 	return forms[2].Exact(n, len(b), err)
 }
 
-// ShootUpdateRequest is ShootUpdateRequest, client to server: Sent by client
-// to server to request an update on the player's shooting state.
+// ShootUpdateRequest is the spec's Shoot Update Request Packet, client to
+// server: Sent by client to server to request an update on the player's
+// shooting state.
 type ShootUpdateRequest struct {
 	ShootingState ShootingState `json:"shootingState"` // "Shooting State": 0: not shooting (used to turn off automatic fire), 1: single shot, 2: automatic fire (will continue to fire until a not shooting request is sent)
 }
@@ -177,8 +180,9 @@ func (m *ShootUpdateRequest) UnmarshalBinary(b []byte) error {
 	return forms[3].Exact(n, len(b), err)
 }
 
-// GameDumpRequest is GameDumpRequest, client to server: Sent by client to
-// server to request a complete game dump. This packet type has no payload.
+// GameDumpRequest is the spec's Game Dump Request Packet, client to server:
+// Sent by client to server to request a complete game dump. This packet type
+// has no payload.
 type GameDumpRequest struct{}
 
 // Form returns GameDumpRequest's entry in the package's table.

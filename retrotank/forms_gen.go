@@ -13,11 +13,11 @@ import (
 type Area struct {
 	X      uint16 `json:"x"`      // x: X coordinate of the upper left corner
 	Y      uint16 `json:"y"`      // y: Y coordinate of the upper left corner
-	Width  uint16 `json:"width"`  // width: Width
-	Height uint16 `json:"height"` // height: Height
+	Width  uint16 `json:"width"`  // width
+	Height uint16 `json:"height"` // height
 }
 
-// areaSize is the size of a Area in bytes.
+// areaSize is the size of an Area in bytes.
 const areaSize = 8
 
 // put stores v in p[:areaSize], for the package's hand-written code (the
@@ -54,7 +54,7 @@ const playerScoreSize = 4
 // Ack is MSG_TYPE_ACK, either way: Acknowledgment: the message ids a peer
 // received.
 type Ack struct {
-	Client PlayerID    `json:"client"` // "Client identification number": Client identification number
+	Client PlayerID    `json:"client"` // "Client identification number"
 	IDs    []MessageID `json:"ids"`    // "Acknowledged message IDs": First acknowledged message ID, then the additional ones
 }
 
@@ -216,7 +216,7 @@ func (m *ConnDeny) UnmarshalBinary(b []byte) error {
 // acceptance, sent by the server; the client acknowledges it through the
 // regular acknowledgement system.
 type ConnAccept struct {
-	ID     MessageID `json:"messageId"` // "Message ID": Message ID
+	ID     MessageID `json:"messageId"` // "Message ID"
 	Client PlayerID  `json:"client"`    // "localPlayer": Assigned client ID
 	RandID uint32    `json:"randId"`    // "ClientData::randId": Random value for client identification
 }
@@ -269,8 +269,8 @@ func (m *ConnAccept) UnmarshalBinary(b []byte) error {
 
 // ConnDisconn is MSG_TYPE_CONN_DISCONN, either way: Disconnect.
 type ConnDisconn struct {
-	ID     MessageID `json:"messageId"` // "Message ID": Message ID
-	Client PlayerID  `json:"client"`    // "Client ID": Client ID
+	ID     MessageID `json:"messageId"` // "Message ID"
+	Client PlayerID  `json:"client"`    // "Client ID"
 }
 
 // Form returns MSG_TYPE_CONN_DISCONN's entry in the package's table.
@@ -320,7 +320,7 @@ func (m *ConnDisconn) UnmarshalBinary(b []byte) error {
 // Option is MSG_TYPE_OPTION, server to client: Game configuration: page 0 of
 // the game setup.
 type Option struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID `json:"messageId"` // "Message ID"
 	Flags     uint8     `json:"flags"`     // "GameOptions::flags": Bit flags (not defined by the spec)
 	Duration  uint32    `json:"duration"`  // "GameOptions::duration": The maximum game duration
 	RedScore  uint16    `json:"redScore"`  // "GameOptions::teamScore[TEAM_RED]": Current red team score
@@ -387,10 +387,10 @@ func (m *Option) UnmarshalBinary(b []byte) error {
 // Obstacle is MSG_TYPE_OBSTACLE, server to client: Obstacles: a game setup
 // page of up to 62 obstacles.
 type Obstacle struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID `json:"messageId"` // "Message ID"
 	TotalMsgs uint16    `json:"totalMsgs"` // "GameOptions::totalMsgs": Total number of game option messages
 	Index     uint16    `json:"index"`     // index: The index of this game option message
-	Total     uint16    `json:"total"`     // "Total number of obstacles": Total number of obstacles
+	Total     uint16    `json:"total"`     // "Total number of obstacles"
 	First     uint16    `json:"first"`     // "Index of the first obstacle": Index of the first obstacle in this message; a multiple of MAX_OBSTACLES_PER_MSG (62)
 	Obstacles []Area    `json:"obstacles"` // "Obstacle::loc": The obstacles, to the end of the datagram (their number is not sent)
 }
@@ -479,7 +479,7 @@ func (m *Obstacle) UnmarshalBinary(b []byte) error {
 // Spawn is MSG_TYPE_SPAWN, server to client: Spawn areas: a game setup page
 // of sets of spawn areas.
 type Spawn struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID `json:"messageId"` // "Message ID"
 	TotalMsgs uint16    `json:"totalMsgs"` // "GameOptions::totalMsgs": Total number of game option messages
 	Index     uint16    `json:"index"`     // index: The index of this game option message
 	RedTotal  uint8     `json:"redTotal"`  // "Total number of spawn areas for the red team": Total number of areas of the red team (TEAM_RED)
@@ -493,7 +493,7 @@ func (*Spawn) Form() *spec.Form { return &forms[7] }
 // Goal is MSG_TYPE_GOAL, server to client: Goal areas, used in
 // capture-the-flag games: the same format as MSG_TYPE_SPAWN.
 type Goal struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID `json:"messageId"` // "Message ID"
 	TotalMsgs uint16    `json:"totalMsgs"` // "GameOptions::totalMsgs": Total number of game option messages
 	Index     uint16    `json:"index"`     // index: The index of this game option message
 	RedTotal  uint8     `json:"redTotal"`  // "Total number of goal areas for the red team": Total number of areas of the red team (TEAM_RED)
@@ -507,8 +507,8 @@ func (*Goal) Form() *spec.Form { return &forms[8] }
 // GameStart is MSG_TYPE_GAME_START, server to client: Game start. A start
 // message with a newer ID and a later start time replaces an earlier one.
 type GameStart struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
-	StartTime uint32    `json:"startTime"` // "Common game time when the game will begin": Common game time when the game will begin
+	ID        MessageID `json:"messageId"` // "Message ID"
+	StartTime uint32    `json:"startTime"` // "Common game time when the game will begin"
 }
 
 // Form returns MSG_TYPE_GAME_START's entry in the package's table.
@@ -556,7 +556,7 @@ func (m *GameStart) UnmarshalBinary(b []byte) error {
 
 // GameOver is MSG_TYPE_GAME_OVER, server to client: Game over.
 type GameOver struct {
-	ID        MessageID `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID `json:"messageId"` // "Message ID"
 	Winner    Team      `json:"winner"`    // "Winning team ID": Winning team ID, or -1 (0xff, TeamNone) for a draw
 	RedScore  uint16    `json:"redScore"`  // redScore: Score of the red team
 	BlueScore uint16    `json:"blueScore"` // blueScore: Score of the blue team
@@ -608,7 +608,7 @@ func (m *GameOver) UnmarshalBinary(b []byte) error {
 // Score is MSG_TYPE_SCORE, server to client: Score update; sent with a low
 // priority, by a longer resend time.
 type Score struct {
-	ID        MessageID     `json:"messageId"` // "Message ID": Message ID
+	ID        MessageID     `json:"messageId"` // "Message ID"
 	RedScore  uint16        `json:"redScore"`  // redScore: Score of the red team
 	BlueScore uint16        `json:"blueScore"` // blueScore: Score of the blue team
 	Scores    []PlayerScore `json:"scores"`    // "Additional player scores": The player score updates
@@ -691,9 +691,9 @@ func (m *Score) UnmarshalBinary(b []byte) error {
 // PlayerUpdate is MSG_TYPE_PLAYER_UPDATE, either way: Player update. The
 // player data portions are not in the spec: they are kept as opaque bytes.
 type PlayerUpdate struct {
-	ID          MessageID   `json:"messageId"`   // "Message ID": Message ID
+	ID          MessageID   `json:"messageId"`   // "Message ID"
 	UpdateTime  uint32      `json:"updateTime"`  // "Player::lastUpdate": Update time, for all players in the message
-	FirstPlayer PlayerID    `json:"firstPlayer"` // "First player ID": First player ID
+	FirstPlayer PlayerID    `json:"firstPlayer"` // "First player ID"
 	Flags       UpdateFlags `json:"flags"`       // "Player flags (PLAYER_FLAGS)": Player flags: which data portions follow
 	Data        []byte      `json:"data"`        // "Update data": Update data, in the order of the flags; opaque (the spec does not give the layouts)
 }
@@ -766,8 +766,8 @@ func (m *PlayerUpdate) UnmarshalBinary(b []byte) error {
 // PlayerSpawn is MSG_TYPE_PLAYER_SPAWN, client to server: Player spawn
 // request, sent by a client when a player wants to spawn.
 type PlayerSpawn struct {
-	ID     MessageID `json:"messageId"` // "Message ID": Message ID
-	Player PlayerID  `json:"player"`    // "Player ID": Player ID
+	ID     MessageID `json:"messageId"` // "Message ID"
+	Player PlayerID  `json:"player"`    // "Player ID"
 }
 
 // Form returns MSG_TYPE_PLAYER_SPAWN's entry in the package's table.

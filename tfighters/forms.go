@@ -81,7 +81,7 @@ var (
 	posX      = spec.Field{Name: "x", Type: "s32", Go: "X Dbl", Doc: "position (dbl)"}
 	posY      = spec.Field{Name: "y", Type: "s32", Go: "Y Dbl", Doc: "position (dbl)"}
 	accel     = spec.Field{Name: "accel", Type: "s8", Go: "Accel int8", Doc: "-1, 0 or +1"}
-	speed     = spec.Field{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "speed (dbl)"}
+	speed     = spec.Field{Name: "speed", Type: "s32", Go: "Speed Dbl", Doc: "how fast the object moves (dbl)"}
 	turn      = spec.Field{Name: "turn", Type: "s8", Go: "Turn int8", Doc: "-4, -2, 0, +2 or +4"}
 	heading   = spec.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "heading in degrees (dbl)"}
 	bulletDeg = spec.Field{Name: "deg", Type: "s32", Go: "Deg Dbl", Doc: "direction in degrees (dbl)"}
@@ -90,7 +90,7 @@ var (
 // What SMSG_NEWUSER and SMSG_SPAWN tell of an object besides its motion.
 var (
 	alive      = spec.Field{Name: "alive", Type: "u32", Go: "Alive uint32", Doc: "seconds in the game (the original always sends 0)"}
-	frags      = spec.Field{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "frags"}
+	frags      = spec.Field{Name: "frags", Type: "s16", Go: "Frags int16", Doc: "the player's kills (the spec's CHANGES: \"kills->frags\")"}
 	objectType = spec.Field{Name: "type", Type: "u8", Go: "Type ObjectType", Doc: "what the object is"}
 )
 

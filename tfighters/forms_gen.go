@@ -23,7 +23,7 @@ func (*Hi) Form() *spec.Form { return &forms[0] }
 // Validate returns nil: the spec sets SMSG_HI no rule beyond its layout.
 func (*Hi) Validate() error { return nil }
 
-// Size returns the size of a SMSG_HI frame, 12 bytes.
+// Size returns the size of an SMSG_HI frame, 12 bytes.
 func (*Hi) Size() int { return 12 }
 
 // AppendBinary appends the SMSG_HI frame, header included, to b.
@@ -37,7 +37,7 @@ func (m *Hi) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_HI frame from the start of b into m and returns its
+// Decode reads an SMSG_HI frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hi) Decode(b []byte) (int, error) {
 	if len(b) < 12 || codec.LittleEndian.U16(b) != 10 || codec.LittleEndian.U16(b[2:]) != 0x0000 {
@@ -95,7 +95,7 @@ func (m *Motd) AppendBinary(b []byte) ([]byte, error) {
 // err.
 func (m *Motd) fail(off int, err error) (int, error) { *m = Motd{Text: m.Text[:0]}; return off, err }
 
-// Decode reads a SMSG_MOTD frame from the start of b into m and returns its
+// Decode reads an SMSG_MOTD frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -154,7 +154,7 @@ func (*Lag) Form() *spec.Form { return &forms[3] }
 // Validate returns nil: the spec sets SMSG_LAG no rule beyond its layout.
 func (*Lag) Validate() error { return nil }
 
-// Size returns the size of a SMSG_LAG frame, 8 bytes.
+// Size returns the size of an SMSG_LAG frame, 8 bytes.
 func (*Lag) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_LAG frame, header included, to b.
@@ -167,7 +167,7 @@ func (m *Lag) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_LAG frame from the start of b into m and returns its
+// Decode reads an SMSG_LAG frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Lag) Decode(b []byte) (int, error) {
 	if len(b) < 8 || codec.LittleEndian.U16(b) != 6 || codec.LittleEndian.U16(b[2:]) != 0x0003 {
@@ -199,7 +199,7 @@ func (*SpawnReady) Form() *spec.Form { return &forms[4] }
 // layout.
 func (*SpawnReady) Validate() error { return nil }
 
-// Size returns the size of a SMSG_SPAWNREADY frame, 4 bytes.
+// Size returns the size of an SMSG_SPAWNREADY frame, 4 bytes.
 func (*SpawnReady) Size() int { return 4 }
 
 // AppendBinary appends the SMSG_SPAWNREADY frame, header included, to b.
@@ -207,7 +207,7 @@ func (*SpawnReady) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, 0x02, 0x00, 0x00, 0x02), nil // the header is the whole frame
 }
 
-// Decode reads a SMSG_SPAWNREADY frame from the start of b into m and
+// Decode reads an SMSG_SPAWNREADY frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (*SpawnReady) Decode(b []byte) (int, error) {
@@ -234,13 +234,13 @@ type ServerAccel struct {
 	X     Dbl    `json:"x"`     // x: position (dbl)
 	Y     Dbl    `json:"y"`     // y: position (dbl)
 	Accel int8   `json:"accel"` // accel: -1, 0 or +1
-	Speed Dbl    `json:"speed"` // speed: speed (dbl)
+	Speed Dbl    `json:"speed"` // speed: how fast the object moves (dbl)
 }
 
 // Form returns SMSG_ACCEL's entry in the package's table.
 func (*ServerAccel) Form() *spec.Form { return &forms[5] }
 
-// Size returns the size of a SMSG_ACCEL frame, 21 bytes.
+// Size returns the size of an SMSG_ACCEL frame, 21 bytes.
 func (*ServerAccel) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_ACCEL frame, header included, to b.
@@ -257,8 +257,9 @@ func (m *ServerAccel) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_ACCEL frame from the start of b into m and returns its
-// size; on failure it returns the offset of the field at fault and zeroes m.
+// Decode reads an SMSG_ACCEL frame from the start of b into m and returns
+// its size; on failure it returns the offset of the field at fault and
+// zeroes m.
 func (m *ServerAccel) Decode(b []byte) (int, error) {
 	if len(b) < 21 || codec.LittleEndian.U16(b) != 19 || codec.LittleEndian.U16(b[2:]) != 0x0400 {
 		*m = ServerAccel{}
@@ -294,7 +295,7 @@ type ServerTurn struct {
 // Form returns SMSG_TURN's entry in the package's table.
 func (*ServerTurn) Form() *spec.Form { return &forms[6] }
 
-// Size returns the size of a SMSG_TURN frame, 21 bytes.
+// Size returns the size of an SMSG_TURN frame, 21 bytes.
 func (*ServerTurn) Size() int { return 21 }
 
 // AppendBinary appends the SMSG_TURN frame, header included, to b.
@@ -311,7 +312,7 @@ func (m *ServerTurn) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_TURN frame from the start of b into m and returns its
+// Decode reads an SMSG_TURN frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *ServerTurn) Decode(b []byte) (int, error) {
 	if len(b) < 21 || codec.LittleEndian.U16(b) != 19 || codec.LittleEndian.U16(b[2:]) != 0x0401 {
@@ -346,7 +347,7 @@ type Invincible struct {
 // Form returns SMSG_INVINCIBLE's entry in the package's table.
 func (*Invincible) Form() *spec.Form { return &forms[7] }
 
-// Size returns the size of a SMSG_INVINCIBLE frame, 13 bytes.
+// Size returns the size of an SMSG_INVINCIBLE frame, 13 bytes.
 func (*Invincible) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_INVINCIBLE frame, header included, to b.
@@ -361,7 +362,7 @@ func (m *Invincible) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_INVINCIBLE frame from the start of b into m and
+// Decode reads an SMSG_INVINCIBLE frame from the start of b into m and
 // returns its size; on failure it returns the offset of the field at fault
 // and zeroes m.
 func (m *Invincible) Decode(b []byte) (int, error) {
@@ -399,7 +400,7 @@ func (*Hit) Form() *spec.Form { return &forms[8] }
 // Validate returns nil: the spec sets SMSG_HIT no rule beyond its layout.
 func (*Hit) Validate() error { return nil }
 
-// Size returns the size of a SMSG_HIT frame, 13 bytes.
+// Size returns the size of an SMSG_HIT frame, 13 bytes.
 func (*Hit) Size() int { return 13 }
 
 // AppendBinary appends the SMSG_HIT frame, header included, to b.
@@ -414,7 +415,7 @@ func (m *Hit) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_HIT frame from the start of b into m and returns its
+// Decode reads an SMSG_HIT frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 func (m *Hit) Decode(b []byte) (int, error) {
 	if len(b) < 13 || codec.LittleEndian.U16(b) != 11 || codec.LittleEndian.U16(b[2:]) != 0x0403 {
@@ -477,7 +478,7 @@ func (m *ServerSay) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_SAY frame from the start of b into m and returns its
+// Decode reads an SMSG_SAY frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -556,7 +557,7 @@ func (m *ServerTeamSay) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_TEAMSAY frame from the start of b into m and returns
+// Decode reads an SMSG_TEAMSAY frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity. The fields must fill the frame its len gives: bytes left over
@@ -605,11 +606,11 @@ type NewUser struct {
 	Deg          Dbl        `json:"deg"`          // deg: heading in degrees (dbl)
 	Accel        int8       `json:"accel"`        // accel: -1, 0 or +1
 	Alive        uint32     `json:"alive"`        // alive: seconds in the game (the original always sends 0)
-	Frags        int16      `json:"frags"`        // frags: frags
+	Frags        int16      `json:"frags"`        // frags: the player's kills (the spec's CHANGES: "kills->frags")
 	PendingMoves uint32     `json:"pendingMoves"` // "pending moves": the original's "move" counter, missing from the spec
 	Turn         int8       `json:"turn"`         // turn: -4, -2, 0, +2 or +4
 	Type         ObjectType `json:"type"`         // type: what the object is
-	Speed        Dbl        `json:"speed"`        // speed: speed (dbl)
+	Speed        Dbl        `json:"speed"`        // speed: how fast the object moves (dbl)
 	Nick         []byte     `json:"nick"`         // nick: the nick
 }
 
@@ -657,7 +658,7 @@ func (m *NewUser) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_NEWUSER frame from the start of b into m and returns
+// Decode reads an SMSG_NEWUSER frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m. Strings and lists are copied into m's own slices, reusing their
 // capacity. The fields must fill the frame its len gives: bytes left over
@@ -717,7 +718,7 @@ func (*DelObj) Form() *spec.Form { return &forms[12] }
 // Validate returns nil: the spec sets SMSG_DELOBJ no rule beyond its layout.
 func (*DelObj) Validate() error { return nil }
 
-// Size returns the size of a SMSG_DELOBJ frame, 8 bytes.
+// Size returns the size of an SMSG_DELOBJ frame, 8 bytes.
 func (*DelObj) Size() int { return 8 }
 
 // AppendBinary appends the SMSG_DELOBJ frame, header included, to b.
@@ -730,7 +731,7 @@ func (m *DelObj) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_DELOBJ frame from the start of b into m and returns
+// Decode reads an SMSG_DELOBJ frame from the start of b into m and returns
 // its size; on failure it returns the offset of the field at fault and
 // zeroes m.
 func (m *DelObj) Decode(b []byte) (int, error) {
@@ -795,7 +796,7 @@ func (m *Kill) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_KILL frame from the start of b into m and returns its
+// Decode reads an SMSG_KILL frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -851,7 +852,7 @@ func (*ServerNewBullet) Form() *spec.Form { return &forms[14] }
 // layout.
 func (*ServerNewBullet) Validate() error { return nil }
 
-// Size returns the size of a SMSG_NEWBULLET frame, 24 bytes.
+// Size returns the size of an SMSG_NEWBULLET frame, 24 bytes.
 func (*ServerNewBullet) Size() int { return 24 }
 
 // AppendBinary appends the SMSG_NEWBULLET frame, header included, to b.
@@ -868,9 +869,9 @@ func (m *ServerNewBullet) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_NEWBULLET frame from the start of b into m and returns
-// its size; on failure it returns the offset of the field at fault and
-// zeroes m.
+// Decode reads an SMSG_NEWBULLET frame from the start of b into m and
+// returns its size; on failure it returns the offset of the field at fault
+// and zeroes m.
 func (m *ServerNewBullet) Decode(b []byte) (int, error) {
 	if len(b) < 24 || codec.LittleEndian.U16(b) != 22 || codec.LittleEndian.U16(b[2:]) != 0x0603 {
 		*m = ServerNewBullet{}
@@ -935,7 +936,7 @@ func (m *ServerNick) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_NICK frame from the start of b into m and returns its
+// Decode reads an SMSG_NICK frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -984,16 +985,16 @@ type ServerSpawn struct {
 	Deg   Dbl        `json:"deg"`   // deg: heading in degrees (dbl)
 	Accel int8       `json:"accel"` // accel: -1, 0 or +1
 	Alive uint32     `json:"alive"` // alive: seconds in the game (the original always sends 0)
-	Frags int16      `json:"frags"` // frags: frags
+	Frags int16      `json:"frags"` // frags: the player's kills (the spec's CHANGES: "kills->frags")
 	Turn  int8       `json:"turn"`  // turn: -4, -2, 0, +2 or +4
 	Type  ObjectType `json:"type"`  // type: what the object is
-	Speed Dbl        `json:"speed"` // speed: speed (dbl)
+	Speed Dbl        `json:"speed"` // speed: how fast the object moves (dbl)
 }
 
 // Form returns SMSG_SPAWN's entry in the package's table.
 func (*ServerSpawn) Form() *spec.Form { return &forms[16] }
 
-// Size returns the size of a SMSG_SPAWN frame, 33 bytes.
+// Size returns the size of an SMSG_SPAWN frame, 33 bytes.
 func (*ServerSpawn) Size() int { return 33 }
 
 // AppendBinary appends the SMSG_SPAWN frame, header included, to b.
@@ -1015,8 +1016,9 @@ func (m *ServerSpawn) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads a SMSG_SPAWN frame from the start of b into m and returns its
-// size; on failure it returns the offset of the field at fault and zeroes m.
+// Decode reads an SMSG_SPAWN frame from the start of b into m and returns
+// its size; on failure it returns the offset of the field at fault and
+// zeroes m.
 func (m *ServerSpawn) Decode(b []byte) (int, error) {
 	if len(b) < 33 || codec.LittleEndian.U16(b) != 31 || codec.LittleEndian.U16(b[2:]) != 0x0605 {
 		*m = ServerSpawn{}
@@ -1083,7 +1085,7 @@ func (m *Quit) AppendBinary(b []byte) ([]byte, error) {
 // err.
 func (m *Quit) fail(off int, err error) (int, error) { *m = Quit{Text: m.Text[:0]}; return off, err }
 
-// Decode reads a SMSG_QUIT frame from the start of b into m and returns its
+// Decode reads an SMSG_QUIT frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -1159,7 +1161,7 @@ func (m *Kick) AppendBinary(b []byte) ([]byte, error) {
 // err.
 func (m *Kick) fail(off int, err error) (int, error) { *m = Kick{Text: m.Text[:0]}; return off, err }
 
-// Decode reads a SMSG_KICK frame from the start of b into m and returns its
+// Decode reads an SMSG_KICK frame from the start of b into m and returns its
 // size; on failure it returns the offset of the field at fault and zeroes m.
 // Strings and lists are copied into m's own slices, reusing their capacity.
 // The fields must fill the frame its len gives: bytes left over fail with
@@ -1239,11 +1241,11 @@ func (m *NickReply) fail(off int, err error) (int, error) {
 	return off, err
 }
 
-// Decode reads a SMSG_NICKREPLY frame from the start of b into m and returns
-// its size; on failure it returns the offset of the field at fault and
-// zeroes m. Strings and lists are copied into m's own slices, reusing their
-// capacity. The fields must fill the frame its len gives: bytes left over
-// fail with wire.ErrInvalid at len.
+// Decode reads an SMSG_NICKREPLY frame from the start of b into m and
+// returns its size; on failure it returns the offset of the field at fault
+// and zeroes m. Strings and lists are copied into m's own slices, reusing
+// their capacity. The fields must fill the frame its len gives: bytes left
+// over fail with wire.ErrInvalid at len.
 func (m *NickReply) Decode(b []byte) (int, error) {
 	if len(b) < 5 || codec.LittleEndian.U16(b[2:]) != 0x0700 {
 		return m.fail(forms[19].Mismatch(b))
@@ -1565,7 +1567,7 @@ type ClientAccel struct {
 	X     Dbl  `json:"x"`     // x: position (dbl)
 	Y     Dbl  `json:"y"`     // y: position (dbl)
 	Accel int8 `json:"accel"` // accel: -1, 0 or +1
-	Speed Dbl  `json:"speed"` // speed: speed (dbl)
+	Speed Dbl  `json:"speed"` // speed: how fast the object moves (dbl)
 }
 
 // Form returns CMSG_ACCEL's entry in the package's table.

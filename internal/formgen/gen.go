@@ -51,26 +51,6 @@ func (g *gen) comment(indent int, text string) {
 	}
 }
 
-// sentence returns s as the end of a sentence: trimmed, with a final
-// full stop.
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s != "" && !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
-		s += "."
-	}
-	return s
-}
-
-func direction(d spec.Direction) string {
-	switch d {
-	case spec.FromClient:
-		return "client to server"
-	case spec.FromServer:
-		return "server to client"
-	}
-	return "either way"
-}
-
 // generate returns the source of forms_gen.go.
 func (g *gen) generate(types, forms []*form) ([]byte, error) {
 	g.ord = "codec.BigEndian"
@@ -158,17 +138,11 @@ func (p pos) elem(n int) string {
 // form.putGet).
 func (g *gen) composite(ty *form) {
 	g.p("")
-	doc := ty.goType + " is the spec's " + ty.Name + ", a composite field type"
-	if ty.Doc != "" {
-		doc += ": " + sentence(ty.Doc)
-	} else {
-		doc += "."
-	}
-	g.comment(0, doc)
+	g.comment(0, compositeDoc(ty))
 	g.structType(ty)
 	size := unexported(ty.goType) + "Size"
 	g.p("")
-	g.comment(0, size+" is the size of a "+ty.Name+" in bytes.")
+	g.comment(0, size+" is the size of "+withArticle(ty.Name)+" in bytes.")
 	g.p("const %s = %d", size, ty.Size)
 	if !ty.putGet {
 		return
@@ -195,14 +169,7 @@ func (g *gen) structType(f *form) {
 		if fl.goName == "" {
 			continue
 		}
-		spec := fl.Name
-		if fl.Spec != "" {
-			spec = strconv.Quote(fl.Spec)
-		}
-		if fl.Doc != "" {
-			spec += ": " + strings.TrimSuffix(strings.TrimSpace(fl.Doc), ".")
-		}
-		lines = append(lines, fmt.Sprintf("\t%s %s `json:%q` // %s", fl.goName, fl.goType, fl.Name, spec))
+		lines = append(lines, fmt.Sprintf("\t%s %s `json:%q` // %s", fl.goName, fl.goType, fl.Name, fieldDoc(fl)))
 	}
 	if len(lines) == 0 {
 		g.p("type %s struct{}", f.goType)
@@ -218,12 +185,7 @@ func (g *gen) structType(f *form) {
 // form writes a message form's type and methods.
 func (g *gen) form(f *form) {
 	g.p("")
-	doc := f.goType + " is " + f.Name + ", " + direction(f.From)
-	if f.Doc != "" {
-		doc += ": " + sentence(f.Doc)
-	} else {
-		doc += "."
-	}
+	doc := formDoc(f)
 	if g.hand["type "+f.goType] {
 		// A form whose struct the package declares itself (fields the
 		// table does not hold, such as a flag for an optional part, or
@@ -281,7 +243,7 @@ func (g *gen) fixedForm(f *form) {
 	}
 	size := strconv.Itoa(f.Size)
 	g.p("")
-	g.comment(0, "Size returns the size of a "+f.Name+" frame, "+size+" bytes.")
+	g.comment(0, "Size returns the size of "+withArticle(f.Name)+" frame, "+size+" bytes.")
 	g.p("func (*%s) Size() int { return %s }", f.goType, size)
 
 	g.p("")
@@ -301,7 +263,7 @@ func (g *gen) fixedForm(f *form) {
 	}
 
 	g.p("")
-	g.comment(0, "Decode reads a "+f.Name+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
+	g.comment(0, "Decode reads "+withArticle(f.Name)+" frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m.")
 	g.p("func (%s*%s) Decode(b []byte) (int, error) {", recv, f.goType)
 	g.p("\tif %s {", g.mismatch(f, size))
 	if recv != "" {
@@ -734,7 +696,7 @@ func (g *gen) decodeVariable(f *form) {
 	g.p("func (m *%s) fail(off int, err error) (int, error) { *m = %s{%s}; return off, err }", f.goType, f.goType, strings.Join(keep, ", "))
 
 	g.p("")
-	doc := "Decode reads a " + f.Name + " frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m. Strings and lists are copied into m's own slices, reusing their capacity."
+	doc := "Decode reads " + withArticle(f.Name) + " frame from the start of b into m and returns its size; on failure it returns the offset of the field at fault and zeroes m. Strings and lists are copied into m's own slices, reusing their capacity."
 	if f.length != nil {
 		doc += " The fields must fill the frame its " + f.length.Name + " gives: bytes left over fail with wire.ErrInvalid at " + f.length.Name + "."
 	}

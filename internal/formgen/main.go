@@ -47,6 +47,15 @@
 // once, fields read and stored at constant offsets, the strings' checks
 // and copies) inline.
 //
+// Doc comments quote the table (wording.go): a type's comment gives the
+// spec's name for the message (Form.Spec, the spec's own words, where
+// Form.Name is not), its direction and its description (Form.Doc); a
+// field's gives the spec's name for the field (Field.Spec or Name) and its
+// description (Field.Doc). A Go type with the spec's name is "the spec's
+// Connect message", never "Connect is Connect"; a description that only
+// repeats the field's name is left out; an article goes by the sound of
+// the name after it ("an Update", "an SMSG_PING", "a MsgEnter").
+//
 // Go fields: Field.Go is "Name Type", "Name", "-" or empty. Empty gives the
 // exported form of the spec's name ("playerId" -> PlayerID) with the Go
 // type the wire type implies (u16 -> uint16, f32[3] -> [3]float32,

@@ -241,7 +241,7 @@ func (fl *field) goField(hand bool) error {
 		return errors.New("Go field name " + strconv.Quote(fl.goName) + " is not an exported identifier")
 	}
 	if !hand && fl.kind.variable() && fl.kind != kList && fl.goType == "string" {
-		return errors.New("a " + fl.Type + " field's Go type must be []byte or a named []byte type: its bytes are copied into reused capacity")
+		return errors.New(withArticle(fl.Type) + " field's Go type must be []byte or a named []byte type: its bytes are copied into reused capacity")
 	}
 	return nil
 }

@@ -89,6 +89,10 @@ func (f *Field) Fixed() bool { return f.Size > 0 }
 type Form struct {
 	// Name is the spec's name for the message ("MsgEnter", "SMSG_PING").
 	Name string
+	// Spec is the spec's own words for the message when they differ from
+	// Name ("Player Update Request Packet"), for doc comments; empty
+	// otherwise.
+	Spec string
 	// Code is the message code (type id) as the header carries it.
 	Code uint32
 	// From is the direction the form travels in; Both when the layout is

@@ -85,6 +85,7 @@ var forms = []spec.Form{
 			{Name: "scores", Type: "list", Count: "count", Entry: "Score", Max: maxScores},
 		}},
 	{Name: "MsgData", Code: codeData, From: spec.FromServer, Type: "Data",
+		Doc: "a kind of data, then its bytes to the end of the frame",
 		Fields: []spec.Field{
 			{Name: "kind", Type: "u8"},
 			{Name: "payload", Type: "rest", Max: 256},

@@ -380,7 +380,8 @@ func (m *Scores) UnmarshalBinary(b []byte) error {
 	return forms[2].Exact(n, len(b), err)
 }
 
-// Data is MsgData, server to client.
+// Data is MsgData, server to client: a kind of data, then its bytes to the
+// end of the frame.
 type Data struct {
 	Kind    uint8  `json:"kind"`    // kind
 	Payload []byte `json:"payload"` // payload

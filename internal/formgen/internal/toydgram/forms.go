@@ -36,13 +36,14 @@ var protocol = w.Protocol{
 		{Name: "type", Type: "u8", Role: w.CodeRole},
 	},
 	Types: []w.Form{
-		{Name: "Vec", Fields: []w.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}}},
+		{Name: "Vec", Doc: "a point of the plane", Fields: []w.Field{{Name: "x", Type: "f32"}, {Name: "y", Type: "f32"}}},
 	},
 	MaxFrame: 1 << 9,
 }
 
 var forms = []w.Form{
 	{Name: "MOVE", Code: uint32(typeMove), From: w.FromClient, Type: "Move",
+		Doc: "where the player moves to, which way it faces, how fast it goes and how it turns",
 		Fields: []w.Field{
 			{Name: "pos", Type: "Vec"},
 			{Name: "angle", Type: "s16"},
@@ -59,6 +60,7 @@ var forms = []w.Form{
 			{Name: "path", Type: "list", Count: "hops", Entry: "Vec", Max: 8},
 		}},
 	{Name: "BYE", Code: uint32(typeBye), From: w.FromServer, Type: "Bye", Header: reliable,
+		Doc: "the server ends the game, and says why",
 		Fields: []w.Field{
 			{Name: "reason", Type: "cstring", Max: 4 * 4},
 		}},

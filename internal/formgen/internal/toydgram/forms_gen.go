@@ -10,7 +10,7 @@ import (
 	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// Vec is the spec's Vec, a composite field type.
+// Vec is the spec's Vec, a composite field type: a point of the plane.
 type Vec struct {
 	X float32 `json:"x"` // x
 	Y float32 `json:"y"` // y
@@ -19,7 +19,8 @@ type Vec struct {
 // vecSize is the size of a Vec in bytes.
 const vecSize = 8
 
-// Move is MOVE, client to server.
+// Move is the spec's MOVE message, client to server: where the player moves
+// to, which way it faces, how fast it goes and how it turns.
 type Move struct {
 	Pos   Vec    `json:"pos"`   // pos
 	Angle int16  `json:"angle"` // angle
@@ -74,7 +75,8 @@ func (m *Move) UnmarshalBinary(b []byte) error {
 	return forms[0].Exact(n, len(b), err)
 }
 
-// Say is SAY, either way: words and a path, after two strings.
+// Say is the spec's SAY message, either way: words and a path, after two
+// strings.
 type Say struct {
 	Seq   uint16 `json:"seq"`   // seq: the message's sequence number
 	Name  []byte `json:"name"`  // name
@@ -194,7 +196,8 @@ func (m *Say) UnmarshalBinary(b []byte) error {
 	return forms[1].Exact(n, len(b), err)
 }
 
-// Bye is BYE, server to client.
+// Bye is the spec's BYE message, server to client: the server ends the game,
+// and says why.
 type Bye struct {
 	Seq    uint16 `json:"seq"`    // seq: the message's sequence number
 	Reason []byte `json:"reason"` // reason
@@ -261,8 +264,8 @@ func (m *Bye) UnmarshalBinary(b []byte) error {
 	return forms[2].Exact(n, len(b), err)
 }
 
-// Trail is TRAIL, server to client: the points a player went through, to the
-// end of the datagram.
+// Trail is the spec's TRAIL message, server to client: the points a player
+// went through, to the end of the datagram.
 type Trail struct {
 	Player uint8 `json:"player"` // player
 	Points []Vec `json:"points"` // points

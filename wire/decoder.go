@@ -98,7 +98,8 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	// code's offset make its key with one load and no branch on its
 	// width or order (a frame of a one-byte code and nothing after it
 	// takes the slow path), and the policy is read before the call, so
-	// that the Lax path returns straight after it.
+	// that the Lax path returns straight after it. (Stream.Next has the
+	// same path, written out in its own body.)
 	if k, ok := d.index.FrameKey(b, from); ok {
 		if h := &d.hot[d.index.Slot(k)]; h.key == k {
 			m := h.m

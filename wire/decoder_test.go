@@ -470,3 +470,50 @@ func TestRaw(t *testing.T) {
 		t.Errorf("Validate without a table: %v", err)
 	}
 }
+
+// TestStreamAnswersAsDecoder: under every policy, a Stream's Next (whose
+// hot path is its own, written out) answers each frame as its Decoder
+// does (Stream.Decode), the first frame of a form and the next alike: a
+// message, a rule broken, a frame over MaxFrame (within HardMax),
+// trailing bytes, a short field and an unknown code.
+func TestStreamAnswersAsDecoder(t *testing.T) {
+	frames := [][]byte{
+		toy.Frame(&toy.Ping{Value: 1}),
+		toy.Frame(&toy.Ping{Value: 13}),
+		toy.Frame(&toy.Say{Kind: 2, Text: []byte("ok")}),
+		toy.Frame(&toy.Say{Text: []byte("over sixteen bytes")}),
+		toy.Frame(&toy.Say{Text: []byte("x"), Pad: 2}),
+		{0, 5, 0x73, 0x61, 1, 9, 0, 0, 0},
+		{0, 1, 0x12, 0x34, 0xee},
+	}
+	var in []byte
+	for range 2 {
+		for _, f := range frames {
+			in = append(in, f...)
+		}
+	}
+	for _, p := range []wire.Policy{wire.Checked, wire.Strict, wire.Lax} {
+		s := wire.NewStream(toy.Table, bytes.NewReader(in), wire.FromClient)
+		s.SetPolicy(p)
+		ref := wire.NewStream(toy.Table, nil, wire.FromClient)
+		ref.SetPolicy(p)
+		for i := range 2 * len(frames) {
+			m, err := s.Next()
+			wm, werr := ref.Decode(frames[i%len(frames)])
+			if (m == nil) != (wm == nil) || (m != nil && m.Form() != wm.Form()) || answerText(err) != answerText(werr) {
+				t.Errorf("%v: frame %d: %v, %v; Decode gives %v, %v", p, i, m, err, wm, werr)
+			}
+		}
+		if _, err := s.Next(); err != io.EOF {
+			t.Errorf("%v: end: %v", p, err)
+		}
+	}
+}
+
+// answerText returns err's text, or "" for nil.
+func answerText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

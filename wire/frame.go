@@ -3,6 +3,7 @@ package wire
 import (
 	"errors"
 	"io"
+	"math"
 
 	"github.com/gamewire/gamewire/wire/codec"
 	"github.com/gamewire/gamewire/wire/spec"
@@ -16,14 +17,19 @@ import (
 // allocates nothing in steady state, nor does reset. A frame returned by
 // next aliases that buffer and is valid until the next call.
 type frames struct {
-	// What next reads for a frame that is buffered whole (the steady
-	// state): the buffered bytes, and the header's length field, when the
-	// table has one and no Split, read in place (lenEnd is 0 otherwise).
-	buf                                []byte // len(buf) == max(HardMax, minBuffer) once allocated
-	start, end                         int    // buf[start:end] is received and not yet returned
-	lenAt, lenEnd, lenAdjust, minFrame int
-	order                              codec.Order
-	max                                int // the longest frame: the table's HardMax
+	// What cut (and Stream.Next) reads for a frame that is buffered
+	// whole (the steady state): the buffered bytes, the header's length
+	// field, when the table has one and no Split, read in place (lenEnd
+	// is 0 otherwise), and the bounds of a frame's length, least to
+	// least+span, checked with one comparison (inFrame).
+	buf                      []byte // len(buf) == max(HardMax, minBuffer) once allocated
+	start, end               int    // buf[start:end] is received and not yet returned
+	lenAt, lenEnd, lenAdjust int
+	least                    int  // the shortest frame: the header, 1 byte at least
+	span                     uint // the longest frame, max, less least
+	order                    codec.Order
+	max                      int                                        // the longest frame: the table's HardMax
+	split                    func(t *spec.Table, b []byte) (int, error) // the table's Split, for a stream
 
 	table *spec.Table
 	r     io.Reader
@@ -36,7 +42,11 @@ const minBuffer = 4096
 
 // init makes f split frames of table t, read from r.
 func (f *frames) init(t *spec.Table, r io.Reader) {
-	*f = frames{table: t, r: r, max: max(t.HardMax, 1)}
+	*f = frames{table: t, r: r, max: max(t.HardMax, 1), least: 1}
+	f.span = uint(f.max - f.least)
+	if !t.Datagram {
+		f.split = t.Split // a datagram's frame is what one read brings
+	}
 	if t.Split != nil || t.Datagram {
 		return
 	}
@@ -49,7 +59,18 @@ func (f *frames) init(t *spec.Table, r io.Reader) {
 			f.lenAt, f.lenEnd, f.lenAdjust, f.order = fl.Offset, fl.Offset+fl.Size, fl.Adjust, t.Order
 		}
 	}
-	f.minFrame = end
+	if f.least = max(end, 1); f.least > f.max {
+		// No frame fits: every length fails inFrame, for slow to report.
+		f.least, f.span = math.MaxInt, 0
+	} else {
+		f.span = uint(f.max - f.least)
+	}
+}
+
+// inFrame reports whether n is a frame's length (the header at least,
+// max at most) that buf's n bytes hold whole.
+func (f *frames) inFrame(n int, buf []byte) bool {
+	return uint(n-f.least) <= f.span && uint(n) <= uint(len(buf))
 }
 
 // reset makes f read from r, as new, keeping its buffer.
@@ -81,28 +102,39 @@ func (f *frames) tooLong(n int, err error) error {
 	return &f.errv
 }
 
-// next returns the next whole frame, header included. When a whole frame
-// is buffered (the steady state), it cuts it there, measured by the
-// header's length field read in place or by the table's FrameLen;
-// anything else (more to read, a length out of bounds, an error) takes
-// fill's path, which reports it.
+// next returns the next whole frame, header included: cut's, or else
+// slow's.
 func (f *frames) next() ([]byte, error) {
+	if b := f.cut(); b != nil {
+		return b, nil
+	}
+	return f.slow()
+}
+
+// cut returns the next whole frame when it is buffered whole (the steady
+// state), measured by the header's length field read in place or by the
+// table's Split, and nil for anything else (more to read, a length out
+// of bounds, an error), which slow then reports.
+func (f *frames) cut() []byte {
 	b := f.buf[f.start:f.end]
 	n := 0
 	if f.lenEnd > 0 {
 		if len(b) >= f.lenEnd {
 			n = int(f.order.Uint(b[f.lenAt:f.lenEnd])) + f.lenAdjust
 		}
-	} else if len(b) > 0 {
-		if m, err := f.table.FrameLen(b); err == nil {
+	} else if f.split != nil {
+		// The table's FrameLen, without its call. (Without a length or
+		// a Split, FrameLen's frame is a datagram's, or an error: slow's
+		// path.)
+		if m, err := f.split(f.table, b); err == nil {
 			n = m
 		}
 	}
-	if n >= f.minFrame && n > 0 && n <= len(b) && n <= f.max {
+	if f.inFrame(n, b) {
 		f.start += n
-		return b[:n:n], nil
+		return b[:n:n]
 	}
-	return f.slow()
+	return nil
 }
 
 // slow is next for a frame that is not buffered whole, or whose header is

@@ -69,11 +69,46 @@ func (s *Stream) NextFrame() ([]byte, error) { return s.frame.next() }
 // it to keep it). At the end of a stream that ends between frames, Next
 // returns io.EOF.
 func (s *Stream) Next() (Message, error) {
-	b, err := s.NextFrame()
-	if err != nil {
-		return nil, err
+	// frames.next, Decoder.Decode and whole, in one: the hot path (a
+	// frame buffered whole whose header's length field says its length,
+	// of a form whose value exists, decoded whole without error) makes
+	// no call but the message's Decode and, under Checked, its Validate.
+	f := &s.frame
+	var b []byte
+	if f.lenEnd == 0 {
+		b = f.cut() // the Split's frames
+	} else if buf := f.buf[f.start:f.end]; len(buf) >= f.lenEnd {
+		if n := int(f.order.Uint(buf[f.lenAt:f.lenEnd])) + f.lenAdjust; f.inFrame(n, buf) {
+			f.start += n
+			b = buf[:n:n]
+		}
 	}
-	m, n, err := s.dec.Decode(b, s.from)
+	if b == nil {
+		var err error
+		if b, err = f.slow(); err != nil {
+			return nil, err
+		}
+	}
+	d := &s.dec
+	if k, ok := d.index.FrameKey(b, s.from); ok {
+		if h := &d.hot[d.index.Slot(k)]; h.key == k {
+			m := h.m
+			n, err := m.Decode(b)
+			if err == nil && n == len(b) {
+				switch d.Policy {
+				case Lax:
+					return m, nil
+				case Checked:
+					if n <= d.maxSize {
+						return m, m.Validate()
+					}
+				}
+			}
+			m, n, err = d.check(m, n, err)
+			return s.whole(m, n, len(b), err)
+		}
+	}
+	m, n, err := d.decodeSlow(b, s.from)
 	return s.whole(m, n, len(b), err)
 }
 

@@ -2,6 +2,7 @@ package bzflag_test
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -71,28 +72,64 @@ func (p *player) Close() {
 // frame is one turn of the game loop: the clock advances, what the server
 // sent is read (TCP, then UDP, each polled with a short read deadline: a
 // timeout only means nothing has come) and handed to the Game, then Tick.
+// A frame that does not decode, or a message that breaks a rule, leaves
+// the connection in step (the package doc, Reading): it is reported and
+// skipped, and the game reads on. Only an error of the framing or of the
+// socket ends it.
 func (p *player) frame() error {
 	p.now += 10 * time.Millisecond
-	p.nc.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-	m, err := p.g.TCP.Next()
+	m, err := p.readTCP()
 	if wire.IsTimeout(err) && p.g.UDP != nil {
-		p.g.UDP.Conn().SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-		m, err = p.g.UDP.Next()
-		if err == nil {
-			p.viaUDP[bzflag.CodeOf(m)]++
-		}
+		m, err = p.readUDP()
 	}
 	switch {
 	case wire.IsTimeout(err):
 	case err != nil:
 		return err
-	default:
+	case m != nil:
 		p.seen[bzflag.CodeOf(m)]++
 		if err := p.g.Handle(m, p.now); err != nil {
 			return err
 		}
 	}
 	return p.g.Tick(p.now)
+}
+
+// readTCP reads the next frame of the game connection, then decodes it:
+// an error of the first step (a timeout, broken framing, the connection
+// gone) is returned; one of the second is reported, and the message
+// skipped (nil, nil).
+func (p *player) readTCP() (bzflag.Message, error) {
+	p.nc.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
+	b, err := p.g.TCP.NextFrame()
+	if err != nil {
+		return nil, err
+	}
+	m, err := p.g.TCP.Decode(b)
+	if err != nil {
+		fmt.Fprintln(p.out, "skipped:", err)
+		return nil, nil
+	}
+	return m, nil
+}
+
+// readUDP reads the next datagram of the UDP link: an error of the socket
+// (a timeout included) is returned; one of the datagram (not the link's,
+// stale, or a message that does not decode) is reported, and the datagram
+// skipped.
+func (p *player) readUDP() (bzflag.Message, error) {
+	p.g.UDP.Conn().SetReadDeadline(time.Now().Add(2 * time.Millisecond))
+	m, err := p.g.UDP.Next()
+	var sock *net.OpError
+	switch {
+	case errors.As(err, &sock):
+		return nil, err
+	case err != nil:
+		fmt.Fprintln(p.out, "skipped over UDP:", err)
+		return nil, nil
+	}
+	p.viaUDP[bzflag.CodeOf(m)]++
+	return m, nil
 }
 
 // until plays frames until done reports true (at most 2000 frames).
@@ -195,8 +232,9 @@ func (p *player) play() error {
 }
 
 // A whole game over loopback, TCP and UDP, against a server written with
-// the package (the test's gameServer): the client's Game joins, gets the
-// relay and the UDP link, comes alive, drives to a flag sending
+// the package (the test's gameServer): the client's Game joins (skipping
+// a MsgTeamUpdate the server cut short, and reading on), gets the relay
+// and the UDP link, comes alive, drives to a flag sending
 // MsgPlayerUpdate at the 1.7 client's rate (over UDP), echoes the
 // server's MsgLagPing, grabs the flag, teleports, is shot (dropping the
 // flag and counting a loss), comes back after the explosion and leaves.
@@ -207,6 +245,7 @@ func Example_game() {
 		return
 	}
 	defer s.Close()
+	s.bad = badTeamUpdate()
 	wait := background(s.serve)
 
 	p, err := dialPlayer(s.addr(), true, os.Stdout, nil, nil)
@@ -223,6 +262,7 @@ func Example_game() {
 	}
 	fmt.Println("lag ping answered:", s.ponged)
 	// Output:
+	// skipped: bzflag: MsgTeamUpdate: field losses at byte 12: short input
 	// joined as player 0, world of 162 bytes, relayed, UDP link up: true
 	// player "robot" (RogueTeam), 3 wins
 	// alive; lag ping echoed; the robot follows
@@ -230,4 +270,16 @@ func Example_game() {
 	// shot by the robot: Exploding, 1 losses; the robot has 4 wins; flag 0 FlagOnGround
 	// alive again after 5s
 	// lag ping answered: true
+}
+
+// badTeamUpdate is a MsgTeamUpdate frame cut two bytes short, its length
+// field saying so: the frame is whole, the message does not decode.
+func badTeamUpdate() []byte {
+	b, err := (&bzflag.TeamUpdate{Team: bzflag.BlueTeam, Players: 1}).AppendBinary(nil)
+	if err != nil {
+		panic(err)
+	}
+	b = b[:len(b)-2]
+	binary.BigEndian.PutUint16(b, uint16(len(b)-4))
+	return b
 }

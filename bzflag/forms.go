@@ -228,14 +228,14 @@ var forms = []spec.Form{
 			{Name: "lifetime", Type: "f32", Go: "Lifetime float32"},
 		}},
 	{Name: "MsgMessage", Code: uint32(CodeMessage), From: spec.FromClient, Type: "MessageFromClient",
-		Doc: "a chat message to a player, or to a team when the id is all zeros",
+		Doc: "a chat message to a player; with an all-zero id, to everyone on the team, or to every player when the team is RogueTeam (bzfs relays it to every player all the same: errata M33)",
 		Fields: []spec.Field{
 			{Name: "playerId", Spec: "player id", Type: "PlayerId", Go: "To PlayerID"},
 			team,
 			{Name: "message", Type: "bytes[128]", Go: "Text MessageText", Doc: "NUL-terminated; the bytes after the NUL are kept (errata M27)"},
 		}},
 	{Name: "MsgMessage", Code: uint32(CodeMessage), From: spec.FromServer, Type: "MessageFromServer",
-		Doc: "a player's chat message to a player, or to a team when the id is all zeros",
+		Doc: "a player's chat message to a player; with an all-zero id, to everyone on the team, or to every player when the team is RogueTeam (the receiving client filters by this addressing: errata M33)",
 		Fields: []spec.Field{
 			{Name: "fromPlayerId", Spec: "from player id", Type: "PlayerId", Go: "From PlayerID"},
 			{Name: "toPlayerId", Spec: "to player id", Type: "PlayerId", Go: "To PlayerID"},

@@ -829,7 +829,9 @@ func (m *ShotBegin) UnmarshalBinary(b []byte) error {
 }
 
 // MessageFromClient is MsgMessage, client to server: a chat message to a
-// player, or to a team when the id is all zeros.
+// player; with an all-zero id, to everyone on the team, or to every player
+// when the team is RogueTeam (bzfs relays it to every player all the same:
+// errata M33).
 type MessageFromClient struct {
 	To   PlayerID    `json:"playerId"` // "player id"
 	Team TeamColor   `json:"team"`     // team
@@ -884,7 +886,9 @@ func (m *MessageFromClient) UnmarshalBinary(b []byte) error {
 }
 
 // MessageFromServer is MsgMessage, server to client: a player's chat message
-// to a player, or to a team when the id is all zeros.
+// to a player; with an all-zero id, to everyone on the team, or to every
+// player when the team is RogueTeam (the receiving client filters by this
+// addressing: errata M33).
 type MessageFromServer struct {
 	From PlayerID    `json:"fromPlayerId"` // "from player id"
 	To   PlayerID    `json:"toPlayerId"`   // "to player id"

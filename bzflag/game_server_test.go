@@ -29,6 +29,10 @@ type gameServer struct {
 	// whether the lag ping came back
 	tcpCodes, udpCodes []bzflag.Code
 	pinged, ponged     bool
+
+	// bad, if set, is written as it is on TCP before MsgAccept: a frame
+	// the client's reader must skip.
+	bad []byte
 }
 
 func newGameServer(udp bool) (*gameServer, error) {
@@ -126,6 +130,11 @@ func (s *gameServer) serve() error {
 		if adm.State() == bzflag.ServerDeciding {
 			e := adm.Request()
 			me = e.ID
+			if s.bad != nil {
+				if _, err := nc.Write(s.bad); err != nil {
+					return err
+				}
+			}
 			for _, r := range []bzflag.Message{
 				adm.Accept(assigned),
 				&bzflag.TeamUpdate{Team: bzflag.RogueTeam, Players: 1, Active: 1},

@@ -12,11 +12,11 @@ const (
 	// and message headers.
 	MaxPacketSize = 512
 	// HardMaxPacketSize is the largest datagram a reader accepts under
-	// wire.Checked and wire.Lax: the original server sends up to 512
-	// bytes plus its largest reliable message, 265 bytes, when many
+	// wire.Checked and wire.Lax, 777 bytes: the original server sends up
+	// to 512 bytes plus its largest reliable message, 265 bytes, when many
 	// messages are queued (docs/errata/lwar.md, E5). Under wire.Strict a
 	// reader accepts MaxPacketSize only.
-	HardMaxPacketSize = maxHard
+	HardMaxPacketSize = 777
 	// HeaderSize is "Packet Header Size": appId, ack and timestamp.
 	HeaderSize = 12
 	// ReliableHeaderSize is "Reliable Message Header Size": type and seqno.
@@ -37,8 +37,8 @@ const (
 	MaxPlayerCount = 8
 
 	// MaxEntries is the most entries a counted list (Stats, Update and the
-	// typed updates) can hold: its count "num" is a uint8.
-	MaxEntries = maxEntries
+	// typed updates) can hold, 255: its count "num" is a uint8.
+	MaxEntries = 255
 
 	// DisconnectTimeout is "Disconnect Timeout": a peer from which no data
 	// has been received for this long is considered gone.
@@ -65,18 +65,18 @@ const (
 	DefaultPort = 32422
 )
 
-// The encoded sizes of the list entries, for FitEntries.
+// The encoded sizes of the list entries, in bytes, for FitEntries.
 const (
 	// StatsEntrySize is the encoded size of one StatsEntry.
-	StatsEntrySize = statsEntrySize
+	StatsEntrySize = 10
 	// UpdateEntrySize is the encoded size of one UpdateEntry.
-	UpdateEntrySize = updateEntrySize
+	UpdateEntrySize = 11
 	// UpdatePosEntrySize is the encoded size of one UpdatePosEntry.
-	UpdatePosEntrySize = updatePosEntrySize
+	UpdatePosEntrySize = 8
 	// UpdateRayEntrySize is the encoded size of one UpdateRayEntry.
-	UpdateRayEntrySize = updateRayEntrySize
+	UpdateRayEntrySize = 12
 	// UpdateCircleEntrySize is the encoded size of one UpdateCircleEntry.
-	UpdateCircleEntrySize = updateCircleEntrySize
+	UpdateCircleEntrySize = 10
 )
 
 // The entity type template ids of Add's typeId and of Selection's shipType
@@ -94,4 +94,27 @@ const (
 	EntityTypeSun       = 7 // ENTITY_TYPE_SUN
 	EntityTypeRay       = 8 // ENTITY_TYPE_RAY
 	EntityTypeShockwave = 9 // ENTITY_TYPE_SHOCKWAVE
+)
+
+// HardMaxPacketSize, MaxEntries, the entry sizes and IDSize (id.go) are
+// the table's maxHard and maxEntries (forms.go) and the generated sizes
+// (forms_gen.go), written out so that go doc shows the numbers; these
+// lines fail to compile if any pair differs.
+var (
+	_ [HardMaxPacketSize - maxHard]struct{}
+	_ [maxHard - HardMaxPacketSize]struct{}
+	_ [MaxEntries - maxEntries]struct{}
+	_ [maxEntries - MaxEntries]struct{}
+	_ [StatsEntrySize - statsEntrySize]struct{}
+	_ [statsEntrySize - StatsEntrySize]struct{}
+	_ [UpdateEntrySize - updateEntrySize]struct{}
+	_ [updateEntrySize - UpdateEntrySize]struct{}
+	_ [UpdatePosEntrySize - updatePosEntrySize]struct{}
+	_ [updatePosEntrySize - UpdatePosEntrySize]struct{}
+	_ [UpdateRayEntrySize - updateRayEntrySize]struct{}
+	_ [updateRayEntrySize - UpdateRayEntrySize]struct{}
+	_ [UpdateCircleEntrySize - updateCircleEntrySize]struct{}
+	_ [updateCircleEntrySize - UpdateCircleEntrySize]struct{}
+	_ [IDSize - idSize]struct{}
+	_ [idSize - IDSize]struct{}
 )

@@ -12,8 +12,9 @@ import (
 // (the slot number). The spec only says "uint32(Id)"; the layout is the
 // original code's (docs/errata/lwar.md, E2).
 
-// IDSize is the encoded size of an ID.
-const IDSize = idSize
+// IDSize is the encoded size of an ID, in bytes (the table's idSize; see
+// constants.go).
+const IDSize = 4
 
 // Uint32 returns the ID as the uint32 the spec names: generation in the
 // high 16 bits, identity in the low ones, which is the same four bytes

@@ -15,7 +15,7 @@ import "testing"
 // never hidden. Under the race detector, which allocates on its own, it
 // returns 0 without measuring; RaceEnabled tells.
 func ExactAllocs(pass func()) float64 {
-	if raceEnabled {
+	if RaceEnabled {
 		return 0
 	}
 	least := testing.AllocsPerRun(1, pass)
@@ -24,7 +24,3 @@ func ExactAllocs(pass func()) float64 {
 	}
 	return least
 }
-
-// RaceEnabled reports whether the race detector is on (exact allocation
-// counts are then meaningless).
-const RaceEnabled = raceEnabled

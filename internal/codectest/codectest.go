@@ -139,7 +139,7 @@ func Check[T any, P interface {
 	Message
 }](t TB, g gopter.Gen, opts ...Option) {
 	t.Helper()
-	c := config{samples: 200, seed: 1, allocs: !raceEnabled, layout: true}
+	c := config{samples: 200, seed: 1, allocs: !RaceEnabled, layout: true}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -111,7 +111,7 @@ func TestCheckCatchesEachDefect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.allocs && raceEnabled {
+			if tt.allocs && RaceEnabled {
 				t.Skip("allocation counts are not checked under the race detector")
 			}
 			current = tt.bug

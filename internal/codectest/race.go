@@ -2,4 +2,6 @@
 
 package codectest
 
-const raceEnabled = true
+// RaceEnabled reports whether the race detector is on (exact allocation
+// counts are then meaningless).
+const RaceEnabled = true

@@ -1,6 +1,7 @@
 // Package gamewire is a family of typed, zero-allocation codecs for five
 // documented game network protocols. This root package holds no code; each
-// protocol lives in a package of its own, all built on package wire:
+// protocol lives in a package of its own, all built on package wire and
+// package session:
 //
 //	Protocol                     Package                                       Transport
 //	BZFlag 1.7                   github.com/gamewire/gamewire/bzflag           TCP stream (+ world database in bzflag/world)
@@ -9,18 +10,20 @@
 //	Retro Tank Super Attack      github.com/gamewire/gamewire/retrotank        UDP datagrams, acknowledgements, time sync
 //	Paintball                    github.com/gamewire/gamewire/paintball        TCP stream
 //
-// Shared pieces:
+// Shared pieces, bottom up (docs/ARCHITECTURE.md draws the house):
 //
-//   - wire: byte-order primitives, bounds-checked readers, errors that carry
-//     protocol, message, field and byte offset; the message table every
-//     protocol declares its wire in (Protocol, Form, Field, Table), and
-//     the Decoder, Stream, Conn, Raw and Policy every protocol shares;
+//   - wire/codec: the primitives codecs are written with (byte orders,
+//     Grow, the error type and its sentinels);
+//   - wire/spec: the message table every protocol declares its wire in
+//     (Protocol, Form, Field, Table) and the Message contract;
+//   - wire: what a program reads and writes messages with, whichever the
+//     protocol: Decode, Decoder, Stream, Conn, Raw, Policy, the errors;
+//   - session: the one contract of every client and server, and the
+//     drivers that run one over a socket;
 //   - internal/formgen: the generator of each package's codecs from its
 //     table;
-//   - session: the session plumbing the protocol packages share
-//     (outgoing queue, out-of-sequence error, state names, defaults);
 //   - fuzz: gopter generators for every message (one sub-package per
-//     protocol, such as fuzz/bzflaggen) and a sender that aims them at a
+//     protocol, such as fuzz/bzflaggen) and an engine that aims them at a
 //     server;
 //   - cmd/gamewire: the command-line tool (decode, encode, spec,
 //     dissector, fuzz).

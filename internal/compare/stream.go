@@ -18,11 +18,18 @@ type nexter func() (any, error)
 type warm struct {
 	open    func(r io.Reader, k Kind) nexter
 	streams map[*Capture]*warmStream
+	// wire, if set, opens gamewire's wire.Stream, whose Next a Read
+	// without a visit calls directly, as a user's loop does, instead of
+	// through a nexter: an adapter (a closure returning the message as
+	// an any) whose call a message no user pays. (wireCodec.walk does
+	// the same for the decoder.)
+	wire func(r io.Reader, k Kind) *wire.Stream
 }
 
 type warmStream struct {
 	next  nexter
-	units int // the capture's messages: a Read reads as many
+	wire  *wire.Stream // the stream next reads, if warm's wire opened it
+	units int          // the capture's messages: a Read reads as many
 }
 
 func newWarm(open func(r io.Reader, k Kind) nexter) *warm {
@@ -37,8 +44,22 @@ func (w *warm) Read(c *Capture, visit func(any)) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		s = &warmStream{next: w.open(&nettest.Repeat{B: c.Stream}, c.From), units: units}
+		s = &warmStream{units: units}
+		if w.wire != nil {
+			s.wire = w.wire(&nettest.Repeat{B: c.Stream}, c.From)
+			s.next = func() (any, error) { return s.wire.Next() }
+		} else {
+			s.next = w.open(&nettest.Repeat{B: c.Stream}, c.From)
+		}
 		w.streams[c] = s
+	}
+	if s.wire != nil && visit == nil {
+		for i := range s.units {
+			if _, err := s.wire.Next(); err != nil {
+				return i, fmt.Errorf("%s: frame %d: %w", c.File, i, err)
+			}
+		}
+		return s.units, nil
 	}
 	for i := range s.units {
 		m, err := s.next()
@@ -92,7 +113,7 @@ func wireStreams(open func(r io.Reader, k Kind) *wire.Stream) []Stream {
 		return func() (any, error) { return s.Next() }
 	}
 	return []Stream{
-		{"warm", func() StreamReader { return newWarm(next) }},
+		{"warm", func() StreamReader { w := newWarm(next); w.wire = open; return w }},
 		{"reset", func() StreamReader { return &reset{open: open} }},
 		{"new", func() StreamReader { return newFresh(next) }},
 	}

@@ -70,6 +70,10 @@ func (d *Conn) read() {
 // written, and the connection's error (io.EOF when the peer closed it)
 // otherwise. After a final error, Close the driver.
 func (d *Conn) Poll(ctx context.Context, max time.Duration) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -99,6 +103,10 @@ func (d *Conn) Poll(ctx context.Context, max time.Duration) error {
 // (ErrDone when the session ended); refused units are skipped. It does not
 // close the driver.
 func (d *Conn) Run(ctx context.Context) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	for {
 		var r *Refused
 		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
@@ -110,6 +118,9 @@ func (d *Conn) Run(ctx context.Context) error {
 // Flush sends what the session has to send now, without waiting: call it
 // after a game action when it must leave before the next Poll.
 func (d *Conn) Flush() error {
+	if _, err := d.ready(context.Background()); err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -142,8 +153,16 @@ func (d *Conn) Close() error {
 	if d.err == nil {
 		d.err = net.ErrClosed
 	}
+	if d.c == nil {
+		return errNil
+	}
 	return d.c.Close()
 }
 
 // LocalAddr returns the connection's local address.
-func (d *Conn) LocalAddr() net.Addr { return d.c.LocalAddr() }
+func (d *Conn) LocalAddr() net.Addr {
+	if d.c == nil {
+		return nil
+	}
+	return d.c.LocalAddr()
+}

@@ -308,3 +308,37 @@ func packet(t *testing.T, s session.Session, remote netip.AddrPort) *session.Pac
 func addr(d *session.Packet) netip.AddrPort {
 	return netip.MustParseAddrPort(d.LocalAddr().String())
 }
+
+// TestZeroDrivers: a driver its constructor did not make returns errors,
+// never panics.
+func TestZeroDrivers(t *testing.T) {
+	drivers := []interface {
+		Poll(context.Context, time.Duration) error
+		Run(context.Context) error
+		Flush() error
+		Close() error
+	}{&session.Conn{}, &session.Listener{}, &session.Packet{}}
+	for _, d := range drivers {
+		//lint:ignore SA1012 a nil context is part of the zero values this test hands over
+		if d.Poll(nil, 0) == nil || d.Run(nil) == nil || d.Flush() == nil || d.Close() == nil {
+			t.Errorf("%T: a zero driver answered without an error", d)
+		}
+	}
+	if (&session.Conn{}).LocalAddr() != nil || (&session.Packet{}).LocalAddr() != nil || (&session.Listener{}).Addr() != nil {
+		t.Error("a zero driver has an address")
+	}
+	if (&session.Refused{}).Error() == "" {
+		t.Error("a zero Refused says nothing")
+	}
+}
+
+// TestNilContext: a nil context is the background one.
+func TestNilContext(t *testing.T) {
+	srv := newServer()
+	ln := listen(t, srv)
+	dc := dial(t, ln, newClient())
+	//lint:ignore SA1012 a nil context is what this test hands over
+	if err := dc.Poll(nil, time.Millisecond); err != nil {
+		t.Errorf("Poll(nil, ...): %v", err)
+	}
+}

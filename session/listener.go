@@ -89,6 +89,10 @@ func (d *Listener) read(p *peerConn) {
 // a *Refused for a unit the session refused, ctx's error, ErrDone once the
 // session is Done (its last units written), or the listener's error.
 func (d *Listener) Poll(ctx context.Context, max time.Duration) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -133,6 +137,10 @@ func (d *Listener) Poll(ctx context.Context, max time.Duration) error {
 // Run polls until ctx is done or a final error, which it returns;
 // refused units are skipped. It does not close the driver.
 func (d *Listener) Run(ctx context.Context) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	for {
 		var r *Refused
 		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
@@ -171,6 +179,9 @@ func (d *Listener) drop(now time.Time, p *peerConn) {
 
 // Flush sends what the session has to send now, without waiting.
 func (d *Listener) Flush() error {
+	if _, err := d.ready(context.Background()); err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -212,7 +223,12 @@ func (d *Listener) flush(now time.Time) error {
 func (d *Listener) Peers() int { return len(d.peers) }
 
 // Addr returns the listener's address.
-func (d *Listener) Addr() net.Addr { return d.l.Addr() }
+func (d *Listener) Addr() net.Addr {
+	if d.l == nil {
+		return nil
+	}
+	return d.l.Addr()
+}
 
 // Close stops accepting, closes every connection and stops the readers.
 // The session is not told: it is the caller's, to drop or to keep.
@@ -225,5 +241,8 @@ func (d *Listener) Close() error {
 		p.c.Close()
 	}
 	clear(d.peers)
+	if d.l == nil {
+		return errNil
+	}
 	return d.l.Close()
 }

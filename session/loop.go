@@ -20,6 +20,9 @@ type Refused struct {
 
 // Error returns Handle's error, with the peer when it is known.
 func (e *Refused) Error() string {
+	if e.Err == nil {
+		return "session: refused a unit"
+	}
 	if e.From.IsValid() {
 		return "session: refused a unit from " + e.From.String() + ": " + e.Err.Error()
 	}
@@ -147,9 +150,21 @@ func (l *loop) transmit(now time.Time) error {
 	}
 }
 
-// close stops the readers; it is safe to call twice.
+// ready returns errNil for a loop its driver's constructor did not make
+// (a zero driver), and ctx, or Background for a nil one.
+func (l *loop) ready(ctx context.Context) (context.Context, error) {
+	if l.s == nil {
+		return ctx, errNil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return ctx, nil
+}
+
+// close stops the readers; it is safe to call twice, and on a zero loop.
 func (l *loop) close() {
-	if !l.closed {
+	if !l.closed && l.closing != nil {
 		l.closed = true
 		close(l.closing)
 	}

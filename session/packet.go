@@ -104,6 +104,10 @@ func addrPort(a net.Addr) netip.AddrPort {
 // error, ErrDone once the session is Done and its last units are sent, or
 // the socket's error.
 func (d *Packet) Poll(ctx context.Context, max time.Duration) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -132,6 +136,10 @@ func (d *Packet) Poll(ctx context.Context, max time.Duration) error {
 // Run polls until ctx is done or a final error, which it returns;
 // refused datagrams are skipped. It does not close the driver.
 func (d *Packet) Run(ctx context.Context) error {
+	ctx, err := d.ready(ctx)
+	if err != nil {
+		return err
+	}
 	for {
 		var r *Refused
 		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
@@ -142,6 +150,9 @@ func (d *Packet) Run(ctx context.Context) error {
 
 // Flush sends what the session has to send now, without waiting.
 func (d *Packet) Flush() error {
+	if _, err := d.ready(context.Background()); err != nil {
+		return err
+	}
 	if d.err != nil {
 		return d.err
 	}
@@ -179,7 +190,12 @@ func (d *Packet) writeUnit(to netip.AddrPort, unit []byte) error {
 }
 
 // LocalAddr returns the socket's address.
-func (d *Packet) LocalAddr() net.Addr { return d.pc.LocalAddr() }
+func (d *Packet) LocalAddr() net.Addr {
+	if d.pc == nil {
+		return nil
+	}
+	return d.pc.LocalAddr()
+}
 
 // Close closes the socket and stops the reader; Poll then returns
 // net.ErrClosed.
@@ -187,6 +203,9 @@ func (d *Packet) Close() error {
 	d.close()
 	if d.err == nil {
 		d.err = net.ErrClosed
+	}
+	if d.pc == nil {
+		return errNil
 	}
 	return d.pc.Close()
 }

@@ -189,6 +189,9 @@ func (f *Form) Err(name string, kind error) error {
 
 // ErrAt is Err for field i of Layout, for generated code.
 func (f *Form) ErrAt(i int, kind error) error {
+	if uint(i) >= uint(len(f.all)) {
+		return f.errs.get(kind, f.Protocol, f.Name, "", 0)
+	}
 	fl := &f.all[i]
 	return fl.errs.get(kind, f.Protocol, f.Name, fl.Name, fl.Offset)
 }

@@ -61,6 +61,9 @@ func (x *Index) FrameKey(b []byte, from Direction) (uint32, bool) {
 // Key returns the key of code sent in direction from, its slot, and
 // whether the index holds a form for it.
 func (x *Index) Key(code uint32, from Direction) (k, slot uint32, ok bool) {
+	if len(x.slots) == 0 {
+		return 0, 0, false // the zero Index holds nothing
+	}
 	k, slot = x.key(code, from)
 	return k, slot, uint32(x.slots[slot]>>32) == k
 }
@@ -90,6 +93,9 @@ func (x *Index) key(code uint32, from Direction) (k, slot uint32) {
 // find returns the index of the form for code (16 bits at most) sent in
 // direction from, or -1.
 func (x *Index) find(code uint32, from Direction) int {
+	if len(x.slots) == 0 {
+		return -1 // the zero Index holds nothing
+	}
 	k, slot := x.key(code, from)
 	if e := x.slots[slot]; uint32(e>>32) == k {
 		return int(uint32(e))

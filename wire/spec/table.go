@@ -275,7 +275,12 @@ func (t *Table) Lookup(code uint32, from Direction) *Form {
 }
 
 // New returns a new zero value of the form's Go type.
-func (t *Table) New(f *Form) Message { return t.new(f.Index) }
+func (t *Table) New(f *Form) Message {
+	if f == nil || t.new == nil {
+		return nil
+	}
+	return t.new(f.Index)
+}
 
 // HeaderLayout returns the protocol's header fields, laid out with their
 // offsets and sizes (Protocol.Header as NewTable computed it). The slice
@@ -288,15 +293,24 @@ func (t *Table) Index() *Index { return &t.codes }
 // RawForm returns the form that stands for codes the table does not know.
 func (t *Table) RawForm() *Form { return &t.raw }
 
+// errZeroTable is the error of a Table that NewTable did not build.
+var errZeroTable = &codec.Error{Message: "table", Field: "code", Err: codec.ErrInvalid}
+
 // UnknownCode returns the error of a frame whose code the table does not
 // know: ErrUnknownCode at the header's code field, built once.
 func (t *Table) UnknownCode() error {
+	if t.code == nil {
+		return errZeroTable
+	}
 	return t.code.errs.get(codec.ErrUnknownCode, t.Name, t.raw.Name, t.code.Name, t.code.Offset)
 }
 
 // Code reads the message code from the header at the start of b.
 func (t *Table) Code(b []byte) (uint32, error) {
 	c := t.code
+	if c == nil {
+		return 0, errZeroTable
+	}
 	if len(b) < c.Offset+c.Size {
 		return 0, &c.errs.e[0] // codec.ErrShort
 	}

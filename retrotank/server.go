@@ -225,7 +225,10 @@ func (s *Server) Broadcast(m Acked, now time.Time) error {
 	return first
 }
 
-// SendSetup queues the setup pages of bf to p.
+// SendSetup queues pages, a battlefield's setup pages as BuildPages
+// returns them, to p in their order, each as Send queues it (numbered,
+// resent until acknowledged). It stops at the first error, which it
+// returns, with the pages before it queued.
 func (s *Server) SendSetup(p *Peer, pages []Acked, now time.Time) error {
 	for _, m := range pages {
 		if _, err := s.Send(p, m, now); err != nil {

@@ -79,7 +79,7 @@ func printFields(w *bufio.Writer, title string, fields []spec.Field) {
 		typ := fl.Type
 		switch {
 		case fl.Type == "list":
-			typ = fmt.Sprintf("list of %s, count in %s, at most %d", fl.Entry, fl.Count, fl.Max)
+			typ = listType(fl)
 		case spec.IsVariable(fl.Type) && fl.Max > 0:
 			typ = fmt.Sprintf("%s, at most %d bytes", fl.Type, fl.Max)
 		}
@@ -93,4 +93,21 @@ func printFields(w *bufio.Writer, title string, fields []spec.Field) {
 		}
 		fmt.Fprintf(w, "  %-6s %-5s %-24s %s\n", off, size, fl.Name, typ)
 	}
+}
+
+// listType describes a list field: its entry type, where its number of
+// entries is (a count field, or nothing: entries to the end of the frame)
+// and its bound, when the field has one (Max 0 has none: the frame's
+// limit bounds it).
+func listType(fl spec.Field) string {
+	typ := "list of " + fl.Entry
+	if fl.Count != "" {
+		typ += ", count in " + fl.Count
+	} else {
+		typ += ", to the end of the frame"
+	}
+	if fl.Max > 0 {
+		typ += ", at most " + strconv.Itoa(fl.Max)
+	}
+	return typ
 }

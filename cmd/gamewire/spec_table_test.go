@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag/world"
@@ -23,6 +24,9 @@ func TestSpecPrintsTheTable(t *testing.T) {
 			{Name: "count", Type: "u8"}, {Name: "points", Type: "list", Entry: "Point", Count: "count", Max: 4},
 			{Name: "note", Type: "str8", Max: 10},
 		}},
+		{Name: "MsgRest", Code: 3, From: wire.FromServer, Fields: []spec.Field{
+			{Name: "points", Type: "list", Entry: "Point"},
+		}},
 	}, nil)
 	p := &protocol{name: "tabled", summary: "a table", table: table, codeName: func(c uint32) string {
 		if c == 1 {
@@ -44,7 +48,22 @@ func TestSpecPrintsTheTable(t *testing.T) {
 		"MsgList                  code     2 (0x0002)  from both    size 5..47\n",
 		"  4      var   points                   list of Point, count in count, at most 4\n",
 		"  +      var   note                     str8, at most 10 bytes\n",
+		"MsgRest                  code     3 (0x0003)  from server  size 3..",
+		"  3      var   points                   list of Point, to the end of the frame\n",
 	)
+}
+
+// TestSpecListToTheEnd: a list whose number is not sent (Retro Tank's
+// OBSTACLE) reads to the end of the frame, with no count field and no
+// bound of its own to print.
+func TestSpecListToTheEnd(t *testing.T) {
+	out := checkSpec(t, "retrotank",
+		"  11     var   obstacles                list of Area, to the end of the frame\n")
+	for _, bad := range []string{"count in ,", "at most 0\n"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("spec -proto retrotank prints %q:\n%s", bad, out)
+		}
+	}
 }
 
 // TestSpecPrintsWorldBlocks: spec -proto bzflag also prints the world

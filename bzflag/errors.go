@@ -1,6 +1,14 @@
 package bzflag
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
+)
+
+// proto is the protocol's name in errors.
+const proto = "bzflag"
 
 // Errors of the sessions, for errors.Is: of the join sequence (Client),
 // of the game (Game) and of the handshake (ReadHandshake).
@@ -52,3 +60,9 @@ func (e *UnexpectedError) Error() string {
 
 // Unwrap returns ErrUnexpected.
 func (e *UnexpectedError) Unwrap() error { return ErrUnexpected }
+
+// invalid reports a value of field name that f's rules forbid.
+func invalid(f *spec.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
+
+// tooLong reports that field name of form f does not fit in a frame.
+func tooLong(f *spec.Form, name string) error { return f.Err(name, wire.ErrTooLong) }

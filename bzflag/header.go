@@ -2,19 +2,20 @@ package bzflag
 
 import (
 	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
 	"github.com/gamewire/gamewire/wire/spec"
 )
 
-// proto is the protocol's name in errors.
-const proto = "bzflag"
+// A frame starts with a four-byte header: the length of the body, then
+// the message code, each a u16 in the protocol's byte order.
+
+// be is the protocol's byte order: "network byte order (aka big endian)".
+const be = codec.BigEndian
 
 // appendHeader appends a frame header for a body of n bytes.
 func appendHeader(b []byte, c Code, n int) []byte {
 	return append(b, byte(n>>8), byte(n), byte(c>>8), byte(c))
 }
-
-// invalid reports a value of field name that f's rules forbid.
-func invalid(f *spec.Form, name string) error { return f.Err(name, wire.ErrInvalid) }
 
 // checkHeader checks the header of a frame of form f at the start of b
 // and returns its body length: the code must be f's, the body length
@@ -44,10 +45,3 @@ func checkHeader(b []byte, f *spec.Form) (int, error) {
 	}
 	return n, nil
 }
-
-// tooLong reports that field name of form f does not fit in a frame.
-func tooLong(f *spec.Form, name string) error { return f.Err(name, wire.ErrTooLong) }
-
-// Vec3 is a vector of three IEEE 754 single precision numbers: a position,
-// velocity or direction, x then y then z.
-type Vec3 [3]float32

@@ -43,6 +43,3 @@ func appendPlayerID(b []byte, id *PlayerID) []byte {
 	id.put(p)
 	return b
 }
-
-// be is the protocol's byte order: "network byte order (aka big endian)".
-const be = codec.BigEndian

@@ -1,6 +1,14 @@
 package lwar
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/codec"
+)
+
+// be is lwar's byte order: every multi-byte field is big-endian (the
+// original server packs them most significant byte first; the original
+// client reads packets with a big-endian buffer reader).
+const be = codec.BigEndian
 
 // Header is the spec's "Packet Header", the 12 bytes at the start of every
 // UDP packet: appId, ack and timestamp, each a big-endian uint32.

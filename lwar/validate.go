@@ -4,14 +4,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gamewire/gamewire/wire"
-	"github.com/gamewire/gamewire/wire/codec"
 	"github.com/gamewire/gamewire/wire/spec"
 )
-
-// be is lwar's byte order: every multi-byte field is big-endian (the
-// original server packs them most significant byte first; the original
-// client reads packets with a big-endian buffer reader).
-const be = codec.BigEndian
 
 // The helpers below serve the messages' Validate methods. Every error
 // they return is one the table built once (spec.Form.Err), so they

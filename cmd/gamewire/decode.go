@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"fmt"
 	"io"
+
+	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/wire/spec"
 )
 
 // decodeOptions are decode's flags.
@@ -151,13 +153,6 @@ func wrongDirection(p *protocol, unit []byte, from string) bool {
 	return err == nil
 }
 
-func otherSide(from string) string {
-	if from == "client" {
-		return "server"
-	}
-	return "client"
-}
-
 // hexHint follows an error on binary input that looks like hex text.
 const hexHint = " (the input looks like hex text: decode it with -hex)"
 
@@ -177,35 +172,6 @@ func looksHex(b []byte) bool {
 	return digits >= 2
 }
 
-// encode reads JSON lines and writes the bytes they stand for.
-func encode(p *protocol, from string, in io.Reader, hexOut bool, out io.Writer) (err error) {
-	w := bufio.NewWriter(out)
-	defer func() {
-		if ferr := w.Flush(); err == nil {
-			err = ferr
-		}
-	}()
-	return eachLine(in, func(n int, line []byte) error {
-		if p.datagram && !hexOut && n > 1 {
-			// Raw datagrams written back to back lose their boundaries.
-			return fmt.Errorf("line %d: a second datagram: without -hex the output is one datagram (use -hex for one per line)", n)
-		}
-		b, err := p.encode(line, from)
-		if err == nil {
-			err = checkEncoded(p, b, from)
-		}
-		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
-		}
-		if hexOut {
-			w.WriteString(hex.EncodeToString(b))
-			return w.WriteByte('\n')
-		}
-		_, err = w.Write(b)
-		return err
-	})
-}
-
 // eachDatagram calls f with each datagram of the input: one per non-blank
 // line of hex, or the whole input as one datagram. A line that is not hex
 // is passed to f as an error, and the lines after it go on.
@@ -221,4 +187,27 @@ func eachDatagram(in io.Reader, hexIn bool, f func(n int, d []byte, err error) e
 		d, err := decodeHexLine(n, line)
 		return f(n, d, err)
 	})
+}
+
+// decodeUnit decodes unit as table t's form for its code sent in
+// direction d (Both: the form either side sends with it), into a new
+// value, checking its layout and not the spec's rules: decode prints what
+// arrived, rules broken or not. A code t has no form for in that
+// direction fails with t's ErrUnknownCode; trailing bytes are the
+// caller's to judge, from the length returned.
+func decodeUnit(t *spec.Table, unit []byte, d wire.Direction) (wire.Message, int, error) {
+	c, err := t.Code(unit)
+	if err != nil {
+		return nil, 0, err
+	}
+	f := t.Lookup(c, d)
+	if f == nil {
+		return nil, 0, t.UnknownCode()
+	}
+	m := t.New(f)
+	n, err := m.Decode(unit)
+	if err != nil {
+		return nil, n, err
+	}
+	return m, n, nil
 }

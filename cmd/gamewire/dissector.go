@@ -227,14 +227,3 @@ func valueText(x reflect.Value) string {
 	}
 	return ""
 }
-
-// pcapCommand is decode -pcap.
-func pcapCommand(cmd, proto, file string, asJSON bool, files []string, stdout, stderr io.Writer) error {
-	if cmd != "decode" {
-		return usageError{"-pcap is an input of decode only"}
-	}
-	if len(files) > 0 {
-		return usageError{"-pcap FILE is the input: no other input file"}
-	}
-	return decodePcap(proto, file, asJSON, stdout, stderr)
-}

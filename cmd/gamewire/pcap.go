@@ -653,3 +653,14 @@ func (d *pcapDecoder) print(out io.Writer, asJSON bool) error {
 	}
 	return w.Flush()
 }
+
+// pcapCommand is decode -pcap.
+func pcapCommand(cmd, proto, file string, asJSON bool, files []string, stdout, stderr io.Writer) error {
+	if cmd != "decode" {
+		return usageError{"-pcap is an input of decode only"}
+	}
+	if len(files) > 0 {
+		return usageError{"-pcap FILE is the input: no other input file"}
+	}
+	return decodePcap(proto, file, asJSON, stdout, stderr)
+}

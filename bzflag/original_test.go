@@ -166,7 +166,7 @@ func bzfsAddr(t *testing.T) string {
 // so rogues are refused): the player type chooses the reject code only
 // once another check has failed (a JAFO on an open team is accepted; a
 // JAFO as a rogue gets RejectBadType, a tank RejectNoRogues), and a call
-// sign already in play is refused with RejectBadTeam (errata M11, J6).
+// sign already in play is refused with RejectBadTeam (errata M11, J5).
 func TestOriginalServerEnter(t *testing.T) {
 	enter := func(c *wire.Conn, typ bzflag.PlayerType, team bzflag.TeamColor, name string) bzflag.Message {
 		t.Helper()

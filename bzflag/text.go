@@ -1,6 +1,10 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/wire"
+import (
+	"encoding/binary"
+
+	"github.com/gamewire/gamewire/wire"
+)
 
 // CallSign is a player's call sign: CallSignLen bytes, a NUL-terminated
 // ASCII string padded with NULs. The bytes are kept as sent, padding too.
@@ -46,10 +50,20 @@ func NewMessageText(s string) (m MessageText) { copy(m[:MessageLen-1], s); retur
 // checkCString reports whether b is a NUL-terminated ASCII string padded
 // with NULs: the rule the spec gives for call signs and email addresses.
 func checkCString(b []byte) bool {
+	// Eight bytes at a time while they are ASCII and none is NUL: a
+	// callsign's 32 bytes and an email's 128 are most of a MsgEnter's or
+	// MsgAddPlayer's Validate.
+	i := 0
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if w&highBits != 0 || (w-lowBits)&^w&highBits != 0 {
+			break // a byte at or over 0x80, or a NUL
+		}
+	}
 	end := -1
-	for i, c := range b {
+	for j, c := range b[i:] {
 		if c == 0 {
-			end = i
+			end = i + j
 			break
 		}
 		if c >= 0x80 {
@@ -59,10 +73,22 @@ func checkCString(b []byte) bool {
 	if end < 0 {
 		return false
 	}
-	for _, c := range b[end:] {
+	rest := b[end:]
+	for ; len(rest) >= 8; rest = rest[8:] {
+		if binary.LittleEndian.Uint64(rest) != 0 {
+			return false
+		}
+	}
+	for _, c := range rest {
 		if c != 0 {
 			return false
 		}
 	}
 	return true
 }
+
+// The high and low bit of every byte of a word, for checkCString.
+const (
+	highBits = 0x8080808080808080
+	lowBits  = 0x0101010101010101
+)

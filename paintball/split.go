@@ -29,6 +29,13 @@ func split(t *spec.Table, b []byte) (int, error) {
 	if len(b) < 3 {
 		return 0, nil
 	}
+	// The types are letters: one array index gives a fixed packet's size
+	// (the steady state: every type but Login).
+	if b[1] == 0 {
+		if n := fixedSizes[b[2]]; n > 0 {
+			return int(n), nil
+		}
+	}
 	// Either peer's form, in one lookup: no type has a different form
 	// in each direction (TestSplitMeasuresEveryForm measures each).
 	f := t.Lookup(uint32(b[1])<<8|uint32(b[2]), wire.Both)
@@ -50,4 +57,17 @@ func split(t *spec.Table, b []byte) (int, error) {
 		return 0, nil
 	}
 	return last.Offset + 2 + int(codec.BigEndian.U16(b[last.Offset:])), nil
+}
+
+// fixedSizes holds the size of the fixed form of each type under 256, and
+// 0 for a variable or unknown type: what split measures without a lookup.
+// init fills it from the table, once laid out.
+var fixedSizes [256]uint8
+
+func init() {
+	for i := range table.Forms {
+		if f := &table.Forms[i]; f.Code < 256 && f.Fixed() && f.Size < 256 {
+			fixedSizes[f.Code] = uint8(f.Size)
+		}
+	}
 }

@@ -100,7 +100,7 @@ func recordTasks() []ratioTask {
 // datagramWarm names the warm decoder of a datagram protocol (lwar,
 // retrotank), which has no stream layer: its ratio to a copy of each
 // datagram is reported as datagram-warm/copy, which the ratios command
-// shows without issue 10's 4x target, written for stream decoders.
+// shows without the stream decoders' target (2x of a copy).
 const datagramWarm = "warm-datagrams"
 
 type ratioTask struct {
@@ -136,7 +136,7 @@ func ratioTasks(b *testing.B, p *Protocol) []ratioTask {
 	}
 	warm, warmName := p.Streams[0].New(), "warm"
 	if cs[0].Datagrams != nil {
-		warmName = datagramWarm // no stream layer: issue 10's 4x is not its target
+		warmName = datagramWarm // no stream layer: the stream decoders' 2x is not its target
 	}
 	tasks = append(tasks, ratioTask{warmName, func() {
 		for _, c := range cs {

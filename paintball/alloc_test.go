@@ -115,3 +115,36 @@ func TestMirrorAllocs(t *testing.T) {
 		mr.Apply(&u)
 	})
 }
+
+// TestSessionAllocs: a client's action, and a move's whole round trip
+// (the request to the server, its Update to both clients, each decoded
+// and applied), allocate nothing in steady state.
+func TestSessionAllocs(t *testing.T) {
+	g := newGame(t)
+	a, b := g.join("alice"), g.join("bob")
+	c := g.clients[a]
+	facing := 0.0
+	roundTrip := func() {
+		facing += 1.0 / 1024
+		if err := c.Move(3, 4, facing); err != nil {
+			t.Fatal(err)
+		}
+		g.pump()
+	}
+	for range 10 {
+		roundTrip()
+	}
+	allocs(t, "a move's round trip", roundTrip)
+	if u, _ := g.clients[b].Mirror().Object(1); u.Facing != facing {
+		t.Errorf("bob sees facing %v, want %v", u.Facing, facing)
+	}
+	allocs(t, "Client.Move", func() {
+		c.Move(1, 2, 3)
+		drain(c)
+	})
+	allocs(t, "Client.Shoot", func() {
+		c.Shoot(paintball.ShootingStateNone)
+		drain(c)
+	})
+	allocs(t, "Server.Deadline", func() { g.srv.Deadline() })
+}

@@ -53,18 +53,46 @@
 //
 // # Sessions
 //
-// Client and Server are the two sides as state machines the caller
-// drives: no goroutines, no clock of their own. A Client logs in, asks
-// for velocity and facing (Move), shooting states (Shoot) and dumps, and
-// keeps the game state in a Mirror built from the Updates it receives (a
-// new id creates an object, positions of -1 mark it dead). The Server
-// registers players, puts each in the smallest team, tells the others of
-// each Login, applies requests and sends each change to everyone, answers
-// a Game Dump Request with one Update per object, sends a periodic dump,
-// moves objects and fires automatic paintballs on Tick. The spec never
-// tells a client its own id or team: Client.Self guesses the id from
-// evidence (errata, 14). TCP is the transport; DefaultPort is this
-// package's proposal, as the spec names none (errata, 17).
+// Client and Server are the two sides as sessions of the one contract
+// (package session): state machines that do no I/O, read no clock and
+// start no goroutines. A session.Conn drives a Client over its TCP
+// connection and a session.Listener drives the Server over the
+// connections it accepts, both polled from the game's goroutine, which
+// calls the actions and reads the events between Polls (Example_game).
+// Handle takes a packet's bytes and decodes it with a reused Decoder;
+// Transmit appends the next packet; Deadline and Tick bring the time;
+// Done ends a session. A move's round trip allocates nothing.
+//
+// A Client goes from ClientNew through ClientJoining (Join queued the
+// Login, and a Game Dump Request if DumpOnLogin: the spec has no reply)
+// to ClientPlaying (the first Update came: EventJoined) and, after
+// Leave, to ClientClosed, Done once its queue is sent (the spec has no
+// packet for leaving: the driver closes the connection). Its actions are
+// Join, Move (velocity and facing), Shoot (single, automatic, none),
+// RequestDump and Leave; each goes through Send, which checks the packet
+// (wire.CheckSend: not nil, Paintball's, the client's, valid) and the
+// state (a *session.SequenceError wrapping ErrSequence); Lax lets a fuzzer
+// send what breaks the rules. It keeps the game state in its Mirror (a
+// new id creates an object, positions of -1 mark it dead) and the names
+// of later players in Players, and reports EventPlayerJoined (a Login
+// from the server), EventPlayerLeft (a live player object died: how a
+// departure shows), EventSelf and EventLeft. The spec never tells a
+// client its own id or team: Self guesses the id from evidence (errata,
+// 14). The Client needs no deadline.
+//
+// The Server registers players, puts each in the smallest team, tells the
+// others of each Login, applies requests and sends each change to
+// everyone, answers a Game Dump Request with one Update per object, and,
+// at its Deadline, moves objects, fires automatic paintballs and sends the
+// periodic dump. It reports EventPlayerJoined and EventPlayerLeft (the
+// connection closed, or Kick hung up on it: its object dies). It refuses
+// from Handle, and stays up: a packet from a peer it does not know, one
+// that does not decode, a request that breaks a rule, an Update (a
+// server's packet), anything before Login and a second Login. Every
+// packet it sends is checked too (Send, queue). Objects, Players and
+// Player read its state. TCP is the transport; DefaultPort is this
+// package's proposal, as the spec names none (errata, 17). The session
+// choices the spec leaves open are errata 21.
 //
 // # Adding a packet type
 //

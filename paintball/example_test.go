@@ -2,12 +2,15 @@ package paintball_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"time"
 
 	"github.com/gamewire/gamewire/paintball"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -63,48 +66,66 @@ func ExampleNewStream() {
 	// left: "?garbage"
 }
 
-// A game in memory: a Server, two Clients, packets handed across as the
-// caller's transport would carry them. Bob moves; Alice's mirror shows it.
+// A whole game over loopback TCP: a Server under a session.Listener, two
+// Clients each under a session.Conn, all polled on this goroutine. Alice
+// and Bob join, Bob moves and shoots, each sees the other, and they leave.
 func Example_game() {
-	now := time.Unix(0, 0)
-	srv := paintball.NewServer(now)
-	alice, _ := paintball.NewClient("alice")
-	bob, _ := paintball.NewClient("bob")
-	pa, pb := srv.Accept(), srv.Accept()
-	deliver := func() { // until nothing is left to send either way
-		for moved := true; moved; {
-			moved = false
-			for _, side := range []struct {
-				c *paintball.Client
-				p *paintball.Player
-			}{{alice, pa}, {bob, pb}} {
-				for m := side.c.Next(); m != nil; m = side.c.Next() {
-					srv.Handle(side.p, m, now)
-					moved = true
-				}
-				for m := side.p.Next(); m != nil; m = side.p.Next() {
-					side.c.Handle(m)
-					moved = true
-				}
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	srv := paintball.NewServer(time.Now())
+	server, _ := session.NewListener(ln, srv)
+	defer server.Close()
+	ctx, conns := context.Background(), []*session.Conn{}
+	until := func(ok func() bool) { // poll every driver until ok
+		for !ok() {
+			server.Poll(ctx, time.Millisecond)
+			for _, d := range conns {
+				d.Poll(ctx, time.Millisecond)
 			}
 		}
 	}
-	alice.Login()
-	deliver()
-	bob.Login()
-	deliver()
-	fmt.Println("alice knows of", alice.Players)
+	next := func(event func() (paintball.Event, bool)) (ev paintball.Event) {
+		until(func() (ok bool) { ev, ok = event(); return ok })
+		return ev
+	}
+	dial := func(name string) (*paintball.Client, *session.Conn) {
+		c, _ := paintball.NewClient(name)
+		nc, _ := net.Dial("tcp", ln.Addr().String())
+		d, _ := session.NewConn(nc, c)
+		conns = append(conns, d)
+		c.Join()
+		return c, d
+	}
+	alice, da := dial("alice")
+	fmt.Println("server:", next(srv.Event), "| alice:", next(alice.Event))
+	bob, db := dial("bob")
+	fmt.Println("server:", next(srv.Event), "| bob:", next(bob.Event), "| alice:", next(alice.Event))
 
-	bob.Move(10, 0, 0.25)
-	deliver()
+	bob.Move(40, 0, 0.5)
+	fmt.Println("bob:", next(bob.Event))
 	me, _ := bob.Self()
-	u, _ := alice.Mirror.Object(me)
-	fmt.Println("alice sees bob's velocity", u.VelocityX, u.VelocityY, "facing", u.Facing)
-	fmt.Println("objects:", alice.Mirror.Live())
+	until(func() bool { u, _ := alice.Mirror().Object(me); return u.VelocityX == 40 })
+	fmt.Println("alice sees bob move; bob sees", bob.Mirror().Live(), "players")
+	bob.Shoot(paintball.ShootingStateSingle)
+	until(func() bool { _, ok := alice.Mirror().Object(3); return ok })
+	ball, _ := alice.Mirror().Object(3)
+	fmt.Println("alice sees a", ball.ObjectType, "at", ball.VelocityX, ball.VelocityY)
+
+	bob.Leave()
+	db.Flush()
+	db.Close()
+	fmt.Println("server:", next(srv.Event), "| alice:", next(alice.Event))
+	alice.Leave()
+	da.Flush()
+	da.Close()
+	fmt.Println("server:", next(srv.Event))
 	// Output:
-	// alice knows of [bob]
-	// alice sees bob's velocity 10 0 facing 0.25
-	// objects: 2
+	// server: alice joined as 1 in team 0 | alice: joined
+	// server: bob joined as 2 in team 1 | bob: joined | alice: bob joined
+	// bob: self is 2
+	// alice sees bob move; bob sees 2 players
+	// alice sees a paintball at 263 144
+	// server: bob left | alice: player 2 left
+	// server: alice left
 }
 
 // A username travels as Java's writeUTF writes it: NUL as C0 80, a

@@ -113,7 +113,7 @@ func FuzzMirror(f *testing.F) {
 				t.Fatal(err)
 			}
 			_, known := last[u.ObjectID]
-			if created := mr.Apply(&u); created == known {
+			if created, err := mr.Apply(&u); err != nil || created == known {
 				t.Fatalf("Apply(%d) created = %v, known before = %v", u.ObjectID, created, known)
 			}
 			last[u.ObjectID] = u

@@ -1,6 +1,9 @@
 package paintball
 
-import "slices"
+import (
+	"errors"
+	"slices"
+)
 
 // Mirror is a client's copy of the game state, built from the Updates the
 // server sends: the spec's rule, "if the client detects a new ID number,
@@ -17,15 +20,21 @@ type Mirror struct {
 
 // Apply records u and reports whether its id was new. Apply keeps no
 // reference to u. u is applied whatever its fields hold (an unknown object
-// type, a NaN facing): the mirror shows what the server said.
-func (mr *Mirror) Apply(u *Update) (created bool) {
+// type, a NaN facing): the mirror shows what the server said. A nil u is
+// refused with an error.
+func (mr *Mirror) Apply(u *Update) (created bool, err error) {
+	if u == nil {
+		return false, errNilUpdate
+	}
 	if mr.objects == nil {
 		mr.objects = make(map[int32]Update)
 	}
 	_, known := mr.objects[u.ObjectID]
 	mr.objects[u.ObjectID] = *u
-	return !known
+	return !known, nil
 }
+
+var errNilUpdate = errors.New("paintball: Mirror.Apply of a nil Update")
 
 // Object returns the last Update of object id.
 func (mr *Mirror) Object(id int32) (Update, bool) {

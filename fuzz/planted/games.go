@@ -2,6 +2,7 @@ package planted
 
 import (
 	"math"
+	"net/netip"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -56,26 +57,73 @@ func (g tfGame) Out(p any) []wire.Message {
 func Paintball(now time.Time) Game {
 	s := paintball.NewServer(now)
 	s.DumpInterval = 250 * time.Millisecond
-	return pbGame{s}
+	return &pbGame{s: s, out: map[netip.AddrPort][]wire.Message{}, closed: map[netip.AddrPort]bool{}}
 }
 
-type pbGame struct{ s *paintball.Server }
-
-func (g pbGame) Table() *spec.Table       { return paintball.Table() }
-func (g pbGame) Accept(now time.Time) any { return g.s.Accept() }
-func (g pbGame) Handle(p any, m wire.Message, now time.Time) {
-	g.s.Handle(p.(*paintball.Player), m, now)
+// pbGame runs a paintball.Server, a session of bytes whose peers are
+// addresses, as a Game of messages whose peers are what Accept returns:
+// each connection gets an address of its own, a message is encoded for
+// Handle, and what Transmit sends is decoded into each peer's outbox.
+type pbGame struct {
+	s      *paintball.Server
+	n      uint16
+	out    map[netip.AddrPort][]wire.Message
+	closed map[netip.AddrPort]bool
 }
-func (g pbGame) Tick(now time.Time)         { g.s.Tick(now) }
-func (g pbGame) Closed(p any) bool          { return false }
-func (g pbGame) Leave(p any, now time.Time) { g.s.Leave(p.(*paintball.Player), now) }
-func (g pbGame) Joined(p any) bool          { return p.(*paintball.Player).LoggedIn() }
-func (g pbGame) Out(p any) []wire.Message {
-	var out []wire.Message
-	for m := p.(*paintball.Player).Next(); m != nil; m = p.(*paintball.Player).Next() {
-		out = append(out, m)
+
+func (g *pbGame) Table() *spec.Table { return paintball.Table() }
+func (g *pbGame) Accept(now time.Time) any {
+	g.n++
+	p := netip.AddrPortFrom(netip.AddrFrom4([4]byte{127, 0, 0, 1}), g.n)
+	g.s.Connected(now, p)
+	return p
+}
+func (g *pbGame) Handle(p any, m wire.Message, now time.Time) {
+	if b, err := m.AppendBinary(nil); err == nil {
+		g.s.Handle(now, p.(netip.AddrPort), b)
 	}
+}
+func (g *pbGame) Tick(now time.Time) {
+	if d := g.s.Deadline(); !d.IsZero() && !now.Before(d) {
+		g.s.Tick(now)
+	}
+}
+func (g *pbGame) Closed(p any) bool { g.drain(); return g.closed[p.(netip.AddrPort)] }
+func (g *pbGame) Leave(p any, now time.Time) {
+	g.s.Disconnected(now, p.(netip.AddrPort))
+	delete(g.out, p.(netip.AddrPort))
+	delete(g.closed, p.(netip.AddrPort))
+}
+func (g *pbGame) Joined(p any) bool {
+	pl, ok := g.s.Player(p.(netip.AddrPort))
+	return ok && pl.LoggedIn()
+}
+func (g *pbGame) Out(p any) []wire.Message {
+	g.drain()
+	out := g.out[p.(netip.AddrPort)]
+	delete(g.out, p.(netip.AddrPort))
 	return out
+}
+
+// drain sorts what the server transmits into the peers' outboxes, and
+// notes the peers it hangs up on.
+func (g *pbGame) drain() {
+	for {
+		to, unit, ok := g.s.Transmit(time.Now(), nil)
+		if !ok {
+			break
+		}
+		if m, _, _ := paintball.Decode(unit, paintball.FromServer); m != nil {
+			g.out[to] = append(g.out[to], m)
+		}
+	}
+	for {
+		p, ok := g.s.Hangup()
+		if !ok {
+			break
+		}
+		g.closed[p] = true
+	}
 }
 
 // The planted faults of the tests, by name.

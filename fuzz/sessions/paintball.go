@@ -1,8 +1,11 @@
 package sessions
 
 import (
+	"errors"
+	"net/netip"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/fuzz/paintballgen"
@@ -56,11 +59,16 @@ func Paintball() *fuzz.Protocol {
 	}
 }
 
-// pbSession drives a paintball.Client toward a state.
+var errNilMessage = errors.New("sessions: a nil message")
+
+// pbSession drives a paintball.Client toward a state. The Client is a
+// session of bytes: what it transmits is decoded into the messages the
+// fuzzer takes, and what the fuzzer hands over is encoded for its Handle.
 type pbSession struct {
 	c      *paintball.Client
 	held   holdback
 	update bool // an Update arrived
+	buf    []byte
 }
 
 func (s *pbSession) State() int {
@@ -75,17 +83,37 @@ func (s *pbSession) State() int {
 
 func (s *pbSession) Next(target int) wire.Message {
 	if target >= PBLoggedIn && s.c.State() == paintball.ClientNew {
-		s.c.Login()
+		s.c.Join()
 	}
-	return s.held.next(target, PBInGame, s.c.Next, func(m wire.Message) bool {
+	return s.held.next(target, PBInGame, s.transmit, func(m wire.Message) bool {
 		_, dump := m.(*paintball.GameDumpRequest)
 		return dump
 	})
 }
 
+// transmit returns the client's next packet as a message of its own, or
+// nil.
+func (s *pbSession) transmit() wire.Message {
+	_, unit, ok := s.c.Transmit(time.Now(), s.buf[:0])
+	if !ok {
+		return nil
+	}
+	s.buf = unit
+	m, _, _ := paintball.Decode(unit, paintball.FromClient)
+	return m
+}
+
 func (s *pbSession) Handle(m wire.Message) error {
+	if m == nil {
+		return errNilMessage
+	}
 	if _, ok := m.(*paintball.Update); ok {
 		s.update = true
 	}
-	return s.c.Handle(m)
+	b, err := m.AppendBinary(s.buf[:0])
+	if err != nil {
+		return err
+	}
+	s.buf = b
+	return s.c.Handle(time.Now(), netip.AddrPort{}, b)
 }

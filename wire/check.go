@@ -33,6 +33,9 @@ func (e *SendError) Unwrap() error { return ErrInvalid }
 // m.Validate. Every session and every Conn calls it before a message
 // leaves; lax is for a fuzzer, which sends what breaks the spec's rules.
 func CheckSend(t *spec.Table, m Message, from Direction, lax bool) error {
+	if t == nil {
+		return &SendError{Message: "message", Reason: "no table to check it against"}
+	}
 	if isNil(m) {
 		return &SendError{Protocol: t.Name, Message: "nil", Reason: "no message"}
 	}

@@ -41,7 +41,9 @@ func NewConn(t *spec.Table, rw io.ReadWriter, from Direction) *Conn {
 
 // Reset makes c read from and write to rw, as new, keeping its buffers.
 func (c *Conn) Reset(rw io.ReadWriter) {
-	c.Stream.Reset(rw)
+	if c.Stream != nil {
+		c.Stream.Reset(rw)
+	}
 	c.rw = rw
 }
 
@@ -62,6 +64,9 @@ func (c *Conn) Next() (Message, error) {
 // NextFrame returns the next whole frame as Stream.NextFrame does,
 // showing it to Tap.
 func (c *Conn) NextFrame() ([]byte, error) {
+	if c.Stream == nil {
+		return nil, errNoTable
+	}
 	b, err := c.Stream.NextFrame()
 	if err == nil && c.Tap != nil {
 		c.Tap(c.From(), b)
@@ -74,6 +79,9 @@ func (c *Conn) NextFrame() ([]byte, error) {
 // writes its frame in one Write call. It allocates only while the write
 // buffer grows to the largest message written so far.
 func (c *Conn) WriteMessage(m Message) error {
+	if c.Stream == nil || c.rw == nil {
+		return errNoConn
+	}
 	if err := CheckSend(c.Table(), m, c.From().Other(), c.NoValidateWrites); err != nil {
 		return err
 	}
@@ -88,6 +96,10 @@ func (c *Conn) WriteMessage(m Message) error {
 	_, err = c.rw.Write(b)
 	return err
 }
+
+// errNoConn is the error of a Conn made without a connection, or the zero
+// one.
+var errNoConn = &Error{Message: "connection", Err: ErrInvalid}
 
 // Close closes the underlying connection if it can be closed (a net.Conn
 // can), and returns nil otherwise.

@@ -58,6 +58,10 @@ func NewDecoder(t *spec.Table) *Decoder {
 // Reset makes d decode frames of table t, keeping its values when t is the
 // table it had.
 func (d *Decoder) Reset(t *spec.Table) {
+	if t == nil {
+		*d = Decoder{Policy: d.Policy} // Decode reports errNoTable
+		return
+	}
 	if d.table != t {
 		d.table = t
 		d.values = make([]Message, len(t.Forms))
@@ -76,6 +80,9 @@ func (d *Decoder) Table() *spec.Table { return d.table }
 
 // Value returns the Decoder's value for form f, creating it on first use.
 func (d *Decoder) Value(f *spec.Form) Message {
+	if f == nil || uint(f.Index) >= uint(len(d.values)) || f.Table() != d.table {
+		return nil
+	}
 	m := d.values[f.Index]
 	if m == nil {
 		m = d.table.New(f)
@@ -101,8 +108,10 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 	// that the Lax path returns straight after it. (Stream.Next has the
 	// same path, written out in its own body.)
 	if k, ok := d.index.FrameKey(b, from); ok {
-		if h := &d.hot[d.index.Slot(k)]; h.key == k {
-			m := h.m
+		// The slot's bound, checked here, spares the indexing its own
+		// check; a zero Decoder has no slots.
+		if s := d.index.Slot(k); s < uint32(len(d.hot)) && d.hot[s].key == k {
+			m := d.hot[s].m
 			if d.Policy == Lax {
 				n, err := m.Decode(b)
 				if err != nil {
@@ -124,6 +133,9 @@ func (d *Decoder) Decode(b []byte, from Direction) (Message, int, error) {
 // table does not know, the zero direction, and a form's first frame.
 func (d *Decoder) decodeSlow(b []byte, from Direction) (Message, int, error) {
 	t := d.table
+	if t == nil {
+		return nil, 0, errNoTable
+	}
 	code, err := t.Code(b)
 	if err != nil {
 		return nil, 0, err
@@ -167,6 +179,10 @@ func judge(p Policy, m Message, n, maxSize int) (Message, int, error) {
 	return m, n, err
 }
 
+// errNoTable is the error of a Decoder, Stream or Conn made without a
+// table, or the zero one, and of Decode given none.
+var errNoTable = &Error{Message: "table", Err: ErrInvalid}
+
 // frameLimit returns t's MaxFrame, or the most an int holds for none.
 func frameLimit(t *spec.Table) int {
 	if t.MaxFrame <= 0 {
@@ -183,6 +199,9 @@ func frameLimit(t *spec.Table) int {
 // with two differences only: it allocates the value, and the value does
 // not alias b. Hot loops use a Decoder.
 func Decode(t *spec.Table, b []byte, from Direction) (Message, int, error) {
+	if t == nil {
+		return nil, 0, errNoTable
+	}
 	code, err := t.Code(b)
 	if err != nil {
 		return nil, 0, err

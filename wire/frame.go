@@ -42,6 +42,10 @@ const minBuffer = 4096
 
 // init makes f split frames of table t, read from r.
 func (f *frames) init(t *spec.Table, r io.Reader) {
+	if t == nil {
+		*f = frames{r: r} // slow reports errNoTable
+		return
+	}
 	*f = frames{table: t, r: r, max: max(t.HardMax, 1), least: 1}
 	f.span = uint(f.max - f.least)
 	if !t.Datagram {
@@ -155,6 +159,9 @@ func (f *frames) cut() []byte {
 // final. In every case Buffered still returns the bytes received and not
 // yet returned.
 func (f *frames) slow() ([]byte, error) {
+	if f.table == nil {
+		return nil, errNoTable
+	}
 	if f.buf == nil {
 		f.buf = make([]byte, max(f.max, minBuffer))
 	}
@@ -191,6 +198,9 @@ func (f *frames) fill(n int) error {
 	for empty := 0; f.end-f.start < n; {
 		if f.err != nil {
 			return f.eofError()
+		}
+		if f.r == nil {
+			return errNoConn
 		}
 		m, err := f.r.Read(f.buf[f.end:])
 		f.end += m

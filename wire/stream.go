@@ -91,8 +91,8 @@ func (s *Stream) Next() (Message, error) {
 	}
 	d := &s.dec
 	if k, ok := d.index.FrameKey(b, s.from); ok {
-		if h := &d.hot[d.index.Slot(k)]; h.key == k {
-			m := h.m
+		if sl := d.index.Slot(k); sl < uint32(len(d.hot)) && d.hot[sl].key == k {
+			m := d.hot[sl].m
 			n, err := m.Decode(b)
 			if err == nil && n == len(b) {
 				switch d.Policy {

@@ -172,7 +172,7 @@ var channelErrors = struct{ tooLong, empty, kind, noSeqno, null wire.Error }{
 	empty:   wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrShort},
 	kind:    wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrInvalid},
 	noSeqno: wire.Error{Protocol: "lwar", Message: "Channel", Field: "seqno", Offset: 1, Err: wire.ErrShort},
-	null:    wire.Error{Protocol: "lwar", Message: "Channel", Err: wire.ErrInvalid},
+	null:    wire.Error{Protocol: "lwar", Message: "nil message", Err: wire.ErrInvalid},
 }
 
 // ready gives a zero Channel (var ch lwar.Channel) the default bounds and

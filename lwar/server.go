@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/session"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Defaults of ServerConfig.
@@ -228,8 +229,11 @@ func (s *Server) Broadcast(m Message) error {
 
 // check refuses the messages the session sends itself, unless Lax.
 func (s *Server) check(m Message) error {
-	if s.cfg.Lax || isNilMessage(m) {
-		return nil // CheckSend refuses nil
+	if err := wire.CheckSend(table, m, FromServer, true); err != nil {
+		return err // nil, another protocol's, a client's
+	}
+	if s.cfg.Lax {
+		return nil
 	}
 	switch TypeOf(m) {
 	case TypeJoin, TypeLeave, TypeSynced, TypeFull:

@@ -33,8 +33,12 @@ func (b *Builder) Start(h Header) {
 // message that cannot fit even into an empty packet (Size greater than
 // MaxMessageSize) fails with wire.ErrTooLong, naming the message, and so
 // does a message that fails to encode: neither is silently dropped. Add
-// before Start starts a packet with a zero Header.
+// before Start starts a packet with a zero Header. A nil m fails with
+// wire.ErrInvalid.
 func (b *Builder) Add(m Message) (bool, error) {
+	if isNilMessage(m) {
+		return false, &channelErrors.null
+	}
 	if !b.started {
 		b.Start(Header{})
 	}

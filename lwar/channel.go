@@ -167,17 +167,31 @@ func NewChannel(cfg ChannelConfig, now time.Time) *Channel {
 }
 
 // channelErrors are the errors of queueing a message, built once.
-var channelErrors = struct{ tooLong, empty, kind, noSeqno wire.Error }{
+var channelErrors = struct{ tooLong, empty, kind, noSeqno, null wire.Error }{
 	tooLong: wire.Error{Protocol: "lwar", Message: "Channel", Offset: MaxMessageSize, Err: wire.ErrTooLong},
 	empty:   wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrShort},
 	kind:    wire.Error{Protocol: "lwar", Message: "Channel", Field: "type", Err: wire.ErrInvalid},
 	noSeqno: wire.Error{Protocol: "lwar", Message: "Channel", Field: "seqno", Offset: 1, Err: wire.ErrShort},
+	null:    wire.Error{Protocol: "lwar", Message: "nil message", Err: wire.ErrInvalid},
+}
+
+// ready gives a zero Channel (var ch lwar.Channel) the default bounds and
+// its queues, with its clock starting at the zero Time: a zero Channel
+// works, as NewChannel(ChannelConfig{}, time.Time{}) does.
+func (c *Channel) ready() {
+	if c.enc == nil {
+		*c = *NewChannel(c.cfg, c.epoch)
+	}
 }
 
 // encode appends m into the encoding buffer and checks that it fits into
 // a packet. A message that tells its Size is checked before it is
 // encoded, so refusing it allocates nothing.
 func (c *Channel) encode(m encoding.BinaryAppender) ([]byte, error) {
+	if m == nil || isNilMessage(m) {
+		return nil, &channelErrors.null
+	}
+	c.ready()
 	if s, ok := m.(interface{ Size() int }); ok && s.Size() > MaxMessageSize {
 		return nil, &channelErrors.tooLong
 	}
@@ -286,6 +300,41 @@ func (c *Channel) NeedsSend(now time.Time) bool {
 		}
 	}
 	return false
+}
+
+// Deadline returns when the channel next needs attention if nothing new
+// happens: the earliest of the moment a sent reliable message is due for
+// its resend (ChannelConfig.ResendInterval after its last transmission,
+// 1 ns when the interval is 0), the keep-alive moment, and the moment the
+// peer has been silent for more than DisconnectTimeout (see TimedOut).
+// When NeedsSend is already true (something unsent, an ack owed) it
+// returns the time of the last packet, which has passed. A session's
+// Deadline is built from it.
+func (c *Channel) Deadline() time.Time {
+	at := c.lastRecv.Add(DisconnectTimeout + 1)
+	if c.unrel.n > 0 || c.ackOwed {
+		return c.epoch.Add(time.Duration(c.lastSent))
+	}
+	next := int64(-1)
+	if c.cfg.KeepAlive > 0 {
+		next = c.lastSent + int64(c.cfg.KeepAlive)
+	}
+	for k := 0; k < c.rel.n; k++ {
+		e := c.rel.at(k)
+		t := e.sentAt + max(int64(c.cfg.ResendInterval), 1)
+		if !e.sent {
+			t = c.lastSent
+		}
+		if next < 0 || t < next {
+			next = t
+		}
+	}
+	if next >= 0 {
+		if t := c.epoch.Add(time.Duration(next)); t.Before(at) {
+			at = t
+		}
+	}
+	return at
 }
 
 // AppendPacket appends the next packet to b and returns the extended

@@ -1,12 +1,14 @@
 package lwar
 
 import (
+	"errors"
 	"net/netip"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/internal/nettest"
+	"github.com/gamewire/gamewire/session"
 )
 
 // fuzzPackets splits fuzz input into datagrams: each is a length byte and
@@ -142,39 +144,51 @@ func FuzzChannelReceive(f *testing.F) {
 // FuzzLifecycleReceive feeds the same datagrams to a Client and to a
 // Server (from two addresses): neither may panic, a client never returns
 // from a final state, and the server never holds more players than it
-// may. Every error Receive returns, the channel's, the client's and the
-// server's, is a *wire.Error.
+// may. Every error Handle returns, the client's and the server's, is a
+// *wire.Error or a refusal of the session (a *session.SequenceError).
 func FuzzLifecycleReceive(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cl, err := NewClient([]byte("fuzz"), ChannelConfig{}, t0, func(Message) {})
-		if err != nil {
+		cl := NewClient(ClientConfig{})
+		if err := cl.Join(t0, []byte("fuzz")); err != nil {
 			t.Fatal(err)
 		}
-		srv := NewServer(ServerConfig{MaxClients: 1, Handler: func(*ServerEvent) {}})
+		srv := NewServer(ServerConfig{MaxClients: 1})
 		addrs := []netip.AddrPort{netip.MustParseAddrPort("127.0.0.1:1"), netip.MustParseAddrPort("127.0.0.1:2")}
 		now := t0
 		buf := make([]byte, 0, MaxPacketSize)
 		for i, pkt := range fuzzPackets(data) {
 			now = now.Add(100 * time.Millisecond)
 			was := cl.State()
-			if err := cl.Receive(pkt, now); err != nil {
-				codectest.CheckError(t, err)
+			if err := cl.Handle(now, netip.AddrPort{}, pkt); err != nil {
+				checkSessionError(t, err)
+			}
+			cl.Tick(now)
+			for _, ok := cl.Event(); ok; _, ok = cl.Event() {
 			}
 			if was.Final() && cl.State() != was {
 				t.Fatalf("client left final state %v for %v", was, cl.State())
 			}
-			if p, ok := cl.AppendPacket(buf[:0], now); ok && len(p) > MaxPacketSize {
-				t.Fatalf("client packet of %d bytes", len(p))
+			for k := 0; ; k++ {
+				_, p, ok := cl.Transmit(now, buf[:0])
+				if !ok {
+					break
+				}
+				if k > 64 || len(p) > MaxPacketSize {
+					t.Fatalf("client packet %d of %d bytes", k, len(p))
+				}
 			}
-			if err := srv.Receive(addrs[i%2], pkt, now); err != nil {
-				codectest.CheckError(t, err)
+			if err := srv.Handle(now, addrs[i%2], pkt); err != nil {
+				checkSessionError(t, err)
+			}
+			srv.Tick(now)
+			for _, ok := srv.Event(); ok; _, ok = srv.Event() {
 			}
 			for k := 0; ; k++ {
 				if k > 64 {
 					t.Fatal("server keeps sending")
 				}
-				_, p, ok := srv.AppendPacket(buf[:0], now)
+				_, p, ok := srv.Transmit(now, buf[:0])
 				if !ok {
 					break
 				}
@@ -187,4 +201,21 @@ func FuzzLifecycleReceive(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkSessionError checks an error of a session's Handle: a refusal of
+// the session, or a *wire.Error as the codec's are.
+func checkSessionError(t *testing.T, err error) {
+	t.Helper()
+	if errors.Is(err, ErrWrongPlayer) {
+		return
+	}
+	var se *session.SequenceError
+	if errors.As(err, &se) {
+		if !errors.Is(err, ErrSequence) || se.Error() == "" {
+			t.Fatalf("sequence error %v does not wrap ErrSequence", err)
+		}
+		return
+	}
+	codectest.CheckError(t, err)
 }

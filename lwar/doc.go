@@ -72,14 +72,52 @@
 //
 // # Sessions
 //
-// Channel is the ordered-reliable channel of one peer: sequence numbers
-// from 1 per reliable message, resends until a cumulative ack covers them,
-// in-order processing of the direct successor only, and the timestamp
-// filter for unreliable messages. Client and Server run the connection
-// life cycle on top of it (Connect, Full or Join, synchronization ending
-// in Synced, Disconnect and Leave, the 15-second timeout). All three are
-// state machines the caller drives with received datagrams and the
-// current time; none starts a goroutine or reads a clock. Input's 8-frame
+// Client and Server are sessions of the one session contract (package
+// session): state machines that do no I/O and read no clock. A
+// session.Packet driver runs either over a UDP socket; a test or a
+// fuzzer drives them by hand with injected time. Each is handed what
+// arrived (Handle: a datagram, its sender, now), says what to send
+// (Transmit, until ok is false), when it next needs a call (Deadline,
+// then Tick: resends, keep-alive, the 15-second timeout) and whether it
+// has ended (Done), and reports what happened as events (Event: an Event
+// of an EventKind). A datagram Handle refuses returns an error and
+// changes nothing else; the session goes on.
+//
+// The client goes through ClientIdle, ClientConnecting (Join queued the
+// Connect, resent until the server answers), ClientSyncing (the server's
+// Join with sequence number 1: EventAccepted, the client's player id;
+// then the game state: EventJoined for the players there, EventAdd for
+// the entities), ClientConnected (Synced: EventSynced) and
+// ClientDisconnecting (Leave sent Disconnect), and ends ClientClosed (the
+// server's Leave for its player: EventClosed), ClientFull (EventFull),
+// ClientDropped (the timeout: EventClosed) or ClientAborted (Leave while
+// connecting). Its actions, each with the client's own player id, are
+// Move (an Input with the frame counter and the 8-frame histories, every
+// InputInterval), Chat, Rename, Select (ship and weapons) and Leave. Its
+// roster (Players, Entities, Entity) follows Join, Leave, Name,
+// Selection, Stats, Add, Remove and the update messages.
+//
+// The server admits clients (EventJoined; Full when no slot is free),
+// synchronizes them (the Joins, an Add for every entity AddEntity put in
+// the world, Synced), forwards Chat, Name and Selection to everyone
+// (EventChat, EventName, EventSelection), reports Input (EventInput, with
+// the new bits of its histories) and sees clients off (EventLeft: a
+// Disconnect answered by Leave, the timeout, misbehaviour). Send and
+// Broadcast queue the game's own messages (Update, Collision, Stats). It
+// refuses what a client may not send, with Handle's error: a message in
+// another player's name (ErrWrongPlayer), one that breaks the spec's
+// rules (Validate), one out of sequence (a *session.SequenceError
+// wrapping ErrSequence); past MisbehaviorLimit it removes the client.
+//
+// Every message a session sends is checked first (wire.CheckSend: not
+// nil, an lwar message of its direction, valid with the sequence number
+// the channel gives it) and against the state; ClientConfig.Lax and
+// ServerConfig.Lax let a fuzzer send what breaks the rules.
+//
+// Below both, Channel is the ordered-reliable channel of one peer:
+// sequence numbers from 1 per reliable message, resends until a
+// cumulative ack covers them, in-order processing of the direct successor
+// only, and the timestamp filter for unreliable messages. Input's 8-frame
 // bit history has helpers of its own (PushInput, InputMask, InputActive).
 //
 // # Adding a message type

@@ -16,8 +16,7 @@ type lifecycleLoop struct {
 	addr         netip.AddrPort
 	now          time.Time
 	cbuf, sbuf   []byte
-	in           Input
-	chat         Chat
+	frame        uint32
 	events, msgs int
 }
 
@@ -27,12 +26,10 @@ func newLifecycleLoop(tb testing.TB) *lifecycleLoop {
 		now:  t0,
 		cbuf: make([]byte, 0, MaxPacketSize),
 		sbuf: make([]byte, 0, MaxPacketSize),
-		chat: Chat{Msg: []byte("steady")},
 	}
-	l.srv = NewServer(ServerConfig{Handler: func(*ServerEvent) { l.events++ }})
-	var err error
-	l.cl, err = NewClient([]byte("alice"), ChannelConfig{}, t0, func(Message) { l.msgs++ })
-	if err != nil {
+	l.srv = NewServer(ServerConfig{})
+	l.cl = NewClient(ClientConfig{})
+	if err := l.cl.Join(t0, []byte("alice")); err != nil {
 		tb.Fatal(err)
 	}
 	for i := 0; i < 20; i++ {
@@ -48,32 +45,45 @@ func newLifecycleLoop(tb testing.TB) *lifecycleLoop {
 func (l *lifecycleLoop) round() {
 	l.now = l.now.Add(33 * time.Millisecond)
 	if l.cl.State() == ClientConnected {
-		l.in.PlayerID = l.cl.Player()
-		l.in.FrameNo++
-		l.in.Forward = PushInput(l.in.Forward, l.in.FrameNo%2 == 0)
-		if err := l.cl.Channel().QueueUnreliable(&l.in); err != nil {
+		l.frame++
+		if err := l.cl.Move(Controls{Forward: l.frame%2 == 0}); err != nil {
 			panic(err)
 		}
-		l.chat.PlayerID = l.cl.Player()
-		if _, err := l.cl.Channel().QueueReliable(&l.chat); err != nil {
+		if err := l.cl.Chat(steady); err != nil {
 			panic(err)
 		}
 	}
-	if pkt, ok := l.cl.AppendPacket(l.cbuf[:0], l.now); ok {
-		if err := l.srv.Receive(l.addr, pkt, l.now); err != nil {
-			panic(err)
-		}
-	}
+	l.cl.Tick(l.now)
 	for {
-		_, pkt, ok := l.srv.AppendPacket(l.sbuf[:0], l.now)
+		_, pkt, ok := l.cl.Transmit(l.now, l.cbuf[:0])
 		if !ok {
 			break
 		}
-		if err := l.cl.Receive(pkt, l.now); err != nil {
+		if err := l.srv.Handle(l.now, l.addr, pkt); err != nil {
 			panic(err)
 		}
 	}
+	l.srv.Tick(l.now)
+	for {
+		_, pkt, ok := l.srv.Transmit(l.now, l.sbuf[:0])
+		if !ok {
+			break
+		}
+		if err := l.cl.Handle(l.now, netip.AddrPort{}, pkt); err != nil {
+			panic(err)
+		}
+	}
+	for _, ok := l.srv.Event(); ok; _, ok = l.srv.Event() {
+		l.events++
+	}
+	for e, ok := l.cl.Event(); ok; e, ok = l.cl.Event() {
+		if e.Kind == EventChat {
+			l.msgs++
+		}
+	}
 }
+
+var steady = []byte("steady")
 
 func TestLifecycleSteadyStateAllocs(t *testing.T) {
 	l := newLifecycleLoop(t)
@@ -81,7 +91,8 @@ func TestLifecycleSteadyStateAllocs(t *testing.T) {
 		t.Errorf("a client/server round with Input and Chat allocates %v times", allocs)
 	}
 	// 501 rounds (AllocsPerRun warms up once): an Input and a Chat event
-	// each at the server, the forwarded Chat at the client.
+	// each at the server, the forwarded Chat at the client (the one
+	// event of the kind each round).
 	if l.events != 2*501 || l.msgs != 501 {
 		t.Errorf("%d server events, %d client messages in 501 rounds", l.events, l.msgs)
 	}

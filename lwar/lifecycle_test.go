@@ -7,16 +7,20 @@ import (
 	"net/netip"
 	"testing"
 	"time"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
-// memNet connects one Server and several Clients in memory. drop, if set,
-// decides whether a datagram is lost.
+// memNet connects one Server and several Clients in memory, driving them
+// by hand with injected time. drop, if set, decides whether a datagram is
+// lost.
 type memNet struct {
 	t       *testing.T
 	now     time.Time
 	srv     *Server
 	clients []*memClient
-	events  []ServerEvent
+	events  []Event // the server's events, copied
+	refused []error // what the server's Handle returned
 	drop    func(fromServer bool, to netip.AddrPort, pkt []byte) bool
 	buf     []byte
 }
@@ -24,22 +28,20 @@ type memNet struct {
 type memClient struct {
 	addr netip.AddrPort
 	c    *Client
-	got  []Message // copies of the messages the client's handler got
-	sent [][]byte  // datagrams the client sent
-	recv [][]byte  // datagrams that reached the client
+	got  []Event  // copies of the client's events
+	sent [][]byte // datagrams the client sent
+	recv [][]byte // datagrams that reached the client
 }
 
 func newMemNet(t *testing.T, cfg ServerConfig) *memNet {
-	n := &memNet{t: t, now: t0, buf: make([]byte, 0, MaxPacketSize)}
-	cfg.Handler = func(ev *ServerEvent) {
-		e := *ev
-		if ev.Message != nil {
-			e.Message = copyMessage(t, ev.Message)
-		}
-		n.events = append(n.events, e)
-	}
-	n.srv = NewServer(cfg)
-	return n
+	return &memNet{t: t, now: t0, buf: make([]byte, 0, MaxPacketSize), srv: NewServer(cfg)}
+}
+
+// copyEvent returns e with its own Name and Text.
+func copyEvent(e Event) Event {
+	e.Name = append([]byte(nil), e.Name...)
+	e.Text = append([]byte(nil), e.Text...)
+	return e
 }
 
 // copyMessage returns a copy of m that does not share storage.
@@ -55,40 +57,52 @@ func copyMessage(t *testing.T, m Message) Message {
 	return c
 }
 
+// memResend is the clients' resend interval in the memNet: one step, so
+// that a client sends every step while it has something unacknowledged,
+// as the server does (ServerSendInterval).
+const memResend = 30 * time.Millisecond
+
 func (n *memNet) addClient(name string) *memClient {
 	mc := &memClient{addr: netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40000+len(n.clients)))}
-	c, err := NewClient([]byte(name), ChannelConfig{}, n.now, func(m Message) { mc.got = append(mc.got, copyMessage(n.t, m)) })
-	if err != nil {
+	mc.c = NewClient(ClientConfig{Channel: ChannelConfig{ResendInterval: memResend}})
+	if err := mc.c.Join(n.now, []byte(name)); err != nil {
 		n.t.Fatal(err)
 	}
-	mc.c = c
 	n.clients = append(n.clients, mc)
 	return mc
 }
 
 // step advances the clock by d and exchanges one round of datagrams:
-// every client sends, the server receives and answers.
+// every session is ticked, every client sends what it has, the server
+// receives and answers, and the events are collected.
 func (n *memNet) step(d time.Duration) {
 	n.t.Helper()
 	n.now = n.now.Add(d)
+	n.srv.Tick(n.now)
 	for _, mc := range n.clients {
-		pkt, ok := mc.c.AppendPacket(n.buf[:0], n.now)
-		if !ok {
-			continue
-		}
-		mc.sent = append(mc.sent, append([]byte(nil), pkt...))
-		if n.drop != nil && n.drop(false, mc.addr, pkt) {
-			continue
-		}
-		if err := n.srv.Receive(mc.addr, pkt, n.now); err != nil {
-			n.t.Fatalf("server Receive: %v", err)
+		mc.c.Tick(n.now)
+		for k := 0; ; k++ {
+			if k > 100 {
+				n.t.Fatal("client keeps sending within one tick")
+			}
+			_, pkt, ok := mc.c.Transmit(n.now, n.buf[:0])
+			if !ok {
+				break
+			}
+			mc.sent = append(mc.sent, append([]byte(nil), pkt...))
+			if n.drop != nil && n.drop(false, mc.addr, pkt) {
+				continue
+			}
+			if err := n.srv.Handle(n.now, mc.addr, pkt); err != nil {
+				n.refused = append(n.refused, err)
+			}
 		}
 	}
 	for k := 0; ; k++ {
 		if k > 100 {
 			n.t.Fatal("server keeps sending within one tick")
 		}
-		to, pkt, ok := n.srv.AppendPacket(n.buf[:0], n.now)
+		to, pkt, ok := n.srv.Transmit(n.now, n.buf[:0])
 		if !ok {
 			break
 		}
@@ -98,15 +112,22 @@ func (n *memNet) step(d time.Duration) {
 		for _, mc := range n.clients {
 			if mc.addr == to {
 				mc.recv = append(mc.recv, append([]byte(nil), pkt...))
-				if err := mc.c.Receive(pkt, n.now); err != nil {
-					n.t.Fatalf("client Receive: %v", err)
+				if err := mc.c.Handle(n.now, netip.AddrPort{}, pkt); err != nil {
+					n.t.Fatalf("client Handle: %v", err)
 				}
 			}
 		}
 	}
+	for e, ok := n.srv.Event(); ok; e, ok = n.srv.Event() {
+		n.events = append(n.events, copyEvent(e))
+	}
+	for _, mc := range n.clients {
+		for e, ok := mc.c.Event(); ok; e, ok = mc.c.Event() {
+			mc.got = append(mc.got, copyEvent(e))
+		}
+	}
 }
 
-// run steps until cond holds, failing after max steps.
 // connectedAlice returns a network with a server of cfg and one client,
 // alice, connected within 10 ticks.
 func connectedAlice(t *testing.T, cfg ServerConfig) (*memNet, *memClient) {
@@ -126,6 +147,7 @@ func connectedPair(t *testing.T, cfg ServerConfig) (*memNet, *memClient, *memCli
 	return n, a, b
 }
 
+// run steps until cond holds, failing after max steps.
 func (n *memNet) run(what string, max int, cond func() bool) {
 	n.t.Helper()
 	for i := 0; i < max; i++ {
@@ -137,14 +159,25 @@ func (n *memNet) run(what string, max int, cond func() bool) {
 	n.t.Fatalf("%s: not reached after %d steps", what, max)
 }
 
-func (n *memNet) eventsOf(kind ServerEventKind) []ServerEvent {
-	var out []ServerEvent
-	for _, e := range n.events {
+// eventsOf returns the events of kind among evs.
+func eventsOf(evs []Event, kind EventKind) []Event {
+	var out []Event
+	for _, e := range evs {
 		if e.Kind == kind {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// heard reports whether evs hold an event of kind about player.
+func heard(evs []Event, kind EventKind, player ID) bool {
+	for _, e := range eventsOf(evs, kind) {
+		if e.Player == player {
+			return true
+		}
+	}
+	return false
 }
 
 // msgsOf returns the messages of a datagram.
@@ -169,14 +202,32 @@ func headerOf(pkt []byte) Header {
 	return h
 }
 
+func countChats(evs []Event, text string) int {
+	k := 0
+	for _, e := range eventsOf(evs, EventChat) {
+		if string(e.Text) == text {
+			k++
+		}
+	}
+	return k
+}
+
+// seqnoOf returns the sequence number m encodes (0 for an unreliable
+// message).
+func seqnoOf(m Message) uint32 {
+	b, _ := m.MarshalBinary()
+	if len(b) < ReliableHeaderSize || !Type(b[0]).Reliable() {
+		return 0
+	}
+	return be.U32(b[1:])
+}
+
 func TestLifecycleSession(t *testing.T) {
-	n := newMemNet(t, ServerConfig{
-		ServerPlayer: []byte("server"),
-		Sync: func(player ID, ch *Channel) error {
-			_, err := ch.QueueReliable(&Add{EntityID: ID{Generation: 1, Identity: 9}, PlayerID: ServerPlayerID, TypeID: 3})
-			return err
-		},
-	})
+	n := newMemNet(t, ServerConfig{ServerPlayer: []byte("server")})
+	ship := Entity{ID: ID{Generation: 1, Identity: 9}, Player: ServerPlayerID, Type: EntityTypePlanet}
+	if err := n.srv.AddEntity(ship); err != nil {
+		t.Fatal(err)
+	}
 	a := n.addClient("alice")
 	if a.c.State() != ClientConnecting {
 		t.Fatalf("new client in state %v", a.c.State())
@@ -204,6 +255,21 @@ func TestLifecycleSession(t *testing.T) {
 			t.Errorf("message %d has seqno %d", i, s)
 		}
 	}
+	// Her events say so, in order, and her roster has the server's
+	// player and the entity.
+	var kinds []EventKind
+	for _, e := range a.got {
+		kinds = append(kinds, e.Kind)
+	}
+	if want := []EventKind{EventAccepted, EventJoined, EventAdd, EventSynced}; !equalKinds(kinds, want) {
+		t.Errorf("alice's events %v, want %v", kinds, want)
+	}
+	if ps := a.c.Players(nil); len(ps) != 2 || ps[0].ID != a.c.Player() || string(ps[1].Name) != "server" {
+		t.Errorf("alice's players %+v", ps)
+	}
+	if e, ok := a.c.Entity(ship.ID); !ok || e != ship {
+		t.Errorf("alice's entity %+v, %v; want %+v", e, ok, ship)
+	}
 	// Alice's first datagram carried the Connect with seqno 1.
 	if c, ok := msgsOf(t, a.sent[0])[0].(*Connect); !ok || c.Seqno != 1 || string(c.Name) != "alice" {
 		t.Fatalf("first client message = %#v", msgsOf(t, a.sent[0]))
@@ -214,53 +280,46 @@ func TestLifecycleSession(t *testing.T) {
 	if a.c.Player() == b.c.Player() {
 		t.Fatal("both clients got the same player id")
 	}
-	// Alice learns about Bob.
-	n.run("alice hears of bob", 10, func() bool {
-		for _, m := range a.got {
-			if j, ok := m.(*Join); ok && j.PlayerID == b.c.Player() {
-				return true
-			}
-		}
-		return false
-	})
+	n.run("alice hears of bob", 10, func() bool { return heard(a.got, EventJoined, b.c.Player()) })
 
 	// Chat from Bob reaches both, through the server.
-	if _, err := b.c.Channel().QueueReliable(&Chat{PlayerID: b.c.Player(), Msg: []byte("hi")}); err != nil {
+	if err := b.c.Chat([]byte("hi")); err != nil {
 		t.Fatal(err)
 	}
 	// Input from Alice reaches the server with its mask.
-	in := Input{PlayerID: a.c.Player(), FrameNo: 1, Forward: PushInput(0, true)}
-	if err := a.c.Channel().QueueUnreliable(&in); err != nil {
+	if err := a.c.Move(Controls{Forward: true, AimX: 5}); err != nil {
 		t.Fatal(err)
 	}
 	n.run("chat delivered", 10, func() bool { return countChats(a.got, "hi") == 1 && countChats(b.got, "hi") == 1 })
 	var sawInput bool
-	for _, e := range n.eventsOf(ServerMessage) {
-		if m, ok := e.Message.(*Input); ok && e.Player == a.c.Player() && m.FrameNo == 1 && e.InputMask == 1 {
+	for _, e := range eventsOf(n.events, EventInput) {
+		if e.Player == a.c.Player() && e.Input.PlayerID == a.c.Player() && e.Input.FrameNo == 1 && e.Input.Forward == 1 && e.Input.AimX == 5 && e.Mask == 1 {
 			sawInput = true
 		}
 	}
 	if !sawInput {
 		t.Errorf("no Input event for alice: %+v", n.events)
 	}
+	if chats := eventsOf(n.events, EventChat); len(chats) != 1 || chats[0].Player != b.c.Player() || chats[0].Addr != b.addr {
+		t.Errorf("server chat events %+v", chats)
+	}
 
-	// Bob disconnects: the server answers with Leave; Alice is told.
-	if err := b.c.Disconnect(n.now); err != nil {
+	// Bob leaves: the server answers with Leave; Alice is told.
+	if err := b.c.Leave(); err != nil {
 		t.Fatal(err)
 	}
 	if b.c.State() != ClientDisconnecting {
 		t.Fatalf("state %v", b.c.State())
 	}
 	n.run("bob closed", 10, func() bool { return b.c.State() == ClientClosed })
-	n.run("alice hears bob left", 10, func() bool {
-		for _, m := range a.got {
-			if l, ok := m.(*Leave); ok && l.PlayerID == b.c.Player() {
-				return true
-			}
-		}
-		return false
-	})
-	leaves := n.eventsOf(ServerLeave)
+	if cl := eventsOf(b.got, EventClosed); len(cl) != 1 || cl[0].Cause != LeaveDisconnect || !b.c.Done() {
+		t.Errorf("bob's close events %+v, done %v", cl, b.c.Done())
+	}
+	n.run("alice hears bob left", 10, func() bool { return heard(a.got, EventLeft, b.c.Player()) })
+	if len(a.c.Players(nil)) != 2 {
+		t.Errorf("alice's roster after bob left: %+v", a.c.Players(nil))
+	}
+	leaves := eventsOf(n.events, EventLeft)
 	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveDisconnect {
 		t.Errorf("leave events %+v", leaves)
 	}
@@ -275,16 +334,21 @@ func TestLifecycleSession(t *testing.T) {
 	if c.c.Player().Identity != b.c.Player().Identity || c.c.Player().Generation != b.c.Player().Generation+1 {
 		t.Errorf("carol got %v after bob's %v", c.c.Player(), b.c.Player())
 	}
+	if len(n.refused) != 0 {
+		t.Errorf("the server refused %v", n.refused)
+	}
 }
 
-func countChats(ms []Message, text string) int {
-	k := 0
-	for _, m := range ms {
-		if c, ok := m.(*Chat); ok && string(c.Msg) == text {
-			k++
+func equalKinds(a, b []EventKind) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
 		}
 	}
-	return k
+	return true
 }
 
 func TestLifecycleConnectResent(t *testing.T) {
@@ -311,7 +375,7 @@ func TestLifecycleConnectResent(t *testing.T) {
 	if len(msgsOf(t, last)) != 0 || headerOf(last).Ack == 0 {
 		t.Errorf("after the Join the client still sends %v (ack %d)", msgsOf(t, last), headerOf(last).Ack)
 	}
-	if len(n.eventsOf(ServerJoin)) != 1 {
+	if len(eventsOf(n.events, EventJoined)) != 1 {
 		t.Errorf("join events %+v", n.events)
 	}
 }
@@ -331,7 +395,7 @@ func TestLifecycleJoinLost(t *testing.T) {
 	}
 	a := n.addClient("alice")
 	n.run("connected", 20, func() bool { return a.c.State() == ClientConnected })
-	if got := len(n.eventsOf(ServerJoin)); got != 1 {
+	if got := len(eventsOf(n.events, EventJoined)); got != 1 {
 		t.Errorf("%d join events, want 1", got)
 	}
 	if got := len(n.srv.Players(nil)); got != 1 {
@@ -352,11 +416,14 @@ func TestLifecycleFull(t *testing.T) {
 	if ms := msgsOf(t, pkt); len(ms) != 1 || TypeOf(ms[0]) != TypeFull {
 		t.Errorf("Full packet holds %v", ms)
 	}
+	if len(b.got) != 1 || b.got[0].Kind != EventFull || !b.c.Done() {
+		t.Errorf("bob's events %+v, done %v; want one EventFull", b.got, b.c.Done())
+	}
 	// Bob stops; nothing more is sent to him.
 	sent := len(b.sent)
 	n.step(time.Second)
-	if len(b.sent) != sent {
-		t.Error("a full client still sends")
+	if len(b.sent) != sent || !b.c.Deadline().IsZero() {
+		t.Error("a full client still sends, or wants a Tick")
 	}
 }
 
@@ -368,47 +435,47 @@ func TestLifecycleTimeouts(t *testing.T) {
 	start := n.now
 	for n.now.Sub(start) <= DisconnectTimeout+time.Second {
 		n.step(500 * time.Millisecond)
-		// keep Alice talking
-		if _, err := a.c.Channel().QueueReliable(&Chat{PlayerID: a.c.Player(), Msg: []byte(".")}); err != nil {
+		if err := a.c.Chat([]byte(".")); err != nil { // keep Alice talking
 			t.Fatal(err)
 		}
 	}
-	leaves := n.eventsOf(ServerLeave)
+	leaves := eventsOf(n.events, EventLeft)
 	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveTimeout {
 		t.Fatalf("leave events %+v", leaves)
 	}
 	if b.c.State() != ClientDropped {
 		t.Errorf("bob in state %v, want dropped", b.c.State())
 	}
+	if cl := eventsOf(b.got, EventClosed); len(cl) != 1 || cl[0].Cause != LeaveTimeout {
+		t.Errorf("bob's close events %+v", cl)
+	}
 	if a.c.State() != ClientConnected {
 		t.Errorf("alice in state %v", a.c.State())
 	}
-	n.run("alice told", 5, func() bool {
-		for _, m := range a.got {
-			if l, ok := m.(*Leave); ok && l.PlayerID == b.c.Player() {
-				return true
-			}
-		}
-		return false
-	})
+	n.run("alice told", 5, func() bool { return heard(a.got, EventLeft, b.c.Player()) })
 }
 
 func TestLifecycleClientTimeoutBoundary(t *testing.T) {
-	c, err := NewClient([]byte("x"), ChannelConfig{}, t0, nil)
-	if err != nil {
+	c := NewClient(ClientConfig{})
+	if err := c.Join(t0, []byte("x")); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.AppendPacket(nil, t0.Add(DisconnectTimeout)); !ok || c.State() != ClientConnecting {
+	if d := c.Deadline(); d.After(t0.Add(DisconnectTimeout + 1)) {
+		t.Errorf("deadline %v after the timeout", d)
+	}
+	c.Tick(t0.Add(DisconnectTimeout))
+	if c.State() != ClientConnecting {
 		t.Fatalf("at exactly 15 s: state %v", c.State())
 	}
-	if _, ok := c.AppendPacket(nil, t0.Add(DisconnectTimeout+time.Millisecond)); ok || c.State() != ClientDropped {
+	c.Tick(t0.Add(DisconnectTimeout + time.Millisecond))
+	if _, _, ok := c.Transmit(t0.Add(DisconnectTimeout+time.Millisecond), nil); ok || c.State() != ClientDropped || !c.Done() {
 		t.Fatalf("after 15 s: state %v", c.State())
 	}
 }
 
 func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
 	n, a := connectedAlice(t, ServerConfig{})
-	if err := a.c.Disconnect(n.now); err != nil {
+	if err := a.c.Leave(); err != nil {
 		t.Fatal(err)
 	}
 	// The server's answers are lost six times; the client keeps sending,
@@ -442,7 +509,7 @@ func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
 		}
 	}
 	// The server counted the Disconnect once.
-	if got := len(n.eventsOf(ServerLeave)); got != 1 {
+	if got := len(eventsOf(n.events, EventLeft)); got != 1 {
 		t.Errorf("%d leave events", got)
 	}
 	// Alice is closed and silent.
@@ -452,7 +519,7 @@ func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
 		t.Error("closed client still sends")
 	}
 	n.step(2 * time.Second)
-	if len(n.srv.byAddr) != 0 {
+	if len(n.srv.byAddr) != 0 || !n.srv.Deadline().IsZero() {
 		t.Error("server kept the leaving client after the linger")
 	}
 }
@@ -460,7 +527,8 @@ func TestLifecycleLeaveResentWhileClientSends(t *testing.T) {
 func TestLifecycleMisbehavior(t *testing.T) {
 	n, a, b := connectedPair(t, ServerConfig{})
 	for i := 0; i <= MisbehaviorLimit; i++ {
-		// Chats in another player's name are dropped and counted.
+		// Chats in another player's name, queued past the client's
+		// checks, are refused and counted.
 		if _, err := a.c.Channel().QueueReliable(&Chat{PlayerID: b.c.Player(), Msg: []byte("spoof")}); err != nil {
 			t.Fatal(err)
 		}
@@ -469,23 +537,30 @@ func TestLifecycleMisbehavior(t *testing.T) {
 	if countChats(b.got, "spoof") != 0 {
 		t.Error("spoofed chat forwarded")
 	}
-	leaves := n.eventsOf(ServerLeave)
+	if cl := eventsOf(a.got, EventClosed); len(cl) != 1 || cl[0].Cause != LeaveRemoved {
+		t.Errorf("alice's close events %+v, want one with LeaveRemoved", cl)
+	}
+	leaves := eventsOf(n.events, EventLeft)
 	if len(leaves) != 1 || leaves[0].Cause != LeaveMisbehavior {
 		t.Errorf("leave events %+v", leaves)
+	}
+	if len(n.refused) == 0 || !errors.Is(n.refused[0], ErrWrongPlayer) {
+		t.Errorf("Handle returned %v, want ErrWrongPlayer", n.refused)
 	}
 }
 
 func TestLifecycleStrangers(t *testing.T) {
 	srv := NewServer(ServerConfig{})
 	addr := netip.MustParseAddrPort("127.0.0.1:5000")
-	// A chat from an unknown address, and a non-lwar datagram.
-	if err := srv.Receive(addr, packet(0, 0, reliableMsg(1, "x")), t0); err != nil {
-		t.Fatal(err)
+	// A chat from an unknown address is refused, out of sequence; a
+	// non-lwar datagram is not a packet.
+	if err := srv.Handle(t0, addr, packet(0, 0, reliableMsg(1, "x"))); !errors.Is(err, ErrSequence) {
+		t.Errorf("a stranger's Chat: %v, want ErrSequence", err)
 	}
-	if err := srv.Receive(addr, []byte("hello"), t0); err == nil {
+	if err := srv.Handle(t0, addr, []byte("hello")); err == nil {
 		t.Error("non-lwar datagram accepted")
 	}
-	if _, _, ok := srv.AppendPacket(nil, t0); ok {
+	if _, _, ok := srv.Transmit(t0, nil); ok {
 		t.Error("server answers a stranger that did not Connect")
 	}
 	if len(srv.Players(nil)) != 0 {
@@ -494,14 +569,26 @@ func TestLifecycleStrangers(t *testing.T) {
 }
 
 func TestClientStateString(t *testing.T) {
-	for s := ClientConnecting; s <= ClientAborted; s++ {
-		if s.String() == "" || s.String() == "0" {
+	for s := ClientIdle; s <= ClientAborted; s++ {
+		if s.String() == "" || s.String() == "0" || s.String() == strconvItoa(int(s)) {
 			t.Errorf("state %d has no name", s)
 		}
 	}
-	if ClientState(99).String() != "99" || LeaveCause(99).String() != "99" || LeaveTimeout.String() != "timeout" {
+	for k := EventAccepted; k <= EventInput; k++ {
+		if k.String() == strconvItoa(int(k)) {
+			t.Errorf("event kind %d has no name", k)
+		}
+	}
+	if ClientState(99).String() != "99" || LeaveCause(99).String() != "99" || LeaveTimeout.String() != "timeout" || EventKind(99).String() != "99" {
 		t.Error("String fallbacks")
 	}
+}
+
+func strconvItoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return strconvItoa(i/10) + string(rune('0'+i%10))
 }
 
 func TestLifecycleIdleKeepAlive(t *testing.T) {
@@ -533,7 +620,7 @@ func TestLifecycleOverflow(t *testing.T) {
 	if !errors.Is(err, ErrQueueFull) {
 		t.Fatalf("Broadcast: %v, want ErrQueueFull", err)
 	}
-	leaves := n.eventsOf(ServerLeave)
+	leaves := eventsOf(n.events, EventLeft)
 	if len(leaves) != 1 || leaves[0].Player != b.c.Player() || leaves[0].Cause != LeaveOverflow {
 		t.Fatalf("leave events %+v", leaves)
 	}
@@ -547,9 +634,8 @@ func TestLifecycleOverflow(t *testing.T) {
 
 func TestLifecycleLossy(t *testing.T) {
 	// The whole life cycle over a link losing half the datagrams in each
-	// direction: both clients connect, every chat reaches
-	// every client exactly once and in its sender's order, and both
-	// disconnect.
+	// direction: both clients connect, every chat reaches every client
+	// exactly once and in its sender's order, and both leave.
 	for seed := uint64(1); seed <= 5; seed++ {
 		n := newMemNet(t, ServerConfig{})
 		rng := rand.New(rand.NewPCG(seed, 99))
@@ -560,45 +646,35 @@ func TestLifecycleLossy(t *testing.T) {
 		const chats = 40
 		for i := 0; i < chats; i++ {
 			for _, mc := range []*memClient{a, b} {
-				msg := []byte{byte(i)}
-				if _, err := mc.c.Channel().QueueReliable(&Chat{PlayerID: mc.c.Player(), Msg: msg}); err != nil {
+				if err := mc.c.Chat([]byte{'0' + byte(i%10), 'a' + byte(i/10)}); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
-		n.run("chats delivered", 2000, func() bool { return countKind[*Chat](a.got) == 2*chats && countKind[*Chat](b.got) == 2*chats })
+		n.run("chats delivered", 2000, func() bool {
+			return len(eventsOf(a.got, EventChat)) == 2*chats && len(eventsOf(b.got, EventChat)) == 2*chats
+		})
 		for _, mc := range []*memClient{a, b} {
-			next := map[ID]byte{}
-			for _, m := range mc.got {
-				if c, ok := m.(*Chat); ok {
-					if c.Msg[0] != next[c.PlayerID] {
-						t.Fatalf("seed %d: chat %d from %v, expected %d", seed, c.Msg[0], c.PlayerID, next[c.PlayerID])
-					}
-					next[c.PlayerID]++
+			next := map[ID]int{}
+			for _, e := range eventsOf(mc.got, EventChat) {
+				i := next[e.Player]
+				if want := []byte{'0' + byte(i%10), 'a' + byte(i/10)}; !bytes.Equal(e.Text, want) {
+					t.Fatalf("seed %d: chat %q from %v, expected %q", seed, e.Text, e.Player, want)
 				}
+				next[e.Player]++
 			}
 		}
-		if err := a.c.Disconnect(n.now); err != nil {
+		if err := a.c.Leave(); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.c.Disconnect(n.now); err != nil {
+		if err := b.c.Leave(); err != nil {
 			t.Fatal(err)
 		}
 		n.run("closed", 2000, func() bool { return a.c.State() == ClientClosed && b.c.State() == ClientClosed })
-		if got := len(n.eventsOf(ServerLeave)); got != 2 {
+		if got := len(eventsOf(n.events, EventLeft)); got != 2 {
 			t.Errorf("seed %d: %d leave events", seed, got)
 		}
 	}
-}
-
-func countKind[M Message](ms []Message) int {
-	k := 0
-	for _, m := range ms {
-		if _, ok := m.(M); ok {
-			k++
-		}
-	}
-	return k
 }
 
 // TestLifecycleJoinWhileAnotherOverflows: the Join announcing a new client
@@ -618,10 +694,10 @@ func TestLifecycleJoinWhileAnotherOverflows(t *testing.T) {
 	}
 	b := n.addClient("bob")
 	n.run("bob connected", 10, func() bool { return b.c.State() == ClientConnected })
-	if leaves := n.eventsOf(ServerLeave); len(leaves) != 1 || leaves[0].Player != a.c.Player() || leaves[0].Cause != LeaveOverflow {
+	if leaves := eventsOf(n.events, EventLeft); len(leaves) != 1 || leaves[0].Player != a.c.Player() || leaves[0].Cause != LeaveOverflow {
 		t.Errorf("leave events %+v", leaves)
 	}
-	if joins := n.eventsOf(ServerJoin); len(joins) != 2 || joins[1].Player != b.c.Player() {
+	if joins := eventsOf(n.events, EventJoined); len(joins) != 2 || joins[1].Player != b.c.Player() {
 		t.Errorf("join events %+v", joins)
 	}
 	first := msgsOf(t, b.recv[0])[0]
@@ -632,12 +708,16 @@ func TestLifecycleJoinWhileAnotherOverflows(t *testing.T) {
 
 // TestLifecycleInvalidMessages: the server validates what clients send
 // (DESIGN: the session layer validates by default). A Name longer than
-// MaxPlayerNameLength or a Chat that is not UTF-8 is a violation, neither
-// reported nor forwarded, and does not change the player's name; a
-// Connect with such a name admits nobody.
+// MaxPlayerNameLength or a Chat that is not UTF-8 is refused (Handle's
+// error), neither reported nor forwarded, and does not change the
+// player's name; a Connect with such a name admits nobody.
 func TestLifecycleInvalidMessages(t *testing.T) {
 	n, a, b := connectedPair(t, ServerConfig{})
 	long := bytes.Repeat([]byte("x"), MaxPlayerNameLength+1)
+	// The client's own actions refuse them.
+	if err := a.c.Rename(long); !errors.Is(err, wire.ErrTooLong) {
+		t.Errorf("Rename of %d bytes: %v", len(long), err)
+	}
 	for _, m := range []Message{
 		&Name{PlayerID: a.c.Player(), Name: long},
 		&Chat{PlayerID: a.c.Player(), Msg: []byte{'o', 0xff}},
@@ -648,74 +728,57 @@ func TestLifecycleInvalidMessages(t *testing.T) {
 		}
 	}
 	n.run("valid chat forwarded", 10, func() bool { return countChats(b.got, "ok") == 1 })
-	if countKind[*Name](b.got) != 0 || countChats(b.got, "o\xff") != 0 {
+	if len(eventsOf(b.got, EventName)) != 0 || countChats(b.got, "o\xff") != 0 {
 		t.Errorf("invalid messages forwarded: %v", b.got)
 	}
-	if got := n.eventsOf(ServerMessage); len(got) != 1 || countChats([]Message{got[0].Message}, "ok") != 1 {
-		t.Errorf("server reported %+v, want the valid chat only", got)
+	if got := eventsOf(n.events, EventChat); len(got) != 1 || string(got[0].Text) != "ok" || len(eventsOf(n.events, EventName)) != 0 {
+		t.Errorf("server reported %+v, want the valid chat only", n.events)
+	}
+	// The three travel in one packet: Handle returns the first refusal,
+	// and counts both.
+	if len(n.refused) != 1 || !errors.Is(n.refused[0], wire.ErrTooLong) || n.srv.peer(a.c.Player()).faults != 2 {
+		t.Errorf("the server's Handle returned %v, want the too-long name; 2 faults", n.refused)
 	}
 	// A new client is told alice's name as she connected with it.
 	c := n.addClient("carol")
 	n.run("carol connected", 10, func() bool { return c.c.State() == ClientConnected })
-	for _, m := range c.got {
-		if j, ok := m.(*Join); ok && j.PlayerID == a.c.Player() && string(j.Name) != "alice" {
-			t.Errorf("carol hears of alice as %q", j.Name)
+	for _, e := range eventsOf(c.got, EventJoined) {
+		if e.Player == a.c.Player() && string(e.Name) != "alice" {
+			t.Errorf("carol hears of alice as %q", e.Name)
 		}
 	}
 
 	stranger := netip.MustParseAddrPort("127.0.0.1:5000")
 	connect, _ := (&Connect{Seqno: 1, Name: long}).AppendBinary(nil)
-	if err := n.srv.Receive(stranger, packet(0, 0, connect), n.now); err != nil {
-		t.Fatal(err)
+	if err := n.srv.Handle(n.now, stranger, packet(0, 0, connect)); !errors.Is(err, wire.ErrTooLong) {
+		t.Errorf("a Connect with a %d-byte name: %v", len(long), err)
 	}
-	if len(n.srv.Players(nil)) != 3 || len(n.eventsOf(ServerJoin)) != 3 {
+	if len(n.srv.Players(nil)) != 3 || len(eventsOf(n.events, EventJoined)) != 3 {
 		t.Errorf("a Connect with a %d-byte name was admitted", len(long))
 	}
 }
 
-// seqnoOf returns the sequence number m encodes (0 for an unreliable
-// message).
-func seqnoOf(m Message) uint32 {
-	b, _ := m.MarshalBinary()
-	if len(b) < ReliableHeaderSize || !Type(b[0]).Reliable() {
-		return 0
-	}
-	return be.U32(b[1:])
-}
-
-// TestClientHandlerSeesItsEnd: the handler gets the messages that end the
-// client's own connection, Full and the Leave for its own player, after
-// the client has taken its part (the state is final during the call), as
-// NewClient's doc says, and exactly once.
-func TestClientHandlerSeesItsEnd(t *testing.T) {
+// TestClientEventsOfItsEnd: the client reports the messages that end its
+// own connection, Full and the Leave for its own player, as events, once,
+// with the state already final.
+func TestClientEventsOfItsEnd(t *testing.T) {
 	n := newMemNet(t, ServerConfig{MaxClients: 1})
 	a := n.addClient("alice")
-	var states []ClientState
-	a.c.handler = func(m Message) {
-		a.got = append(a.got, copyMessage(t, m))
-		states = append(states, a.c.State())
-	}
 	n.run("alice connected", 10, func() bool { return a.c.State() == ClientConnected })
 	b := n.addClient("bob")
 	n.run("bob full", 10, func() bool { return b.c.State() == ClientFull })
-	if len(b.got) != 1 || TypeOf(b.got[0]) != TypeFull {
-		t.Errorf("bob's handler got %v, want the Full", b.got)
+	if len(b.got) != 1 || b.got[0].Kind != EventFull {
+		t.Errorf("bob's events %v, want the Full", b.got)
 	}
-	if err := a.c.Disconnect(n.now); err != nil {
+	if err := a.c.Leave(); err != nil {
 		t.Fatal(err)
 	}
 	n.run("alice closed", 10, func() bool { return a.c.State() == ClientClosed })
 	n.step(time.Second)
-	var own int
-	for i, m := range a.got {
-		if l, ok := m.(*Leave); ok && l.PlayerID == a.c.Player() {
-			own++
-			if states[i] != ClientClosed {
-				t.Errorf("handler got her own Leave in state %v, want closed", states[i])
-			}
-		}
+	if cl := eventsOf(a.got, EventClosed); len(cl) != 1 || cl[0].Player != a.c.Player() || cl[0].Cause != LeaveDisconnect {
+		t.Errorf("alice's close events %+v, want one", cl)
 	}
-	if own != 1 {
-		t.Errorf("alice's handler got her own Leave %d times, want 1", own)
+	if heard(a.got, EventLeft, a.c.Player()) {
+		t.Error("alice's own Leave reported as another player's")
 	}
 }

@@ -18,8 +18,13 @@ const (
 	FromServer = wire.FromServer
 )
 
-// TypeOf returns the type id of m, the Code of its form.
-func TypeOf(m Message) Type { return Type(m.Form().Code) }
+// TypeOf returns the type id of m, the Code of its form (0 for nil).
+func TypeOf(m Message) Type {
+	if isNilMessage(m) || m.Form() == nil {
+		return 0
+	}
+	return Type(m.Form().Code)
+}
 
 // Static checks that every type implements Message.
 var (

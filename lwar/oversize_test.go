@@ -3,6 +3,7 @@ package lwar_test
 import (
 	"bytes"
 	"errors"
+	"net/netip"
 	"testing"
 	"time"
 
@@ -115,7 +116,8 @@ func TestOversizeChannel(t *testing.T) {
 	}
 
 	// A connecting client gets its Join (seqno 1) in an over-size packet:
-	// it is synchronizing afterwards, and the flag is reported.
+	// it takes it whole (no error: the packet was not refused), is
+	// synchronizing afterwards, and the channel counts the packet.
 	p := lwar.Packet{Header: lwar.Header{Ack: 1, Timestamp: 1}}
 	p.Messages = append(p.Messages, &lwar.Join{Seqno: 1, PlayerID: lwar.ID{Identity: 1}, Name: []byte("alice")})
 	for p.Size() < 600 {
@@ -125,16 +127,19 @@ func TestOversizeChannel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got int
-	c, err := lwar.NewClient([]byte("alice"), lwar.ChannelConfig{}, now, func(lwar.Message) { got++ })
-	if err != nil {
+	c := lwar.NewClient(lwar.ClientConfig{})
+	if err := c.Join(now, []byte("alice")); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Receive(pkt, now.Add(time.Millisecond)); !errors.Is(err, wire.ErrTooLong) {
-		t.Errorf("Client.Receive: %v, want the flag", err)
+	if err := c.Handle(now.Add(time.Millisecond), netip.AddrPort{}, pkt); err != nil {
+		t.Errorf("Client.Handle of a packet it took: %v", err)
 	}
-	if c.State() != lwar.ClientSyncing || got != len(p.Messages) {
-		t.Errorf("client state %v, %d of %d messages handled", c.State(), got, len(p.Messages))
+	got := 0
+	for _, ok := c.Event(); ok; _, ok = c.Event() {
+		got++
+	}
+	if c.State() != lwar.ClientSyncing || got != len(p.Messages) || c.Channel().Stats().OversizePackets != 1 {
+		t.Errorf("client state %v, %d of %d messages handled, stats %+v", c.State(), got, len(p.Messages), c.Channel().Stats())
 	}
 }
 

@@ -14,11 +14,14 @@ type Packet struct {
 	Messages []Message // the messages after it, in packet order
 }
 
-// Size returns the encoded length: HeaderSize plus every message's Size.
+// Size returns the encoded length: HeaderSize plus every message's Size
+// (a nil message counts nothing; encoding refuses it).
 func (p *Packet) Size() int {
 	n := HeaderSize
 	for _, m := range p.Messages {
-		n += m.Size()
+		if !isNilMessage(m) {
+			n += m.Size()
+		}
 	}
 	return n
 }
@@ -43,6 +46,9 @@ func (p *Packet) AppendLax(b []byte) ([]byte, error) {
 	}
 	out, _ := p.Header.AppendBinary(b)
 	for _, m := range p.Messages {
+		if isNilMessage(m) {
+			return b, &channelErrors.null
+		}
 		var err error
 		if out, err = m.AppendBinary(out); err != nil {
 			return b, err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/session"
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Defaults of ServerConfig.
@@ -24,9 +25,11 @@ const (
 	maxFullReplies = 16
 )
 
-// ServerConfig configures a Server. Only Handler is needed.
+// ServerConfig configures a Server. The zero value is the default.
 type ServerConfig struct {
-	// Channel configures each client's channel.
+	// Channel configures each client's channel. Its ResendInterval, if
+	// 0, is ServerSendInterval for a Server: the original server builds a
+	// packet per client every 30 ms (docs/errata/lwar.md, C17).
 	Channel ChannelConfig
 	// MaxClients bounds the connected clients; 0 means MaxPlayerCount,
 	// or MaxPlayerCount-1 if ServerPlayer is set. A Connect beyond it is
@@ -40,58 +43,29 @@ type ServerConfig struct {
 	// sent Disconnect the server keeps answering it with Leave
 	// (DefaultLeaveLinger if 0).
 	LeaveLinger time.Duration
-	// Sync, if not nil, is called while a new client is synchronized,
-	// after the Join messages and before Synced: it queues the game state
-	// (Add, Name and Selection messages) on the client's channel.
-	Sync func(player ID, ch *Channel) error
-	// Handler, if not nil, receives the server's events. The event and
-	// its message are valid only during the call.
-	Handler func(*ServerEvent)
+	// Lax lets Send and Broadcast send what breaks the spec's rules and
+	// the messages the session sends itself (Join, Leave, Synced, Full):
+	// for a fuzzer.
+	Lax bool
 }
 
-// ServerEventKind says what a ServerEvent reports.
-type ServerEventKind uint8
-
-// The server events.
-const (
-	// ServerJoin: a client was accepted; Message is its *Connect.
-	ServerJoin ServerEventKind = iota + 1
-	// ServerMessage: a message from a client was admitted: *Chat, *Name
-	// and *Selection (which the server also forwards to every client) or
-	// *Input (with InputMask).
-	ServerMessage
-	// ServerLeave: a client is gone; Cause says why.
-	ServerLeave
-)
-
-// LeaveCause says why a client left.
+// LeaveCause says why a player left.
 type LeaveCause uint8
 
-// The causes of ServerLeave.
+// The causes of EventLeft and EventClosed.
 const (
 	LeaveDisconnect  LeaveCause = iota + 1 // the client sent Disconnect
-	LeaveTimeout                           // nothing from it for DisconnectTimeout
+	LeaveTimeout                           // nothing from the peer for DisconnectTimeout
 	LeaveMisbehavior                       // more than MisbehaviorLimit violations
 	LeaveOverflow                          // its reliable queue is full: it does not acknowledge
+	LeaveRemoved                           // client: the server removed the player unasked (misbehaviour, overflow, a kick)
 )
 
 // leaveCauseNames names the causes; 0, no cause, prints as its number.
-var leaveCauseNames = []string{"0", "disconnect", "timeout", "misbehavior", "overflow"}
+var leaveCauseNames = []string{"0", "disconnect", "timeout", "misbehavior", "overflow", "removed"}
 
 // String returns the cause's name, such as "timeout".
 func (c LeaveCause) String() string { return session.Name(leaveCauseNames, c) }
-
-// ServerEvent is what a Server reports to its handler.
-type ServerEvent struct {
-	Kind    ServerEventKind // what happened
-	Player  ID              // the client's player
-	Addr    netip.AddrPort  // the client's address
-	Message Message         // ServerJoin: *Connect; ServerMessage: the message
-	// InputMask is, for an *Input, the bits of its state histories that
-	// are new since the player's previous Input (see InputMask).
-	InputMask uint8
-	Cause     LeaveCause // ServerLeave
-}
 
 // ErrUnknownPlayer is returned by Server.Send for a player that is not
 // connected.
@@ -115,30 +89,56 @@ type fullReply struct {
 	ack  uint32
 }
 
-// Server is the server side of the connection life cycle: the clients'
-// channels, their admission (Connect, Full, Join with sequence number 1,
-// synchronization ending with Synced), the forwarding of Chat, Name and
-// Selection, and their departure (Disconnect answered by Leave, the
-// disconnect timeout). It is a state machine the caller drives with the
-// datagrams it receives (Receive), the datagrams it asks for
-// (AppendPacket) and the current time; it owns no socket, goroutine or
-// timer. Addresses are netip.AddrPort values, whatever the transport.
+// Server is the server side of an lwar game: a session.Session of many
+// clients, each on a Channel of its own, which a session.Packet driver
+// runs over a UDP socket (or a test by hand, with injected time). It does
+// no I/O and reads no clock.
+//
+// It admits clients (Connect; Full when no slot is free; the Join with
+// sequence number 1, the Joins of the players already there, an Add for
+// every entity AddEntity put in the world, and Synced: EventJoined),
+// forwards Chat, Name and Selection to every client (EventChat,
+// EventName, EventSelection), reports Input (EventInput), and sees
+// clients off (Disconnect answered by Leave, the disconnect timeout,
+// misbehaviour: EventLeft). Send and Broadcast queue the game's own
+// messages (Update, Collision, Stats, ...). Addresses are netip.AddrPort
+// values, whatever the transport.
+//
+// The zero Server is ready, as NewServer(ServerConfig{}) is.
 type Server struct {
-	cfg    ServerConfig
-	peers  []serverPeer // slot i holds identity i+1
-	gens   []uint16
-	byAddr map[netip.AddrPort]int
-	it     Iterator
-	fulls  []fullReply
-	ev     ServerEvent
+	cfg      ServerConfig
+	peers    []serverPeer // slot i holds identity i+1
+	gens     []uint16
+	byAddr   map[netip.AddrPort]int
+	it       Iterator
+	fulls    []fullReply
+	ev       events
+	e        Event
+	entities []Entity // the world's entities, announced to new clients
 
 	join   Join
 	synced Synced
 	full   Full
+	add    Add
+	rm     Remove
 }
+
+var _ session.Session = (*Server)(nil)
 
 // NewServer returns a server with no clients.
 func NewServer(cfg ServerConfig) *Server {
+	s := &Server{cfg: cfg}
+	s.ready()
+	return s
+}
+
+// ready applies the configuration's defaults and allocates the slots,
+// once: a zero Server calls it on first use.
+func (s *Server) ready() {
+	if s.peers != nil {
+		return
+	}
+	cfg := &s.cfg
 	if cfg.MaxClients <= 0 {
 		cfg.MaxClients = MaxPlayerCount
 		if cfg.ServerPlayer != nil {
@@ -146,13 +146,11 @@ func NewServer(cfg ServerConfig) *Server {
 		}
 	}
 	session.Default(&cfg.LeaveLinger, DefaultLeaveLinger)
-	return &Server{
-		cfg:    cfg,
-		peers:  make([]serverPeer, cfg.MaxClients),
-		gens:   make([]uint16, cfg.MaxClients),
-		byAddr: make(map[netip.AddrPort]int, cfg.MaxClients),
-		fulls:  make([]fullReply, 0, maxFullReplies),
-	}
+	session.Default(&cfg.Channel.ResendInterval, ServerSendInterval)
+	s.peers = make([]serverPeer, cfg.MaxClients)
+	s.gens = make([]uint16, cfg.MaxClients)
+	s.byAddr = make(map[netip.AddrPort]int, cfg.MaxClients)
+	s.fulls = make([]fullReply, 0, maxFullReplies)
 }
 
 // ServerPlayerID is the id of the server's own player (ServerConfig.ServerPlayer).
@@ -189,32 +187,66 @@ func (s *Server) peer(player ID) *serverPeer {
 	return p
 }
 
-func (s *Server) emit(kind ServerEventKind, p *serverPeer, m Message, cause LeaveCause) {
-	if s.cfg.Handler == nil {
-		return
-	}
-	s.ev = ServerEvent{Kind: kind, Player: p.id, Addr: p.addr, Message: m, Cause: cause}
-	s.cfg.Handler(&s.ev)
+// Event removes and returns the oldest event; ok is false when there is
+// none.
+func (s *Server) Event() (e Event, ok bool) { return s.ev.pop() }
+
+func (s *Server) emit(kind EventKind, p *serverPeer) {
+	s.e.Kind, s.e.Player, s.e.Addr = kind, p.id, p.addr
+	s.ev.push(&s.e)
+	s.e = Event{}
 }
 
-// Send queues m, reliable or not, for one connected player. A player
-// whose reliable queue is full is removed (LeaveOverflow) and Send
-// returns ErrQueueFull.
+// Send queues m, reliable or not, for one connected player, after the
+// checks every send passes (wire.CheckSend: not nil, an lwar message the
+// server sends, valid with the sequence number it gets; Join, Leave,
+// Synced and Full are the session's own, a *session.SequenceError). A
+// reliable message's Seqno is set to the player's next. A player whose
+// reliable queue is full is removed (LeaveOverflow) and Send returns
+// ErrQueueFull.
 func (s *Server) Send(player ID, m Message) error {
+	s.ready()
+	if err := s.check(m); err != nil {
+		return err
+	}
 	p := s.peer(player)
 	if p == nil {
 		return ErrUnknownPlayer
 	}
-	return s.queue(p, m)
+	return s.send(p, m, s.cfg.Lax)
 }
 
-// Broadcast queues m for every connected player. It returns the first
-// error (players that overflow are removed; the others still get m).
+// Broadcast queues m for every connected player, as Send does. It returns
+// the first error (players that overflow are removed; the others still
+// get m).
 func (s *Server) Broadcast(m Message) error {
+	s.ready()
+	if err := s.check(m); err != nil {
+		return err
+	}
+	return s.broadcast(m, s.cfg.Lax)
+}
+
+// check refuses the messages the session sends itself, unless Lax.
+func (s *Server) check(m Message) error {
+	if err := wire.CheckSend(table, m, FromServer, true); err != nil {
+		return err // nil, another protocol's, a client's
+	}
+	if s.cfg.Lax {
+		return nil
+	}
+	switch TypeOf(m) {
+	case TypeJoin, TypeLeave, TypeSynced, TypeFull:
+		return sequenceError(TypeOf(m).String(), "running (the session sends it)")
+	}
+	return nil
+}
+
+func (s *Server) broadcast(m Message, lax bool) error {
 	var first error
 	for i := range s.peers {
 		if p := &s.peers[i]; p.active && !p.leaving {
-			if err := s.queue(p, m); err != nil && first == nil {
+			if err := s.send(p, m, lax); err != nil && first == nil {
 				first = err
 			}
 		}
@@ -222,57 +254,110 @@ func (s *Server) Broadcast(m Message) error {
 	return first
 }
 
-func (s *Server) queue(p *serverPeer, m Message) error {
-	var err error
-	if TypeOf(m).Reliable() {
-		_, err = p.ch.QueueReliable(m)
-	} else {
-		err = p.ch.QueueUnreliable(m)
-	}
+// send queues m for p through queueChecked; a client that overflows is
+// removed.
+func (s *Server) send(p *serverPeer, m Message, lax bool) error {
+	err := queueChecked(p.ch, m, FromServer, lax)
 	if errors.Is(err, ErrQueueFull) && TypeOf(m).Reliable() {
 		s.remove(p, LeaveOverflow)
 	}
 	return err
 }
 
-// Receive takes one datagram from addr. It returns the error of a packet
-// that is not an lwar packet, or of a message that cannot be decoded (the
-// messages before it were taken). From an unknown address only a packet
-// with a valid Connect matters: it is answered with Full if no slot is
-// free, and otherwise starts the new client's synchronization. Messages
-// from clients are validated: one that breaks a rule of the spec counts
-// as a violation (see MisbehaviorLimit) and is dropped.
-func (s *Server) Receive(addr netip.AddrPort, pkt []byte, now time.Time) error {
-	i, known := s.byAddr[addr]
+// AddEntity puts an entity into the world: every client gets an Add for
+// it now, and every client that joins later gets one while it is
+// synchronized, as the original server does (queue.c:150-174). It
+// replaces an entity with the same ID.
+func (s *Server) AddEntity(e Entity) error {
+	s.ready()
+	found := false
+	for i := range s.entities {
+		if s.entities[i].ID == e.ID {
+			s.entities[i], found = e, true
+		}
+	}
+	if !found {
+		s.entities = append(s.entities, e)
+	}
+	s.add = Add{EntityID: e.ID, PlayerID: e.Player, TypeID: e.Type}
+	return s.broadcast(&s.add, true)
+}
+
+// RemoveEntity takes an entity out of the world: every client gets a
+// Remove for it. It returns ErrUnknownEntity for an entity AddEntity did
+// not add.
+func (s *Server) RemoveEntity(id ID) error {
+	for i := range s.entities {
+		if s.entities[i].ID == id {
+			s.entities = append(s.entities[:i], s.entities[i+1:]...)
+			s.rm = Remove{EntityID: id}
+			return s.broadcast(&s.rm, true)
+		}
+	}
+	return ErrUnknownEntity
+}
+
+// ErrUnknownEntity is returned by Server.RemoveEntity for an entity the
+// world does not hold.
+var ErrUnknownEntity = errors.New("lwar: no such entity")
+
+// Handle takes one datagram from a client at from. It returns the error
+// of a packet that is not an lwar packet, of a message that cannot be
+// decoded (the messages before it were taken; a message only the server
+// sends is one), or of the first message it refused: a message in
+// another player's name (ErrWrongPlayer), one that breaks a rule of the
+// spec (Validate's error), one out of sequence (a second Connect, a
+// message from an address that has not connected: a
+// *session.SequenceError). Every refused message counts as a violation
+// (see MisbehaviorLimit); the server takes the rest of the packet and
+// stays up. A packet over MaxPacketSize that the policy takes is taken
+// without an error.
+//
+// From an unknown address only a packet with a valid Connect matters: it
+// is answered with Full if no slot is free, and otherwise starts the new
+// client's synchronization.
+func (s *Server) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
+	s.ready()
+	i, known := s.byAddr[from]
 	if !known {
-		return s.receiveNew(addr, pkt, now)
+		return s.handleNew(from, unit, now)
 	}
 	p := &s.peers[i]
-	msgs, err := p.ch.Receive(pkt, now)
+	msgs, err := p.ch.Receive(unit, now)
 	if msgs == nil {
 		return err
 	}
 	if p.leaving {
 		p.answer = true
+		return nil
+	}
+	if err := s.reset(unit); err != nil {
 		return err
 	}
-	if err := s.reset(pkt); err != nil {
-		return err
-	}
-	s.takeAll(p)
-	return s.it.Err()
+	return s.takeAll(p)
 }
 
-// takeAll admits and handles the rest of the iterator's messages.
-func (s *Server) takeAll(p *serverPeer) {
+// takeAll admits and handles the rest of the iterator's messages, and
+// returns the first refusal or the iterator's error.
+func (s *Server) takeAll(p *serverPeer) error {
+	var refused error
 	for s.it.Next() {
 		if p.ch.Admit(s.it.Bytes()) {
-			s.take(p, s.it.Message())
+			if err := s.take(p, s.it.Message()); err != nil {
+				if refused == nil {
+					refused = err
+				}
+				s.fault(p)
+			}
 			if p.leaving || !p.active {
-				return
+				return refused
 			}
 		}
 	}
+	if err := s.it.Err(); err != nil && !isOversizeFlag(err) {
+		return err
+	}
+	return refused
 }
 
 // reset starts the iterator's walk over pkt, a packet from a client,
@@ -282,14 +367,24 @@ func (s *Server) reset(pkt []byte) error {
 	return s.it.Reset(pkt)
 }
 
-func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) error {
+func (s *Server) handleNew(addr netip.AddrPort, pkt []byte, now time.Time) error {
 	if err := s.reset(pkt); err != nil {
 		return err
 	}
+	var refused error
 	for s.it.Next() {
 		c, ok := s.it.Message().(*Connect)
-		if !ok || c.Validate() != nil {
+		if !ok {
+			if refused == nil {
+				refused = sequenceError(s.it.Message().Form().Name, "not connected")
+			}
 			continue // nothing but a valid Connect counts from a stranger
+		}
+		if err := c.Validate(); err != nil {
+			if refused == nil {
+				refused = err
+			}
+			continue
 		}
 		slot := -1
 		for i := range s.peers {
@@ -320,37 +415,42 @@ func (s *Server) receiveNew(addr netip.AddrPort, pkt []byte, now time.Time) erro
 		*p = serverPeer{active: true, addr: addr, ch: p.ch, name: append(p.name[:0], c.Name...), leave: p.leave[:0],
 			id: ID{Generation: s.gens[slot], Identity: uint16(slot + 1)}}
 		s.byAddr[addr] = slot
-		if err := s.admit(p, c); err != nil {
+		if err := s.admit(p); err != nil {
 			return err
 		}
-		s.takeAll(p)
-		return s.it.Err()
+		if err := s.takeAll(p); err != nil && refused == nil {
+			refused = err
+		}
+		return refused
 	}
-	return s.it.Err()
+	if err := s.it.Err(); err != nil && !isOversizeFlag(err) {
+		return err
+	}
+	return refused
 }
 
 // admit synchronizes a new client: the Join for it goes to everyone (for
 // the new client it is the first message, sequence number 1, and its
 // packet acknowledges the Connect), then Joins for the players already
-// there, the game state from ServerConfig.Sync, and Synced.
+// there, an Add for every entity, and Synced.
 //
 // The new client gets its Join before anyone else: a client that
 // overflows on it is removed, and the Leave for that one, broadcast
 // meanwhile, must not take sequence number 1 from the new client, nor
 // stop its admission.
-func (s *Server) admit(p *serverPeer, c *Connect) error {
+func (s *Server) admit(p *serverPeer) error {
 	s.join = Join{PlayerID: p.id, Name: append(s.join.Name[:0], p.name...)}
-	if err := s.queue(p, &s.join); err != nil {
+	if err := s.send(p, &s.join, true); err != nil {
 		return err
 	}
 	for i := range s.peers {
 		if q := &s.peers[i]; q != p && q.active && !q.leaving {
-			_ = s.queue(q, &s.join) // on overflow q is removed (LeaveOverflow)
+			_ = s.send(q, &s.join, true) // on overflow q is removed (LeaveOverflow)
 		}
 	}
 	if s.cfg.ServerPlayer != nil {
 		s.join = Join{PlayerID: ServerPlayerID, Name: append(s.join.Name[:0], s.cfg.ServerPlayer...)}
-		if err := s.queue(p, &s.join); err != nil {
+		if err := s.send(p, &s.join, true); err != nil {
 			return err
 		}
 	}
@@ -360,75 +460,70 @@ func (s *Server) admit(p *serverPeer, c *Connect) error {
 			continue
 		}
 		s.join = Join{PlayerID: q.id, Name: append(s.join.Name[:0], q.name...)}
-		if err := s.queue(p, &s.join); err != nil {
+		if err := s.send(p, &s.join, true); err != nil {
 			return err
 		}
 	}
-	if s.cfg.Sync != nil {
-		if err := s.cfg.Sync(p.id, p.ch); err != nil {
+	for _, e := range s.entities {
+		s.add = Add{EntityID: e.ID, PlayerID: e.Player, TypeID: e.Type}
+		if err := s.send(p, &s.add, true); err != nil {
 			return err
 		}
 	}
-	if err := s.queue(p, &s.synced); err != nil {
+	if err := s.send(p, &s.synced, true); err != nil {
 		return err
 	}
-	s.emit(ServerJoin, p, c, 0)
+	s.e.Name = p.name
+	s.emit(EventJoined, p)
 	return nil
 }
 
-// take handles one admitted message from a connected client. A message
-// that breaks a rule of the spec (Validate: a name longer than
-// MaxPlayerNameLength, text that is not UTF-8) is a violation and is
-// dropped.
-func (s *Server) take(p *serverPeer, m Message) {
-	if m.Validate() != nil {
-		s.fault(p)
-		return
+// take handles one admitted message from a connected client and returns
+// the error of one it refuses. A message that breaks a rule of the spec
+// (Validate: a name longer than MaxPlayerNameLength, text that is not
+// UTF-8) is refused.
+func (s *Server) take(p *serverPeer, m Message) error {
+	if err := m.Validate(); err != nil {
+		return err
 	}
 	switch m := m.(type) {
 	case *Disconnect:
 		s.remove(p, LeaveDisconnect)
 	case *Chat:
-		s.forward(p, m, m.PlayerID)
-	case *Name:
-		if m.PlayerID == p.id {
-			p.name = append(p.name[:0], m.Name...)
+		if m.PlayerID != p.id {
+			return wrongPlayer(m)
 		}
-		s.forward(p, m, m.PlayerID)
+		s.e.Text = m.Msg
+		s.emit(EventChat, p)
+		_ = s.broadcast(m, true)
+	case *Name:
+		if m.PlayerID != p.id {
+			return wrongPlayer(m)
+		}
+		p.name = append(p.name[:0], m.Name...)
+		s.e.Name = m.Name
+		s.emit(EventName, p)
+		_ = s.broadcast(m, true)
 	case *Selection:
-		s.forward(p, m, m.PlayerID)
+		if m.PlayerID != p.id {
+			return wrongPlayer(m)
+		}
+		s.e.Ship, s.e.Weapons = m.ShipType, m.WeaponType
+		s.emit(EventSelection, p)
+		_ = s.broadcast(m, true)
 	case *Input:
-		if s.check(p, m.PlayerID) {
-			mask, ok := p.input.Take(m.FrameNo)
-			if ok && s.cfg.Handler != nil {
-				s.ev = ServerEvent{Kind: ServerMessage, Player: p.id, Addr: p.addr, Message: m, InputMask: mask}
-				s.cfg.Handler(&s.ev)
-			}
+		if m.PlayerID != p.id {
+			return wrongPlayer(m)
+		}
+		if mask, ok := p.input.Take(m.FrameNo); ok {
+			s.e.Input, s.e.Mask = *m, mask
+			s.emit(EventInput, p)
 		}
 	default:
-		// Connect again (a reconnect) or a server's message.
-		s.fault(p)
+		// Connect again (a reconnect).
+		return sequenceError(m.Form().Name, "connected")
 	}
-}
-
-// forward reports a message that clients broadcast through the server
-// (Chat, Name, Selection) and sends it to every client, the sender
-// included, as the original server does; one naming another player than
-// its sender is dropped as a violation.
-func (s *Server) forward(p *serverPeer, m Message, player ID) {
-	if s.check(p, player) {
-		s.emit(ServerMessage, p, m, 0)
-		_ = s.Broadcast(m)
-	}
-}
-
-// check counts a message naming another player as a violation.
-func (s *Server) check(p *serverPeer, player ID) bool {
-	if player == p.id {
-		return true
-	}
-	s.fault(p)
-	return false
+	return nil
 }
 
 func (s *Server) fault(p *serverPeer) {
@@ -451,10 +546,11 @@ func (s *Server) remove(p *serverPeer, cause LeaveCause) {
 	p.ch.lastSeq++
 	leave := Leave{PlayerID: p.id, Seqno: p.ch.lastSeq}
 	p.leave, _ = leave.AppendBinary(p.leave[:0])
-	s.emit(ServerLeave, p, nil, cause)
+	s.e.Cause = cause
+	s.emit(EventLeft, p)
 	// A local value: the broadcast may overflow another client, whose
 	// removal broadcasts its own Leave meanwhile.
-	_ = s.Broadcast(&leave)
+	_ = s.broadcast(&leave, true)
 }
 
 // free empties a slot.
@@ -465,11 +561,10 @@ func (s *Server) free(p *serverPeer) {
 	p.active, p.leaving, p.answer = false, false, false
 }
 
-// Update runs the timers: a client silent for more than
-// DisconnectTimeout is removed (the others get a Leave for it), and a
-// leaving client silent for LeaveLinger is forgotten. AppendPacket calls
-// it too.
-func (s *Server) Update(now time.Time) {
+// Tick runs the timers: a client silent for more than DisconnectTimeout
+// is removed (EventLeft with LeaveTimeout; the others get a Leave for
+// it), and a leaving client silent for LeaveLinger is forgotten.
+func (s *Server) Tick(now time.Time) {
 	for i := range s.peers {
 		p := &s.peers[i]
 		switch {
@@ -485,31 +580,47 @@ func (s *Server) Update(now time.Time) {
 	}
 }
 
-// AppendPacket appends the next datagram to send to b and returns it with
-// its destination; ok is false when nothing is left to send now. Call it
-// until ok is false on every tick:
-//
-//	for {
-//		to, pkt, ok := srv.AppendPacket(buf[:0], now)
-//		if !ok {
-//			break
-//		}
-//		conn.WriteToUDPAddrPort(pkt, to)
-//	}
-//
-// It answers Connects with Full (header ack = the Connect's sequence
-// number, timestamp 0, as the original server sends it), answers packets
-// of leaving clients with their Leave, and sends each client's channel
-// while it needs sending (Channel.NeedsSend).
-func (s *Server) AppendPacket(b []byte, now time.Time) (to netip.AddrPort, pkt []byte, ok bool) {
-	s.Update(now)
+// Deadline returns when the server next needs Tick and Transmit: the
+// earliest resend, keep-alive or timeout of its clients' channels (see
+// Channel.Deadline) and the end of a leaving client's linger; the zero
+// Time when it has no client.
+func (s *Server) Deadline() time.Time {
+	var at time.Time
+	for i := range s.peers {
+		p := &s.peers[i]
+		var t time.Time
+		switch {
+		case !p.active:
+			continue
+		case p.leaving:
+			t = p.ch.LastReceived().Add(s.cfg.LeaveLinger + 1)
+		default:
+			t = p.ch.Deadline()
+		}
+		if at.IsZero() || t.Before(at) {
+			at = t
+		}
+	}
+	return at
+}
+
+// Done reports false: a server runs until its driver is closed.
+func (s *Server) Done() bool { return false }
+
+// Transmit appends the next datagram to send to buf and returns it with
+// its destination; ok is false when nothing is left to send now. It
+// answers Connects with Full (header ack = the Connect's sequence number,
+// timestamp 0, as the original server sends it), answers packets of
+// leaving clients with their Leave, and sends each client's channel while
+// it needs sending (Channel.NeedsSend).
+func (s *Server) Transmit(now time.Time, buf []byte) (to netip.AddrPort, unit []byte, ok bool) {
 	if n := len(s.fulls); n > 0 {
 		f := s.fulls[n-1]
 		s.fulls = s.fulls[:n-1]
 		h := Header{Ack: f.ack}
-		b, _ = h.AppendBinary(b)
-		b, _ = s.full.AppendBinary(b)
-		return f.addr, b, true
+		buf, _ = h.AppendBinary(buf)
+		buf, _ = s.full.AppendBinary(buf)
+		return f.addr, buf, true
 	}
 	for i := range s.peers {
 		p := &s.peers[i]
@@ -522,12 +633,12 @@ func (s *Server) AppendPacket(b []byte, now time.Time) (to netip.AddrPort, pkt [
 			}
 			p.answer = false
 			h := Header{Ack: p.ch.Ack(), Timestamp: p.ch.Timestamp(now)}
-			b, _ = h.AppendBinary(b)
-			return p.addr, append(b, p.leave...), true
+			buf, _ = h.AppendBinary(buf)
+			return p.addr, append(buf, p.leave...), true
 		}
 		if p.ch.NeedsSend(now) {
-			return p.addr, p.ch.AppendPacket(b, now), true
+			return p.addr, p.ch.AppendPacket(buf, now), true
 		}
 	}
-	return netip.AddrPort{}, b, false
+	return netip.AddrPort{}, buf, false
 }

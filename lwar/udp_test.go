@@ -1,7 +1,7 @@
 package lwar
 
 import (
-	"errors"
+	"context"
 	"net"
 	"net/netip"
 	"strings"
@@ -9,138 +9,120 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/internal/nettest"
+	"github.com/gamewire/gamewire/session"
 )
 
 // capturePath is the capture of the loopback session; nettest.Update
 // (go test ./lwar -run TestUDPSession -update) regenerates it.
 var capturePath = nettest.Capture("lwar", "loopback.hex")
 
+// recordConn is a UDP socket that records every datagram written to it.
+// The drivers write on the goroutine that polls them: the test's.
+type recordConn struct {
+	*net.UDPConn
+	capture *[][]byte
+}
+
+func (c recordConn) WriteToUDPAddrPort(b []byte, to netip.AddrPort) (int, error) {
+	*c.capture = append(*c.capture, append([]byte(nil), b...))
+	return c.UDPConn.WriteToUDPAddrPort(b, to)
+}
+
 // udpPeer is one client of the loopback test.
 type udpPeer struct {
 	name   string
-	conn   *net.UDPConn
 	c      *Client
+	d      *session.Packet
 	chats  []string
 	leaves []ID
-	input  Input
+	closed bool
+}
+
+// events reads the client's events.
+func (p *udpPeer) events() {
+	for e, ok := p.c.Event(); ok; e, ok = p.c.Event() {
+		switch e.Kind {
+		case EventChat:
+			p.chats = append(p.chats, string(e.Text))
+		case EventLeft:
+			p.leaves = append(p.leaves, e.Player)
+		case EventClosed:
+			p.closed = true
+		}
+	}
 }
 
 // TestUDPSession runs one server and two clients over real UDP sockets on
-// 127.0.0.1 through connect, sync, input, chat and disconnect, and
-// records every datagram into testdata/lwar/loopback.hex with -update.
+// 127.0.0.1, each session under a session.Packet driver, through connect,
+// sync, input, chat and leave, and records every datagram into
+// testdata/lwar/loopback.hex with -update.
 func TestUDPSession(t *testing.T) {
+	var capture [][]byte
 	srvConn := nettest.ListenUDP(t)
 	srvAddr := srvConn.LocalAddr().(*net.UDPAddr).AddrPort()
-
-	var capture [][]byte
-	record := func(pkt []byte) { capture = append(capture, append([]byte(nil), pkt...)) }
-
-	inputs := map[ID][]uint32{} // frame numbers the server took, per player
-	var joins, leaves []ID
 	srv := NewServer(ServerConfig{
 		ServerPlayer: []byte("server"),
 		// The server answers a leaving client for this long after its last
 		// packet; longer than the default 1 s so that a stalled tick on a
 		// loaded machine does not make it forget bob before he has his Leave.
 		LeaveLinger: 5 * time.Second,
-		Handler: func(ev *ServerEvent) {
-			switch ev.Kind {
-			case ServerJoin:
-				joins = append(joins, ev.Player)
-			case ServerLeave:
-				leaves = append(leaves, ev.Player)
-			case ServerMessage:
-				if in, ok := ev.Message.(*Input); ok && ev.InputMask != 0 {
-					inputs[ev.Player] = append(inputs[ev.Player], in.FrameNo)
+	})
+	ds, err := session.NewPacket(recordConn{srvConn, &capture}, srv, netip.AddrPort{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ds.Close()
+
+	inputs := map[ID][]uint32{} // frame numbers the server took, per player
+	var joins, leaves []ID
+	serverEvents := func() {
+		for e, ok := srv.Event(); ok; e, ok = srv.Event() {
+			switch e.Kind {
+			case EventJoined:
+				joins = append(joins, e.Player)
+			case EventLeft:
+				leaves = append(leaves, e.Player)
+			case EventInput:
+				if e.Mask != 0 {
+					inputs[e.Player] = append(inputs[e.Player], e.Input.FrameNo)
 				}
 			}
-		},
-	})
+		}
+	}
 
 	start := time.Now()
 	peers := []*udpPeer{{name: "alice"}, {name: "bob"}}
 	for _, p := range peers {
-		p.conn = nettest.ListenUDP(t)
-		var err error
-		p.c, err = NewClient([]byte(p.name), ChannelConfig{}, start, func(m Message) {
-			switch m := m.(type) {
-			case *Chat:
-				p.chats = append(p.chats, string(m.Msg))
-			case *Leave:
-				p.leaves = append(p.leaves, m.PlayerID)
-			}
-		})
-		if err != nil {
+		p.c = NewClient(ClientConfig{})
+		if err := p.c.Join(time.Now(), []byte(p.name)); err != nil {
 			t.Fatal(err)
 		}
-	}
-
-	buf := make([]byte, MaxPacketSize)
-	out := make([]byte, 0, MaxPacketSize)
-	// drain reads every datagram waiting on conn, for up to wait.
-	drain := func(conn *net.UDPConn, wait time.Duration, take func(from netip.AddrPort, pkt []byte)) {
-		for {
-			if err := conn.SetReadDeadline(time.Now().Add(wait)); err != nil {
-				t.Fatal(err)
-			}
-			n, from, err := conn.ReadFromUDPAddrPort(buf)
-			if err != nil {
-				var ne net.Error
-				if errors.As(err, &ne) && ne.Timeout() {
-					return
-				}
-				t.Fatal(err)
-			}
-			take(netip.AddrPortFrom(from.Addr().Unmap(), from.Port()), buf[:n])
-			wait = time.Millisecond
+		if p.d, err = session.NewPacket(recordConn{nettest.ListenUDP(t), &capture}, p.c, srvAddr); err != nil {
+			t.Fatal(err)
 		}
+		defer p.d.Close()
 	}
-	// tick: clients send, the server reads and answers, clients read.
+	ctx := context.Background()
+	// tick: every client moves (once connected) and polls, the server
+	// polls, and the events are read.
+	frame := 0
 	tick := func() {
-		now := time.Now()
+		frame++
 		for _, p := range peers {
 			if p.c.State() == ClientConnected {
-				p.input.PlayerID = p.c.Player()
-				p.input.FrameNo++
-				p.input.Forward = PushInput(p.input.Forward, p.input.FrameNo%3 == 0)
-				if err := p.c.Channel().QueueUnreliable(&p.input); err != nil {
+				if err := p.c.Move(Controls{Forward: frame%3 == 0}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if pkt, ok := p.c.AppendPacket(out[:0], now); ok {
-				record(pkt)
-				if _, err := p.conn.WriteToUDPAddrPort(pkt, srvAddr); err != nil {
-					t.Fatal(err)
-				}
+			if err := p.d.Poll(ctx, time.Millisecond); err != nil && err != session.ErrDone {
+				t.Errorf("%s: %v", p.name, err)
 			}
+			p.events()
 		}
-		drain(srvConn, 5*time.Millisecond, func(from netip.AddrPort, pkt []byte) {
-			if err := srv.Receive(from, pkt, time.Now()); err != nil {
-				t.Errorf("server: %v", err)
-			}
-		})
-		now = time.Now()
-		for {
-			to, pkt, ok := srv.AppendPacket(out[:0], now)
-			if !ok {
-				break
-			}
-			record(pkt)
-			if _, err := srvConn.WriteToUDPAddrPort(pkt, to); err != nil {
-				t.Fatal(err)
-			}
+		if err := ds.Poll(ctx, 5*time.Millisecond); err != nil {
+			t.Errorf("server: %v", err)
 		}
-		for _, p := range peers {
-			drain(p.conn, 2*time.Millisecond, func(from netip.AddrPort, pkt []byte) {
-				if from != srvAddr {
-					t.Errorf("datagram from %v", from)
-					return
-				}
-				if err := p.c.Receive(pkt, time.Now()); err != nil {
-					t.Errorf("%s: %v", p.name, err)
-				}
-			})
-		}
+		serverEvents()
 	}
 	until := func(what string, cond func() bool) {
 		t.Helper()
@@ -159,7 +141,8 @@ func TestUDPSession(t *testing.T) {
 	until("connect and sync", func() bool {
 		return alice.c.State() == ClientConnected && bob.c.State() == ClientConnected
 	})
-	if len(joins) != 2 || alice.c.Player() == bob.c.Player() {
+	until("joins", func() bool { return len(joins) == 2 })
+	if alice.c.Player() == bob.c.Player() {
 		t.Fatalf("joins %v, players %v %v", joins, alice.c.Player(), bob.c.Player())
 	}
 	until("input", func() bool {
@@ -172,10 +155,10 @@ func TestUDPSession(t *testing.T) {
 			}
 		}
 	}
-	if _, err := alice.c.Channel().QueueReliable(&Chat{PlayerID: alice.c.Player(), Msg: []byte("hello from alice")}); err != nil {
+	if err := alice.c.Chat([]byte("hello from alice")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bob.c.Channel().QueueReliable(&Chat{PlayerID: bob.c.Player(), Msg: []byte("hi, bob here")}); err != nil {
+	if err := bob.c.Chat([]byte("hi, bob here")); err != nil {
 		t.Fatal(err)
 	}
 	until("chat", func() bool { return len(alice.chats) == 2 && len(bob.chats) == 2 })
@@ -184,20 +167,22 @@ func TestUDPSession(t *testing.T) {
 			t.Errorf("%s got chats %q", p.name, p.chats)
 		}
 	}
-	if err := bob.c.Disconnect(time.Now()); err != nil {
+	if err := bob.c.Leave(); err != nil {
 		t.Fatal(err)
 	}
-	until("bob leaves", func() bool {
-		return bob.c.State() == ClientClosed && len(alice.leaves) == 1
-	})
-	if alice.leaves[0] != bob.c.Player() {
-		t.Errorf("alice told that %v left, want %v", alice.leaves[0], bob.c.Player())
+	until("bob leaves", func() bool { return bob.closed && len(alice.leaves) == 1 })
+	if alice.leaves[0] != bob.c.Player() || bob.c.State() != ClientClosed {
+		t.Errorf("alice told that %v left, want %v; bob %v", alice.leaves[0], bob.c.Player(), bob.c.State())
 	}
-	if err := alice.c.Disconnect(time.Now()); err != nil {
+	if err := bob.d.Poll(ctx, 0); err != session.ErrDone {
+		t.Errorf("bob's driver after the end: %v, want session.ErrDone", err)
+	}
+	if err := alice.c.Leave(); err != nil {
 		t.Fatal(err)
 	}
-	until("alice leaves", func() bool { return alice.c.State() == ClientClosed })
-	if len(leaves) != 2 || len(srv.Players(nil)) != 0 {
+	until("alice leaves", func() bool { return alice.closed })
+	until("the server sees both leave", func() bool { return len(leaves) == 2 })
+	if len(srv.Players(nil)) != 0 {
 		t.Errorf("server leave events %v, players %v", leaves, srv.Players(nil))
 	}
 	t.Logf("session: %d datagrams in %v", len(capture), time.Since(start).Round(time.Millisecond))
@@ -276,25 +261,26 @@ func checkCapture(t *testing.T, capturePath string, want ...Type) {
 // and sees bob leave.
 func TestOriginalServerReplay(t *testing.T) {
 	var got []string
-	c, err := NewClient([]byte("alice"), ChannelConfig{}, t0, func(m Message) {
-		switch m := m.(type) {
-		case *Join:
-			got = append(got, "join "+m.PlayerID.String()+" "+string(m.Name))
-		case *Chat:
-			got = append(got, "chat "+m.PlayerID.String()+" "+string(m.Msg))
-		case *Leave:
-			got = append(got, "leave "+m.PlayerID.String())
-		}
-	})
-	if err != nil {
+	c := NewClient(ClientConfig{})
+	if err := c.Join(t0, []byte("alice")); err != nil {
 		t.Fatal(err)
 	}
 	now := t0
 	var states []ClientState
 	for i, pkt := range nettest.ReadHexLines(t, nettest.Capture("lwar", "original-server-to-alice.hex")) {
 		now = now.Add(30 * time.Millisecond)
-		if err := c.Receive(pkt, now); err != nil {
+		if err := c.Handle(now, netip.AddrPort{}, pkt); err != nil {
 			t.Fatalf("datagram %d: %v", i, err)
+		}
+		for e, ok := c.Event(); ok; e, ok = c.Event() {
+			switch e.Kind {
+			case EventAccepted, EventJoined:
+				got = append(got, "join "+e.Player.String()+" "+string(e.Name))
+			case EventChat:
+				got = append(got, "chat "+e.Player.String()+" "+string(e.Text))
+			case EventLeft:
+				got = append(got, "leave "+e.Player.String())
+			}
 		}
 		if len(states) == 0 || states[len(states)-1] != c.State() {
 			states = append(states, c.State())

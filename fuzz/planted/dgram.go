@@ -69,16 +69,7 @@ func (g *rtGame) Joined(from netip.AddrPort) bool {
 // (the spec's server has 8: a fuzzer's clients that linger until the
 // disconnect timeout would fill it).
 func LwarGame() DatagramGame {
-	g := &lwGame{joined: map[netip.AddrPort]bool{}}
-	g.srv = lwar.NewServer(lwar.ServerConfig{MaxClients: 64, Handler: func(e *lwar.ServerEvent) {
-		switch e.Kind {
-		case lwar.ServerJoin:
-			g.joined[e.Addr] = true
-		case lwar.ServerLeave:
-			delete(g.joined, e.Addr)
-		}
-	}})
-	return g
+	return &lwGame{srv: lwar.NewServer(lwar.ServerConfig{MaxClients: 64}), joined: map[netip.AddrPort]bool{}}
 }
 
 type lwGame struct {
@@ -101,12 +92,34 @@ func (g *lwGame) Messages(b []byte) []wire.Message {
 	return out
 }
 
-func (g *lwGame) Receive(from netip.AddrPort, b []byte, now time.Time) { g.srv.Receive(from, b, now) }
-
-func (g *lwGame) Next(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
-	to, b, ok := g.srv.AppendPacket(buf[:0], now)
-	return to, b, ok
+// Receive hands the datagram to the session (a refused one changes
+// nothing) and reads its events.
+func (g *lwGame) Receive(from netip.AddrPort, b []byte, now time.Time) {
+	g.srv.Handle(now, from, b)
+	g.events()
 }
 
-func (g *lwGame) Tick(now time.Time)              { g.srv.Update(now) }
+// events keeps the joined clients from the session's events.
+func (g *lwGame) events() {
+	for e, ok := g.srv.Event(); ok; e, ok = g.srv.Event() {
+		switch e.Kind {
+		case lwar.EventJoined:
+			g.joined[e.Addr] = true
+		case lwar.EventLeft:
+			delete(g.joined, e.Addr)
+		}
+	}
+}
+
+func (g *lwGame) Next(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
+	return g.srv.Transmit(now, buf[:0])
+}
+
+// Tick runs the session's timers when its deadline has passed.
+func (g *lwGame) Tick(now time.Time) {
+	if d := g.srv.Deadline(); !d.IsZero() && !now.Before(d) {
+		g.srv.Tick(now)
+		g.events()
+	}
+}
 func (g *lwGame) Joined(from netip.AddrPort) bool { return g.joined[from] }

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"net/netip"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -28,9 +29,11 @@ const (
 	LWInGame
 )
 
-// Lwar returns the fuzz.Protocol of lwar (UDP): lwar.Client plays the
-// connection over its reliable Channel (Connect resent until the server's
-// Join, the sync up to Synced, a Selection, Disconnect as the goodbye),
+// Lwar returns the fuzz.Protocol of lwar (UDP): lwar.Client, a session of
+// the session contract, plays the connection over its reliable Channel
+// (Join: Connect resent until the server's Join, the sync up to Synced;
+// Select; Leave: Disconnect as the goodbye), driven by hand on the wall
+// clock (Handle, Transmit, Tick),
 // and the session is a fuzz.Packer: every unit travels in a packet with
 // the channel's live ack and timestamp, and a reliable message is
 // numbered by the channel, or as its sequence trick says (a duplicate, a
@@ -57,11 +60,11 @@ func Lwar() *fuzz.Protocol {
 				return nil, nil
 			}
 			ch := ls.c.Channel()
-			seq, err := ch.QueueReliable(&lwar.Chat{PlayerID: ls.c.Player(), Msg: wire.Text("probe")})
-			if err != nil {
+			if err := ls.c.Chat(wire.Text("probe")); err != nil {
 				return nil, nil
 			}
-			pkt, _ := ls.c.AppendPacket(nil, time.Now())
+			seq := ch.LastSeq()
+			_, pkt, _ := ls.c.Transmit(time.Now(), nil)
 			return &packet{b: pkt}, func(wire.Message) bool { return ch.Acked() >= seq }
 		},
 		LiveState: LWConnected,
@@ -104,24 +107,30 @@ func (s *lwSession) Next(target int) wire.Message {
 			return nil
 		}
 		// A resend interval, so that Next falls quiet between resends.
-		c, err := lwar.NewClient([]byte(s.name), lwar.ChannelConfig{ResendInterval: 100 * time.Millisecond}, now, nil)
-		if err != nil {
+		c := lwar.NewClient(lwar.ClientConfig{Channel: lwar.ChannelConfig{ResendInterval: 100 * time.Millisecond}})
+		if c.Join(now, []byte(s.name)) != nil {
 			return nil
 		}
 		s.c = c
 	}
-	ch := s.c.Channel()
+	s.c.Tick(now)
+	s.events()
 	if target >= LWInGame && s.c.State() == lwar.ClientConnected && s.selSeq == 0 {
-		s.selSeq, _ = ch.QueueReliable(&lwar.Selection{PlayerID: s.c.Player(), ShipType: 1})
+		if s.c.Select(lwar.EntityTypeShip, [4]uint8{}) == nil {
+			s.selSeq = s.c.Channel().LastSeq()
+		}
 	}
-	if !ch.NeedsSend(now) {
-		return nil
-	}
-	pkt, ok := s.c.AppendPacket(nil, now)
+	_, pkt, ok := s.c.Transmit(now, nil)
 	if !ok {
 		return nil
 	}
 	return &packet{b: pkt}
+}
+
+// events drops the client's events: the fuzzer reads its state.
+func (s *lwSession) events() {
+	for _, ok := s.c.Event(); ok; _, ok = s.c.Event() {
+	}
 }
 
 // Ended reports whether the server ended the connection: a Leave for
@@ -135,16 +144,18 @@ func (s *lwSession) Handle(m wire.Message) error {
 	if !ok || s.c == nil {
 		return nil
 	}
-	return s.c.Receive(r.Frame, time.Now())
+	err := s.c.Handle(time.Now(), netip.AddrPort{}, r.Frame)
+	s.events()
+	return err
 }
 
 // Leave returns a packet with Disconnect once the server accepted the
 // client.
 func (s *lwSession) Leave() wire.Message {
-	if s.c == nil || s.c.State().Final() || s.c.Disconnect(time.Now()) != nil {
+	if s.c == nil || s.c.State().Final() || s.c.Leave() != nil {
 		return nil
 	}
-	pkt, ok := s.c.AppendPacket(nil, time.Now())
+	_, pkt, ok := s.c.Transmit(time.Now(), nil)
 	if !ok {
 		return nil
 	}
@@ -197,7 +208,7 @@ type frame []byte
 
 func (f frame) AppendBinary(b []byte) ([]byte, error) { return append(b, f...), nil }
 
-// packet is a datagram the session built whole (lwar.Client.AppendPacket:
+// packet is a datagram the session built whole (lwar.Client.Transmit:
 // header, then the channel's due messages), handed to the fuzzer as a
 // message: it encodes to its bytes.
 type packet struct{ b []byte }

@@ -19,11 +19,15 @@ import (
 func TestLwarPack(t *testing.T) {
 	addr := netip.MustParseAddrPort("127.0.0.1:4000")
 	var delivered []string
-	srv := lwar.NewServer(lwar.ServerConfig{Handler: func(e *lwar.ServerEvent) {
-		if e.Kind == lwar.ServerMessage {
-			delivered = append(delivered, e.Message.Form().Name)
+	srv := lwar.NewServer(lwar.ServerConfig{})
+	receive := func(pkt []byte) {
+		srv.Handle(time.Now(), addr, pkt)
+		for e, ok := srv.Event(); ok; e, ok = srv.Event() {
+			if e.Kind == lwar.EventChat {
+				delivered = append(delivered, string(e.Text))
+			}
 		}
-	}})
+	}
 	s := &lwSession{name: "fuzz", start: time.Now()}
 	// exchange sends the session's packets to the server and its answers
 	// back, until both fall quiet.
@@ -32,12 +36,12 @@ func TestLwarPack(t *testing.T) {
 			quiet := true
 			for m := s.Next(target); m != nil; m = s.Next(target) {
 				b, _ := m.AppendBinary(nil)
-				srv.Receive(addr, b, time.Now())
+				receive(b)
 				quiet = false
 			}
 			now := time.Now() // one instant: the server sends each message once
 			for {
-				_, b, ok := srv.AppendPacket(nil, now)
+				_, b, ok := srv.Transmit(now, nil)
 				if !ok {
 					break
 				}
@@ -64,7 +68,7 @@ func TestLwarPack(t *testing.T) {
 		if got := pkt[len(pkt)-len(u.Bytes)+5:]; string(got[len(got)-len(text):]) != text {
 			t.Fatalf("%s %s: the packet does not end with the unit's frame: %x", kind, field, pkt)
 		}
-		srv.Receive(addr, pkt, time.Now())
+		receive(pkt)
 		return codec.BigEndian.U32(pkt[len(pkt)-len(u.Bytes)+1:])
 	}
 	last := ch.LastSeq()

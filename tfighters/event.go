@@ -43,7 +43,8 @@ const (
 	// it relayed).
 	EventChat
 	// EventPlayerLeft: player ID left the game; Text is why (SMSG_KICK or
-	// SMSG_QUIT: "Read error" for a closed connection, erratum 12).
+	// SMSG_QUIT: "Read error" for a closed connection, erratum 12). A
+	// Server reports it for a player it had reported EventJoined for.
 	EventPlayerLeft
 	// EventKicked: the server closed our session (SMSG_KICK or SMSG_QUIT
 	// with our id); Text is its reason. The Client is then Done.

@@ -413,11 +413,11 @@ func (s *Server) kick(p *Peer, reason string) {
 	s.m.kick = Kick{ID: p.id, Text: append(s.m.kick.Text[:0], reason...)}
 	if p.Registered() {
 		s.broadcast(&s.m.kick, nil)
+		s.events.push(Event{Kind: EventPlayerLeft, ID: p.id, Text: reason})
 	} else {
 		s.send(p, &s.m.kick)
 	}
 	p.state, p.reason = peerDead, reason
-	s.events.push(Event{Kind: EventPlayerLeft, ID: p.id, Text: reason})
 }
 
 // kickFor kicks p for reason and returns the *KickError that says so.

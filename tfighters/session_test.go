@@ -314,6 +314,9 @@ func TestSessionTwoPlayers(t *testing.T) {
 	if len(l.srv.Players()) != 1 {
 		t.Errorf("server keeps %d players, want 1", len(l.srv.Players()))
 	}
+	if e, ok := l.srv.Event(); !ok || e.String() != `player-left 2 "Read error"` {
+		t.Errorf("server's event %v", e)
+	}
 }
 
 // send returns the frame of m, as a client or server sends it.
@@ -369,6 +372,9 @@ func TestServerKicks(t *testing.T) {
 			var k tfighters.Kick
 			if err := k.UnmarshalBinary(unit); err != nil || to != a || string(k.Text) != tt.reason || k.ID != p.ID() {
 				t.Errorf("sent %x to %v, want SMSG_KICK", unit, to)
+			}
+			if e, ok := s.Event(); ok {
+				t.Errorf("event %v for a player that never joined", e)
 			}
 			if h, ok := s.Hangup(); !ok || h != a {
 				t.Errorf("Hangup: %v %v", h, ok)

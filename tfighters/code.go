@@ -82,10 +82,16 @@ func (c *Code) UnmarshalText(t []byte) error {
 	return codec.ParseNumber(c, t, proto, "code")
 }
 
-// CodeOf returns the code of m: its form's, or a Raw's own.
+// CodeOf returns the code of m: its form's, or a Raw's own; 0 for nil.
 func CodeOf(m Message) Code {
 	if r, ok := m.(*wire.Raw); ok {
+		if r == nil {
+			return 0
+		}
 		return Code(r.Code)
+	}
+	if m == nil || m.Form() == nil {
+		return 0
 	}
 	return Code(m.Form().Code)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/gamewire/gamewire/wire"
 	"github.com/gamewire/gamewire/wire/codec"
 )
 
@@ -94,8 +95,14 @@ func (d *Dbl) UnmarshalText(t []byte) error {
 // message of the spec uses it; see docs/errata/tfighters.md.
 func AppendRealDbl(b []byte, v float64) []byte { return le.AppendF64(b, v) }
 
-// RealDbl reads a "realdbl" from b[0:8] (see AppendRealDbl).
-func RealDbl(b []byte) float64 { return le.F64(b) }
+// RealDbl reads a "realdbl" from b[0:8] (see AppendRealDbl); b shorter
+// than 8 bytes fails with wire.ErrShort.
+func RealDbl(b []byte) (float64, error) {
+	if len(b) < 8 {
+		return 0, wire.ErrShort
+	}
+	return le.F64(b), nil
+}
 
 // le is the byte order of every integer on the wire: the original writes
 // its integers with memcpy from host memory, and it runs on x86.

@@ -1,10 +1,12 @@
 package tfighters_test
 
 import (
+	"errors"
 	"math"
 	"testing"
 
 	"github.com/gamewire/gamewire/tfighters"
+	"github.com/gamewire/gamewire/wire"
 )
 
 func TestDblOf(t *testing.T) {
@@ -69,7 +71,10 @@ func TestDblText(t *testing.T) {
 
 func TestRealDbl(t *testing.T) {
 	b := tfighters.AppendRealDbl(nil, -2.5)
-	if len(b) != 8 || b[7] != 0xc0 || b[6] != 0x04 || tfighters.RealDbl(b) != -2.5 {
-		t.Errorf("realdbl -2.5 = %x", b)
+	if v, err := tfighters.RealDbl(b); len(b) != 8 || b[7] != 0xc0 || b[6] != 0x04 || v != -2.5 || err != nil {
+		t.Errorf("realdbl -2.5 = %x (%v, %v)", b, v, err)
+	}
+	if _, err := tfighters.RealDbl(b[:7]); !errors.Is(err, wire.ErrShort) {
+		t.Errorf("realdbl of 7 bytes: %v", err)
 	}
 }

@@ -63,16 +63,46 @@
 //
 // # Sessions
 //
-// Client and Server are the two sides of the session as state machines the
-// caller drives: no goroutines, and the time comes from the caller (the
-// Server's methods take now; the Client reads its injected Clock, and its
-// Tick ends invincibility, which the original server never announces).
-// They follow the
-// original server: SMSG_HI; CMSG_VERSION (no reply); CMSG_NICK and
-// SMSG_NICKREPLY; for a new player, SMSG_NEWUSER to the others, a first
-// SMSG_PING, the user list (SMSG_NEWUSER and SMSG_INVINCIBLE), four more
-// SMSG_PING 100 ms apart (each CMSG_PONG earns an SMSG_LAG), then
-// SMSG_SPAWNREADY; CMSG_SPAWN brings SMSG_INVINCIBLE and SMSG_SPAWN.
+// Client and Server are the two sides of the session, each a state
+// machine of the one contract of package session (docs/ARCHITECTURE.md):
+// no I/O, no clock, no goroutines. Handle takes one frame (with the time
+// it arrived: the sessions read no clock), Transmit gives the next frame
+// to send, Deadline says when Tick is next due, Done says the session has
+// ended; what happened is read with Event, an Event whose Kind says which
+// fields it fills. A session.Conn drives a Client over its TCP
+// connection, a session.Listener drives a Server over the connections it
+// accepts; a test drives either by hand (Example_game shows a whole game).
+//
+// They follow the original server (errata 9, 12, 27-30): SMSG_HI;
+// CMSG_VERSION (no reply); CMSG_NICK and SMSG_NICKREPLY (EventJoined, or
+// EventNickRejected); for a new player, SMSG_NEWUSER to the others
+// (EventPlayerJoined), a first SMSG_PING, the user list (SMSG_NEWUSER and
+// SMSG_INVINCIBLE), four more SMSG_PING 100 ms apart (each CMSG_PONG
+// earns an SMSG_LAG), then SMSG_SPAWNREADY (EventSpawnReady); CMSG_SPAWN
+// brings SMSG_INVINCIBLE and SMSG_SPAWN (EventSpawned). The Client's
+// states are ClientAwaitHi, ClientAwaitNick, ClientLagCheck,
+// ClientSpawnReady, ClientSpawning, ClientPlaying (ClientDead after an
+// SMSG_KILL, until the next SMSG_SPAWNREADY) and ClientClosed.
+//
+// In the game, the Client's actions are Accel, Turn, Shoot (at most
+// MaxBullets-1 bullets alive: ErrBulletLimit, erratum 28), Say, TeamSay,
+// Command, SetNick, and Leave, which sends nothing (the protocol has no
+// message: the connection closes, and the others get EventPlayerLeft
+// "Read error", erratum 29). Its roster is Object and Objects; the
+// invincibility the server never ends is timed by Deadline and Tick
+// (erratum 25). The others' moves update the roster; their shots, chat,
+// nicks, spawns, kills and leaving are events; EventKicked ends the
+// session.
+//
+// Every message leaves through one function, Client.Send (Server.Send
+// and Broadcast on the other side), which calls wire.CheckSend (nil,
+// another protocol, the wrong direction, Validate) and checks the state
+// (a *session.SequenceError wrapping ErrSequence); Lax lets rule-breaking
+// messages through, for a fuzzer. The Server answers what a client may
+// not send as the original does (a kick, or nothing) and reports it by
+// Handle's error (a *KickError, a *session.SequenceError, ErrUnknownPeer,
+// Validate's error), staying up. Handle, Transmit and the actions
+// allocate nothing in steady state.
 //
 // # Adding a message type
 //

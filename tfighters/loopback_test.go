@@ -2,12 +2,15 @@ package tfighters_test
 
 import (
 	"bytes"
-	"io"
+	"context"
+	"errors"
+	"net"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/internal/codectest"
 	"github.com/gamewire/gamewire/internal/nettest"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/tfighters"
 	"github.com/gamewire/gamewire/wire"
 )
@@ -15,162 +18,188 @@ import (
 // Captures of the loopback session, as one client (Alice) saw it.
 var captureClient, captureServer = nettest.Captures("tfighters")
 
-// tcpEvent is what the server loop of startServer receives.
-type tcpEvent = nettest.Event[*tfighters.Peer, tfighters.Message]
-
-type tcpServer = nettest.Server[tcpEvent]
-
-// startServer starts a small TFighters server built from the package: one
-// goroutine owns the Server state machine; one goroutine per connection
-// reads frames; the loop ticks every 5 ms and writes what peers have
-// queued.
-func startServer(t *testing.T) *tcpServer {
-	return nettest.StartServer(t, nettest.Accepted[*tfighters.Peer, tfighters.Message], serve)
+// game is a loopback game: a Server on a session.Listener and its
+// players, each a Client on a session.Conn, all polled by the test's
+// goroutine.
+type game struct {
+	t       *testing.T
+	srv     *tfighters.Server
+	ln      *session.Listener
+	players []*player
 }
 
-func read(s *tcpServer, p *tfighters.Peer, c *wire.Conn) {
-	for {
-		m, err := c.Next()
-		ev := tcpEvent{Peer: p}
-		switch {
-		case broken(err):
-			ev.Closed = true
-		case err != nil:
-			ev.Err = err
-		default:
-			// The Conn reuses its values: hand the loop a copy.
-			b, _ := m.AppendBinary(nil)
-			if r, ok := m.(*wire.Raw); ok {
-				ev.Msg = wire.NewRaw(tfighters.Table(), r.Code, r.From, b)
-			} else {
-				ev.Msg, _, _ = tfighters.Decode(b, tfighters.FromClient)
-			}
+// player is one Client on a real connection, recorded.
+type player struct {
+	c      *tfighters.Client
+	d      *session.Conn
+	rec    *nettest.Recorder
+	events []tfighters.Event // every event so far
+	seen   int               // events before seen were matched by until
+	err    error             // the driver's final error, once there is one
+}
+
+func newGame(t *testing.T) *game {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &game{t: t, srv: tfighters.NewServer()}
+	if g.ln, err = session.NewListener(l, g.srv); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.ln.Close() })
+	return g
+}
+
+// join connects a player that will ask for nick.
+func (g *game) join(nick string) *player {
+	g.t.Helper()
+	p := &player{c: tfighters.NewClient(nick), rec: nettest.Dial(g.t, g.ln.Addr().String())}
+	var err error
+	if p.d, err = session.NewConn(p.rec, p.c); err != nil {
+		g.t.Fatal(err)
+	}
+	g.t.Cleanup(func() { p.d.Close() })
+	g.players = append(g.players, p)
+	return p
+}
+
+// poll polls the server and every player once.
+func (g *game) poll() {
+	g.t.Helper()
+	ctx := context.Background()
+	var r *session.Refused
+	if err := g.ln.Poll(ctx, time.Millisecond); err != nil && !errors.As(err, &r) {
+		g.t.Fatalf("server: Poll: %v", err)
+	}
+	for _, p := range g.players {
+		if p.err != nil {
+			continue
 		}
-		if !s.Send(ev) || ev.Closed {
-			return
+		if err := p.d.Poll(ctx, time.Millisecond); err != nil && !errors.As(err, &r) {
+			p.err = err
+		} else if err != nil {
+			g.t.Errorf("%s refused a frame: %v", p.c.Nick(), err)
+		}
+		for e, ok := p.c.Event(); ok; e, ok = p.c.Event() {
+			p.events = append(p.events, e)
 		}
 	}
 }
 
-func serve(s *tcpServer) {
-	srv := tfighters.NewServer(time.Now())
-	var peers nettest.Peers[*tfighters.Peer, tfighters.Message]
-	s.Loop(5*time.Millisecond, func() { srv.Tick(time.Now()) }, func(ev tcpEvent) {
-		switch {
-		case ev.Conn != nil:
-			p := srv.Accept(time.Now())
-			c := tfighters.NewConn(ev.Conn, tfighters.FromClient)
-			peers.Add(p, ev.Conn, c)
-			s.Go(func() { read(s, p, c) })
-		case ev.Closed:
-			if !ev.Peer.Closed() {
-				srv.Disconnected(ev.Peer)
-			}
-			peers.Drop(ev.Peer)
-		case ev.Err != nil:
-			srv.Kick(ev.Peer, "Packet error") // the original kicks so for fields cut short; we also for rule violations
-		default:
-			srv.Handle(ev.Peer, ev.Msg, time.Now())
+// until polls until cond holds, failing after 5 seconds.
+func (g *game) until(what string, cond func() bool) {
+	g.t.Helper()
+	for end := time.Now().Add(5 * time.Second); !cond(); g.poll() {
+		if time.Now().After(end) {
+			g.t.Fatalf("timed out waiting for %s", what)
 		}
-	}, func() {
-		peers.Flush()
-		// A peer the server closed (a kick) goes once its last message
-		// is out.
-		for p := range peers.All() {
-			if p.Closed() {
-				peers.Drop(p)
-				srv.Remove(p)
+	}
+}
+
+// saw waits for p's next event that f accepts.
+func (g *game) saw(p *player, what string, f func(e tfighters.Event) bool) {
+	g.t.Helper()
+	g.until(what, func() bool {
+		for ; p.seen < len(p.events); p.seen++ {
+			if f(p.events[p.seen]) {
+				p.seen++
+				return true
 			}
 		}
+		return false
 	})
 }
 
-// tcpClient is one player: a Client state machine on a real connection.
-type tcpClient struct {
-	*nettest.Player
-	c *tfighters.Client
-}
-
-func dial(t *testing.T, addr, nick string) *tcpClient {
-	t.Helper()
-	c := tfighters.NewClient(nick)
-	return &tcpClient{nettest.DialPlayer(t, addr, nick, c, func(rw io.ReadWriter) *wire.Conn {
-		return tfighters.NewConn(rw, tfighters.FromServer)
-	}), c}
-}
-
-func (tc *tcpClient) state(s tfighters.ClientState) func(tfighters.Message) bool {
-	return func(tfighters.Message) bool { return tc.c.State() == s }
-}
-
-// is returns a condition on the next message of code c that f accepts.
-func is[T tfighters.Message](f func(T) bool) func(tfighters.Message) bool {
-	return func(m tfighters.Message) bool {
-		v, ok := m.(T)
-		return ok && f(v)
+// do fails the test on an action's error.
+func (g *game) do(err error) {
+	g.t.Helper()
+	if err != nil {
+		g.t.Fatal(err)
 	}
+}
+
+func kind(k tfighters.EventKind, id uint32) func(tfighters.Event) bool {
+	return func(e tfighters.Event) bool { return e.Kind == k && e.ID == id }
 }
 
 func TestLoopback(t *testing.T) {
-	addr := startServer(t).Addr()
+	g := newGame(t)
+	a := g.join("Alice")
+	g.saw(a, "spawn ready", func(e tfighters.Event) bool { return e.Kind == tfighters.EventSpawnReady })
+	g.do(a.c.Spawn())
+	g.saw(a, "own spawn", kind(tfighters.EventSpawned, a.c.ID()))
 
-	a := dial(t, addr, "Alice")
-	a.Until("spawn ready", a.state(tfighters.ClientSpawnReady))
-	a.Do(a.c.Spawn())
-	a.Until("own spawn", a.state(tfighters.ClientPlaying))
-
-	b := dial(t, addr, "Bob")
-	b.Until("spawn ready", b.state(tfighters.ClientSpawnReady))
-	if o := b.c.Objects[a.c.ID]; o == nil || o.Nick != "Alice" {
-		t.Fatalf("Bob's user list lacks Alice: %+v", b.c.Objects)
+	b := g.join("Bob")
+	g.saw(b, "spawn ready", func(e tfighters.Event) bool { return e.Kind == tfighters.EventSpawnReady })
+	if o := b.c.Object(a.c.ID()); o == nil || o.Nick != "Alice" {
+		t.Fatalf("Bob's user list lacks Alice: %+v", b.c.Objects())
 	}
-	a.Until("Bob joins", is(func(m *tfighters.NewUser) bool { return string(m.Nick) == "Bob" }))
-	b.Do(b.c.Spawn())
-	b.Until("own spawn", b.state(tfighters.ClientPlaying))
-	a.Until("Bob spawns", is(func(m *tfighters.ServerSpawn) bool { return m.ID == b.c.ID }))
+	g.saw(a, "Bob joins", func(e tfighters.Event) bool { return e.Kind == tfighters.EventPlayerJoined && e.Text == "Bob" })
+	g.do(b.c.Spawn())
+	g.saw(b, "own spawn", kind(tfighters.EventSpawned, b.c.ID()))
+	g.saw(a, "Bob spawns", kind(tfighters.EventSpawned, b.c.ID()))
 
 	// Bob moves, turns and shoots; Alice sees it.
-	b.Do(b.c.Accel(9100, 31000, 1, 20))
-	a.Until("Bob's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == b.c.ID && m.X == 9100 && m.Accel == 1 }))
-	b.Do(b.c.Turn(9120, 31010, 4, 19000))
-	a.Until("Bob's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == b.c.ID && m.Turn == 4 && m.Deg == 19000 }))
-	b.Do(b.c.Shoot(9120, 31010, 19000))
-	a.Until("Bob's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == b.c.ID && m.Deg == 19000 }))
+	g.do(b.c.Accel(9100, 31000, 1, 20))
+	g.until("Bob's accel", func() bool { o := a.c.Object(b.c.ID()); return o.X == 9100 && o.Accel == 1 })
+	g.do(b.c.Turn(9120, 31010, 4, 19000))
+	g.until("Bob's turn", func() bool { o := a.c.Object(b.c.ID()); return o.Turn == 4 && o.Deg == 19000 })
+	g.do(b.c.Shoot(time.Now(), 9120, 31010, 19000))
+	g.saw(a, "Bob's bullet", func(e tfighters.Event) bool {
+		return e.Kind == tfighters.EventShot && e.ID == b.c.ID() && e.Deg == 19000
+	})
 
 	// Alice too; Bob sees it.
-	a.Do(a.c.Accel(8900, 30900, -1, -15))
-	b.Until("Alice's accel", is(func(m *tfighters.ServerAccel) bool { return m.ID == a.c.ID && m.Speed == -15 }))
-	a.Do(a.c.Turn(8900, 30900, -2, 17000))
-	b.Until("Alice's turn", is(func(m *tfighters.ServerTurn) bool { return m.ID == a.c.ID && m.Turn == -2 }))
-	a.Do(a.c.Shoot(8900, 30900, 17000))
-	b.Until("Alice's bullet", is(func(m *tfighters.ServerNewBullet) bool { return m.OwnerID == a.c.ID }))
+	g.do(a.c.Accel(8900, 30900, -1, -15))
+	g.until("Alice's accel", func() bool { return b.c.Object(a.c.ID()).Speed == -15 })
+	g.do(a.c.Turn(8900, 30900, -2, 17000))
+	g.until("Alice's turn", func() bool { return b.c.Object(a.c.ID()).Turn == -2 })
+	g.do(a.c.Shoot(time.Now(), 8900, 30900, 17000))
+	g.saw(b, "Alice's bullet", func(e tfighters.Event) bool { return e.Kind == tfighters.EventShot && e.ID == a.c.ID() })
 
-	// Messages the original server ignores, and a code it does not know:
-	// the session goes on, and the chat line after them comes back.
-	a.Do(a.c.Command("addbot"))
-	a.Do(a.c.TeamSay("team"))
-	a.Conn.NoValidateWrites = true // Validate refuses undefined codes
-	a.Do(a.Conn.WriteMessage(raw(0x8f00, []byte("from the future"))))
-	a.Conn.NoValidateWrites = false
-	a.Do(a.c.Say("hello Bob"))
-	a.Until("own chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == a.c.ID && string(m.Text) == "hello Bob" }))
-	b.Until("Alice's chat line", is(func(m *tfighters.ServerSay) bool { return string(m.Text) == "hello Bob" }))
-	b.Do(b.c.Say("hi Alice"))
-	a.Until("Bob's chat line", is(func(m *tfighters.ServerSay) bool { return m.ID == b.c.ID && string(m.Text) == "hi Alice" }))
+	// Messages the original server ignores, and a code it does not know
+	// (sent in Lax: Validate refuses undefined codes): the session goes
+	// on, and the chat line after them comes back.
+	g.do(a.c.Command("addbot"))
+	g.do(a.c.TeamSay("team"))
+	a.c.Lax = true
+	g.do(a.c.Send(raw(0x8f00, []byte("from the future"))))
+	a.c.Lax = false
+	g.do(a.c.Say("hello Bob"))
+	isChat := func(id uint32, text string) func(tfighters.Event) bool {
+		return func(e tfighters.Event) bool { return e.Kind == tfighters.EventChat && e.ID == id && e.Text == text }
+	}
+	g.saw(a, "own chat line", isChat(a.c.ID(), "hello Bob"))
+	g.saw(b, "Alice's chat line", isChat(a.c.ID(), "hello Bob"))
+	g.do(b.c.Say("hi Alice"))
+	g.saw(a, "Bob's chat line", isChat(b.c.ID(), "hi Alice"))
 
-	a.Do(a.c.SetNick("Alice2"))
-	b.Until("Alice's new nick", is(func(m *tfighters.ServerNick) bool { return string(m.NewNick) == "Alice2" }))
-	a.Until("own new nick", is(func(m *tfighters.ServerNick) bool { return m.ID == a.c.ID }))
+	g.do(a.c.SetNick("Alice2"))
+	g.saw(b, "Alice's new nick", func(e tfighters.Event) bool { return e.Kind == tfighters.EventNick && e.Text == "Alice2" })
+	g.saw(a, "own new nick", kind(tfighters.EventNick, a.c.ID()))
 
-	// Bob quits: the original announces it as a kick for "Read error".
-	b.Rec.Close()
-	a.Until("Bob leaves", is(func(m *tfighters.Kick) bool { return m.ID == b.c.ID && string(m.Text) == "Read error" }))
-	if _, ok := a.c.Objects[b.c.ID]; ok {
+	// Bob leaves: his Conn ends with ErrDone and is closed; the original
+	// announces it as a kick for "Read error".
+	g.do(b.c.Leave())
+	g.until("Bob's end", func() bool { return b.err != nil })
+	if b.err != session.ErrDone {
+		t.Fatalf("Bob's Poll: %v, want ErrDone", b.err)
+	}
+	b.d.Close()
+	g.saw(a, "Bob leaves", func(e tfighters.Event) bool {
+		return e.Kind == tfighters.EventPlayerLeft && e.ID == b.c.ID() && e.Text == "Read error"
+	})
+	if a.c.Object(b.c.ID()) != nil {
 		t.Error("Alice still sees Bob")
 	}
-	a.Rec.Close()
+	g.until("Bob's connection closed", func() bool { return g.ln.Peers() == 1 && len(g.srv.Players()) == 1 })
+	g.do(a.c.Leave())
+	g.until("Alice's end", func() bool { return a.err != nil })
+	a.d.Close()
+	g.until("nobody left", func() bool { return g.ln.Peers() == 0 && len(g.srv.Players()) == 0 })
 
-	nettest.SaveClient(t, a.Rec, len(a.Conn.Buffered()), captureClient, captureServer)
+	nettest.SaveClient(t, a.rec, 0, captureClient, captureServer)
 }
 
 // TestCapture checks that the checked-in capture of the loopback session

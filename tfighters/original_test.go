@@ -1,31 +1,38 @@
 package tfighters_test
 
 import (
+	"context"
+	"errors"
 	"net"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/tfighters"
-	"github.com/gamewire/gamewire/wire"
 )
 
-// originalPlayer is a Client joined to the original server, read by a
-// goroutine; mu guards the Client.
+// originalPlayer is a Client joined to the original server through a
+// session.Conn.
 type originalPlayer struct {
-	mu     sync.Mutex
 	c      *tfighters.Client
-	conn   *wire.Conn
-	kicked chan string
+	d      *session.Conn
+	kicked string // the reason of an EventKicked
 }
 
-// flush sends what the Client queued; mu must be held.
-func (p *originalPlayer) flush(t *testing.T) {
-	for m := p.c.Next(); m != nil; m = p.c.Next() {
-		if err := p.conn.WriteMessage(m); err != nil {
-			t.Errorf("write %T: %v", m, err)
-			return
+// poll polls the player's driver for at most max and reads its events.
+func (p *originalPlayer) poll(t *testing.T, max time.Duration) {
+	t.Helper()
+	var r *session.Refused
+	if err := p.d.Poll(context.Background(), max); err != nil && !errors.As(err, &r) {
+		t.Fatalf("%s: Poll: %v", p.c.Nick(), err)
+	}
+	for e, ok := p.c.Event(); ok; e, ok = p.c.Event() {
+		switch e.Kind {
+		case tfighters.EventSpawnReady:
+			p.c.Spawn()
+		case tfighters.EventKicked:
+			p.kicked = e.Text
 		}
 	}
 }
@@ -46,35 +53,16 @@ func joinOriginal(t *testing.T, nick string) *originalPlayer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { nc.Close() })
-	p := &originalPlayer{c: tfighters.NewClient(nick), conn: tfighters.NewConn(nc, tfighters.FromServer), kicked: make(chan string, 1)}
-	spawned := make(chan struct{})
-	go func() {
-		for {
-			m, err := p.conn.Next()
-			if err != nil {
-				return
-			}
-			p.mu.Lock()
-			before := p.c.State()
-			p.c.Handle(m)
-			if k, ok := m.(*tfighters.Kick); ok && k.ID == p.c.ID {
-				p.kicked <- string(k.Text)
-			}
-			if _, ok := m.(*tfighters.SpawnReady); ok && p.c.State() == tfighters.ClientSpawnReady {
-				p.c.Spawn()
-			}
-			if before != tfighters.ClientPlaying && p.c.State() == tfighters.ClientPlaying {
-				close(spawned)
-			}
-			p.flush(t)
-			p.mu.Unlock()
+	p := &originalPlayer{c: tfighters.NewClient(nick)}
+	if p.d, err = session.NewConn(nc, p.c); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.d.Close() })
+	for end := time.Now().Add(15 * time.Second); p.c.State() != tfighters.ClientPlaying; {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not spawned in 15 s (state %v)", nick, p.c.State())
 		}
-	}()
-	select {
-	case <-spawned:
-	case <-time.After(15 * time.Second):
-		t.Fatalf("%s: not spawned in 15 s (state %v)", nick, p.c.State())
+		p.poll(t, 10*time.Millisecond)
 	}
 	return p
 }
@@ -87,21 +75,20 @@ func joinOriginal(t *testing.T, nick string) *originalPlayer {
 // server (ErrBulletLimit), so the server's count never reaches BULLET_MAX.
 func TestOriginalServerBullets(t *testing.T) {
 	a := joinOriginal(t, "gw-shooter")
-	joinOriginal(t, "gw-target")
+	b := joinOriginal(t, "gw-target")
 	refused := 0
 	deadline := time.Now().Add(2 * tfighters.BulletTTL)
 	for time.Now().Before(deadline) {
-		a.mu.Lock()
-		me := a.c.Objects[a.c.ID]
-		if err := a.c.Shoot(me.X, me.Y, me.Deg); err != nil {
+		me := a.c.Object(a.c.ID())
+		if err := a.c.Shoot(time.Now(), me.X, me.Y, me.Deg); err != nil {
 			refused++
 		}
-		a.flush(t)
-		a.mu.Unlock()
-		select {
-		case why := <-a.kicked:
-			t.Fatalf("kicked: %q", why)
-		case <-time.After(100 * time.Millisecond):
+		for end := time.Now().Add(100 * time.Millisecond); time.Now().Before(end); {
+			a.poll(t, 10*time.Millisecond)
+			b.poll(t, 0)
+		}
+		if a.kicked != "" {
+			t.Fatalf("kicked: %q", a.kicked)
 		}
 	}
 	if refused == 0 {

@@ -2,6 +2,7 @@ package tfighters_test
 
 import (
 	"encoding/hex"
+	"net/netip"
 	"testing"
 
 	"github.com/gamewire/gamewire/internal/codectest"
@@ -47,14 +48,15 @@ func TestClientReplaysOriginal(t *testing.T) {
 	c := tfighters.NewClient("Alice")
 	var sent []string
 	for i, h := range originalToAlice {
-		m, n, err := tfighters.Decode(codectest.Hex(t, h), tfighters.FromServer)
+		f := codectest.Hex(t, h)
+		m, n, err := tfighters.Decode(f, tfighters.FromServer)
 		if err != nil || n != len(h)/2 {
 			t.Fatalf("frame %d %s: %v", i, h, err)
 		}
 		if err := m.Validate(); err != nil {
 			t.Errorf("frame %d %s: %v", i, code(m), err)
 		}
-		if err := c.Handle(m); err != nil {
+		if err := c.Handle(epoch, netip.AddrPort{}, f); err != nil {
 			t.Fatalf("frame %d %s: %v", i, code(m), err)
 		}
 		if _, ok := m.(*tfighters.SpawnReady); ok {
@@ -62,8 +64,8 @@ func TestClientReplaysOriginal(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for out := c.Next(); out != nil; out = c.Next() {
-			sent = append(sent, hex.EncodeToString(codectest.Encode(t, out)))
+		for _, unit, ok := c.Transmit(epoch, nil); ok; _, unit, ok = c.Transmit(epoch, nil) {
+			sent = append(sent, hex.EncodeToString(unit))
 		}
 	}
 	// What the Client sent in the real session (the same bytes).
@@ -85,13 +87,13 @@ func TestClientReplaysOriginal(t *testing.T) {
 			t.Errorf("answer %d = %s, want %s", i, sent[i], want[i])
 		}
 	}
-	if c.State() != tfighters.ClientPlaying || c.ID != 5 || c.ServerVersion != 1 {
-		t.Errorf("state %s, id %d, server version %d", c.State(), c.ID, c.ServerVersion)
+	if c.State() != tfighters.ClientPlaying || c.ID() != 5 || c.ServerVersion() != 1 {
+		t.Errorf("state %s, id %d, server version %d", c.State(), c.ID(), c.ServerVersion())
 	}
-	if _, ok := c.Objects[6]; ok {
+	if c.Object(6) != nil {
 		t.Error("Bob (6) still known after his SMSG_KICK")
 	}
-	if me := c.Objects[5]; me == nil || me.Nick != "Alice" || !me.Alive || me.X.Float() != 90 || me.Y.Float() != 310 {
+	if me := c.Object(5); me == nil || me.Nick != "Alice" || !me.Alive || me.X.Float() != 90 || me.Y.Float() != 310 {
 		t.Errorf("own object %+v", me)
 	}
 }

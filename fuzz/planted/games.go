@@ -16,40 +16,92 @@ import (
 )
 
 // TFighters returns a new game of tfighters.Server with lag checks a few
-// milliseconds apart, so that a client is in the game quickly.
+// milliseconds apart, so that a client is in the game quickly. The Server
+// is Lax, as the original server is: it takes messages that break the
+// spec's rules.
 func TFighters(now time.Time) Game {
-	s := tfighters.NewServer(now)
+	s := tfighters.NewServer()
+	s.Start = now
 	s.LagDelay = 2 * time.Millisecond
 	s.LagInterval = time.Hour
-	return tfGame{s}
+	s.Lax = true
+	return &tfGame{s: s, out: map[netip.AddrPort][]wire.Message{}}
 }
 
-type tfGame struct{ s *tfighters.Server }
+// tfGame runs a tfighters.Server, a session of the one contract, as a
+// Game: a connection is a made-up peer address, the messages it sends
+// are encoded for Handle, and what Transmit gives is decoded again, by
+// peer, for Out.
+type tfGame struct {
+	s     *tfighters.Server
+	peers uint32 // how many connections were accepted
+	out   map[netip.AddrPort][]wire.Message
+	buf   []byte
+}
 
-func (g tfGame) Table() *spec.Table                          { return tfighters.Table() }
-func (g tfGame) Accept(now time.Time) any                    { return g.s.Accept(now) }
-func (g tfGame) Handle(p any, m wire.Message, now time.Time) { g.s.Handle(p.(*tfighters.Peer), m, now) }
-func (g tfGame) Tick(now time.Time)                          { g.s.Tick(now) }
-func (g tfGame) Closed(p any) bool                           { return p.(*tfighters.Peer).Closed() }
-func (g tfGame) Leave(p any, now time.Time)                  { g.s.Disconnected(p.(*tfighters.Peer)) }
+func (g *tfGame) Table() *spec.Table { return tfighters.Table() }
+
+// Accept connects a peer at the next made-up address, 10.x.y.z:1.
+func (g *tfGame) Accept(now time.Time) any {
+	g.peers++
+	n := g.peers
+	a := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, byte(n >> 16), byte(n >> 8), byte(n)}), 1)
+	g.s.Connected(now, a)
+	return a
+}
+
+func (g *tfGame) Handle(p any, m wire.Message, now time.Time) {
+	var err error
+	if g.buf, err = m.AppendBinary(g.buf[:0]); err == nil {
+		g.s.Handle(now, p.(netip.AddrPort), g.buf) // a refusal is the server's business
+	}
+}
+
+func (g *tfGame) Tick(now time.Time) { g.s.Tick(now) }
+
+// pump takes every frame the server has to send, and the peers it hangs
+// up on (they are then gone from its players).
+func (g *tfGame) pump() {
+	for {
+		to, unit, ok := g.s.Transmit(time.Now(), nil)
+		if !ok {
+			break
+		}
+		if m, _, _ := tfighters.Decode(unit, wire.FromServer); m != nil {
+			g.out[to] = append(g.out[to], m)
+		}
+	}
+	for _, ok := g.s.Hangup(); ok; _, ok = g.s.Hangup() {
+	}
+}
+
+// player returns the server's player at peer p, or nil once it is gone.
+func (g *tfGame) player(p any) *tfighters.Peer {
+	for _, q := range g.s.Players() {
+		if q.Addr() == p.(netip.AddrPort) {
+			return q
+		}
+	}
+	return nil
+}
+
+func (g *tfGame) Closed(p any) bool {
+	g.pump()
+	return g.player(p).Closed() && len(g.out[p.(netip.AddrPort)]) == 0
+}
+
+func (g *tfGame) Leave(p any, now time.Time) {
+	g.s.Disconnected(now, p.(netip.AddrPort))
+	delete(g.out, p.(netip.AddrPort))
+}
 
 // Joined: the nick was accepted (the lag checks or the game).
-func (g tfGame) Joined(p any) bool {
-	q := p.(*tfighters.Peer)
-	return !q.Closed() && registered(q)
-}
+func (g *tfGame) Joined(p any) bool { return g.player(p).Registered() }
 
-// registered tells a player whose nick was accepted: its Nick is no
-// longer the "Unit<n>" the server gave it.
-func registered(p *tfighters.Peer) bool {
-	return !(len(p.Nick) > 4 && string(p.Nick[:4]) == "Unit")
-}
-
-func (g tfGame) Out(p any) []wire.Message {
-	var out []wire.Message
-	for m := p.(*tfighters.Peer).Next(); m != nil; m = p.(*tfighters.Peer).Next() {
-		out = append(out, m)
-	}
+func (g *tfGame) Out(p any) []wire.Message {
+	g.pump()
+	out := g.out[p.(netip.AddrPort)]
+	delete(g.out, p.(netip.AddrPort))
 	return out
 }
 

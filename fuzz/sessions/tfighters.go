@@ -1,8 +1,10 @@
 package sessions
 
 import (
+	"net/netip"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"github.com/gamewire/gamewire/fuzz"
 	"github.com/gamewire/gamewire/fuzz/tfightersgen"
@@ -35,7 +37,9 @@ func TFighters() *fuzz.Protocol {
 		Table:  tfighters.Table(),
 		States: []string{"connected", "handshake", "joined", "playing"},
 		NewSession: func() fuzz.Session {
-			return &tfSession{c: tfighters.NewClient("fz" + strconv.FormatInt(n.Add(1), 36))}
+			c := tfighters.NewClient("fz" + strconv.FormatInt(n.Add(1), 36))
+			c.Lax = true // take what the target sends, rules broken or not
+			return &tfSession{c: c}
 		},
 		Valid:   gen.OneGenOf(tfightersgen.Forms(wire.FromClient, true)...),
 		Any:     gen.OneGenOf(append(tfightersgen.Forms(wire.FromClient, false), tfightersgen.Raw())...),
@@ -48,12 +52,15 @@ func TFighters() *fuzz.Protocol {
 	}
 }
 
-// tfSession drives a tfighters.Client toward a state.
+// tfSession drives a tfighters.Client, a session of the one contract,
+// toward a state: the messages the fuzzer reads are encoded for its
+// Handle, and the frames its Transmit gives are decoded for Next.
 type tfSession struct {
 	c       *tfighters.Client
 	held    holdback
 	state   int
 	version bool // CMSG_VERSION sent
+	buf     []byte
 }
 
 func (s *tfSession) State() int {
@@ -75,20 +82,39 @@ func (s *tfSession) State() int {
 	return s.state // ClientClosed: the last state reached
 }
 
+// transmitted returns the Client's next message to send, decoded, or nil.
+func (s *tfSession) transmitted() wire.Message {
+	_, unit, ok := s.c.Transmit(time.Now(), nil)
+	if !ok {
+		return nil
+	}
+	m, _, _ := tfighters.Decode(unit, wire.FromClient)
+	return m
+}
+
 func (s *tfSession) Next(target int) wire.Message {
 	if target == TFConnected && !s.version {
-		for s.c.Next() != nil { // the session is not played: drop its messages
+		for s.transmitted() != nil { // the session is not played: drop its messages
 		}
 		return nil
 	}
 	if target >= TFPlaying && s.c.State() == tfighters.ClientSpawnReady {
 		s.c.Spawn()
 	}
-	m := s.held.next(target, TFJoined, s.c.Next, func(m wire.Message) bool { _, nick := m.(*tfighters.ClientNick); return nick })
+	m := s.held.next(target, TFJoined, s.transmitted, func(m wire.Message) bool { _, nick := m.(*tfighters.ClientNick); return nick })
 	if _, v := m.(*tfighters.Version); v {
 		s.version = true
 	}
 	return m
 }
 
-func (s *tfSession) Handle(m wire.Message) error { return s.c.Handle(m) }
+func (s *tfSession) Handle(m wire.Message) error {
+	if m == nil {
+		return nil
+	}
+	var err error
+	if s.buf, err = m.AppendBinary(s.buf[:0]); err != nil {
+		return err
+	}
+	return s.c.Handle(time.Now(), netip.AddrPort{}, s.buf)
+}

@@ -28,9 +28,19 @@ const (
 // CodeOf returns the code of m: its form's, or a raw frame's own code.
 func CodeOf(m Message) Code {
 	if r, ok := m.(*wire.Raw); ok {
+		if r == nil {
+			return 0
+		}
 		return Code(r.Code)
 	}
-	return Code(m.Form().Code)
+	if m == nil {
+		return 0
+	}
+	f := m.Form()
+	if f == nil {
+		return 0
+	}
+	return Code(f.Code)
 }
 
 // marshal is MarshalBinary for every message type.

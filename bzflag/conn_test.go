@@ -10,7 +10,6 @@ import (
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/nettest"
-	"github.com/gamewire/gamewire/wire"
 )
 
 // discardConn is a net.Conn whose writes go nowhere and whose reads
@@ -23,9 +22,6 @@ type discardConn struct {
 func (d *discardConn) Write(p []byte) (int, error) { return len(p), nil }
 func (d *discardConn) Read(p []byte) (int, error)  { return d.r.Read(p) }
 func (d *discardConn) Close() error                { return nil }
-
-// netConn returns the net.Conn under a connection of NewConn or Dial.
-func netConn(c *wire.Conn) net.Conn { return c.ReadWriter().(net.Conn) }
 
 func TestConnAllocs(t *testing.T) {
 	msgs := serverMessages()[:5]
@@ -102,7 +98,7 @@ func TestDialErrors(t *testing.T) {
 				t.Errorf("Dial = %v; want %v", err, c.err)
 			}
 			if conn != nil {
-				netConn(conn).Close()
+				conn.Close()
 			}
 		})
 	}
@@ -147,7 +143,7 @@ func TestDialCancel(t *testing.T) {
 	go func() {
 		c, _, err := bzflag.Dial(ctx, l.Addr().String(), bzflag.ServerVersion)
 		if c != nil {
-			netConn(c).Close()
+			c.Close()
 		}
 		done <- err
 	}()

@@ -5,41 +5,35 @@ import (
 	"net"
 	"strconv"
 	"time"
-
-	"github.com/gamewire/gamewire/wire"
 )
 
 // Dial connects to the BZFlag server at addr ("host:port") as a 1.7 client
 // does ("connect to server"): it connects, reads the handshake and checks
 // it as a client of version v (ErrIncompatible, ErrRefused), connects
 // again to the same host at the reconnect port, with TCP_NODELAY, then
-// closes the first connection, and returns the second with the handshake.
-// The connection's ReadWriter is the net.Conn (for deadlines and Close).
+// closes the first connection, and returns the second with the handshake:
+// the game connection, for a session.Conn driving a Game (or for NewConn).
 // ctx bounds the whole exchange: cancelling it ends Dial with ctx's
 // error, and its deadline applies to every step.
 //
-// Dial is Dialer.Dial with no hooks; a Dialer records or logs the game
+// Dial is Dialer.Dial with no hook; a Dialer records or logs the game
 // connection.
-func Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, error) {
+func Dial(ctx context.Context, addr string, v Version) (net.Conn, Handshake, error) {
 	return (&Dialer{}).Dial(ctx, addr, v)
 }
 
-// Dialer connects as Dial does, with hooks that see the game connection
+// Dialer connects as Dial does, with a hook that sees the game connection
 // (the second one; the handshake travels on the first): to record a
 // session, log it, or put something between the game and the socket.
 type Dialer struct {
-	// Wrap, if set, wraps the game connection before the Conn is built
-	// on it; the Conn's ReadWriter is then what Wrap returned. Nothing
-	// has been read from or written to the connection yet.
+	// Wrap, if set, wraps the game connection, and Dial returns what it
+	// returned. Nothing has been read from or written to the connection
+	// yet.
 	Wrap func(net.Conn) net.Conn
-	// Tap, if set, is the Conn's Tap (wire.Conn.Tap): it sees every whole
-	// frame the Conn reads and writes, with its direction.
-	Tap func(from Direction, frame []byte)
 }
 
-// Dial connects to addr as the package's Dial does, then applies Wrap
-// and Tap.
-func (dd *Dialer) Dial(ctx context.Context, addr string, v Version) (*wire.Conn, Handshake, error) {
+// Dial connects to addr as the package's Dial does, then applies Wrap.
+func (dd *Dialer) Dial(ctx context.Context, addr string, v Version) (net.Conn, Handshake, error) {
 	var d net.Dialer
 	first, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
@@ -78,7 +72,25 @@ func (dd *Dialer) Dial(ctx context.Context, addr string, v Version) (*wire.Conn,
 	if dd.Wrap != nil {
 		c = dd.Wrap(c)
 	}
-	conn := NewConn(c, FromServer)
-	conn.Tap = dd.Tap
-	return conn, h, nil
+	return c, h, nil
+}
+
+// ServeHandshake is the server's side of Dial's first connection: it
+// accepts connections on l and writes each the handshake (the
+// ServerVersion and the reconnect port, where a session.Listener of a
+// Server listens), then closes it. It returns when l fails (is closed);
+// run it on a goroutine of its own.
+func ServeHandshake(l net.Listener, reconnect uint16) error {
+	if l == nil {
+		return ErrNilMessage
+	}
+	h := Handshake{Version: ServerVersion, Port: reconnect}
+	for {
+		c, err := l.Accept()
+		if err != nil {
+			return err
+		}
+		WriteHandshake(c, h)
+		c.Close()
+	}
 }

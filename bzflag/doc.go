@@ -54,67 +54,80 @@
 //
 // # Connections and sessions
 //
-// ReadHandshake and WriteHandshake speak the 8-byte version string and
-// reconnect port that open every connection; Version parses the string and
-// states the compatibility rule. Dial connects, checks the handshake and
-// reconnects to the port the server names. NewConn (a wire.Conn) reads and
-// writes frames over a net.Conn with one bounded, reused buffer (one Write
-// per frame); NewStream (a wire.Stream) reads them from any reader. Both
-// decode by direction, validate by default (wire.Checked) and keep unknown
-// codes as *wire.Raw, so a session survives them; Reset reuses them for
-// another connection or file with no allocation.
+// ReadHandshake and WriteHandshake speak the 8-byte version string and reconnect
+// port that open every connection; Version parses the string and states the
+// compatibility rule. Dial connects, checks the handshake and reconnects to
+// the port the server names, and returns that game connection (a Dialer's Wrap
+// wraps it, to record it); ServeHandshake is the server's side. NewConn (a
+// wire.Conn) reads and writes frames over a net.Conn with one bounded, reused
+// buffer; NewStream (a wire.Stream) reads them from any reader. Both decode by
+// direction, validate by default (wire.Checked) and keep unknown codes as
+// *wire.Raw.
 //
-// Reading: a message that fails to decode or breaks a rule comes back
-// with its error, and the stream is still in step: read on. A read
-// deadline that passes (wire.IsTimeout reports it) is not final either:
-// the read returns the timeout, keeps what part of a frame has arrived,
-// and the next read goes on from there, so a game loop can poll its
-// connection with short deadlines. Only broken framing (a length over
-// MaxPacketLen), a stream that ends inside a frame, or another read error
-// ends the stream. UDPLink reads the same way.
+// The sessions meet the one contract of package session: they do no I/O
+// and read no clock; each is handed the frames that arrive with the time
+// (Handle), says what to send (Transmit), when it next needs a call
+// (Deadline, then Tick) and when it has ended (Done), and reports what
+// happened as events (Event: an Event of an EventKind). A session.Conn
+// drives a client's session over the connection Dial returns, a
+// session.Listener drives a Server, a session.Packet drives a Game's
+// UDPLink. A frame that does not decode, or that the state rules out, is
+// refused by Handle (the driver's Poll returns a *session.Refused) and
+// changes nothing: read on. Only broken framing or the socket ending ends
+// a connection (Poll's other errors), and session.ErrDone once the session
+// is Done.
 //
-// Recording: a Dialer's Wrap wraps the game connection, and its Tap (a
-// wire.Conn's Tap, and UDPLink's) sees every whole frame read and written,
-// with its direction, to record or log a session.
+//   - Client is the join alone: the world download (package bzflag/world
+//     holds the database codec, the download Assembler and the server's
+//     Chunker), MsgEnter, then MsgAccept, MsgReject (EventRejected, Retry)
+//     or MsgSuperKill (EventKicked), then the updates before the player's
+//     own MsgAddPlayer (EventJoined). States: ClientIdle, ClientDownloading,
+//     ClientEntering, ClientUpdating, ClientJoined (or ClientRejected,
+//     ClientKilled, ClientFailed).
+//   - Game is a client's whole session: the join, then the game as the 1.7
+//     client plays it (below).
+//   - Server is a small game server of many peers: the join of each
+//     (WorldServer answers the download), then the game relayed among the
+//     players, over TCP (EventJoined, EventPlayerLeft, EventChat); Send
+//     and Kick act on a peer.
 //
-// Client is the client side of joining a game as a state machine the
-// caller drives: the world download (package bzflag/world holds the
-// database codec, the download Assembler and the server's Chunker),
-// MsgEnter, then MsgAccept, MsgReject or MsgSuperKill, then the updates
-// that arrive before the player's own MsgAddPlayer. Server is the
-// server's side, with a WorldServer answering the download. None of them
-// starts a goroutine or reads a clock.
+// Every message a session sends is checked first (wire.CheckSend: not nil,
+// a bzflag message of the session's direction, valid) and against the
+// state (a *session.SequenceError wrapping ErrSequence); Lax lets a fuzzer
+// send what breaks the spec's rules.
 //
 // # Playing
 //
-// Game is a client's whole session as the 1.7 client plays it: the join
-// (a Client), then MsgNetworkRelay, the UDP link (UDPLink:
-// MsgUDPLinkRequest both ways, MsgUDPLinkEstablished, then MsgPlayerUpdate,
-// MsgShotBegin, MsgShotEnd and MsgGMUpdate in datagrams, or TCP when the
-// server does not answer), the echo of MsgLagPing, MsgPlayerUpdate at the
-// client's rate (dead reckoning, at least every MaxUpdateTime, at most
-// every MinUpdateTime), the tables of players, flags and teams, kills,
-// flags, teleports, and MsgExit. One loop drives it, with the time it
-// says it is:
+// A Game goes through GameIdle, GameJoining (the join: EventJoined),
+// GameRelaying (MsgNetworkRelay), GamePlaying (EventPlaying) and GameLeft
+// (EventLeft or EventKicked). Its events report the other players coming
+// and going (EventPlayerJoined, EventPlayerLeft, EventPlayerAlive), shots
+// (EventShot, EventShotEnded), kills (EventKilled), chat (EventChat) and the
+// game's end (EventGameOver); its tables are Players, Flags, Teams and Shots.
+// Its actions: Start (the join), Move (the tank's motion; Tick sends
+// MsgPlayerUpdate at the 1.7 client's rate), Alive, Shoot (the 1.7 shot:
+// id, muzzle, speed, lifetime), Hit and HitBy (MsgShotEnd, then the kill),
+// Killed, GrabFlag, DropFlag, CaptureFlag, Teleport, Chat, Leave (MsgExit),
+// and Send for any other message. With UDPPort set it asks for the UDP
+// link, and once it is up its UDPLink, driven by a session.Packet on that
+// socket, carries MsgPlayerUpdate, MsgShotBegin and MsgShotEnd. One loop
+// polls both drivers:
 //
-//	for g.State() != bzflag.GameLeft {
-//		now := frameClock()
-//		conn.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-//		m, err := g.TCP.Next() // then g.UDP.Next, likewise
-//		switch {
-//		case wire.IsTimeout(err): // nothing came: not the end
-//		case err != nil:
-//			return err
-//		default:
-//			g.Handle(m, now) // after looking at m, if the game wants to
+//	for !g.Done() {
+//		err := tcp.Poll(ctx, 5*time.Millisecond) // udp.Poll too, with a link
+//		var refused *session.Refused
+//		if err != nil && !errors.As(err, &refused) {
+//			return err // the connection ended
+//		}
+//		for e, ok := g.Event(); ok; e, ok = g.Event() {
+//			// see e.Kind
 //		}
 //		g.Move(status, pos, vel, azimuth, angVel) // the player's motion
-//		g.Tick(now)                                // sends what is due
 //	}
 //
-// Example_game plays a whole session against a server written with the
-// package, over loopback TCP and UDP. docs/errata/bzflag.md (part 3) gives
-// the 1.7 client's and bzfs's behaviour that Game and UDPLink follow.
+// Example_game plays a whole game with two Games and a Server over loopback
+// TCP. docs/errata/bzflag.md (part 3) gives the 1.7 client's and bzfs's
+// behaviour that Game, UDPLink and Server follow.
 //
 // # Adding a message type
 //

@@ -2,284 +2,121 @@ package bzflag_test
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"net"
-	"os"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
-	"github.com/gamewire/gamewire/wire"
+	"github.com/gamewire/gamewire/bzflag/world"
+	"github.com/gamewire/gamewire/session"
 )
 
-// player is a client game: a Game driven by one loop, with a frame clock
-// that advances 10 ms a frame (the Game reads no clock of its own).
-type player struct {
-	g   *bzflag.Game
-	nc  net.Conn
-	now time.Duration
-	out io.Writer
-	// seen records what came from the server, for the script to wait on;
-	// viaUDP what of it came over the UDP link.
-	seen, viaUDP map[bzflag.Code]int
+// tank is a client: a Game on the game connection, driven by a Conn.
+type tank struct {
+	name string
+	g    *bzflag.Game
+	d    *session.Conn
+	seen []bzflag.Event
 }
 
-// dialPlayer connects to the server at addr, with a UDP socket if udp,
-// and returns the player, ready to Start. wrap, if set, wraps the game
-// connection; tap, if set, sees every frame of TCP and UDP.
-func dialPlayer(addr string, udp bool, out io.Writer, wrap func(net.Conn) net.Conn,
-	tap func(bzflag.Direction, []byte)) (*player, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	d := &bzflag.Dialer{Wrap: wrap, Tap: tap}
-	c, h, err := d.Dial(ctx, addr, bzflag.ServerVersion)
+// dialTank connects to the server at addr (the handshake, then the
+// reconnect port) and starts a Game on the game connection.
+func dialTank(addr, name string, team bzflag.TeamColor) (*tank, error) {
+	nc, h, err := bzflag.Dial(context.Background(), addr, bzflag.ServerVersion)
 	if err != nil {
 		return nil, err
 	}
-	nc := c.ReadWriter().(net.Conn)
-	server := nc.RemoteAddr().(*net.TCPAddr).AddrPort().Addr()
-	g := &bzflag.Game{TCP: c, Server: server}
-	g.Join.Enter = bzflag.Enter{
-		// Until the server tells it otherwise, a client names itself
-		// with the server's address and the reconnect port.
-		ID:       bzflag.PlayerID{Host: bzflag.IPv4(server.As4()), Port: h.Port},
-		Type:     bzflag.TankPlayer,
-		Team:     bzflag.RedTeam,
-		CallSign: bzflag.NewCallSign("gopher"),
-		Email:    bzflag.NewEmail("gopher@localhost"),
-	}
-	if udp {
-		uc, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-		if err != nil {
-			nc.Close()
-			return nil, err
-		}
-		g.UDP = bzflag.NewUDPLink(uc, bzflag.FromServer)
-		g.UDP.Tap = tap
-	}
-	return &player{g: g, nc: nc, out: out, seen: map[bzflag.Code]int{}, viaUDP: map[bzflag.Code]int{}}, nil
-}
-
-func (p *player) Close() {
-	p.nc.Close()
-	if p.g.UDP != nil {
-		p.g.UDP.Conn().Close()
-	}
-}
-
-// frame is one turn of the game loop: the clock advances, what the server
-// sent is read (TCP, then UDP, each polled with a short read deadline: a
-// timeout only means nothing has come) and handed to the Game, then Tick.
-// A frame that does not decode, or a message that breaks a rule, leaves
-// the connection in step (the package doc, Reading): it is reported and
-// skipped, and the game reads on. Only an error of the framing or of the
-// socket ends it.
-func (p *player) frame() error {
-	p.now += 10 * time.Millisecond
-	m, err := p.readTCP()
-	if wire.IsTimeout(err) && p.g.UDP != nil {
-		m, err = p.readUDP()
-	}
-	switch {
-	case wire.IsTimeout(err):
-	case err != nil:
-		return err
-	case m != nil:
-		p.seen[bzflag.CodeOf(m)]++
-		if err := p.g.Handle(m, p.now); err != nil {
-			return err
-		}
-	}
-	return p.g.Tick(p.now)
-}
-
-// readTCP reads the next frame of the game connection, then decodes it:
-// an error of the first step (a timeout, broken framing, the connection
-// gone) is returned; one of the second is reported, and the message
-// skipped (nil, nil).
-func (p *player) readTCP() (bzflag.Message, error) {
-	p.nc.SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-	b, err := p.g.TCP.NextFrame()
+	g := &bzflag.Game{}
+	g.Join.Enter = bzflag.Enter{ID: bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: h.Port},
+		Type: bzflag.TankPlayer, Team: team, CallSign: bzflag.NewCallSign(name)}
+	d, err := session.NewConn(nc, g)
 	if err != nil {
 		return nil, err
 	}
-	m, err := p.g.TCP.Decode(b)
-	if err != nil {
-		fmt.Fprintln(p.out, "skipped:", err)
-		return nil, nil
-	}
-	return m, nil
+	return &tank{name: name, g: g, d: d}, g.Start(time.Now())
 }
 
-// readUDP reads the next datagram of the UDP link: an error of the socket
-// (a timeout included) is returned; one of the datagram (not the link's,
-// stale, or a message that does not decode) is reported, and the datagram
-// skipped.
-func (p *player) readUDP() (bzflag.Message, error) {
-	p.g.UDP.Conn().SetReadDeadline(time.Now().Add(2 * time.Millisecond))
-	m, err := p.g.UDP.Next()
-	var sock *net.OpError
-	switch {
-	case errors.As(err, &sock):
-		return nil, err
-	case err != nil:
-		fmt.Fprintln(p.out, "skipped over UDP:", err)
-		return nil, nil
-	}
-	p.viaUDP[bzflag.CodeOf(m)]++
-	return m, nil
-}
-
-// until plays frames until done reports true (at most 2000 frames).
-func (p *player) until(what string, done func() bool) error {
-	for i := 0; i < 2000; i++ {
-		if done() {
-			return nil
-		}
-		if err := p.frame(); err != nil {
-			return err
-		}
-	}
-	return errors.New("gave up waiting for " + what)
-}
-
-// play is the script of a whole session: join, relay and UDP link, come
-// alive, drive to the flag and grab it, go through a teleporter, get
-// shot, come back after the explosion, leave.
-func (p *player) play() error {
-	g := p.g
-	if err := g.Start(p.now); err != nil {
-		return err
-	}
-	if err := p.until("the game", func() bool { return g.State() == bzflag.GamePlaying }); err != nil {
-		return err
-	}
-	// The server answers MsgUDPLinkRequest at once, or never (bzfs
-	// -noudp): then everything stays on TCP.
-	for i := 0; i < 50 && g.UDP != nil && !g.UDPUp(); i++ {
-		if err := p.frame(); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(p.out, "joined as player %d, world of %d bytes, relayed, UDP link up: %v\n",
-		g.ID().Number, len(g.Join.Database()), g.UDPUp())
-	for _, o := range g.Players() {
-		fmt.Fprintf(p.out, "player %q (%s), %d wins\n", cstring(o.CallSign[:]), o.Team, o.Wins)
-	}
-	if err := g.Alive(bzflag.Vec3{0, 0, 0}, bzflag.Vec3{1, 0, 0}, p.now); err != nil {
-		return err
-	}
-	// Drive to the flag at (5, 5) in one second, at 7.07 m/s.
-	start := p.now
-	for g.Me().Position[0] < 5 {
-		f := float32((p.now - start).Seconds())
-		if f > 1 {
-			f = 1
-		}
-		g.Move(0, bzflag.Vec3{5 * f, 5 * f, 0}, bzflag.Vec3{5, 5, 0}, 0.785398, 0)
-		if err := p.frame(); err != nil {
-			return err
-		}
-	}
-	g.Move(0, g.Me().Position, bzflag.Vec3{}, 0.785398, 0) // stop
-	if err := p.until("the lag ping and the robot", func() bool {
-		return p.seen[bzflag.CodeLagPing] > 0 && g.Player(robotID).Updated > 0
-	}); err != nil {
-		return err
-	}
-	fmt.Fprintln(p.out, "alive; lag ping echoed; the robot follows")
-	if _, err := g.GrabFlag(0, p.now); err != nil {
-		return err
-	}
-	if err := p.until("the flag", func() bool { return g.Me().Flag != bzflag.NullFlag }); err != nil {
-		return err
-	}
-	fmt.Fprintf(p.out, "holding %s\n", g.Me().Flag)
-	if err := g.Teleport(0, 1, p.now); err != nil {
-		return err
-	}
-	if err := p.until("the teleport", func() bool { return p.seen[bzflag.CodeTeleport] > 0 }); err != nil {
-		return err
-	}
-	if err := g.Killed(robotID, 1, p.now); err != nil {
-		return err
-	}
-	if err := p.until("the kill", func() bool {
-		return p.seen[bzflag.CodeKilled] > 0 && p.seen[bzflag.CodeScore] > 0
-	}); err != nil {
-		return err
-	}
-	me, robot := g.Me(), g.Player(robotID)
-	fmt.Fprintf(p.out, "shot by the robot: %s, %d losses; the robot has %d wins; flag 0 %s\n",
-		me.Status, me.Losses, robot.Wins, g.Flags()[0].Status)
-	if err := g.Alive(bzflag.Vec3{0, 0, 0}, bzflag.Vec3{1, 0, 0}, p.now); !errors.Is(err, bzflag.ErrExploding) {
-		return fmt.Errorf("alive while exploding: %v", err)
-	}
-	p.now += bzflag.ExplodeDuration
-	if err := g.Tick(p.now); err != nil {
-		return err
-	}
-	if err := g.Alive(bzflag.Vec3{-5, 0, 0}, bzflag.Vec3{0, 1, 0}, p.now); err != nil {
-		return err
-	}
-	if err := p.until("the second life", func() bool { return p.seen[bzflag.CodeAlive] > 1 }); err != nil {
-		return err
-	}
-	fmt.Fprintf(p.out, "alive again after %v\n", bzflag.ExplodeDuration)
-	return g.Exit()
-}
-
-// A whole game over loopback, TCP and UDP, against a server written with
-// the package (the test's gameServer): the client's Game joins (skipping
-// a MsgTeamUpdate the server cut short, and reading on), gets the relay
-// and the UDP link, comes alive, drives to a flag sending
-// MsgPlayerUpdate at the 1.7 client's rate (over UDP), echoes the
-// server's MsgLagPing, grabs the flag, teleports, is shot (dropping the
-// flag and counting a loss), comes back after the explosion and leaves.
+// A whole game over loopback TCP, through the drivers: a bzflag.Server
+// behind a session.Listener (and ServeHandshake on the well-known port),
+// two tanks that join, see each other, drive, shoot (the 1.7 shot: its
+// id, muzzle, speed), get hit (MsgShotEnd, MsgKilled, a win for the
+// shooter), chat and leave. One goroutine polls every driver.
 func Example_game() {
-	s, err := newGameServer(true)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer s.Close()
-	s.bad = badTeamUpdate()
-	wait := background(s.serve)
+	w := world.World{Style: world.Style{MaxPlayers: 4, MaxShots: 1, ShakeTimeout: 50, ShakeWins: 2}}
+	w.SetOrder()
+	db, _ := w.MarshalBinary()
+	worlds, _ := bzflag.NewWorldServer(db, 256)
+	wks, _ := net.Listen("tcp", "127.0.0.1:0")
+	gl, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer wks.Close()
+	go bzflag.ServeHandshake(wks, uint16(gl.Addr().(*net.TCPAddr).Port))
+	srv := &bzflag.Server{Worlds: worlds}
+	ln, _ := session.NewListener(gl, srv)
+	defer ln.Close()
 
-	p, err := dialPlayer(s.addr(), true, os.Stdout, nil, nil)
-	if err != nil {
-		fmt.Println(err)
-		return
+	red, _ := dialTank(wks.Addr().String(), "red", bzflag.RedTeam)
+	blue, _ := dialTank(wks.Addr().String(), "blue", bzflag.BlueTeam)
+	until := func(done func() bool) { // poll every driver until done
+		for i := 0; i < 5000 && !done(); i++ {
+			ln.Poll(context.Background(), time.Millisecond)
+			for _, t := range []*tank{red, blue} {
+				if err := t.d.Poll(context.Background(), time.Millisecond); errors.Is(err, session.ErrDone) {
+					t.d.Close()
+				}
+				for e, ok := t.g.Event(); ok; e, ok = t.g.Event() {
+					t.seen = append(t.seen, e)
+				}
+			}
+		}
 	}
-	defer p.Close()
-	if err := p.play(); err != nil {
-		fmt.Println("client:", err)
+	saw := func(t *tank, k bzflag.EventKind) func() bool {
+		return func() bool {
+			for _, e := range t.seen {
+				if e.Kind == k {
+					return true
+				}
+			}
+			return false
+		}
 	}
-	if err := wait(); err != nil {
-		fmt.Println("server:", err)
+	until(func() bool { return saw(red, bzflag.EventPlaying)() && saw(blue, bzflag.EventPlaying)() })
+	fmt.Println("red is player", red.g.ID().Number, "and blue", blue.g.ID().Number, "of", srv.Players())
+	other := red.g.Player(blue.g.ID())
+	fmt.Printf("red sees %s (%s)\n", cstring(other.CallSign[:]), other.Team)
+
+	now := time.Now()
+	red.g.Alive(bzflag.Vec3{0, 0, 0}, bzflag.Vec3{1, 0, 0}, now)    // facing +x
+	blue.g.Alive(bzflag.Vec3{20, 0, 0}, bzflag.Vec3{-1, 0, 0}, now) // facing red
+	red.g.Move(0, bzflag.Vec3{2, 0, 0}, bzflag.Vec3{}, 0, 0)        // a step ahead
+	until(func() bool { p := blue.g.Player(red.g.ID()); return p != nil && p.Position[0] == 2 })
+	fmt.Println("blue sees red at x =", blue.g.Player(red.g.ID()).Position[0])
+
+	shot, _ := red.g.Shoot(time.Now())
+	fmt.Printf("red fires shot %#04x from %.2f at %v m/s for %v\n", shot.ID, shot.Position, shot.Velocity[0], shot.Lifetime)
+	var hit bzflag.Shot
+	until(func() bool { var ok bool; hit, ok = blue.g.Hit(time.Now()); return ok })
+	blue.g.HitBy(hit, time.Now())
+	until(saw(red, bzflag.EventKilled))
+	fmt.Printf("blue is hit by shot %#04x: %s; red has %d win\n", hit.ID, blue.g.Me().Status, red.g.Me().Wins)
+
+	blue.g.Chat(bzflag.PlayerID{}, bzflag.RogueTeam, "gg")
+	until(saw(red, bzflag.EventChat))
+	for _, e := range red.seen {
+		if e.Kind == bzflag.EventChat {
+			fmt.Printf("red hears %q\n", cstring(e.Text[:]))
+		}
 	}
-	fmt.Println("lag ping answered:", s.ponged)
+	red.g.Leave()
+	blue.g.Leave()
+	until(func() bool { return srv.Players() == 0 && red.g.Done() && blue.g.Done() })
+	fmt.Println("left; players on the server:", srv.Players())
 	// Output:
-	// skipped: bzflag: MsgTeamUpdate: field losses at byte 12: short input
-	// joined as player 0, world of 162 bytes, relayed, UDP link up: true
-	// player "robot" (RogueTeam), 3 wins
-	// alive; lag ping echoed; the robot follows
-	// holding GuidedMissileFlag
-	// shot by the robot: Exploding, 1 losses; the robot has 4 wins; flag 0 FlagOnGround
-	// alive again after 5s
-	// lag ping answered: true
-}
-
-// badTeamUpdate is a MsgTeamUpdate frame cut two bytes short, its length
-// field saying so: the frame is whole, the message does not decode.
-func badTeamUpdate() []byte {
-	b, err := (&bzflag.TeamUpdate{Team: bzflag.BlueTeam, Players: 1}).AppendBinary(nil)
-	if err != nil {
-		panic(err)
-	}
-	b = b[:len(b)-2]
-	binary.BigEndian.PutUint16(b, uint16(len(b)-4))
-	return b
+	// red is player 0 and blue 1 of 2
+	// red sees blue (BlueTeam)
+	// blue sees red at x = 2
+	// red fires shot 0x0100 from [6.42 0.00 1.57] at 100 m/s for 3.5s
+	// blue is hit by shot 0x0100: Exploding; red has 1 win
+	// red hears "gg"
+	// left; players on the server: 0
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
+	"net/netip"
 	"strconv"
 	"time"
 
@@ -103,37 +103,35 @@ func (s *tinyServer) serveOne() error {
 		}
 		return nil
 	}
-	adm := &bzflag.Server{Worlds: s.worlds}
 	var me bzflag.PlayerID // the id the client gave in MsgEnter
 	for {
 		m, err := c.Next()
 		if err != nil {
 			return err
 		}
-		reply, err := adm.Handle(m) // the world download, MsgEnter
-		if err != nil {
-			return err
-		}
-		if reply != nil {
-			if err := send(reply); err != nil {
-				return err
-			}
-		}
-		if adm.State() == bzflag.ServerDeciding {
+		switch m := m.(type) {
+		case *bzflag.GetWorldRequest: // the world download
+			r, _ := s.worlds.Reply(m)
+			err = send(r)
+		case *bzflag.Enter:
 			// bzfs 1.7 assigns the id from the connection (address, port,
-			// slot); Welcome tells the player, under the id it asked for.
-			e := adm.Request()
-			me = e.ID
+			// slot); the player's own MsgAddPlayer tells it, under the id
+			// it asked for.
+			me = m.ID
 			err = send(
-				adm.Accept(bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port, Number: 0}),
+				&bzflag.Accept{},
 				&bzflag.TeamUpdate{Team: bzflag.RogueTeam, Players: 1, Active: 1},
-				&bzflag.TeamUpdate{Team: e.Team, Players: 1, Active: 1},
+				&bzflag.TeamUpdate{Team: m.Team, Players: 1, Active: 1},
 				&bzflag.FlagUpdate{Index: 0, Flag: bzflag.FlagStatus{ID: bzflag.GuidedMissileFlag,
 					Status: bzflag.FlagOnGround, Type: bzflag.FlagUnstable, Position: bzflag.Vec3{5, 5, 0}}},
 				&bzflag.AddPlayer{ID: robotID, Type: bzflag.ComputerPlayer, Team: bzflag.RogueTeam, Wins: 3,
 					CallSign: bzflag.NewCallSign("robot"), Email: bzflag.NewEmail("robot@localhost")},
-				adm.Welcome(),
+				&bzflag.AddPlayer{ID: m.ID, Type: m.Type, Team: m.Team, CallSign: m.CallSign, Email: m.Email,
+					HasAssignedID: true, AssignedID: bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port, Number: 0}},
 			)
+		}
+		if err != nil {
+			return err
 		}
 		switch m := m.(type) {
 		case *bzflag.AliveFromClient:
@@ -169,16 +167,17 @@ func cstring(b []byte) string {
 func playSession(addr string, out io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
+	nc, h, err := bzflag.Dial(ctx, addr, bzflag.ServerVersion)
 	if err != nil {
 		return err
 	}
-	nc := c.ReadWriter().(net.Conn) // for deadlines and Close
 	defer nc.Close()
+	c := bzflag.NewConn(nc, bzflag.FromServer)
 	nc.SetDeadline(time.Now().Add(10 * time.Second))
 	fmt.Fprintf(out, "server %s\n", h.Version)
 
-	j, err := join(c, h.Port, "gopher", func(j *bzflag.Client, in, reply bzflag.Message) {
+	world := false
+	j, err := join(c, h.Port, "gopher", func(j *bzflag.Client, in bzflag.Message) {
 		switch in := in.(type) {
 		case *bzflag.AddPlayer:
 			if in.ID != j.Enter.ID {
@@ -187,7 +186,8 @@ func playSession(addr string, out io.Writer) error {
 		case *bzflag.FlagUpdate:
 			fmt.Fprintf(out, "flag %d: %s %s\n", in.Index, in.Flag.ID, in.Flag.Status)
 		}
-		if j.State() == bzflag.ClientEntering && reply != nil {
+		if j.State() == bzflag.ClientEntering && !world {
+			world = true
 			w := &j.World
 			fmt.Fprintf(out, "world: %d bytes, %d walls, %d boxes, %d pyramids, %d teleporters, %d links\n",
 				len(j.Database()), len(w.Walls), len(w.Boxes), len(w.Pyramids), len(w.Teleporters), len(w.Links))
@@ -237,11 +237,13 @@ func playSession(addr string, out io.Writer) error {
 }
 
 // join takes a client through the join sequence on the game connection
-// c, as callSign, and returns it joined. Until the game server tells it
-// otherwise, a client names itself with the server's address and the
-// reconnect port the handshake gave. each, if not nil, sees every message
-// from the server, after the client handled it, with the client's reply.
-func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client, in, reply bzflag.Message)) (*bzflag.Client, error) {
+// c, as callSign, driving a Client by hand (the frames it transmits are
+// written to c, the frames c reads handed to it), and returns it joined.
+// Until the game server tells it otherwise, a client names itself with
+// the server's address and the reconnect port the handshake gave. each,
+// if not nil, sees every message from the server, after the client
+// handled it.
+func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client, in bzflag.Message)) (*bzflag.Client, error) {
 	j := &bzflag.Client{Enter: bzflag.Enter{
 		ID:       bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Port: port},
 		Type:     bzflag.TankPlayer,
@@ -249,29 +251,36 @@ func join(c *wire.Conn, port uint16, callSign string, each func(j *bzflag.Client
 		CallSign: bzflag.NewCallSign(callSign),
 		Email:    bzflag.NewEmail(callSign + "@localhost"),
 	}}
-	for m := j.Start(); j.State() != bzflag.ClientJoined; {
-		if m != nil {
-			if err := c.WriteMessage(m); err != nil {
-				return j, err
+	flush := func() error {
+		for {
+			_, u, ok := j.Transmit(time.Now(), nil)
+			if !ok {
+				return nil
 			}
-		}
-		in, err := c.Next()
-		if err != nil {
-			return j, err
-		}
-		if m, err = j.Handle(in); err != nil {
-			return j, err
-		}
-		if each != nil {
-			each(j, in, m)
-		}
-		if j.State() == bzflag.ClientJoined && m != nil {
-			if err := c.WriteMessage(m); err != nil { // MsgIdAck
-				return j, err
+			if _, err := c.ReadWriter().Write(u); err != nil {
+				return err
 			}
 		}
 	}
-	return j, nil
+	if err := j.Start(time.Now()); err != nil {
+		return j, err
+	}
+	for {
+		if err := flush(); err != nil || j.State() == bzflag.ClientJoined {
+			return j, err // the last: MsgIdAck
+		}
+		b, err := c.NextFrame()
+		if err != nil {
+			return j, err
+		}
+		if err := j.Handle(time.Now(), netip.AddrPort{}, b); err != nil {
+			return j, err
+		}
+		if each != nil {
+			in, _, _ := bzflag.Decode(b, bzflag.FromServer)
+			each(j, in)
+		}
+	}
 }
 
 // background runs serve in a goroutine; wait returns what it returned.
@@ -291,34 +300,4 @@ func expect(c *wire.Conn, code bzflag.Code) error {
 		return errors.New("got " + bzflag.CodeOf(m).String() + ", want " + code.String())
 	}
 	return nil
-}
-
-// A whole session over loopback TCP: a tiny server written with this
-// package, and a client that connects, reconnects to the port the server
-// gives, downloads the world, joins, comes alive, moves, shoots, chats
-// and exits.
-func Example_session() {
-	s, err := newTinyServer()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer s.Close()
-	wait := background(s.serveOne)
-
-	if err := playSession(s.addr(), os.Stdout); err != nil {
-		fmt.Println("client:", err)
-	}
-	if err := wait(); err != nil {
-		fmt.Println("server:", err)
-	}
-	// Output:
-	// server BZFS107e
-	// world: 162 bytes, 1 walls, 1 boxes, 1 pyramids, 1 teleporters, 2 links
-	// flag 0: GuidedMissileFlag FlagOnGround
-	// player robot (RogueTeam)
-	// joined as player 0
-	// alive
-	// shot fired
-	// chat: hello, gopher
 }

@@ -1,45 +1,46 @@
 package bzflag_test
 
 import (
-	"bytes"
 	"errors"
-	"io"
+	"net/netip"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/codectest"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
-// sink is a game connection in memory: it keeps what the Game writes.
+// sink drains what a Game sends.
 type sink struct {
-	out  bytes.Buffer
+	g    *bzflag.Game
 	keep bool
 }
 
-func (s *sink) Read([]byte) (int, error) { return 0, io.EOF }
-func (s *sink) Write(p []byte) (int, error) {
-	if s.keep {
-		s.out.Write(p)
-	}
-	return len(p), nil
-}
-
-// sent returns the codes of the frames written to s since the last call,
-// which must decode strictly and re-encode to the bytes written.
+// sent returns the codes of the frames and datagrams the Game has to
+// send since the last call, which must decode strictly and re-encode to
+// their bytes.
 func (s *sink) sent(t *testing.T) []bzflag.Code {
 	t.Helper()
+	out := sentCodes(t, s.g)
+	units, _ := drain(s.g.UDPLink())
+	for _, u := range units {
+		_, _, f, err := bzflag.ParseDatagram(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sentCodes1(t, f)...)
+	}
+	return out
+}
+
+func sentCodes1(t *testing.T, frame []byte) []bzflag.Code {
 	var out []bzflag.Code
-	data := s.out.Bytes()
-	st := bzflag.NewStream(bytes.NewReader(data), bzflag.FromClient)
-	st.SetPolicy(wire.Strict)
-	codectest.CheckCapture(t, "what the Game wrote", data, st.Next, func(m wire.Message) {
+	for _, m := range decodeAll(t, [][]byte{frame}, bzflag.FromClient) {
 		out = append(out, bzflag.CodeOf(m))
-	})
-	s.out.Reset()
+	}
 	return out
 }
 
@@ -62,13 +63,14 @@ func joinedGame(t testing.TB, s *sink, relay bool) *bzflag.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &bzflag.Game{TCP: wire.NewConn(bzflag.Table(), s, bzflag.FromServer)}
+	g := &bzflag.Game{}
+	s.g = g
 	g.Join.Enter = testEnter()
-	if err := g.Start(0); err != nil {
+	if err := g.Start(at(0)); err != nil {
 		t.Fatal(err)
 	}
 	in := []bzflag.Message{
-		ws.Reply(&bzflag.GetWorldRequest{}),
+		reply(ws, &bzflag.GetWorldRequest{}),
 		&bzflag.Accept{},
 		&bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1},
 		&bzflag.FlagUpdate{Index: 0, Flag: bzflag.FlagStatus{ID: bzflag.ShieldFlag, Status: bzflag.FlagOnGround}},
@@ -80,7 +82,7 @@ func joinedGame(t testing.TB, s *sink, relay bool) *bzflag.Game {
 		in = append(in, &bzflag.Accept{})
 	}
 	for _, m := range in {
-		if err := g.Handle(m, 0); err != nil {
+		if err := gh(g, m, 0); err != nil {
 			t.Fatalf("%v: %v", bzflag.CodeOf(m), err)
 		}
 	}
@@ -105,7 +107,7 @@ func TestGameJoinAndRelay(t *testing.T) {
 	if g.Teams()[bzflag.RedTeam].Players != 1 || len(g.Flags()) != 10 || g.Flags()[0].ID != bzflag.ShieldFlag {
 		t.Errorf("teams %v, flags %v", g.Teams(), g.Flags())
 	}
-	if err := g.Handle(&bzflag.Accept{}, 0); err != nil || g.State() != bzflag.GamePlaying {
+	if err := gh(g, &bzflag.Accept{}, 0); err != nil || g.State() != bzflag.GamePlaying {
 		t.Fatalf("relay accepted: %v, %v", err, g.State())
 	}
 	// No UDP socket: no link request; the TTL.
@@ -116,21 +118,32 @@ func TestGameJoinAndRelay(t *testing.T) {
 
 func TestGameRelayRefusedAndTimeout(t *testing.T) {
 	g := joinedGame(t, &sink{}, false)
-	if err := g.Handle(&bzflag.Reject{Bare: true}, 0); !errors.Is(err, bzflag.ErrRelayRefused) || g.State() != bzflag.GameLeft {
+	events(g)
+	drain(g)
+	if err := gh(g, &bzflag.Reject{Bare: true}, 0); err != nil || g.State() != bzflag.GameLeft || !g.Done() {
 		t.Errorf("MsgReject: %v, %v", err, g.State())
 	}
-	g = joinedGame(t, &sink{}, false)
-	if err := g.Tick(bzflag.RelayTimeout); err != nil {
-		t.Errorf("at the timeout: %v", err)
+	if es := events(g); len(es) != 1 || es[0].Kind != bzflag.EventLeft || !errors.Is(es[0].Err, bzflag.ErrRelayRefused) {
+		t.Errorf("MsgReject: events %+v", es)
 	}
-	if err := g.Tick(bzflag.RelayTimeout + time.Millisecond); !errors.Is(err, bzflag.ErrRelayTimeout) || g.State() != bzflag.GameLeft {
-		t.Errorf("after it: %v, %v", err, g.State())
+	g = joinedGame(t, &sink{}, false)
+	events(g)
+	if d := g.Deadline(); !d.Equal(at(bzflag.RelayTimeout)) {
+		t.Errorf("deadline %v, want the relay's timeout", d)
+	}
+	g.Tick(at(bzflag.RelayTimeout - time.Millisecond))
+	if g.State() != bzflag.GameRelaying {
+		t.Errorf("before the timeout: %v", g.State())
+	}
+	g.Tick(at(bzflag.RelayTimeout))
+	if es := events(g); g.State() != bzflag.GameLeft || len(es) != 1 || !errors.Is(es[0].Err, bzflag.ErrRelayTimeout) {
+		t.Errorf("at the timeout: %v, %+v", g.State(), es)
 	}
 	// Any other answer is a yes, as for the 1.7 client, and is acted on.
 	s := &sink{keep: true}
 	g = joinedGame(t, s, false)
 	s.sent(t)
-	if err := g.Handle(&bzflag.LagPing{Seq: 9}, 0); err != nil || g.State() != bzflag.GamePlaying {
+	if err := gh(g, &bzflag.LagPing{Seq: 9}, 0); err != nil || g.State() != bzflag.GamePlaying {
 		t.Errorf("MsgLagPing as the answer: %v, %v", err, g.State())
 	}
 	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeSetTTL, bzflag.CodeLagPing}) {
@@ -153,7 +166,7 @@ func TestGameUpdateRate(t *testing.T) {
 			if move != nil {
 				move(now)
 			}
-			if err := g.Tick(now); err != nil {
+			if err := tick(g, now); err != nil {
 				t.Fatal(err)
 			}
 			n += count(s.sent(t), bzflag.CodePlayerUpdate)
@@ -164,7 +177,7 @@ func TestGameUpdateRate(t *testing.T) {
 	if n := run(3*time.Second, nil); n != 0 {
 		t.Errorf("%d updates while dead", n)
 	}
-	if err := g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, now); err != nil {
+	if err := alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, now); err != nil {
 		t.Fatal(err)
 	}
 	// Standing still: the status change at once, then one a second.
@@ -194,7 +207,7 @@ func TestGameUpdateRate(t *testing.T) {
 	}
 	// Paused: the status change goes out at once, whatever the throttle.
 	g.Move(bzflag.StatusPaused, g.Me().Position, bzflag.Vec3{}, 0, 0)
-	if err := g.Tick(now); err != nil {
+	if err := tick(g, now); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(s.sent(t), bzflag.CodePlayerUpdate); n != 1 {
@@ -205,31 +218,31 @@ func TestGameUpdateRate(t *testing.T) {
 // TestGameReckon checks the dead reckoning on a circle and a parabola.
 func TestGameReckon(t *testing.T) {
 	g := joinedGame(t, &sink{}, true)
-	if err := g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
+	if err := alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
 		t.Fatal(err)
 	}
 	// Turning at 1 rad/s at 1 m/s: a circle of radius 1 around (0, 1).
 	g.Move(0, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0, 1)
-	if err := g.Tick(0); err != nil {
+	if err := tick(g, 0); err != nil {
 		t.Fatal(err)
 	}
-	pos, az := g.Reckon(time.Duration(3.14159265 * float64(time.Second)))
+	pos, az := reckon(g, time.Duration(3.14159265*float64(time.Second)))
 	if d := pos[0]*pos[0] + (pos[1]-2)*(pos[1]-2); d > 1e-6 || az < 3.14 || az > 3.15 {
 		t.Errorf("half a circle later: %v, %v; want (0, 2), pi", pos, az)
 	}
 	// Falling from 10 m: z = 10 - 4.9 t^2.
 	g.Move(bzflag.StatusFalling, bzflag.Vec3{0, 0, 10}, bzflag.Vec3{}, 0, 0)
-	if err := g.Tick(time.Second); err != nil {
+	if err := tick(g, time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if pos, _ := g.Reckon(2 * time.Second); pos[2] < 5.09 || pos[2] > 5.11 {
+	if pos, _ := reckon(g, 2*time.Second); pos[2] < 5.09 || pos[2] > 5.11 {
 		t.Errorf("falling one second: z %v, want 5.1", pos[2])
 	}
 	g.Move(bzflag.StatusPaused, bzflag.Vec3{1, 1, 0}, bzflag.Vec3{5, 0, 0}, 1, 0)
-	if err := g.Tick(3 * time.Second); err != nil {
+	if err := tick(g, 3*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if pos, az := g.Reckon(5 * time.Second); pos != [3]float64{1, 1, 0} || az != 1 {
+	if pos, az := reckon(g, 5*time.Second); pos != [3]float64{1, 1, 0} || az != 1 {
 		t.Errorf("paused: %v, %v", pos, az)
 	}
 }
@@ -238,7 +251,7 @@ func TestGameReckon(t *testing.T) {
 func TestGameKills(t *testing.T) {
 	s := &sink{keep: true}
 	g := joinedGame(t, s, true)
-	if err := g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
+	if err := alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
 		t.Fatal(err)
 	}
 	s.sent(t)
@@ -249,24 +262,24 @@ func TestGameKills(t *testing.T) {
 		}
 	}
 	// Grab the shield flag; the server says we have it.
-	if ok, err := g.GrabFlag(0, 0); !ok || err != nil {
+	if ok, err := grabFlag(g, 0, 0); !ok || err != nil {
 		t.Fatalf("GrabFlag: %v, %v", ok, err)
 	}
-	if ok, _ := g.GrabFlag(0, bzflag.GrabInterval); ok {
+	if ok, _ := grabFlag(g, 0, bzflag.GrabInterval); ok {
 		t.Error("a second MsgGrabFlag within GrabInterval")
 	}
-	must(g.Handle(&bzflag.GrabFlagFromServer{Grabber: realID, Index: 0,
+	must(gh(g, &bzflag.GrabFlagFromServer{Grabber: realID, Index: 0,
 		Flag: bzflag.FlagStatus{ID: bzflag.ShieldFlag, Status: bzflag.FlagOnTank, Owner: realID}}, 0))
 	if g.Me().Flag != bzflag.ShieldFlag || g.Flags()[0].Status != bzflag.FlagOnTank {
 		t.Fatalf("after MsgGrabFlag: %v, %v", g.Me().Flag, g.Flags()[0])
 	}
 	// We kill the blue player: a win.
-	must(g.Handle(&bzflag.KilledFromServer{Victim: otherID, Killer: realID, ShotID: 0}, time.Second))
-	if p := g.Player(otherID); p.Status&bzflag.StatusExploding == 0 || p.Exploded != time.Second || g.Me().Wins != 1 {
+	must(gh(g, &bzflag.KilledFromServer{Victim: otherID, Killer: realID, ShotID: 0}, time.Second))
+	if p := g.Player(otherID); p.Status&bzflag.StatusExploding == 0 || !p.Exploded.Equal(at(time.Second)) || g.Me().Wins != 1 {
 		t.Errorf("the victim %v, our wins %d", p.Status, g.Me().Wins)
 	}
 	// Shot: drop the flag, a loss, then MsgKilled.
-	must(g.Killed(otherID, 2, 2*time.Second))
+	must(killedBy(g, otherID, 2, 2*time.Second))
 	want := []bzflag.Code{bzflag.CodeGrabFlag, bzflag.CodeScore, bzflag.CodeDropFlag, bzflag.CodeScore, bzflag.CodeKilled}
 	if got := s.sent(t); !slices.Equal(got, want) {
 		t.Errorf("sent %v, want %v", got, want)
@@ -275,36 +288,36 @@ func TestGameKills(t *testing.T) {
 		t.Errorf("after being shot: %+v", g.Me())
 	}
 	// Our own MsgKilled coming back changes nothing: we are dead already.
-	must(g.Handle(&bzflag.KilledFromServer{Victim: realID, Killer: otherID, ShotID: 2}, 2*time.Second))
+	must(gh(g, &bzflag.KilledFromServer{Victim: realID, Killer: otherID, ShotID: 2}, 2*time.Second))
 	if got := s.sent(t); len(got) != 0 || g.Me().Losses != 1 {
 		t.Errorf("the echo of our kill sent %v, losses %d", got, g.Me().Losses)
 	}
-	if err := g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 2*time.Second+bzflag.ExplodeDuration-1); !errors.Is(err, bzflag.ErrExploding) {
+	if err := alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 2*time.Second+bzflag.ExplodeDuration-1); !errors.Is(err, bzflag.ErrExploding) {
 		t.Errorf("alive too soon: %v", err)
 	}
-	must(g.Tick(2*time.Second + bzflag.ExplodeDuration))
+	must(tick(g, 2*time.Second+bzflag.ExplodeDuration))
 	if g.Me().Status != bzflag.StatusDead {
 		t.Errorf("after the explosion: %v", g.Me().Status)
 	}
-	must(g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 8*time.Second))
+	must(alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 8*time.Second))
 	// Killed by the server's word (a teammate's shot, a shock wave): a
 	// loss, no MsgKilled.
 	s.sent(t)
-	must(g.Handle(&bzflag.KilledFromServer{Victim: realID, Killer: otherID, ShotID: -1}, 9*time.Second))
+	must(gh(g, &bzflag.KilledFromServer{Victim: realID, Killer: otherID, ShotID: -1}, 9*time.Second))
 	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeScore}) || g.Me().Losses != 2 {
 		t.Errorf("killed by the server's word: sent %v, losses %d", got, g.Me().Losses)
 	}
 	// Our team flag captured: the tank blows up, no score.
-	must(g.Tick(20 * time.Second))
-	must(g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 20*time.Second))
-	must(g.Handle(&bzflag.FlagUpdate{Index: 2, Flag: bzflag.FlagStatus{ID: bzflag.RedFlag, Status: bzflag.FlagOnTank, Owner: otherID}}, 20*time.Second))
+	must(tick(g, 20*time.Second))
+	must(alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 20*time.Second))
+	must(gh(g, &bzflag.FlagUpdate{Index: 2, Flag: bzflag.FlagStatus{ID: bzflag.RedFlag, Status: bzflag.FlagOnTank, Owner: otherID}}, 20*time.Second))
 	s.sent(t)
-	must(g.Handle(&bzflag.CaptureFlagFromServer{Capturer: otherID, Index: 2, Team: bzflag.BlueTeam}, 21*time.Second))
+	must(gh(g, &bzflag.CaptureFlagFromServer{Capturer: otherID, Index: 2, Team: bzflag.BlueTeam}, 21*time.Second))
 	if got := s.sent(t); len(got) != 0 || g.Me().Status != bzflag.StatusExploding || g.Me().Losses != 2 {
 		t.Errorf("team flag captured: sent %v, %v, losses %d", got, g.Me().Status, g.Me().Losses)
 	}
 	// The end of the game.
-	must(g.Handle(&bzflag.ScoreOver{ID: otherID, Team: bzflag.BlueTeam}, 22*time.Second))
+	must(gh(g, &bzflag.ScoreOver{ID: otherID, Team: bzflag.BlueTeam}, 22*time.Second))
 	if !g.Over() {
 		t.Error("MsgScoreOver: not over")
 	}
@@ -316,7 +329,7 @@ func TestGameTables(t *testing.T) {
 	g := joinedGame(t, s, true)
 	must := func(m bzflag.Message) {
 		t.Helper()
-		if err := g.Handle(m, time.Second); err != nil {
+		if err := gh(g, m, time.Second); err != nil {
 			t.Fatalf("%v: %v", bzflag.CodeOf(m), err)
 		}
 	}
@@ -334,7 +347,7 @@ func TestGameTables(t *testing.T) {
 	must(&bzflag.SetTTL{TTL: 16})
 	must(&bzflag.NetworkRelay{})
 	p := g.Player(third)
-	if p.Position != (bzflag.Vec3{4, 5, 6}) || p.TeleportTo != 0 || p.TeleportFrom != 1 || p.Teleported != time.Second ||
+	if p.Position != (bzflag.Vec3{4, 5, 6}) || p.TeleportTo != 0 || p.TeleportFrom != 1 || !p.Teleported.Equal(at(time.Second)) ||
 		p.Wins != 6 || p.Losses != 1 || g.Player(otherID).Flag != bzflag.NullFlag || g.TimeLeft() != 30 || g.TTL != 16 {
 		t.Errorf("after the updates: %+v, time left %d, TTL %d", p, g.TimeLeft(), g.TTL)
 	}
@@ -347,16 +360,16 @@ func TestGameTables(t *testing.T) {
 	if len(g.Players()) != 2 {
 		t.Errorf("%d slots, want 2", len(g.Players()))
 	}
-	if err := g.Handle(&bzflag.FlagUpdate{Index: 10}, 0); !errors.Is(err, wire.ErrInvalid) {
+	if err := gh(g, &bzflag.FlagUpdate{Index: 10}, 0); !errors.Is(err, wire.ErrInvalid) {
 		t.Errorf("flag index past the world's flags: %v", err)
 	}
-	if err := g.Handle(&bzflag.TeamUpdate{Team: bzflag.NoTeam}, 0); !errors.Is(err, wire.ErrInvalid) {
+	if err := gh(g, &bzflag.TeamUpdate{Team: bzflag.NoTeam}, 0); !errors.Is(err, wire.ErrInvalid) {
 		t.Errorf("MsgTeamUpdate for no team: %v", err)
 	}
 	for i := 0; len(g.Players()) < cap(g.Players()); i++ {
 		must(&bzflag.AddPlayer{ID: bzflag.PlayerID{Host: bzflag.IPv4{10, 0, 1, 1}, Number: uint16(i)}})
 	}
-	if err := g.Handle(&bzflag.AddPlayer{ID: bzflag.PlayerID{Number: 999}}, 0); !errors.Is(err, bzflag.ErrTableFull) {
+	if err := gh(g, &bzflag.AddPlayer{ID: bzflag.PlayerID{Number: 999}}, 0); !errors.Is(err, bzflag.ErrTableFull) {
 		t.Errorf("one player too many: %v", err)
 	}
 	must(&bzflag.TimeLeft{})
@@ -364,54 +377,70 @@ func TestGameTables(t *testing.T) {
 		t.Error("no time left: not over")
 	}
 	s.sent(t)
-	if err := g.Exit(); err != nil || g.State() != bzflag.GameLeft {
+	if err := g.Leave(); err != nil || g.State() != bzflag.GameLeft || g.Done() {
 		t.Fatal(err)
 	}
-	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeExit}) {
-		t.Errorf("Exit sent %v", got)
+	if got := s.sent(t); !slices.Equal(got, []bzflag.Code{bzflag.CodeExit}) || !g.Done() {
+		t.Errorf("Leave sent %v", got)
 	}
-	if err := g.Exit(); err != nil || s.out.Len() != 0 {
-		t.Error("a second Exit sent something")
+	var se *session.SequenceError
+	if err := g.Leave(); !errors.As(err, &se) || len(s.sent(t)) != 0 {
+		t.Errorf("a second Leave: %v", err)
 	}
-	for _, err := range []error{g.DropFlag(), g.CaptureFlag(bzflag.RedTeam), g.Teleport(0, 1, 0), g.Killed(otherID, 0, 0),
-		g.Alive(bzflag.Vec3{}, bzflag.Vec3{}, 0)} {
-		if !errors.Is(err, bzflag.ErrNotPlaying) {
-			t.Errorf("an action after Exit: %v", err)
+	_, shootErr := g.Shoot(at(0))
+	for _, err := range []error{g.DropFlag(), g.CaptureFlag(bzflag.RedTeam), teleport(g, 0, 1, 0), killedBy(g, otherID, 0, 0),
+		alive(g, bzflag.Vec3{}, bzflag.Vec3{}, 0), g.Chat(bzflag.PlayerID{}, bzflag.RogueTeam, "x"), shootErr,
+		g.HitBy(bzflag.Shot{}, at(0)), g.Send(&bzflag.Exit{})} {
+		if !errors.Is(err, bzflag.ErrSequence) || !errors.As(err, &se) {
+			t.Errorf("an action after Leave: %v", err)
 		}
 	}
-	if err := g.Handle(&bzflag.SuperKill{}, 0); !errors.Is(err, bzflag.ErrSuperKill) {
-		t.Errorf("MsgSuperKill after Exit: %v", err)
+	events(g)
+	if err := gh(g, &bzflag.SuperKill{}, 0); err != nil || len(events(g)) != 0 { // ignored
+		t.Errorf("MsgSuperKill after Leave: %v", err)
 	}
 }
 
 // TestGameSteadyAllocs counts the allocations of a game loop's steady
-// state: messages in (updates of another player, a lag ping, a shot),
-// the clock ticking, the player moving, updates out. Exactly none.
+// state: frames in (updates of another player, a lag ping, a shot and its
+// end), the clock ticking, the player moving and shooting, updates out,
+// the events read. Exactly none.
 func TestGameSteadyAllocs(t *testing.T) {
 	g := joinedGame(t, &sink{}, true)
-	if err := g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
+	if err := alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0); err != nil {
 		t.Fatal(err)
 	}
-	in := []bzflag.Message{
+	var in [][]byte
+	for _, m := range []bzflag.Message{
 		&bzflag.PlayerUpdate{ID: otherID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 1, 0}},
 		&bzflag.LagPing{Seq: 3},
-		&bzflag.ShotBegin{Shooter: otherID, ShotID: 1, Lifetime: 3},
+		&bzflag.ShotBegin{Shooter: otherID, ShotID: 1, Position: bzflag.Vec3{500, 0, 0}, Lifetime: 3},
+		&bzflag.ShotEnd{Shooter: otherID, ShotID: 1},
 		&bzflag.ScoreFromServer{ID: otherID, Wins: 1},
+		&bzflag.MessageFromServer{From: otherID, Team: bzflag.RogueTeam},
+	} {
+		b, _ := m.AppendBinary(nil)
+		in = append(in, b)
 	}
-	end := &bzflag.ShotEnd{Shooter: realID}
-	now := time.Duration(0)
+	buf := make([]byte, 0, bzflag.MaxPacketLen)
+	now := at(0)
 	pass := func() {
 		for i := 0; i < 100; i++ {
-			now += 10 * time.Millisecond
-			if err := g.Handle(in[i%len(in)], now); err != nil {
+			now = now.Add(10 * time.Millisecond)
+			if err := g.Handle(now, netip.AddrPort{}, in[i%len(in)]); err != nil {
 				t.Fatal(err)
 			}
 			g.Move(0, bzflag.Vec3{float32(i % 7), 0, 0}, bzflag.Vec3{1, 0, 0}, float32(i%3)/10, 0)
-			if err := g.Tick(now); err != nil {
+			if !now.Before(g.Deadline()) {
+				g.Tick(now)
+			}
+			if _, err := g.Shoot(now); err != nil && !errors.Is(err, bzflag.ErrCannotShoot) {
 				t.Fatal(err)
 			}
-			if err := g.Send(end); err != nil {
-				t.Fatal(err)
+			g.Hit(now)
+			for _, ok := g.Event(); ok; _, ok = g.Event() {
+			}
+			for _, u, ok := g.Transmit(now, buf); ok; _, u, ok = g.Transmit(now, u[:0]) {
 			}
 		}
 	}
@@ -420,47 +449,18 @@ func TestGameSteadyAllocs(t *testing.T) {
 	}
 }
 
-// TestGameLoopback plays Example_game's session over loopback with the UDP
-// link, and without it (the server ignores MsgUDPLinkRequest, as bzfs
-// -noudp does), and checks what went over which transport.
-func TestGameLoopback(t *testing.T) {
-	for _, udp := range []bool{true, false} {
-		t.Run("udp="+strconv.FormatBool(udp), func(t *testing.T) {
-			s, wait := startGameServer(t, udp)
-			var log bytes.Buffer
-			p, err := dialPlayer(s.addr(), true, &log, nil, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			if err := p.play(); err != nil {
-				t.Fatalf("client: %v\n%s", err, log.String())
-			}
-			if err := wait(); err != nil {
-				t.Fatalf("server: %v", err)
-			}
-			if !s.ponged {
-				t.Error("the lag ping did not come back")
-			}
-			head := []bzflag.Code{bzflag.CodeGetWorld, bzflag.CodeEnter, bzflag.CodeIDAck, bzflag.CodeNetworkRelay,
-				bzflag.CodeClientVersion, bzflag.CodeUDPLinkRequest, bzflag.CodeSetTTL}
-			if udp {
-				head = append(head, bzflag.CodeUDPLinkEstablished)
-			}
-			if len(s.tcpCodes) < len(head) || !slices.Equal(s.tcpCodes[:len(head)], head) {
-				t.Fatalf("over TCP: %v\nwant first %v", s.tcpCodes, head)
-			}
-			onTCP := count(s.tcpCodes, bzflag.CodePlayerUpdate)
-			onUDP := count(s.udpCodes, bzflag.CodePlayerUpdate)
-			if udp && (onTCP != 0 || onUDP < 3 || len(s.udpCodes) != onUDP) {
-				t.Errorf("with the link: %d updates over TCP, %d over UDP (%v)", onTCP, onUDP, s.udpCodes)
-			}
-			if !udp && (onTCP < 3 || len(s.udpCodes) != 0 || p.g.UDPUp()) {
-				t.Errorf("without the link: %d updates over TCP, %v over UDP", onTCP, s.udpCodes)
-			}
-			if s.tcpCodes[len(s.tcpCodes)-1] != bzflag.CodeExit || count(s.tcpCodes, bzflag.CodeLagPing) != 1 {
-				t.Errorf("over TCP: %v (the lag ping's echo and MsgExit)", s.tcpCodes)
-			}
-		})
-	}
+// The Game's calls with the time as a duration since t0.
+
+func gh(g *bzflag.Game, m bzflag.Message, d time.Duration) error { return feed(g, m, at(d)) }
+func tick(g *bzflag.Game, d time.Duration) error                 { g.Tick(at(d)); return nil }
+func alive(g *bzflag.Game, pos, fwd bzflag.Vec3, d time.Duration) error {
+	return g.Alive(pos, fwd, at(d))
 }
+func killedBy(g *bzflag.Game, killer bzflag.PlayerID, shot int16, d time.Duration) error {
+	return g.Killed(killer, shot, at(d))
+}
+func grabFlag(g *bzflag.Game, i uint16, d time.Duration) (bool, error) { return g.GrabFlag(i, at(d)) }
+func teleport(g *bzflag.Game, from, to uint16, d time.Duration) error {
+	return g.Teleport(from, to, at(d))
+}
+func reckon(g *bzflag.Game, d time.Duration) ([3]float64, float64) { return g.Reckon(at(d)) }

@@ -141,6 +141,9 @@ func (h *Handshake) Validate() error {
 func ReadHandshake(r io.Reader, client Version) (Handshake, error) {
 	var b [HandshakeLen]byte
 	var h Handshake
+	if r == nil {
+		return h, ErrNilMessage
+	}
 	if n, err := io.ReadFull(r, b[:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			_, derr := h.Decode(b[:n])
@@ -161,6 +164,9 @@ func ReadHandshake(r io.Reader, client Version) (Handshake, error) {
 // WriteHandshake writes the handshake a server sends on accepting a
 // connection, in one Write.
 func WriteHandshake(w io.Writer, h Handshake) error {
+	if w == nil {
+		return ErrNilMessage
+	}
 	b, _ := h.AppendBinary(make([]byte, 0, HandshakeLen))
 	_, err := w.Write(b)
 	return err

@@ -23,7 +23,7 @@ import (
 // handshake travels on the first connection and is not in them).
 var captureClient, captureServer = nettest.Captures("bzflag")
 
-// TestLoopbackSession runs the Example's session over real loopback TCP,
+// TestLoopbackSession runs a session of a Client driven by hand over real loopback TCP,
 // records the game connection on the server's side, checks the recorded
 // streams message by message, and (with -update) writes them to testdata.
 func TestLoopbackSession(t *testing.T) {
@@ -98,12 +98,13 @@ func checkSession(t *testing.T, client, server []byte) {
 // `bzfs -i 127.0.0.1 -p 5155 -pr 5156 -noudp`). It is skipped otherwise.
 func TestOriginalServer(t *testing.T) {
 	c, h := dialBzfs(t)
-	netConn(c).SetDeadline(time.Now().Add(10 * time.Second))
+	nc := c.ReadWriter().(net.Conn)
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
 	t.Logf("server %s, reconnect port %d", h.Version, h.Port)
 	// Record the game connection: nothing has been read from it yet.
-	rec := &nettest.Recorder{Conn: netConn(c)}
+	rec := &nettest.Recorder{Conn: nc}
 	c = bzflag.NewConn(rec, bzflag.FromServer)
-	j, err := join(c, h.Port, "gamewire", func(_ *bzflag.Client, in, _ bzflag.Message) { t.Logf("<- %v", bzflag.CodeOf(in)) })
+	j, err := join(c, h.Port, "gamewire", func(_ *bzflag.Client, in bzflag.Message) { t.Logf("<- %v", bzflag.CodeOf(in)) })
 	if err != nil {
 		t.Fatalf("while %v: %v (reject reason %v)", j.State(), err, j.RejectReason())
 	}

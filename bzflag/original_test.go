@@ -141,12 +141,12 @@ func dialBzfs(t *testing.T) (*wire.Conn, bzflag.Handshake) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, h, err := bzflag.Dial(ctx, bzfsAddr(t), bzflag.ServerVersion)
+	nc, h, err := bzflag.Dial(ctx, bzfsAddr(t), bzflag.ServerVersion)
 	if err != nil {
 		t.Fatalf("Dial: %v (handshake %+v)", err, h)
 	}
-	t.Cleanup(func() { netConn(c).Close() })
-	return c, h
+	t.Cleanup(func() { nc.Close() })
+	return bzflag.NewConn(nc, bzflag.FromServer), h
 }
 
 func bzfsAddr(t *testing.T) string {
@@ -209,3 +209,6 @@ func TestOriginalServerEnter(t *testing.T) {
 	}
 	c2.WriteMessage(&bzflag.Exit{})
 }
+
+// netConn returns the net.Conn under a connection of NewConn.
+func netConn(c *wire.Conn) net.Conn { return c.ReadWriter().(net.Conn) }

@@ -3,11 +3,11 @@ package bzflag_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/bzflag/world"
-	"github.com/gamewire/gamewire/wire"
 )
 
 // testWorld is a small world: style, one wall, one box, a teleporter and
@@ -53,7 +53,7 @@ func (s *script) serve(m bzflag.Message) []bzflag.Message {
 	s.sent = append(s.sent, bzflag.CodeOf(m))
 	switch m := m.(type) {
 	case *bzflag.GetWorldRequest:
-		return []bzflag.Message{s.worlds.Reply(m)}
+		return []bzflag.Message{reply(s.worlds, m)}
 	case *bzflag.Enter:
 		if len(s.onEnter) == 0 {
 			return nil
@@ -70,7 +70,7 @@ func (s *script) serve(m bzflag.Message) []bzflag.Message {
 func drive(t *testing.T, j *bzflag.Client, s *script) []error {
 	t.Helper()
 	var errs []error
-	queue := []bzflag.Message{j.Start()}
+	queue := []bzflag.Message{start(j)}
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > 10000 {
 			t.Fatal("join does not end")
@@ -78,7 +78,7 @@ func drive(t *testing.T, j *bzflag.Client, s *script) []error {
 		out := queue[0]
 		queue = queue[1:]
 		for _, in := range s.serve(out) {
-			reply, err := j.Handle(in)
+			reply, err := handle(j, in)
 			if err != nil {
 				errs = append(errs, err)
 			}
@@ -87,7 +87,7 @@ func drive(t *testing.T, j *bzflag.Client, s *script) []error {
 			}
 		}
 		if len(queue) == 0 && j.State() == bzflag.ClientRejected {
-			if m := j.Retry(); m != nil {
+			if m := retry(j); m != nil {
 				queue = append(queue, m)
 			}
 		}
@@ -155,8 +155,12 @@ func TestJoinRejectThenRetry(t *testing.T) {
 	}}
 	j := &bzflag.Client{Enter: testEnter()}
 	errs := drive(t, j, s)
-	if len(errs) != 1 || !errors.Is(errs[0], bzflag.ErrRejected) {
-		t.Fatalf("errors %v; want one ErrRejected", errs)
+	if len(errs) != 0 {
+		t.Fatalf("errors %v; want none (a MsgReject is an event)", errs)
+	}
+	if es := events(j); len(es) != 2 || es[0].Kind != bzflag.EventRejected || es[0].Reason != bzflag.RejectTeamFull ||
+		es[1].Kind != bzflag.EventJoined || !j.Done() {
+		t.Errorf("events %+v, done %v", es, j.Done())
 	}
 	if j.RejectReason() != bzflag.RejectTeamFull || j.State() != bzflag.ClientJoined {
 		t.Errorf("reason %v, state %v", j.RejectReason(), j.State())
@@ -169,23 +173,25 @@ func TestJoinSuperKill(t *testing.T) {
 		t.Run(at.String(), func(t *testing.T) {
 			j := &bzflag.Client{Enter: testEnter()}
 			ws, _ := bzflag.NewWorldServer(db, 16)
-			m := j.Start()
+			m := start(j)
 			for j.State() != at {
 				var in bzflag.Message
 				switch j.State() {
 				case bzflag.ClientDownloading:
-					in = ws.Reply(m.(*bzflag.GetWorldRequest))
+					in = reply(ws, m.(*bzflag.GetWorldRequest))
 				case bzflag.ClientEntering:
 					in = &bzflag.Accept{}
 				case bzflag.ClientUpdating:
 					in = &bzflag.AddPlayer{ID: myID}
 				}
 				var err error
-				if m, err = j.Handle(in); err != nil {
+				if m, err = handle(j, in); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := j.Handle(&bzflag.SuperKill{}); !errors.Is(err, bzflag.ErrSuperKill) || j.State() != bzflag.ClientKilled {
+			events(j)
+			if _, err := handle(j, &bzflag.SuperKill{}); err != nil || j.State() != bzflag.ClientKilled || !j.Done() ||
+				!slices.Equal(kinds(events(j)), []bzflag.EventKind{bzflag.EventKicked}) {
 				t.Errorf("MsgSuperKill while %v: %v, state %v", at, err, j.State())
 			}
 		})
@@ -206,17 +212,17 @@ func TestJoinUnexpected(t *testing.T) {
 	} {
 		j := &bzflag.Client{Enter: testEnter()}
 		ws, _ := bzflag.NewWorldServer(testWorld(t), 0)
-		m := j.Start()
+		m := start(j)
 		if c.state != bzflag.ClientDownloading {
-			m, _ = j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest)))
+			m, _ = handle(j, reply(ws, m.(*bzflag.GetWorldRequest)))
 		}
 		if c.state == bzflag.ClientUpdating {
-			j.Handle(&bzflag.Accept{})
+			handle(j, &bzflag.Accept{})
 		}
 		if j.State() != c.state {
 			t.Fatalf("setup: state %v, want %v", j.State(), c.state)
 		}
-		reply, err := j.Handle(c.msg)
+		reply, err := handle(j, c.msg)
 		var ue *bzflag.UnexpectedError
 		if reply != nil || !errors.As(err, &ue) || !errors.Is(err, bzflag.ErrUnexpected) || ue.Code != bzflag.CodeOf(c.msg) || ue.State != c.state {
 			t.Errorf("%v while %v: %v, %v", bzflag.CodeOf(c.msg), c.state, reply, err)
@@ -249,13 +255,13 @@ func TestJoinWorldAfterEnd(t *testing.T) {
 		db := append(testWorld(t), c.after...)
 		ws, _ := bzflag.NewWorldServer(db, 16) // several chunks: the bytes after the end come alone
 		j := &bzflag.Client{Enter: testEnter()}
-		m := j.Start()
+		m := start(j)
 		if j.Trailing() != nil {
 			t.Fatalf("%s: Trailing before the download: %x", c.name, j.Trailing())
 		}
 		var err error
 		for j.State() == bzflag.ClientDownloading {
-			if m, err = j.Handle(ws.Reply(m.(*bzflag.GetWorldRequest))); err != nil {
+			if m, err = handle(j, reply(ws, m.(*bzflag.GetWorldRequest))); err != nil {
 				t.Fatalf("%s after the end: %v, state %v", c.name, err, j.State())
 			}
 		}
@@ -276,10 +282,10 @@ func TestJoinWorldAfterEnd(t *testing.T) {
 			t.Errorf("%s: World %+v, want %+v", c.name, j.World, w)
 		}
 		// The join goes on.
-		if _, err := j.Handle(&bzflag.Accept{}); err != nil {
+		if _, err := handle(j, &bzflag.Accept{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := j.Handle(&bzflag.AddPlayer{ID: myID}); err != nil || j.State() != bzflag.ClientJoined {
+		if _, err := handle(j, &bzflag.AddPlayer{ID: myID}); err != nil || j.State() != bzflag.ClientJoined {
 			t.Errorf("%s: join: %v, state %v", c.name, err, j.State())
 		}
 	}
@@ -287,136 +293,20 @@ func TestJoinWorldAfterEnd(t *testing.T) {
 
 func TestJoinDownloadErrors(t *testing.T) {
 	j := &bzflag.Client{Enter: testEnter(), MaxWorld: 100}
-	j.Start()
+	start(j)
 	// A database larger than MaxWorld.
-	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 101, Data: make([]byte, 10)}); err == nil {
+	if _, err := handle(j, &bzflag.GetWorldReply{Remaining: 101, Data: make([]byte, 10)}); err == nil {
 		t.Error("oversized world accepted")
 	}
-	j.Start()
-	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err != nil {
+	start(j)
+	if _, err := handle(j, &bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err != nil {
 		t.Fatal(err)
 	}
 	// `remaining' that contradicts the first reply.
-	if _, err := j.Handle(&bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err == nil {
+	if _, err := handle(j, &bzflag.GetWorldReply{Remaining: 50, Data: make([]byte, 10)}); err == nil {
 		t.Error("inconsistent remaining accepted")
 	}
 	if j.State() != bzflag.ClientDownloading {
 		t.Errorf("state %v", j.State())
-	}
-}
-
-// TestJoinMeetsAdmit runs the client's and the server's state machines
-// against each other in memory, through the wire encoding: every message
-// is encoded and decoded on its way.
-func TestJoinMeetsAdmit(t *testing.T) {
-	ws, err := bzflag.NewWorldServer(testWorld(t), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	adm := &bzflag.Server{Worlds: ws}
-	j := &bzflag.Client{Enter: testEnter()}
-	var toServer, toClient []byte
-	put := func(b *[]byte, m bzflag.Message) {
-		if m == nil {
-			return
-		}
-		var err error
-		if *b, err = m.AppendBinary(*b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cdec, sdec := bzflag.NewDecoder(), bzflag.NewDecoder()
-	put(&toServer, j.Start())
-	rejected := false
-	for steps := 0; j.State() != bzflag.ClientJoined; steps++ {
-		if steps > 1000 {
-			t.Fatalf("stuck: client %v, server %v", j.State(), adm.State())
-		}
-		drainFrames(t, sdec, &toServer, bzflag.FromClient, func(m bzflag.Message) {
-			reply, err := adm.Handle(m)
-			if err != nil {
-				t.Fatalf("server: %v", err)
-			}
-			put(&toClient, reply)
-			if adm.State() == bzflag.ServerDeciding {
-				if !rejected { // turn the first attempt down
-					rejected = true
-					put(&toClient, adm.Reject(bzflag.RejectBadTeam))
-					return
-				}
-				put(&toClient, adm.Accept(realID))
-				put(&toClient, &bzflag.TeamUpdate{Team: bzflag.RedTeam, Players: 1, Active: 1})
-				put(&toClient, adm.Welcome())
-			}
-		})
-		drainFrames(t, cdec, &toClient, bzflag.FromServer, func(m bzflag.Message) {
-			reply, err := j.Handle(m)
-			if errors.Is(err, bzflag.ErrRejected) {
-				reply = j.Retry()
-			} else if err != nil {
-				t.Fatalf("client: %v", err)
-			}
-			put(&toServer, reply)
-		})
-	}
-	// The client's MsgIdAck is still on its way.
-	if m, _, err := sdec.Decode(toServer, bzflag.FromClient); err != nil || bzflag.CodeOf(m) != bzflag.CodeIDAck {
-		t.Fatalf("last message to the server: %v, %v", m, err)
-	}
-	if adm.State() != bzflag.ServerJoined || j.ID() != realID || adm.Request().CallSign != testEnter().CallSign {
-		t.Errorf("server %v, client id %v", adm.State(), j.ID())
-	}
-	if len(j.World.Teleporters) != 1 {
-		t.Errorf("world: %+v", j.World)
-	}
-}
-
-func TestAdmitOrder(t *testing.T) {
-	adm := &bzflag.Server{}
-	// Nothing to decide, accept or welcome before MsgEnter.
-	if adm.Accept(realID) != nil || adm.Reject(bzflag.RejectBadTeam) != nil || adm.Welcome() != nil {
-		t.Fatal("decision without MsgEnter")
-	}
-	// No world to serve, no game messages before joining.
-	for _, m := range []bzflag.Message{&bzflag.GetWorldRequest{}, &bzflag.AliveFromClient{}, &bzflag.PlayerUpdate{}, &bzflag.ShotBegin{}} {
-		if _, err := adm.Handle(m); !errors.Is(err, bzflag.ErrUnexpected) {
-			t.Errorf("%v before joining: %v", bzflag.CodeOf(m), err)
-		}
-	}
-	// Connection-level requests pass.
-	for _, m := range []bzflag.Message{&bzflag.NetworkRelay{}, &bzflag.WantWHashRequest{}, &bzflag.SetTTL{}} {
-		if r, err := adm.Handle(m); r != nil || err != nil {
-			t.Errorf("%v before joining: %v, %v", bzflag.CodeOf(m), r, err)
-		}
-	}
-	e := testEnter()
-	adm.Handle(&e)
-	if _, err := adm.Handle(&e); !errors.Is(err, bzflag.ErrUnexpected) {
-		t.Errorf("a second MsgEnter while deciding: %v", err)
-	}
-	if adm.Welcome() != nil {
-		t.Error("Welcome before Accept")
-	}
-	adm.Accept(realID)
-	w, ok := adm.Welcome().(*bzflag.AddPlayer)
-	if !ok || w.ID != myID || !w.HasAssignedID || w.AssignedID != realID || w.CallSign != e.CallSign {
-		t.Fatalf("Welcome = %+v", w)
-	}
-	if r, err := adm.Handle(&bzflag.PlayerUpdate{}); r != nil || err != nil {
-		t.Errorf("MsgPlayerUpdate after joining: %v, %v", r, err)
-	}
-}
-
-// drainFrames decodes the frames queued in *q, sent by from, in order,
-// emptying it, and hands each to f.
-func drainFrames(t *testing.T, d *wire.Decoder, q *[]byte, from bzflag.Direction, f func(bzflag.Message)) {
-	t.Helper()
-	for len(*q) > 0 {
-		m, n, err := d.Decode(*q, from)
-		if err != nil {
-			t.Fatal(err)
-		}
-		*q = (*q)[n:]
-		f(m)
 	}
 }

@@ -1,8 +1,8 @@
 package bzflag
 
 import (
-	"net"
 	"net/netip"
+	"time"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -70,7 +70,7 @@ var (
 	errDatagramShort  = &wire.Error{Protocol: proto, Message: "datagram", Field: "length", Offset: 0, Err: wire.ErrShort}
 	errDatagramEmpty  = &wire.Error{Protocol: proto, Message: "datagram", Field: "frames", Offset: 4, Err: wire.ErrShort}
 	errDatagramFrame  = &wire.Error{Protocol: proto, Message: "datagram", Field: "frame", Offset: 4, Err: wire.ErrTooLong}
-	errDatagramSource = &wire.Error{Protocol: proto, Message: "datagram", Field: "source", Offset: 0, Err: wire.ErrInvalid}
+	errDatagramSource = &wire.Error{Protocol: proto, Message: "datagram", Field: "link", Offset: 0, Err: wire.ErrInvalid}
 	errDatagramStale  = &wire.Error{Protocol: proto, Message: "datagram", Field: "seq", Offset: 6, Err: wire.ErrInvalid}
 )
 
@@ -124,98 +124,52 @@ func ParseDatagram(d []byte) (ack, seq uint16, frame []byte, err error) {
 	}
 }
 
-// UDPLink is one end of the UDP link over a UDP socket: it wraps each
-// message written in a datagram of its own, numbered, and reads the
-// messages of the datagrams that arrive. It allocates nothing in steady
-// state. It is for one goroutine at a time (a game loop): on the server
-// the first datagram read sets the address that writes go to.
+// UDPLink is the client's end of the UDP link of a Game, as a session
+// of its own (session.Session) over the client's UDP socket: a
+// session.Packet drives it, polled from the same loop as the Conn that
+// drives the Game, so that both call into the Game on one goroutine. It
+// shares the Game's state: Handle hands the Game the message of each
+// datagram, and Transmit gives the datagrams of the messages the Game
+// sends over UDP (OverUDP, once the link is up), each addressed to the
+// server's UDP port. Get it from Game.UDPLink; its zero value belongs to
+// no Game and refuses everything (ErrNoGame).
 //
-// On a client (NewUDPLink(c, FromServer)), the link is up once Establish
-// has named the server's address, which the client does when it sends
-// MsgUDPLinkEstablished; datagrams are accepted from any address, as the
-// 1.7 client does, and one older than the last one read is dropped. On
-// the server (NewUDPLink(c, FromClient), one link per client), Expect
-// names the client's address from MsgUDPLinkRequest and the link comes
-// up when the first datagram from that host arrives, adopting its port
-// (bzfs 1.7's rule, which lets a client behind a NAT through);
-// datagrams from other hosts are refused.
-//
-// Next blocks as the socket does: set a read deadline on it to
-// poll. A timeout is returned as it is (wire.IsTimeout) and is not final:
-// read on.
+// As in 1.7, each datagram holds one frame, numbered from 0 per link;
+// datagrams are taken from any address, and one older than the last one
+// read is refused (errata U3). In steady state it allocates nothing.
 type UDPLink struct {
-	conn    *net.UDPConn
-	from    Direction
-	dec     *wire.Decoder
+	g       *Game
 	peer    netip.AddrPort
 	up      bool
 	sendSeq uint16 // the next sequence number to send
 	recvSeq uint16 // the last sequence number received
 	got     bool   // a datagram was received
-	out     []byte
-	in      []byte
-	// Tap, if set, sees every frame read (with the peer's direction,
-	// before it is decoded) and written (with the other), as wire.Conn's
-	// Tap does; the datagram's own header is not shown.
-	Tap func(from Direction, frame []byte)
+	out     outbox
 }
 
-// NewUDPLink returns a link over c that reads the messages from sends
-// (FromServer on a client) and writes messages in the other direction.
-func NewUDPLink(c *net.UDPConn, from Direction) *UDPLink {
-	return &UDPLink{conn: c, from: from, dec: NewDecoder(),
-		out: make([]byte, 0, MaxDatagram+UDPOverhead), in: make([]byte, MaxDatagram+UDPOverhead)}
+// UDPLink returns the Game's UDP link, for a session.Packet on the UDP
+// socket whose port is UDPPort.
+func (g *Game) UDPLink() *UDPLink {
+	g.udp.g = g
+	return &g.udp
 }
 
-// Conn returns the socket (for its port, deadlines, Close).
-func (l *UDPLink) Conn() *net.UDPConn { return l.conn }
-
-// Port returns the socket's local port, what a client sends in
-// MsgUDPLinkRequest.
-func (l *UDPLink) Port() uint16 {
-	if l.conn == nil {
-		return 0
-	}
-	if a, ok := l.conn.LocalAddr().(*net.UDPAddr); ok {
-		return uint16(a.Port)
-	}
-	return 0
-}
-
-// Decoder returns the decoder of the messages read (to set its Policy).
-func (l *UDPLink) Decoder() *wire.Decoder { return l.dec }
-
-// Up reports whether messages may travel over the link.
+// Up reports whether messages travel over the link.
 func (l *UDPLink) Up() bool { return l.up }
 
-// Peer returns the peer's address ("" before Establish or Expect).
+// Peer returns the server's UDP address, once the link is up.
 func (l *UDPLink) Peer() netip.AddrPort { return l.peer }
 
-// Establish names the server's UDP address and brings a client's link up.
-func (l *UDPLink) Establish(server netip.AddrPort) {
+// establish names the server's UDP address and brings the link up.
+func (l *UDPLink) establish(server netip.AddrPort) {
 	l.peer, l.up = server, true
 	l.sendSeq, l.recvSeq, l.got = 0, 0, false
+	l.out.clear()
 }
 
-// Expect names the client's address on the server (its host and the
-// port of its MsgUDPLinkRequest); the link comes up with the first
-// datagram from that host.
-func (l *UDPLink) Expect(client netip.AddrPort) {
-	l.peer, l.up = client, false
-	l.sendSeq, l.recvSeq, l.got = 0, 0, false
-}
-
-// Down takes the link down: messages go back to TCP.
-func (l *UDPLink) Down() { l.up = false }
-
-// WriteMessage validates m and sends it in a datagram of its own to the
-// peer, numbered with the next sequence number. It does not look at Up:
-// the caller decides what goes over UDP (OverUDP, ServerOverUDP).
-func (l *UDPLink) WriteMessage(m Message) error {
-	if err := m.Validate(); err != nil {
-		return err
-	}
-	b := be.AppendU16(l.out[:0], UDPMarker)
+// push queues m in a datagram of its own, numbered.
+func (l *UDPLink) push(m Message) error {
+	b := be.AppendU16(l.out.next(), UDPMarker)
 	b = be.AppendU16(b, l.recvSeq)
 	b = be.AppendU16(b, 0) // the frame's length, below
 	b = be.AppendU16(b, l.sendSeq)
@@ -224,48 +178,48 @@ func (l *UDPLink) WriteMessage(m Message) error {
 		return err
 	}
 	be.PutU16(b[4:], uint16(len(b)-8))
-	b = be.AppendU16(b, udpEnd)
-	l.out = b
-	if l.Tap != nil {
-		l.Tap(l.from.Other(), b[8:len(b)-2])
-	}
+	l.out.commit(l.peer, be.AppendU16(b, udpEnd))
 	l.sendSeq++
-	_, err = l.conn.WriteToUDPAddrPort(b, l.peer)
-	return err
+	return nil
 }
 
-// Next reads the next datagram and returns its message, decoded as
-// wire.Decoder does (a code without a form as *wire.Raw; a message that
-// breaks a rule with the error). The message belongs to the link until
-// the next read of its form. A datagram that is not the link's, from a
-// host that is not the peer (server side) or older than the last one
-// (client side), comes back with an error and no message: read on.
-func (l *UDPLink) Next() (Message, error) {
-	n, src, err := l.conn.ReadFromUDPAddrPort(l.in)
-	if err != nil {
-		return nil, err
+// Handle takes one datagram from the UDP socket: its frame goes to the
+// Game as Game.Handle's do. A datagram that is not the link's, or older
+// than the last one read, is refused with its error (message
+// "datagram"); so is one that arrives before the link is up.
+func (l *UDPLink) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
+	if l.g == nil {
+		return ErrNoGame
 	}
-	_, seq, frame, err := ParseDatagram(l.in[:n])
+	_, seq, frame, err := ParseDatagram(unit)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if l.from == FromClient {
-		if src.Addr().Unmap() != l.peer.Addr().Unmap() {
-			return nil, errDatagramSource
-		}
-		if !l.up {
-			l.peer, l.up = src, true
-		}
-	} else if l.got && l.recvSeq > seq && l.recvSeq-seq < 32768 {
-		return nil, errDatagramStale
+	if !l.up {
+		return errDatagramSource
+	}
+	if l.got && l.recvSeq > seq && l.recvSeq-seq < 32768 {
+		return errDatagramStale
 	}
 	l.recvSeq, l.got = seq, true
-	if l.Tap != nil {
-		l.Tap(l.from, frame)
+	m, err := decodeFrame(&l.g.dec, frame, FromServer, l.g.Lax)
+	if err != nil {
+		return err
 	}
-	m, used, err := l.dec.Decode(frame, l.from)
-	if m != nil && used != len(frame) {
-		return nil, m.Form().Err("", wire.ErrTrailing)
-	}
-	return m, err
+	return l.g.handle(now, m)
 }
+
+// Transmit appends the next datagram to buf, addressed to the server's
+// UDP port.
+func (l *UDPLink) Transmit(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
+	return l.out.transmit(buf)
+}
+
+// Deadline returns the zero Time: the Game's Tick runs on its Conn.
+func (l *UDPLink) Deadline() time.Time { return time.Time{} }
+
+// Tick does nothing.
+func (l *UDPLink) Tick(now time.Time) {}
+
+// Done reports whether the Game has ended (or the link has none).
+func (l *UDPLink) Done() bool { return l.g == nil || l.g.state == GameLeft }

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"net/netip"
+	"slices"
 	"testing"
-	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
 	"github.com/gamewire/gamewire/internal/codectest"
-	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -63,107 +62,53 @@ func TestDatagram(t *testing.T) {
 }
 
 // udpPair returns a client's and a server's link over loopback, the
-// server expecting the client.
-func udpPair(t testing.TB) (client, server *bzflag.UDPLink) {
-	t.Helper()
-	client, server = bzflag.NewUDPLink(nettest.ListenUDP(t), bzflag.FromServer), bzflag.NewUDPLink(nettest.ListenUDP(t), bzflag.FromClient)
-	lo := netip.MustParseAddr("127.0.0.1")
-	// The server knows the host, and a port that is not the client's:
-	// bzfs adopts the port the first datagram comes from.
-	server.Expect(netip.AddrPortFrom(lo, 1))
-	client.Establish(netip.AddrPortFrom(lo, server.Port()))
-	return client, server
-}
-
-func read(t *testing.T, l *bzflag.UDPLink) (bzflag.Message, error) {
-	t.Helper()
-	l.Conn().SetReadDeadline(time.Now().Add(2 * time.Second))
-	return l.Next()
-}
-
-// TestUDPLink sends messages both ways over loopback: the server's link
-// comes up with the client's first datagram, adopting its port; stale
-// datagrams are dropped on the client; foreign hosts and bad datagrams
-// are refused; nothing allocates.
-func TestUDPLink(t *testing.T) {
-	client, server := udpPair(t)
-	if server.Up() || !client.Up() {
-		t.Fatal("up before the first datagram")
+// TestUDPLinkSession drives a Game's UDPLink by hand: nothing before the
+// link is up; then the Game's updates leave in numbered datagrams to the
+// server's UDP port, a datagram older than the last one read is refused,
+// and a zero UDPLink refuses everything.
+func TestUDPLinkSession(t *testing.T) {
+	s := &sink{}
+	g := joinedGame(t, s, true)
+	g.UDPPort, g.Server = 17200, netip.MustParseAddr("10.0.0.1")
+	drain(g)
+	l := g.UDPLink()
+	frame, _ := (&bzflag.PlayerUpdate{ID: otherID, Position: bzflag.Vec3{3, 0, 0}}).AppendBinary(nil)
+	if err := l.Handle(at(0), netip.AddrPort{}, bzflag.AppendDatagram(nil, 0, 0, frame)); !errors.Is(err, wire.ErrInvalid) {
+		t.Errorf("a datagram before the link: %v", err)
 	}
-	up := &bzflag.PlayerUpdate{ID: realID, Status: bzflag.StatusAlive, Position: bzflag.Vec3{1, 2, 3}}
-	if err := client.WriteMessage(up); err != nil {
-		t.Fatal(err)
+	if err := gh(g, &bzflag.UDPLinkRequest{Port: 5155}, 0); err != nil || !g.UDPUp() || l.Peer().String() != "10.0.0.1:5155" {
+		t.Fatalf("link: %v, up %v, peer %v", err, g.UDPUp(), l.Peer())
 	}
-	m, err := read(t, server)
-	if err != nil || *m.(*bzflag.PlayerUpdate) != *up || !server.Up() || server.Peer().Port() != client.Port() {
-		t.Fatalf("server read %v, %v; up %v, peer %v", m, err, server.Up(), server.Peer())
+	if got := sentCodes(t, g); !slices.Equal(got, []bzflag.Code{bzflag.CodeUDPLinkEstablished}) {
+		t.Errorf("over TCP: %v", got)
 	}
-	for i := uint16(0); i < 3; i++ {
-		if err := server.WriteMessage(&bzflag.LagPing{Seq: i}); err != nil {
-			t.Fatal(err)
-		}
-		m, err := read(t, client)
-		if err != nil || m.(*bzflag.LagPing).Seq != i {
-			t.Fatalf("client read %v, %v", m, err)
+	alive(g, bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, 0)
+	g.Tick(at(0))
+	g.Shoot(at(0))
+	units, to := drain(l)
+	if len(units) != 2 || to[0] != l.Peer() || len(sentCodes(t, g)) != 1 { // MsgAlive over TCP
+		t.Fatalf("datagrams %d to %v", len(units), to)
+	}
+	for i, u := range units {
+		if _, seq, _, err := bzflag.ParseDatagram(u); err != nil || int(seq) != i {
+			t.Errorf("datagram %d: seq %d, %v", i, seq, err)
 		}
 	}
-	// A datagram older than the last one: dropped.
-	old := bzflag.AppendDatagram(nil, 0, 1, []byte{0, 2, 0x70, 0x69, 0, 9})
-	if _, err := server.Conn().WriteToUDPAddrPort(old, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), client.Port())); err != nil {
+	if err := l.Handle(at(1), netip.AddrPort{}, bzflag.AppendDatagram(nil, 0, 5, frame)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := read(t, client); err == nil {
-		t.Error("a stale datagram was read")
+	if p := g.Player(otherID); p.Position[0] != 3 {
+		t.Errorf("the update over UDP: %+v", p)
 	}
-	// Garbage: refused, the link goes on.
-	if _, err := server.Conn().WriteToUDPAddrPort([]byte{1, 2, 3, 4}, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), client.Port())); err != nil {
-		t.Fatal(err)
+	if err := l.Handle(at(1), netip.AddrPort{}, bzflag.AppendDatagram(nil, 0, 4, frame)); !errors.Is(err, wire.ErrInvalid) {
+		t.Errorf("a stale datagram: %v", err)
 	}
-	if _, err := read(t, client); !errors.Is(err, wire.ErrInvalid) {
-		t.Errorf("garbage: %v", err)
+	var zero bzflag.UDPLink
+	if err := zero.Handle(at(0), netip.AddrPort{}, units[0]); !errors.Is(err, bzflag.ErrNoGame) || !zero.Done() {
+		t.Errorf("zero UDPLink: %v", err)
 	}
-	// A frame with a byte too many.
-	long := bzflag.AppendDatagram(nil, 0, 9, []byte{0, 3, 0x70, 0x69, 0, 9, 0})
-	server.Conn().WriteToUDPAddrPort(long, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), client.Port()))
-	if m, err := read(t, client); m != nil || !errors.Is(err, wire.ErrInvalid) {
-		t.Errorf("a frame longer than its message: %v", err)
+	if _, _, ok := zero.Transmit(at(0), nil); ok || !zero.Deadline().IsZero() {
+		t.Error("zero UDPLink transmits")
 	}
-	// A rule-breaking message is not sent.
-	if err := client.WriteMessage(&bzflag.LagPing{Seq: bzflag.LagPingModulus}); err == nil {
-		t.Error("MsgLagPing 10000 was sent")
-	}
-	// The server refuses datagrams from another host.
-	server.Expect(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.2"), 1))
-	if err := client.WriteMessage(up); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := read(t, server); !errors.Is(err, wire.ErrInvalid) || server.Up() {
-		t.Errorf("a foreign host: %v", err)
-	}
-	client.Down()
-	if client.Up() {
-		t.Error("Down")
-	}
-	if server.Decoder() == nil || client.Conn() == nil {
-		t.Error("accessors")
-	}
-}
-
-func TestUDPLinkAllocs(t *testing.T) {
-	client, server := udpPair(t)
-	up := &bzflag.PlayerUpdate{ID: realID, Status: bzflag.StatusAlive}
-	pass := func() {
-		for i := 0; i < 50; i++ {
-			if err := client.WriteMessage(up); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := server.Next(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	server.Conn().SetReadDeadline(time.Now().Add(5 * time.Second))
-	if n := codectest.ExactAllocs(pass); n != 0 {
-		t.Errorf("%v allocations for 50 messages over the link", n)
-	}
+	zero.Tick(at(0))
 }

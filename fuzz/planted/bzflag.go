@@ -2,6 +2,7 @@ package planted
 
 import (
 	"net"
+	"net/netip"
 	"time"
 
 	"github.com/gamewire/gamewire/bzflag"
@@ -12,10 +13,11 @@ import (
 
 // BZFlag returns a new game of BZFlag 1.7 served as bzfs 1.7 serves it:
 // the hello on the well-known port names a port of the client's own,
-// where the game connection is made (Greet); bzflag.Server runs the join
-// (the world download from a small world, MsgEnter accepted with the
-// player's own MsgAddPlayer), MsgNetworkRelay is accepted, MsgQueryGame
-// answered, MsgAlive echoed.
+// where the game connection is made (Greet); a bzflag.Server runs the
+// join (the world download from a small world, MsgEnter accepted with the
+// player's own MsgAddPlayer) and the game (MsgNetworkRelay accepted,
+// MsgAlive sent back to every player, ...), each connection a peer of its
+// own address; MsgQueryGame is answered here (Server.Send).
 func BZFlag(time.Time) Game {
 	w := &world.World{
 		Style: world.Style{MaxPlayers: 4, MaxShots: 1, MaxFlags: 1, ShakeTimeout: 50, ShakeWins: 2},
@@ -24,19 +26,19 @@ func BZFlag(time.Time) Game {
 	w.SetOrder()
 	db, _ := w.MarshalBinary()
 	ws, _ := bzflag.NewWorldServer(db, 256) // bzfs 1.7's chunk size
-	return &bzGame{worlds: ws}
+	return &bzGame{srv: bzflag.Server{Worlds: ws, MaxPlayers: bzflag.MaxPlayers}, out: map[netip.AddrPort][]wire.Message{}}
 }
 
 type bzGame struct {
-	worlds *bzflag.WorldServer
-	n      uint16 // players accepted
+	srv    bzflag.Server
+	n      uint16 // connections accepted, for their addresses
+	out    map[netip.AddrPort][]wire.Message
+	closed map[netip.AddrPort]bool
+	buf    []byte
 }
 
-// bzPeer is one client: its join and what is queued for it.
-type bzPeer struct {
-	join bzflag.Server
-	out  []wire.Message
-}
+// bzPeer is one connection: the address the Server knows it by.
+type bzPeer struct{ addr netip.AddrPort }
 
 func (g *bzGame) Table() *spec.Table { return bzflag.Table() }
 
@@ -69,38 +71,70 @@ func (g *bzGame) Greet(c net.Conn) (net.Conn, error) {
 	return ln.Accept()
 }
 
-func (g *bzGame) Accept(time.Time) any { return &bzPeer{join: bzflag.Server{Worlds: g.worlds}} }
+func (g *bzGame) Accept(now time.Time) any {
+	g.n++
+	p := &bzPeer{addr: netip.AddrPortFrom(netip.AddrFrom4([4]byte{127, 0, 0, 1}), g.n)}
+	g.srv.Connected(now, p.addr)
+	return p
+}
 
-func (g *bzGame) Handle(p any, m wire.Message, _ time.Time) {
+func (g *bzGame) Handle(p any, m wire.Message, now time.Time) {
 	q := p.(*bzPeer)
-	reply, _ := q.join.Handle(m)
-	if reply != nil {
-		q.out = append(q.out, reply)
+	b, err := m.AppendBinary(g.buf[:0])
+	if err != nil {
+		return
 	}
-	if q.join.State() == bzflag.ServerDeciding {
-		g.n++
-		q.out = append(q.out, q.join.Accept(bzflag.PlayerID{Host: bzflag.IPv4{127, 0, 0, 1}, Number: g.n}), q.join.Welcome())
+	g.buf = b
+	g.srv.Handle(now, q.addr, b)
+	if _, ok := m.(*bzflag.QueryGameRequest); ok {
+		g.srv.Send(q.addr, &bzflag.QueryGameReply{MaxPlayers: 4, MaxShots: 1})
 	}
-	switch m := m.(type) {
-	case *bzflag.NetworkRelay:
-		q.out = append(q.out, &bzflag.Accept{})
-	case *bzflag.QueryGameRequest:
-		q.out = append(q.out, &bzflag.QueryGameReply{MaxPlayers: 4, MaxShots: 1})
-	case *bzflag.AliveFromClient:
-		q.out = append(q.out, &bzflag.AliveFromServer{ID: q.join.Request().ID, Position: m.Position, Forward: m.Forward})
+	g.route(now)
+}
+
+// route sorts what the Server has to send by peer, and notes its
+// hang-ups.
+func (g *bzGame) route(now time.Time) {
+	for {
+		to, u, ok := g.srv.Transmit(now, nil)
+		if !ok {
+			break
+		}
+		if m, _, err := bzflag.Decode(u, wire.FromServer); err == nil {
+			g.out[to] = append(g.out[to], m)
+		}
+	}
+	for {
+		peer, ok := g.srv.Hangup()
+		if !ok {
+			return
+		}
+		if g.closed == nil {
+			g.closed = map[netip.AddrPort]bool{}
+		}
+		g.closed[peer] = true
 	}
 }
 
-func (g *bzGame) Tick(time.Time)       {}
-func (g *bzGame) Closed(any) bool      { return false }
-func (g *bzGame) Leave(any, time.Time) {}
+func (g *bzGame) Tick(time.Time) {}
+
+// Closed: the Server hung up (MsgExit).
+func (g *bzGame) Closed(p any) bool { return g.closed[p.(*bzPeer).addr] }
+
+func (g *bzGame) Leave(p any, now time.Time) {
+	q := p.(*bzPeer)
+	g.srv.Disconnected(now, q.addr)
+	delete(g.out, q.addr)
+	delete(g.closed, q.addr)
+	g.route(now)
+}
 
 // Joined: the player's own MsgAddPlayer was sent.
-func (g *bzGame) Joined(p any) bool { return p.(*bzPeer).join.State() == bzflag.ServerJoined }
+func (g *bzGame) Joined(p any) bool { return g.srv.State(p.(*bzPeer).addr) == bzflag.ServerJoined }
 
 func (g *bzGame) Out(p any) []wire.Message {
 	q := p.(*bzPeer)
-	out := q.out
-	q.out = nil
+	out := g.out[q.addr]
+	delete(g.out, q.addr)
 	return out
 }

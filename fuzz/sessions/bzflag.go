@@ -2,8 +2,7 @@ package sessions
 
 import (
 	"bytes"
-	"errors"
-	"net"
+	"net/netip"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -29,8 +28,8 @@ const (
 	BZPlaying
 )
 
-// BZFlag returns the fuzz.Protocol of BZFlag 1.7: bzflag.Game plays the
-// session (its Client downloads the world and enters, then the relay,
+// BZFlag returns the fuzz.Protocol of BZFlag 1.7: a bzflag.Game, driven
+// in memory, plays the session (its Client downloads the world and enters, then the relay,
 // MsgSetTTL, the lag pings echoed, MsgAlive), after the handshake that
 // opens every connection: the server's 10-byte hello, read as
 // bzflag.ReadHandshake checks it, and the reconnection at the port it
@@ -64,29 +63,24 @@ func BZFlag() *fuzz.Protocol {
 	}
 }
 
-// bzSession drives a bzflag.Game toward a state. The Game writes to its
-// TCP connection itself: here that is a capture whose frames Next hands
-// the fuzzer, which sends them. Its clock is the time since the session
-// began.
+// bzSession drives a bzflag.Game toward a state, in memory: what the
+// Game transmits is decoded for Next, which hands it to the fuzzer to
+// send; what the server sends is encoded again for the Game's Handle.
+// Its clock is the wall clock.
 type bzSession struct {
 	g       *bzflag.Game
-	out     *capture
-	start   time.Time
 	state   int
 	greeted bool
 	alive   bool
+	buf     []byte
 }
 
 func newBZSession(callsign string) *bzSession {
-	out := &capture{}
-	s := &bzSession{out: out, start: time.Now()}
-	s.g = &bzflag.Game{TCP: bzflag.NewConn(out, bzflag.FromServer)}
+	s := &bzSession{g: &bzflag.Game{}}
 	s.g.Join.Enter = bzflag.Enter{Type: bzflag.TankPlayer, Team: bzflag.RedTeam,
 		CallSign: bzflag.NewCallSign(callsign), Email: bzflag.NewEmail(callsign + "@localhost")}
 	return s
 }
-
-func (s *bzSession) now() time.Duration { return time.Since(s.start) }
 
 // Greet takes the server's hello as a 1.7 client does (bzflag.ReadHandshake):
 // an incompatible version or port 0 refuses the client. The player names
@@ -120,47 +114,33 @@ func (s *bzSession) Next(target int) wire.Message {
 	if !s.greeted {
 		return nil
 	}
-	now := s.now()
+	now := time.Now()
 	if target >= BZJoined && s.g.State() == bzflag.GameIdle {
 		s.g.Start(now)
 	}
 	if target >= BZPlaying && s.g.State() == bzflag.GamePlaying && !s.alive {
 		s.alive = s.g.Alive(bzflag.Vec3{}, bzflag.Vec3{1, 0, 0}, now) == nil
 	}
-	if s.g.State() == bzflag.GamePlaying {
+	if d := s.g.Deadline(); !d.IsZero() && !now.Before(d) {
 		s.g.Tick(now)
 	}
-	return s.out.next()
-}
-
-func (s *bzSession) Handle(m wire.Message) error { return s.g.Handle(m, s.now()) }
-
-// capture is the Game's TCP connection: it keeps the frames written (one
-// Write per frame, as wire.Conn writes) for Next, and reads nothing.
-type capture struct{ frames [][]byte }
-
-func (c *capture) next() wire.Message {
-	for len(c.frames) > 0 {
-		b := c.frames[0]
-		c.frames = c.frames[1:]
-		if m, _, _ := bzflag.Decode(b, wire.FromClient); m != nil {
+	for {
+		_, u, ok := s.g.Transmit(now, s.buf[:0])
+		if !ok {
+			return nil
+		}
+		s.buf = u
+		if m, _, _ := bzflag.Decode(u, wire.FromClient); m != nil {
 			return m
 		}
 	}
-	return nil
 }
 
-func (c *capture) Write(b []byte) (int, error) {
-	c.frames = append(c.frames, append([]byte(nil), b...))
-	return len(b), nil
+func (s *bzSession) Handle(m wire.Message) error {
+	b, err := m.AppendBinary(s.buf[:0])
+	if err != nil {
+		return err
+	}
+	s.buf = b
+	return s.g.Handle(time.Now(), netip.AddrPort{}, b)
 }
-
-var errCaptureRead = errors.New("sessions: the capture is not read")
-
-func (c *capture) Read([]byte) (int, error)         { return 0, errCaptureRead }
-func (c *capture) Close() error                     { return nil }
-func (c *capture) LocalAddr() net.Addr              { return &net.TCPAddr{} }
-func (c *capture) RemoteAddr() net.Addr             { return &net.TCPAddr{} }
-func (c *capture) SetDeadline(time.Time) error      { return nil }
-func (c *capture) SetReadDeadline(time.Time) error  { return nil }
-func (c *capture) SetWriteDeadline(time.Time) error { return nil }

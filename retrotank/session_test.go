@@ -12,6 +12,13 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
+// The sessions meet the contract.
+var (
+	_ session.Session = (*retrotank.Client)(nil)
+	_ session.Session = (*retrotank.Server)(nil)
+	_ session.Session = (*retrotank.TimeServer)(nil)
+)
+
 func addr(port uint16) netip.AddrPort {
 	return netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port)
 }

@@ -99,8 +99,12 @@ const maxAckQueue = 2 * MaxAcks
 //	for b, ok, err := a.Next(now, buf); ok; ... { conn.Write(b) }
 //	deliver := a.Receive(decoded, now) // on every datagram from the peer
 //
-// After the first use of each window slot, the steady state allocates
-// nothing. An Acker is not safe for concurrent use.
+// Client and Server run one per connection; an Acker of its own is for a
+// session of another shape. It sends what it is given: the sessions check
+// a message (wire.CheckSend, their state) before they queue it. Its zero
+// value has the default configuration. After the first use of each window
+// slot, the steady state allocates nothing. An Acker is not safe for
+// concurrent use.
 type Acker struct {
 	// Client is the client id written into the ACKs this side sends
 	// (docs/errata/retrotank.md, E4).
@@ -121,6 +125,7 @@ type Acker struct {
 	started bool
 	acks    [maxAckQueue]MessageID
 	nacks   int
+	owedAt  time.Time // when the oldest owed acknowledgement was owed
 	ack     Ack
 	terr    TimeoutError
 }
@@ -152,6 +157,18 @@ func (a *Acker) Reset(c AckConfig) {
 	a.ack.IDs = acks
 }
 
+// init gives a zero Acker its default configuration and its ring, keeping
+// what it received.
+func (a *Acker) init() {
+	if a.ring != nil {
+		return
+	}
+	b := *a
+	b.ring = nil
+	b.Reset(a.cfg)
+	a.cfg, a.ring = b.cfg, b.ring
+}
+
 // Config returns the Acker's configuration, defaults filled in.
 func (a *Acker) Config() AckConfig { return a.cfg }
 
@@ -175,8 +192,12 @@ func (a *Acker) Acked(id MessageID) bool {
 
 // Queue assigns m the next message id (SetMessageID), encodes it, and
 // makes it due for sending now; it is resent until acknowledged. It
-// returns the id. m is not retained.
+// returns the id. m is not retained; a nil m is refused with ErrNil.
 func (a *Acker) Queue(m Acked, now time.Time) (MessageID, error) {
+	if isNil(m) {
+		return 0, ErrNil
+	}
+	a.init()
 	if a.count == len(a.ring) {
 		return 0, ErrWindowFull
 	}
@@ -232,12 +253,12 @@ func (a *Acker) Next(now time.Time, buf []byte) (b []byte, ok bool, err error) {
 	return buf, false, nil
 }
 
-// Deadline returns when Next will next have something to send (a resend
-// or a timeout), and false when nothing is in flight and no ACK is owed.
-// An owed ACK makes it now.
-func (a *Acker) Deadline(now time.Time) (time.Time, bool) {
+// Deadline returns when Next will next have something to send (a resend,
+// or an owed ACK: since it was owed) or a message times out; the zero Time
+// when nothing is in flight and no ACK is owed.
+func (a *Acker) Deadline() time.Time {
 	if a.nacks > 0 {
-		return now, true
+		return a.owedAt
 	}
 	var d time.Time
 	ok := false
@@ -254,8 +275,24 @@ func (a *Acker) Deadline(now time.Time) (time.Time, bool) {
 			d, ok = t, true
 		}
 	}
-	return d, ok
+	return d
 }
+
+// Expired returns the *TimeoutError of the oldest message unacknowledged
+// for Timeout at now (errors.Is ErrPeerTimeout: the peer is gone), or nil.
+func (a *Acker) Expired(now time.Time) error {
+	for i := 0; i < a.count; i++ {
+		p := &a.ring[(a.head+i)%len(a.ring)]
+		if !p.acked && now.Sub(p.first) >= a.cfg.Timeout {
+			a.terr = TimeoutError{ID: a.base + MessageID(i), Type: p.typ, Sends: p.sends}
+			return &a.terr
+		}
+	}
+	return nil
+}
+
+// Owed returns how many acknowledgements the Acker owes the peer.
+func (a *Acker) Owed() int { return a.nacks }
 
 // Receive takes one message decoded from the peer at time now and says
 // whether to deliver it to the application. An ACK marks the ids it
@@ -263,8 +300,11 @@ func (a *Acker) Deadline(now time.Time) (time.Time, bool) {
 // acknowledged (again, if it is a copy: the previous ACK may have been
 // lost) and delivered only the first time its id arrives. Any other
 // message (CONN_REQ, CONN_DENY) is delivered: it is not part of the
-// acknowledgement system.
+// acknowledgement system. A nil m is not delivered.
 func (a *Acker) Receive(m Message, now time.Time) bool {
+	if isNil(m) {
+		return false
+	}
 	switch m := m.(type) {
 	case *Ack:
 		for _, id := range m.IDs {
@@ -273,6 +313,9 @@ func (a *Acker) Receive(m Message, now time.Time) bool {
 		return false
 	case Acked:
 		id := m.MessageID()
+		if a.nacks == 0 {
+			a.owedAt = now
+		}
 		a.owe(id)
 		return a.first(id)
 	}

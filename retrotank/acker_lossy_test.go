@@ -266,8 +266,25 @@ func tagOf(t *testing.T, m retrotank.Message) uint32 {
 	return 0
 }
 
-// TestAckerTimeout: a peer that never answers makes Next fail with a
-// *TimeoutError naming the message, after Timeout and not before.
+// drain sends every datagram next has due at now (an Acker's Next) to
+// each, failing t on an error, and returns how many.
+func drain(t *testing.T, next func(time.Time, []byte) ([]byte, bool, error), now time.Time, each func(b []byte)) int {
+	t.Helper()
+	for n := 0; ; n++ {
+		b, ok, err := next(now, nil)
+		if err != nil {
+			t.Fatalf("at %v: %v", now, err)
+		}
+		if !ok {
+			return n
+		}
+		each(b)
+	}
+}
+
+// TestAckerTimeout: a peer that never answers makes Next and Expired fail
+// with a *TimeoutError naming the message, after Timeout and not before;
+// the Deadline is each resend, then the timeout.
 func TestAckerTimeout(t *testing.T) {
 	a := retrotank.NewAcker(retrotank.AckConfig{Resend: 100 * time.Millisecond, Timeout: time.Second, FirstID: 7})
 	now := time.Unix(0, 0)
@@ -276,11 +293,20 @@ func TestAckerTimeout(t *testing.T) {
 	}
 	sends := 0
 	for range 10 {
+		if d := a.Deadline(); !d.Equal(now) || a.Expired(now) != nil {
+			t.Fatalf("deadline %v at %v", d, now)
+		}
 		sends += drain(t, a.Next, now, func([]byte) {}) // no error before Timeout
 		now = now.Add(100 * time.Millisecond)
 	}
 	if sends != 10 {
 		t.Errorf("sent %d times in 1 s at 100 ms, want 10", sends)
+	}
+	if d := a.Deadline(); !d.Equal(now) {
+		t.Errorf("deadline %v, want the timeout %v", d, now)
+	}
+	if err := a.Expired(now); !errors.Is(err, retrotank.ErrPeerTimeout) {
+		t.Errorf("Expired: %v", err)
 	}
 	_, _, err := a.Next(now, nil)
 	var te *retrotank.TimeoutError

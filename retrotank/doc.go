@@ -47,18 +47,62 @@
 //
 // # Sessions
 //
-// The acknowledgement system, Acker, numbers the messages one side sends,
-// resends each until acknowledged (SCORE with a longer interval), batches
-// acknowledgements up to MaxAcks per ACK, delivers each message once, and
-// gives a peer up with ErrPeerTimeout. Client and Server build the
-// connection on it: CONN_REQ with a random id retried until accepted or
-// denied, the acceptance acknowledged through the Acker, the setup pages
-// (BuildPages splits a Battlefield, Assembler rebuilds it from pages in
-// any order), GAME_START's newer-id-and-later-time rule (StartTracker),
-// CONN_DISCONN either way. TimeSync is the client's side of the time
-// synchronisation. All of them are state machines the caller drives with
-// the datagrams and the time: no sockets, timers or goroutines of their
-// own.
+// Client, Server and TimeServer are session.Sessions: state machines with
+// no socket, clock, timer or goroutine of their own, handed each datagram
+// that arrived with the time (Handle), asked what to send (Transmit,
+// until ok is false), called again at their Deadline (Tick), and Done
+// when they have ended. A session.Packet driver runs each over a UDP
+// socket: a client's, whose remote is the server's game port; the
+// server's game port; and the server's time-sync port, which is a second
+// socket and so a second session, the TimeServer (Server.TimeServer). A
+// client has one socket: its time-sync requests are units of its own
+// session addressed to the ClientConfig's TimeServer, and a datagram from
+// there is a reply (docs/errata/retrotank.md, S7).
+//
+// A Client goes idle, connecting (Join: CONN_REQ with a random id, resent
+// until CONN_ACCEPT or CONN_DENY), setup (accepted: the setup pages
+// arrive), ready (every page in), then leaving (Leave: CONN_DISCONN waits
+// for the acknowledgement of everything the client sent), disconnecting
+// (CONN_DISCONN sent), and closed, or denied, or dropped (the server
+// stopped answering). A Server accepts each client with the lowest free
+// id, sends it the Battlefield's pages, and keeps a connection per client
+// until its CONN_DISCONN, a Kick, or its silence.
+//
+// What happened is read with Event, which pops the oldest Event (its Kind
+// an EventKind): on a Client EventJoined, EventDenied,
+// EventSetupComplete, EventSynced, EventPlayerJoined (a player first
+// heard of: the protocol has no roster), EventUpdate (another player's
+// PLAYER_UPDATE), EventGameStart, EventScore, EventGameOver, EventLeft
+// (the server disconnected it), EventClosed (its Leave is complete) and
+// EventTimeout; on a Server EventJoined, EventSetupComplete (a client
+// acknowledged every page), EventUpdate, EventSpawn, EventLeft and
+// EventTimeout. A datagram a session refuses is Handle's error, not an
+// event: the session goes on.
+//
+// The actions: a Client's Join, Move (PLAYER_UPDATE_TANK), Shoot
+// (PLAYER_UPDATE_SHELL), Spawn (PLAYER_SPAWN) and Leave, and Send for any
+// other message; a Server's Send, Broadcast, StartGame and Kick, and its
+// Relay of every client's PLAYER_UPDATE to the others. The spec has no
+// chat. Every message is checked before it is queued: wire.CheckSend (not
+// nil, of this protocol and direction, Validate), the session's state (a
+// *session.SequenceError wrapping ErrSequence), and a client's own player
+// id; the Lax option of ClientConfig and ServerConfig skips Validate and
+// the session's own rules (a client's id, CONN_ACCEPT and CONN_DISCONN
+// outside the accept, Leave and Kick), for a fuzzer. A Server refuses what a client may not
+// send (ErrServerOnly, ErrPlayerID, ErrClientDFS, ErrSequence) and stays
+// up. The common game time is the server's milliseconds since its Epoch;
+// a Client estimates it (GameTime), and Started compares it with the
+// GAME_START time as the 32-bit clock wraps.
+//
+// Beneath them: the acknowledgement system, Acker, numbers the messages
+// one side sends, resends each until acknowledged (SCORE with a longer
+// interval), batches acknowledgements up to MaxAcks per ACK, delivers
+// each message once, and gives a peer up with ErrPeerTimeout; BuildPages
+// splits a Battlefield into setup pages and Assembler rebuilds it from
+// pages in any order; StartTracker keeps GAME_START's
+// newer-id-and-later-time rule; TimeSync is the client's estimate of the
+// game time. No function of the package panics on nil (ErrNil), and the
+// zero value of every session type works.
 //
 // # Adding a message type
 //
@@ -77,4 +121,7 @@
 //     coverage test fails until it is there).
 //  4. golden_test.go: a vector typed from the spec's table, and
 //     codec_test.go's line that runs the harness on it.
+//  5. client.go and server.go: what the sessions do with it (an EventKind
+//     and the Event's fields, a check in Handle), an action if users send
+//     it, and a line in TestGame.
 package retrotank

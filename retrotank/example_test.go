@@ -2,7 +2,6 @@ package retrotank_test
 
 import (
 	"fmt"
-	"net/netip"
 	"strings"
 	"time"
 
@@ -25,46 +24,6 @@ func ExampleDecode() {
 	// Output:
 	// MSG_TYPE_GAME_START 16 10000000
 	// retrotank: MSG_TYPE_GAME_START: field startTime at byte 3: short input
-}
-
-// A server and a client connect, download the setup and leave, in memory:
-// each side's Next says what to send, Receive takes what arrived.
-func ExampleClient() {
-	now := time.Unix(0, 0)
-	srv := retrotank.NewServer(retrotank.ServerConfig{})
-	cli := retrotank.NewClient(retrotank.ClientConfig{})
-	addr := netip.MustParseAddrPort("127.0.0.1:26002")
-	flush := func() {
-		for moved := true; moved; {
-			moved = false
-			for b, ok, _ := cli.Next(now, nil); ok; b, ok, _ = cli.Next(now, nil) {
-				moved = true
-				ev, _ := srv.Receive(addr, b, now)
-				if ev.Joined {
-					pages, _ := retrotank.BuildPages(&retrotank.Battlefield{Width: 800, Height: 600, Obstacles: make([]retrotank.Area, 100)})
-					srv.SendSetup(ev.Peer, pages, now)
-				}
-				if ev.Left {
-					fmt.Println("server: client", ev.Peer.ID, "left")
-				}
-			}
-			for _, b, ok, _ := srv.Next(now, nil); ok; _, b, ok, _ = srv.Next(now, nil) {
-				moved = true
-				cli.Receive(b, now)
-			}
-		}
-	}
-	cli.Connect(now)
-	flush()
-	bf, _ := cli.Battlefield()
-	fmt.Println("client", cli.ID(), cli.State(), bf.Width, "x", bf.Height, len(bf.Obstacles), "obstacles")
-	cli.Disconnect(now)
-	flush()
-	fmt.Println(cli.State())
-	// Output:
-	// client 0 ready 800 x 600 100 obstacles
-	// server: client 0 left
-	// closed
 }
 
 // The acknowledgement system between two peers: a message is resent until
@@ -118,9 +77,9 @@ func ExampleBuildPages() {
 // clock, the server's answer, and the estimate of the common game time.
 func ExampleTimeSync() {
 	ts := retrotank.TimeSync{Client: 2}
-	req := ts.Request(1000)              // client clock 1000 ms
-	rep := retrotank.Answer(&req, 50020) // the server's game time on arrival
-	fmt.Println(ts.Reply(&rep, 1040))    // back 40 ms after sending
+	req := ts.Request(1000)                 // client clock 1000 ms
+	rep, _ := retrotank.Answer(&req, 50020) // the server's game time on arrival
+	fmt.Println(ts.Reply(&rep, 1040))       // back 40 ms after sending
 	off, rtt, _ := ts.Estimate()
 	fmt.Println(off, rtt, ts.GameTime(2000))
 	// Output:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gamewire/gamewire/retrotank"
+	"github.com/gamewire/gamewire/session"
 )
 
 // TestSessionLossy runs whole client/server sessions in memory over a link
@@ -35,49 +36,53 @@ func runLossySession(t *testing.T, seed uint64) {
 	up := &link{rng: rng, loss: loss, dup: dup, maxDelay: delay}
 	down := &link{rng: rng, loss: loss, dup: dup, maxDelay: delay}
 	ack := retrotank.AckConfig{Resend: 100 * time.Millisecond, SlowResend: 300 * time.Millisecond, Timeout: time.Hour}
-	srv := retrotank.NewServer(retrotank.ServerConfig{Ack: ack})
-	cli := retrotank.NewClient(retrotank.ClientConfig{Ack: ack, Retry: 100 * time.Millisecond})
 	bf := randBattlefield(rng)
 	bf.Obstacles = bf.Obstacles[:min(len(bf.Obstacles), 200)]
+	srv, err := retrotank.NewServer(retrotank.ServerConfig{Ack: ack, Battlefield: bf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli := retrotank.NewClient(retrotank.ClientConfig{Ack: ack, Retry: 100 * time.Millisecond})
 	const updates = 5
 	from := addr(7)
 	start := time.Unix(0, 0)
-	cli.Connect(start)
-	sent, spawned, started, over := 0, false, false, false
+	cli.Join(start)
+	sent, spawned, started, over, left := 0, false, false, false, false
 	got := map[byte]int{}
-	var scores, overs int
+	var scores, overs, setups int
 	for step := 0; ; step++ {
 		now := start.Add(time.Duration(step) * 25 * time.Millisecond)
 		for _, b := range up.arrivals(step) {
-			ev, err := srv.Receive(from, b, now)
+			err := srv.Handle(now, from, b)
 			if err != nil && !errors.Is(err, retrotank.ErrUnknownPeer) {
 				t.Fatalf("server: %v", err)
 			}
-			if ev.Joined {
-				pages, _ := retrotank.BuildPages(bf)
-				srv.SendSetup(ev.Peer, pages, now)
-			}
-			switch m := ev.Msg.(type) {
-			case *retrotank.PlayerUpdate:
-				got[m.Data[0]]++
-			case *retrotank.PlayerSpawn:
-				srv.Send(ev.Peer, &retrotank.Score{RedScore: 1}, now)
-				srv.Send(ev.Peer, &retrotank.GameOver{Winner: retrotank.TeamRed, RedScore: 1}, now)
-			}
 		}
-		if p := srv.Peer(0); p != nil && !started && p.Acker().InFlight() == 0 {
-			started = true
-			srv.Send(p, &retrotank.GameStart{StartTime: 500}, now)
+		for e, ok := srv.Event(); ok; e, ok = srv.Event() {
+			switch e.Kind {
+			case retrotank.EventUpdate:
+				got[e.Data[0]]++
+			case retrotank.EventSpawn:
+				srv.Send(now, e.Player, &retrotank.Score{RedScore: 1})
+				srv.Send(now, e.Player, &retrotank.GameOver{Winner: retrotank.TeamRed, RedScore: 1})
+			case retrotank.EventSetupComplete:
+				setups++
+				if !started {
+					started = true
+					srv.Send(now, e.Player, &retrotank.GameStart{StartTime: 500})
+				}
+			}
 		}
 		for _, b := range down.arrivals(step) {
-			m, err := cli.Receive(b, now)
-			if err != nil && !errors.Is(err, retrotank.ErrNotConnected) {
+			if err := cli.Handle(now, gameAddr, b); err != nil && !errors.Is(err, retrotank.ErrSequence) {
 				t.Fatalf("client: %v", err)
 			}
-			switch m.(type) {
-			case *retrotank.Score:
+		}
+		for e, ok := cli.Event(); ok; e, ok = cli.Event() {
+			switch e.Kind {
+			case retrotank.EventScore:
 				scores++
-			case *retrotank.GameOver:
+			case retrotank.EventGameOver:
 				overs++
 				over = true
 			}
@@ -85,31 +90,45 @@ func runLossySession(t *testing.T, seed uint64) {
 		if _, ok := cli.Start(); ok && cli.State() == retrotank.ClientReady {
 			if sent < updates {
 				sent++
-				cli.Send(&retrotank.PlayerUpdate{Data: []byte{byte(sent)}}, now)
+				if _, err := cli.Move(now, []byte{byte(sent)}); err != nil {
+					t.Fatal(err)
+				}
 			} else if !spawned {
 				spawned = true
-				cli.Send(&retrotank.PlayerSpawn{}, now)
-			} else if over && scores > 0 && cli.Acker().InFlight() == 0 {
-				cli.Disconnect(now)
+				cli.Spawn(now)
+			} else if over && scores > 0 && !left {
+				left = true
+				if err := cli.Leave(now); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
-		for b, ok, err := cli.Next(now, nil); ok || err != nil; b, ok, err = cli.Next(now, nil) {
-			if err != nil {
-				t.Fatalf("seed %d step %d: client Next: %v (state %v, peer %v)", seed, step, err, cli.State(), srv.Peer(0) != nil)
+		for _, s := range []session.Session{cli, srv} {
+			if d := s.Deadline(); !d.IsZero() && !now.Before(d) {
+				s.Tick(now)
+			}
+		}
+		for to, b, ok := cli.Transmit(now, nil); ok; to, b, ok = cli.Transmit(now, nil) {
+			if to.IsValid() {
+				t.Fatalf("client sent to %v", to)
 			}
 			up.send(step, b)
 		}
-		for to, b, ok, err := srv.Next(now, nil); ok || err != nil; to, b, ok, err = srv.Next(now, nil) {
-			if err != nil || to != from {
-				t.Fatalf("server Next: %v to %v", err, to)
+		for to, b, ok := srv.Transmit(now, nil); ok; to, b, ok = srv.Transmit(now, nil) {
+			if to != from {
+				t.Fatalf("server sent to %v", to)
 			}
 			down.send(step, b)
 		}
-		if cli.State() == retrotank.ClientClosed && srv.Peer(0) == nil && len(up.inflight) == 0 && len(down.inflight) == 0 {
+		if cli.State() == retrotank.ClientDropped {
+			t.Fatalf("seed %d step %d: client dropped", seed, step)
+		}
+		if _, ok := srv.Peer(0); cli.Done() && !ok && len(up.inflight) == 0 && len(down.inflight) == 0 {
 			break
 		}
 		if step > 200000 {
-			t.Fatalf("seed %d: stuck: client %v, peer %v (loss %.2f)", seed, cli.State(), srv.Peer(0) != nil, loss)
+			_, ok := srv.Peer(0)
+			t.Fatalf("seed %d: stuck: client %v, peer %v (loss %.2f)", seed, cli.State(), ok, loss)
 		}
 	}
 	for i := 1; i <= updates; i++ {
@@ -117,8 +136,8 @@ func runLossySession(t *testing.T, seed uint64) {
 			t.Errorf("update %d delivered %d times", i, got[byte(i)])
 		}
 	}
-	if scores != 1 || overs != 1 {
-		t.Errorf("%d scores, %d game overs delivered", scores, overs)
+	if scores != 1 || overs != 1 || setups != 1 {
+		t.Errorf("%d scores, %d game overs, %d setups delivered", scores, overs, setups)
 	}
 	if b, err := cli.Battlefield(); err != nil || !equalBattlefield(b, bf) {
 		t.Errorf("battlefield: %v", err)

@@ -67,8 +67,12 @@ const areasPerPage = 62
 // obstacles each, the last one fewer), the MSG_TYPE_SPAWN pages and the
 // MSG_TYPE_GOAL pages (up to 62 areas each, in at most one set per team;
 // red areas first). Every page fits a 512-byte datagram and passes
-// Validate. Message ids are left 0: the Acker assigns them.
+// Validate. Message ids are left 0: the Acker assigns them. A nil bf is
+// refused with ErrNil.
 func BuildPages(bf *Battlefield) ([]Acked, error) {
+	if bf == nil {
+		return nil, ErrNil
+	}
 	if len(bf.Obstacles) > MaxObstacles ||
 		len(bf.Spawns.Red) > MaxTeamAreas || len(bf.Spawns.Blue) > MaxTeamAreas ||
 		len(bf.Goals.Red) > MaxTeamAreas || len(bf.Goals.Blue) > MaxTeamAreas {
@@ -137,8 +141,12 @@ type Assembler struct {
 	scratch []byte
 }
 
-// Add takes one setup page: *Option, *Obstacle, *Spawn or *Goal.
+// Add takes one setup page: *Option, *Obstacle, *Spawn or *Goal (nil:
+// ErrNil).
 func (s *Assembler) Add(m Message) error {
+	if isNil(m) {
+		return ErrNil
+	}
 	if err := m.Validate(); err != nil {
 		return err
 	}

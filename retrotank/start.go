@@ -22,8 +22,12 @@ type StartTracker struct {
 // start time. The same message again changes nothing; one that is older
 // by both id and time is stale and ignored; one that is newer by one and
 // not the other is ignored with ErrStartContradiction. Start times are
-// compared as the game clock wraps (serial arithmetic on 32 bits).
+// compared as the game clock wraps (serial arithmetic on 32 bits). A nil
+// m is refused with ErrNil.
 func (s *StartTracker) Observe(m *GameStart) (bool, error) {
+	if m == nil {
+		return false, ErrNil
+	}
 	if !s.ok {
 		s.id, s.time, s.ok = m.ID, m.StartTime, true
 		return true, nil
@@ -66,3 +70,10 @@ func serial32(a, b uint32) int {
 // Start returns the start time in common game time; ok is false before
 // the first GAME_START.
 func (s *StartTracker) Start() (t uint32, ok bool) { return s.time, s.ok }
+
+// Started reports whether the game has started at common game time now:
+// a start time is known and now is at or after it, compared as the 32-bit
+// clock wraps (now is after the start when now - start, modulo 2^32, is
+// below 2^31; docs/errata/retrotank.md, S11). A start time
+// announced for up to 2^31 ms (24.8 days) ahead reads as not yet started.
+func (s *StartTracker) Started(now uint32) bool { return s.ok && serial32(now, s.time) >= 0 }

@@ -171,9 +171,13 @@ func DecodeTime(b []byte, from wire.Direction) (Message, int, error) {
 }
 
 // Answer returns the server's reply to req at server time now (the common
-// game time).
-func Answer(req *TimeRequest, now uint32) TimeReply {
-	return TimeReply{Client: req.Client, ClientTime: req.ClientTime, ServerTime: now}
+// game time); a nil req is refused with ErrNil. TimeServer answers every
+// request this way.
+func Answer(req *TimeRequest, now uint32) (TimeReply, error) {
+	if req == nil {
+		return TimeReply{}, ErrNil
+	}
+	return TimeReply{Client: req.Client, ClientTime: req.ClientTime, ServerTime: now}, nil
 }
 
 // ErrTimeEcho is returned by TimeSync.Reply for a reply that echoes no
@@ -215,8 +219,11 @@ func (s *TimeSync) Request(now uint32) TimeRequest {
 
 // Reply takes the server's reply r, arrived at client time now. A reply
 // to no pending request, or over MaxRTT, returns ErrTimeEcho and changes
-// nothing.
+// nothing; a nil r, ErrNil.
 func (s *TimeSync) Reply(r *TimeReply, now uint32) error {
+	if r == nil {
+		return ErrNil
+	}
 	if r.Client != s.Client {
 		return ErrTimeEcho
 	}

@@ -2,17 +2,18 @@ package retrotank_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net"
 	"net/netip"
 	"slices"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gamewire/gamewire/internal/nettest"
 	"github.com/gamewire/gamewire/retrotank"
+	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
 )
 
@@ -32,13 +33,34 @@ func (c *capture) add(fromServer bool, b []byte) {
 	}
 }
 
-// TestUDPLoopback runs a whole game over real UDP sockets on 127.0.0.1
-// between a Server and two Clients of this package, with free ports:
-// connect, setup download, time sync, game start, player updates relayed
-// and spawns answered by scores, game over, disconnect.
+// recording is the server's game-port socket, recording the datagrams it
+// reads (the clients') and writes (the server's), and keeping the
+// driver's allocation-free path (ReadFromUDPAddrPort, WriteToUDPAddrPort).
+type recording struct {
+	*net.UDPConn
+	capt *capture
+}
+
+func (r *recording) ReadFromUDPAddrPort(b []byte) (int, netip.AddrPort, error) {
+	n, from, err := r.UDPConn.ReadFromUDPAddrPort(b)
+	if err == nil {
+		r.capt.add(false, b[:n])
+	}
+	return n, from, err
+}
+
+func (r *recording) WriteToUDPAddrPort(b []byte, to netip.AddrPort) (int, error) {
+	r.capt.add(true, b)
+	return r.UDPConn.WriteToUDPAddrPort(b, to)
+}
+
+// TestUDPLoopback runs a whole game over real UDP sockets on 127.0.0.1,
+// through session.Packet drivers: a Server and its TimeServer, each on a
+// socket of its own, and two Clients, with free ports: connect, setup
+// download, time sync, game start, moves and shots relayed, spawns
+// answered by scores, game over, leave. The server's datagrams are
+// recorded (with -update, into testdata/retrotank).
 func TestUDPLoopback(t *testing.T) {
-	game := nettest.ListenUDP(t)
-	timePort := nettest.ListenUDP(t)
 	bf := &retrotank.Battlefield{Duration: 300000, WinScore: 10, Width: 1024, Height: 768,
 		Obstacles: make([]retrotank.Area, 70),
 		Spawns:    retrotank.TeamAreas{Red: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}, Blue: []retrotank.Area{{X: 900, Y: 700, Width: 30, Height: 30}}},
@@ -47,278 +69,145 @@ func TestUDPLoopback(t *testing.T) {
 	for i := range bf.Obstacles {
 		bf.Obstacles[i] = retrotank.Area{X: uint16(10 * i), Y: uint16(5 * i), Width: 8, Height: 8}
 	}
-	const clients = 2
-	const updates = 3
+	const clients, updates = 2, 3
 	var capt capture
 	cfg := retrotank.AckConfig{Resend: 50 * time.Millisecond, SlowResend: 150 * time.Millisecond, Timeout: 5 * time.Second}
-	serverStart := time.Now()
-	gameClock := func() uint32 { return 1_000_000 + uint32(time.Since(serverStart).Milliseconds()) }
-
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	// the time-sync server: answer every request
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		buf := make([]byte, 600)
-		for {
-			select {
-			case <-stop:
-				return
-			default:
+	srv, err := retrotank.NewServer(retrotank.ServerConfig{Ack: cfg, MaxClients: clients, Battlefield: bf, Relay: true, Epoch: time.Now().Add(-time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	packet := func(pc net.PacketConn, s session.Session, remote netip.AddrPort) *session.Packet {
+		d, err := session.NewPacket(pc, s, remote)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		return d
+	}
+	game, timePort := nettest.ListenUDP(t), nettest.ListenUDP(t)
+	gameAt, timeAt := game.LocalAddr().(*net.UDPAddr).AddrPort(), timePort.LocalAddr().(*net.UDPAddr).AddrPort()
+	drivers := []*session.Packet{packet(&recording{UDPConn: game, capt: &capt}, srv, netip.AddrPort{}),
+		packet(timePort, srv.TimeServer(), netip.AddrPort{})}
+	var cs []*retrotank.Client
+	for range clients {
+		c := retrotank.NewClient(retrotank.ClientConfig{Ack: cfg, Retry: 50 * time.Millisecond, TimeServer: timeAt})
+		cs = append(cs, c)
+		drivers = append(drivers, packet(nettest.ListenUDP(t), c, gameAt))
+		c.Join(time.Now())
+	}
+	sent := make([]int, clients)
+	spawned := make([]bool, clients)
+	updatesFrom, spawns, scores, overs, left := map[retrotank.PlayerID]int{}, 0, 0, 0, 0
+	started, over := false, false
+	ctx := context.Background()
+	for end := time.Now().Add(20 * time.Second); left < clients; {
+		if time.Now().After(end) {
+			t.Fatalf("the game did not end in 20 s: %d left, %d spawns, updates %v", left, spawns, updatesFrom)
+		}
+		for i, d := range drivers {
+			var r *session.Refused
+			if err := d.Poll(ctx, time.Millisecond); errors.As(err, &r) {
+				t.Fatalf("driver %d refused: %v", i, err)
 			}
-			timePort.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
-			n, from, err := timePort.ReadFromUDPAddrPort(buf)
-			if err != nil {
+		}
+		now := time.Now()
+		for e, ok := srv.Event(); ok; e, ok = srv.Event() {
+			switch e.Kind {
+			case retrotank.EventUpdate:
+				updatesFrom[e.Player]++
+			case retrotank.EventSpawn:
+				spawns++
+				srv.Broadcast(now, &retrotank.Score{RedScore: uint16(spawns), Scores: []retrotank.PlayerScore{{Killer: e.Player, Killed: e.Player ^ 1, Score: int16(spawns)}}})
+			case retrotank.EventLeft:
+				left++
+			case retrotank.EventTimeout:
+				t.Fatalf("server: %+v", e)
+			}
+		}
+		ready := 0
+		for _, p := range srv.Peers(nil) {
+			if p.Setup {
+				ready++
+			}
+		}
+		if !started && ready == clients {
+			started = true
+			srv.StartGame(now, 100*time.Millisecond)
+			// a later start replaces it, by the newer-id-and-later-time rule
+			srv.StartGame(now, 200*time.Millisecond)
+		}
+		if started && !over && spawns == clients && len(updatesFrom) == clients && updatesFrom[0] == 2*updates && updatesFrom[1] == 2*updates {
+			over = true
+			srv.Broadcast(now, &retrotank.GameOver{Winner: retrotank.TeamRed, RedScore: uint16(spawns)})
+		}
+		for i, c := range cs {
+			for e, ok := c.Event(); ok; e, ok = c.Event() {
+				switch e.Kind {
+				case retrotank.EventScore:
+					scores++
+				case retrotank.EventGameOver:
+					overs++
+					if err := c.Leave(now); err != nil {
+						t.Fatal(err)
+					}
+				case retrotank.EventTimeout, retrotank.EventLeft:
+					t.Fatalf("client %d: %+v", i, e)
+				}
+			}
+			if _, _, synced := c.Sync(); !synced || !c.Started(now) || c.State() != retrotank.ClientReady {
 				continue
 			}
-			var req retrotank.TimeRequest
-			if req.UnmarshalBinary(buf[:n]) != nil {
-				continue
+			if sent[i] < updates {
+				sent[i]++
+				if _, err := c.Move(now, []byte{byte(sent[i]), 1, 2, 3}); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := c.Shoot(now, []byte{byte(sent[i])}); err != nil {
+					t.Fatal(err)
+				}
+			} else if !spawned[i] {
+				spawned[i] = true
+				c.Spawn(now)
 			}
-			rep := retrotank.Answer(&req, gameClock())
-			out, _ := rep.MarshalBinary()
-			timePort.WriteToUDPAddrPort(out, from)
-		}
-	}()
-
-	// the game server
-	srvErr := make(chan error, 1)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		srvErr <- runServer(game, bf, cfg, clients, updates, gameClock, &capt, stop)
-	}()
-
-	// the clients
-	cliErr := make(chan error, clients)
-	for i := 0; i < clients; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			cliErr <- runClient(t, game.LocalAddr().(*net.UDPAddr).AddrPort(), timePort.LocalAddr().(*net.UDPAddr).AddrPort(), bf, cfg, updates, gameClock)
-		}(i)
-	}
-	deadline := time.After(20 * time.Second)
-	for i := 0; i < clients+1; i++ {
-		select {
-		case err := <-cliErr:
-			if err != nil {
-				t.Errorf("client: %v", err)
-			}
-		case err := <-srvErr:
-			if err != nil {
-				t.Errorf("server: %v", err)
-			}
-		case <-deadline:
-			t.Fatal("session did not end in 20 s")
 		}
 	}
-	close(stop)
-	wg.Wait()
+	for i, c := range cs {
+		got, err := c.Battlefield()
+		if err != nil || !equalBattlefield(got, bf) {
+			t.Errorf("client %d: battlefield %v", i, err)
+		}
+		off, rtt, ok := c.Sync()
+		now := time.Now()
+		truth := int32(srv.GameTime(now) - c.GameTime(now) + uint32(off))
+		if !ok || absDiff(off, truth) > int32(rtt)+20 {
+			t.Errorf("client %d: time sync estimate %d off the truth %d", i, off, truth)
+		}
+		if st, _ := c.Start(); st == 0 {
+			t.Errorf("client %d: no start time", i)
+		}
+	}
+	if overs != clients || scores != clients*clients {
+		t.Errorf("%d game overs, %d scores seen", overs, scores)
+	}
+	pollDone := time.Now().Add(5 * time.Second)
+	for !(cs[0].Done() && cs[1].Done()) && time.Now().Before(pollDone) {
+		for _, d := range drivers {
+			d.Poll(ctx, time.Millisecond)
+		}
+	}
+	if !cs[0].Done() || !cs[1].Done() {
+		t.Errorf("clients %v, %v", cs[0].State(), cs[1].State())
+	}
 	if t.Failed() {
 		return
 	}
 	if *nettest.Update {
 		// testdata/retrotank/README.md describes these files.
+		capt.mu.Lock()
+		defer capt.mu.Unlock()
 		nettest.WriteFiles(t, nettest.File{Path: nettest.Capture("retrotank", "loopback-server.hex"), Data: nettest.HexLines(capt.fromServer)},
 			nettest.File{Path: nettest.Capture("retrotank", "loopback-client.hex"), Data: nettest.HexLines(capt.fromCl)})
 	}
-}
-
-func runServer(conn *net.UDPConn, bf *retrotank.Battlefield, cfg retrotank.AckConfig, clients, updates int,
-	gameClock func() uint32, capt *capture, stop chan struct{}) error {
-	srv := retrotank.NewServer(retrotank.ServerConfig{Ack: cfg, MaxClients: clients})
-	buf := make([]byte, 2048)
-	out := make([]byte, 0, 512)
-	joined, left, spawns := 0, 0, 0
-	updatesFrom := map[retrotank.PlayerID]int{}
-	started, over := false, false
-	for left < clients {
-		select {
-		case <-stop:
-			return errors.New("stopped")
-		default:
-		}
-		now := time.Now()
-		conn.SetReadDeadline(now.Add(5 * time.Millisecond))
-		if n, from, err := conn.ReadFromUDPAddrPort(buf); err == nil {
-			capt.add(false, buf[:n])
-			ev, err := srv.Receive(from, buf[:n], time.Now())
-			if err != nil && !errors.Is(err, retrotank.ErrUnknownPeer) {
-				return err
-			}
-			if ev.Joined {
-				joined++
-				pages, err := retrotank.BuildPages(bf)
-				if err != nil {
-					return err
-				}
-				if err := srv.SendSetup(ev.Peer, pages, now); err != nil {
-					return err
-				}
-			}
-			switch m := ev.Msg.(type) {
-			case *retrotank.PlayerUpdate:
-				updatesFrom[ev.Peer.ID]++
-				for _, p := range srv.Peers(nil) {
-					if p != ev.Peer {
-						relay := *m
-						relay.Flags |= retrotank.UpdateDFS
-						srv.Send(p, &relay, now)
-					}
-				}
-			case *retrotank.PlayerSpawn:
-				spawns++
-				srv.Broadcast(&retrotank.Score{RedScore: uint16(spawns), Scores: []retrotank.PlayerScore{{Killer: m.Player, Killed: m.Player ^ 1, Score: int16(spawns)}}}, now)
-			}
-			if ev.Left {
-				left++
-			}
-		}
-		now = time.Now()
-		if !started && joined == clients {
-			ready := true
-			for _, p := range srv.Peers(nil) {
-				if p.Acker().InFlight() > 0 {
-					ready = false
-				}
-			}
-			if ready {
-				started = true
-				srv.Broadcast(&retrotank.GameStart{StartTime: gameClock() + 100}, now)
-				// a later start replaces it, by the newer-id-and-later-time rule
-				srv.Broadcast(&retrotank.GameStart{StartTime: gameClock() + 200}, now)
-			}
-		}
-		if started && !over && spawns == clients && len(updatesFrom) == clients {
-			done := true
-			for _, n := range updatesFrom {
-				done = done && n == updates
-			}
-			if done {
-				over = true
-				srv.Broadcast(&retrotank.GameOver{Winner: retrotank.TeamRed, RedScore: uint16(spawns)}, now)
-			}
-		}
-		for {
-			to, b, ok, err := srv.Next(time.Now(), out[:0])
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
-			capt.add(true, b)
-			if _, err := conn.WriteToUDPAddrPort(b, to); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func runClient(t *testing.T, server, timeServer netip.AddrPort, want *retrotank.Battlefield, cfg retrotank.AckConfig, updates int, gameClock func() uint32) error {
-	conn, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(server))
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	tconn, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(timeServer))
-	if err != nil {
-		return err
-	}
-	defer tconn.Close()
-	start := time.Now()
-	clock := func() uint32 { return uint32(time.Since(start).Milliseconds()) }
-
-	c := retrotank.NewClient(retrotank.ClientConfig{Ack: cfg, Retry: 50 * time.Millisecond})
-	c.Connect(time.Now())
-	buf := make([]byte, 2048)
-	out := make([]byte, 0, 512)
-	sent, spawned, synced, gameOver, scores := 0, false, false, false, 0
-	ts := retrotank.TimeSync{}
-	for !c.State().Final() {
-		now := time.Now()
-		conn.SetReadDeadline(now.Add(5 * time.Millisecond))
-		if n, err := conn.Read(buf); err == nil {
-			m, err := c.Receive(buf[:n], time.Now())
-			if err != nil {
-				return err
-			}
-			switch m.(type) {
-			case *retrotank.GameOver:
-				gameOver = true
-				if err := c.Disconnect(time.Now()); err != nil {
-					return err
-				}
-			case *retrotank.Score:
-				scores++
-			}
-		}
-		if c.State() == retrotank.ClientReady && !synced {
-			// time sync on its own port, three exchanges
-			ts.Client = c.ID()
-			for i := 0; i < 3; i++ {
-				req := ts.Request(clock())
-				b, _ := req.MarshalBinary()
-				tconn.Write(b)
-				tconn.SetReadDeadline(time.Now().Add(time.Second))
-				n, err := tconn.Read(buf)
-				if err != nil {
-					return err
-				}
-				var rep retrotank.TimeReply
-				if err := rep.UnmarshalBinary(buf[:n]); err != nil {
-					return err
-				}
-				if err := ts.Reply(&rep, clock()); err != nil {
-					return err
-				}
-			}
-			off, rtt, ok := ts.Estimate()
-			truth := int32(gameClock() - clock())
-			if !ok || absDiff(off, truth) > int32(rtt)+20 {
-				return errors.New("time sync estimate off: " + strconv.Itoa(int(off)) + " vs " + strconv.Itoa(int(truth)))
-			}
-			synced = true
-		}
-		if _, ok := c.Start(); ok && c.State() == retrotank.ClientReady && synced {
-			if sent < updates {
-				sent++
-				c.Send(&retrotank.PlayerUpdate{UpdateTime: ts.GameTime(clock()), FirstPlayer: c.ID(), Flags: retrotank.UpdateTank, Data: []byte{byte(sent), 1, 2, 3}}, time.Now())
-			} else if !spawned {
-				spawned = true
-				c.Send(&retrotank.PlayerSpawn{Player: c.ID()}, time.Now())
-			}
-		}
-		for {
-			b, ok, err := c.Next(time.Now(), out[:0])
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
-			if _, err := conn.Write(b); err != nil {
-				return err
-			}
-		}
-	}
-	if c.State() != retrotank.ClientClosed || !gameOver || scores == 0 {
-		return errors.New("client ended " + c.State().String() + " without the whole game")
-	}
-	got, err := c.Battlefield()
-	if err != nil {
-		return err
-	}
-	if !equalBattlefield(got, want) {
-		return errors.New("battlefield differs")
-	}
-	if st, _ := c.Start(); st == 0 {
-		return errors.New("no start time")
-	}
-	return nil
 }
 
 func absDiff(a, b int32) int32 {

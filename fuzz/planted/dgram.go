@@ -9,18 +9,18 @@ import (
 	"github.com/gamewire/gamewire/wire"
 )
 
-// RetroTankGame returns a Retro Tank game-port server (retrotank.Server)
-// that accepts every client and sends it the setup pages of a small
-// battlefield.
+// RetroTankGame returns a Retro Tank game-port server (retrotank.Server,
+// a session.Session) that accepts every client and sends it the setup
+// pages of a small battlefield.
 func RetroTankGame() DatagramGame {
-	pages, _ := retrotank.BuildPages(&retrotank.Battlefield{Duration: 300, WinScore: 5, Width: 64, Height: 48,
-		Obstacles: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}})
-	return &rtGame{srv: retrotank.NewServer(retrotank.ServerConfig{MaxClients: 255}), pages: pages}
+	srv, _ := retrotank.NewServer(retrotank.ServerConfig{MaxClients: 255, Battlefield: &retrotank.Battlefield{
+		Duration: 300, WinScore: 5, Width: 64, Height: 48, Obstacles: []retrotank.Area{{X: 1, Y: 2, Width: 3, Height: 4}}}})
+	return &rtGame{srv: srv}
 }
 
 type rtGame struct {
 	srv   *retrotank.Server
-	pages []retrotank.Acked
+	peers []retrotank.Peer
 }
 
 func (g *rtGame) Messages(b []byte) []wire.Message {
@@ -31,33 +31,24 @@ func (g *rtGame) Messages(b []byte) []wire.Message {
 }
 
 func (g *rtGame) Receive(from netip.AddrPort, b []byte, now time.Time) {
-	ev, _ := g.srv.Receive(from, b, now)
-	if ev.Joined && ev.Peer != nil {
-		pages := make([]retrotank.Acked, len(g.pages))
-		for i, p := range g.pages {
-			pages[i] = clonePage(p)
-		}
-		g.srv.SendSetup(ev.Peer, pages, now)
+	g.srv.Handle(now, from, b)
+	for _, ok := g.srv.Event(); ok; _, ok = g.srv.Event() {
 	}
 }
 
-// clonePage copies a setup page (the Acker sets its id).
-func clonePage(p retrotank.Acked) retrotank.Acked {
-	b, _ := p.AppendBinary(nil)
-	m, _, _ := retrotank.Decode(b, wire.FromServer)
-	a, _ := m.(retrotank.Acked)
-	return a
-}
-
 func (g *rtGame) Next(now time.Time, buf []byte) (netip.AddrPort, []byte, bool) {
-	to, b, ok, _ := g.srv.Next(now, buf[:0])
-	return to, b, ok
+	return g.srv.Transmit(now, buf[:0])
 }
 
-func (g *rtGame) Tick(time.Time) {}
+func (g *rtGame) Tick(now time.Time) {
+	if d := g.srv.Deadline(); !d.IsZero() && !now.Before(d) {
+		g.srv.Tick(now)
+	}
+}
 
 func (g *rtGame) Joined(from netip.AddrPort) bool {
-	for _, p := range g.srv.Peers(nil) {
+	g.peers = g.srv.Peers(g.peers[:0])
+	for _, p := range g.peers {
 		if p.Addr == from {
 			return true
 		}

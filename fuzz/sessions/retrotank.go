@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"net/netip"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -24,7 +25,8 @@ const (
 )
 
 // RetroTank returns the fuzz.Protocol of Retro Tank's game port (UDP, one
-// message per datagram): retrotank.Client plays the connection (CONN_REQ
+// message per datagram): retrotank.Client, in its Lax mode, plays the
+// connection (CONN_REQ
 // resent until CONN_ACCEPT, the acceptance acknowledged, the setup pages
 // acknowledged and assembled), through the acknowledgement system. The
 // probe is a PLAYER_UPDATE with a message id of its own, which the server
@@ -44,6 +46,7 @@ func RetroTank() *fuzz.Protocol {
 			return &rtSession{c: retrotank.NewClient(retrotank.ClientConfig{
 				RandID: func() uint32 { return 0x6a770000 + id },
 				Retry:  50 * time.Millisecond,
+				Lax:    true,
 			})}
 		},
 		Valid:   anyGen.SuchThat(func(m wire.Message) bool { return m.Validate() == nil }),
@@ -58,7 +61,7 @@ func RetroTank() *fuzz.Protocol {
 			// Sent through the client's acknowledgement system, which
 			// gives it the next id: the server acknowledges that id.
 			pu := &retrotank.PlayerUpdate{UpdateTime: probes.Add(1), FirstPlayer: rs.c.ID()}
-			id, err := rs.c.Send(pu, time.Now())
+			id, err := rs.c.Send(time.Now(), pu)
 			if err != nil {
 				return nil, nil
 			}
@@ -93,7 +96,9 @@ func asMessage[T any, P interface {
 	return g.Map(func(v *T) wire.Message { return P(v) })
 }
 
-// rtSession drives a retrotank.Client toward a state, on the wall clock.
+// rtSession drives a retrotank.Client, a session.Session, toward a state,
+// on the wall clock: what the client transmits is what the fuzzer sends,
+// what the server sends is handed to the client's Handle.
 type rtSession struct {
 	c     *retrotank.Client
 	state int
@@ -113,38 +118,43 @@ func (s *rtSession) State() int {
 
 func (s *rtSession) Next(target int) wire.Message {
 	now := time.Now()
-	if target < RTAccepted && s.c.State() == retrotank.ClientIdle {
-		return nil
-	}
 	if s.c.State() == retrotank.ClientIdle {
-		s.c.Connect(now)
+		if target < RTAccepted {
+			return nil
+		}
+		s.c.Join(now)
 	}
-	b, ok, err := s.c.Next(now, nil)
-	if !ok || err != nil {
+	s.c.Tick(now)
+	return s.transmit(now)
+}
+
+// transmit returns the next message the client sends to the game port
+// (time-sync requests aside: the fuzzer's client has no time server).
+func (s *rtSession) transmit(now time.Time) wire.Message {
+	to, b, ok := s.c.Transmit(now, nil)
+	if !ok || to.IsValid() {
 		return nil
 	}
 	m, _, _ := retrotank.Decode(b, wire.FromClient)
 	return m
 }
 
-// Leave returns CONN_DISCONN once the server accepted the client.
+// Leave returns CONN_DISCONN once the server accepted the client: Leave
+// sends it as soon as nothing the client sent is unacknowledged (the
+// ACKs it owes go first; a message still in flight holds it back, and
+// then Leave returns nil).
 func (s *rtSession) Leave() wire.Message {
-	if s.c.State() != retrotank.ClientSetup && s.c.State() != retrotank.ClientReady {
-		return nil
-	}
 	now := time.Now()
-	if s.c.Disconnect(now) != nil {
+	if s.c.Leave(now) != nil {
 		return nil
 	}
 	for {
-		b, ok, err := s.c.Next(now, nil)
-		if !ok || err != nil {
+		m := s.transmit(now)
+		if m == nil {
 			return nil
 		}
-		if m, _, _ := retrotank.Decode(b, wire.FromClient); m != nil {
-			if _, ok := m.(*retrotank.ConnDisconn); ok {
-				return m
-			}
+		if _, ok := m.(*retrotank.ConnDisconn); ok {
+			return m
 		}
 	}
 }
@@ -154,6 +164,5 @@ func (s *rtSession) Handle(m wire.Message) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.c.Receive(b, time.Now())
-	return err
+	return s.c.Handle(time.Now(), netip.AddrPort{}, b)
 }

@@ -5,6 +5,8 @@ import (
 	"net"
 	"strconv"
 	"time"
+
+	"github.com/gamewire/gamewire/wire"
 )
 
 // Dial connects to the BZFlag server at addr ("host:port") as a 1.7 client
@@ -22,6 +24,9 @@ func Dial(ctx context.Context, addr string, v Version) (net.Conn, Handshake, err
 	return (&Dialer{}).Dial(ctx, addr, v)
 }
 
+// errNilContext is Dial's error for a nil context.
+var errNilContext = &wire.Error{Protocol: proto, Message: "Dial", Field: "ctx", Err: wire.ErrInvalid}
+
 // Dialer connects as Dial does, with a hook that sees the game connection
 // (the second one; the handshake travels on the first): to record a
 // session, log it, or put something between the game and the socket.
@@ -34,6 +39,9 @@ type Dialer struct {
 
 // Dial connects to addr as the package's Dial does, then applies Wrap.
 func (dd *Dialer) Dial(ctx context.Context, addr string, v Version) (net.Conn, Handshake, error) {
+	if ctx == nil {
+		return nil, Handshake{}, errNilContext
+	}
 	var d net.Dialer
 	first, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {

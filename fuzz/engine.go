@@ -296,7 +296,7 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		}
 		defer m.Stop()
 	}
-	if ok, kind, detail := f.alive(ctx); !ok {
+	if ok, kind, detail := f.startAlive(ctx); !ok {
 		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
 	}
 	var prev *caseResult // the case before, as it went
@@ -737,6 +737,28 @@ func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 	return ok, kind, detail
 }
 
+// startGrace is how long a server the Monitor has just started is given
+// to answer a liveness check: a UDP server says nothing of its socket
+// until it is bound, and a loaded machine (the race detector) starts a
+// process slowly.
+const startGrace = 10 * time.Second
+
+// startAlive is alive for a target that may just have been started: with
+// a Monitor, it checks again for up to startGrace while the server runs
+// and does not answer yet.
+func (f *Fuzzer) startAlive(ctx context.Context) (bool, FindingKind, string) {
+	ok, kind, detail := f.alive(ctx)
+	m := f.cfg.Monitor
+	for end := time.Now().Add(startGrace); !ok && m != nil && time.Now().Before(end) && ctx.Err() == nil; {
+		if dead, _ := m.Exited(); dead {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+		ok, kind, detail = f.alive(ctx)
+	}
+	return ok, kind, detail
+}
+
 // closedDuring starts the detail of a liveness check whose connection the
 // server closed or reset while it was still running (else the Monitor's
 // word or a refused connection says more): checked once more, as a hang
@@ -830,13 +852,17 @@ func (f *Fuzzer) crashDetail(seen string) string {
 	if m == nil {
 		return seen
 	}
-	for i := 0; i < 20; i++ {
+	// The exit may be reaped a little after the socket says the server is
+	// gone: wait for it as long as a reply would be waited for.
+	for end := time.Now().Add(max(500*time.Millisecond, f.cfg.Timeout)); ; {
 		if dead, how := m.Exited(); dead {
 			return "server exited: " + how + crashSuffix(m) + " (" + seen + ")"
 		}
+		if time.Now().After(end) {
+			return seen
+		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	return seen
 }
 
 // recover brings the target back after a failure: the Monitor restarts

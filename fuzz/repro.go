@@ -262,6 +262,7 @@ func (f *Fuzzer) Replay(ctx context.Context, r *Reproducer) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("fuzz: starting the server: %w", err)
 		}
 		defer m.Stop()
+		f.startAlive(ctx) // a server just started may not answer yet
 	}
 	f.start = time.Now()
 	f.pace.start = f.start

@@ -24,7 +24,6 @@ type Conn struct {
 	// WriteTimeout bounds each write (0: none); a write that times out
 	// ends the connection.
 	WriteTimeout time.Duration
-	err          error // the final error, once there is one
 }
 
 // NewConn returns a driver of s over c and starts its reader. A nil c or s
@@ -39,6 +38,7 @@ func NewConn(c net.Conn, s Framed) (*Conn, error) {
 	}
 	d := &Conn{loop: newLoop(s), c: c, stream: wire.NewStream(t, c, from), r: reader{ack: make(chan struct{}, 1)}}
 	d.loop.write = d.writeUnit
+	d.loop.end = final
 	go d.read()
 	return d, nil
 }
@@ -47,6 +47,9 @@ var (
 	errNil     = errors.New("session: a nil connection or session")
 	errNoTable = errors.New("session: the session has no table to frame a stream with")
 )
+
+// final is the end of a driver's one reader: the driver's end.
+func final(_ time.Time, a arrival) error { return a.err }
 
 // read frames the connection and hands each frame to the loop.
 func (d *Conn) read() {
@@ -66,77 +69,20 @@ func (d *Conn) read() {
 // Tick when the deadline has passed, and sends what the session has then.
 // It returns nil when it waited in vain or the unit was taken, a *Refused
 // when the session refused the unit (go on polling), ctx's error when ctx
-// is done, ErrDone once the session is Done and its last units are
-// written, and the connection's error (io.EOF when the peer closed it)
-// otherwise. After a final error, Close the driver.
-func (d *Conn) Poll(ctx context.Context, max time.Duration) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	if err := d.flush(time.Now()); err != nil {
-		return err
-	}
-	a, ok, err := d.wait(ctx, max)
-	now := time.Now()
-	var handled error
-	switch {
-	case err != nil:
-		return err
-	case ok && a.err != nil:
-		d.err = a.err
-		return a.err
-	case ok:
-		handled = d.handle(now, a)
-	}
-	d.tick(now)
-	if err := d.flush(now); err != nil {
-		return err
-	}
-	return handled
-}
+// is done (a nil ctx is the background one), ErrDone once the session is
+// Done and its last units are written, and the connection's error
+// (io.EOF when the peer closed it) otherwise. After a final error, Close
+// the driver.
+func (d *Conn) Poll(ctx context.Context, max time.Duration) error { return d.poll(ctx, max) }
 
 // Run polls until ctx is done or a final error, which it returns
 // (ErrDone when the session ended); refused units are skipped. It does not
 // close the driver.
-func (d *Conn) Run(ctx context.Context) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	for {
-		var r *Refused
-		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
-			return err
-		}
-	}
-}
+func (d *Conn) Run(ctx context.Context) error { return d.run(ctx) }
 
 // Flush sends what the session has to send now, without waiting: call it
 // after a game action when it must leave before the next Poll.
-func (d *Conn) Flush() error {
-	if _, err := d.ready(context.Background()); err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	return d.flush(time.Now())
-}
-
-func (d *Conn) flush(now time.Time) error {
-	err := d.transmit(now)
-	if err == nil && d.s.Done() {
-		err = ErrDone
-	}
-	if err != nil {
-		d.err = err
-	}
-	return err
-}
+func (d *Conn) Flush() error { return d.flushNow() }
 
 func (d *Conn) writeUnit(_ netip.AddrPort, unit []byte) error {
 	if d.WriteTimeout > 0 {
@@ -150,9 +96,6 @@ func (d *Conn) writeUnit(_ netip.AddrPort, unit []byte) error {
 // net.ErrClosed (or the final error it had returned).
 func (d *Conn) Close() error {
 	d.close()
-	if d.err == nil {
-		d.err = net.ErrClosed
-	}
 	if d.c == nil {
 		return errNil
 	}

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/netip"
 	"time"
@@ -18,15 +17,12 @@ import (
 // remote address of its connection.
 type Listener struct {
 	loop
-	l       net.Listener
-	srv     Server
-	accepts chan net.Conn
-	peers   map[netip.AddrPort]*peerConn
-	now     time.Time // the time of the flush under way
+	l     net.Listener
+	srv   Server
+	peers map[netip.AddrPort]*peerConn
 	// WriteTimeout bounds each write to a peer (0: none); a peer whose
 	// write fails or times out is disconnected.
 	WriteTimeout time.Duration
-	err          error
 }
 
 // peerConn is one accepted connection and its reader.
@@ -45,8 +41,11 @@ func NewListener(l net.Listener, srv Server) (*Listener, error) {
 	if t, _ := srv.Framing(); t == nil {
 		return nil, errNoTable
 	}
-	d := &Listener{loop: newLoop(srv), l: l, srv: srv, accepts: make(chan net.Conn), peers: map[netip.AddrPort]*peerConn{}}
+	d := &Listener{loop: newLoop(srv), l: l, srv: srv, peers: map[netip.AddrPort]*peerConn{}}
 	d.loop.write = d.writeUnit
+	d.loop.end = d.ended
+	d.loop.connect = d.connected
+	d.loop.hangups = d.hangup
 	go d.accept()
 	return d, nil
 }
@@ -59,7 +58,7 @@ func (d *Listener) accept() {
 			return
 		}
 		select {
-		case d.accepts <- c:
+		case d.in <- arrival{conn: c}:
 		case <-d.closing:
 			c.Close()
 			return
@@ -86,72 +85,27 @@ func (d *Listener) read(p *peerConn) {
 // has, waits at most max (or until the deadline) for a connection or a
 // unit, hands it over, ticks, and sends again. A peer whose connection
 // ends, or whose write fails, is Disconnected and closed. It returns nil,
-// a *Refused for a unit the session refused, ctx's error, ErrDone once the
-// session is Done (its last units written), or the listener's error.
-func (d *Listener) Poll(ctx context.Context, max time.Duration) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	now := time.Now()
-	if err := d.flush(now); err != nil {
-		return err
-	}
-	if max > 0 {
-		if dl := d.s.Deadline(); !dl.IsZero() && dl.Sub(now) < max {
-			max = dl.Sub(now)
-		}
-	}
-	var handled error
-	if max <= 0 {
-		max = 0
-	}
-	d.timer.Reset(max)
-	select {
-	case c := <-d.accepts:
-		d.connect(time.Now(), c)
-	case a := <-d.in:
-		now = time.Now()
-		if a.err != nil {
-			d.drop(now, d.peers[a.from])
-		} else {
-			handled = d.handle(now, a)
-		}
-	case <-d.timer.C:
-	case <-ctx.Done():
-		d.timer.Stop()
-		return ctx.Err()
-	}
-	d.timer.Stop()
-	now = time.Now()
-	d.tick(now)
-	if err := d.flush(now); err != nil {
-		return err
-	}
-	return handled
-}
+// a *Refused for a unit the session refused, ctx's error (a nil ctx is
+// the background one), ErrDone once the session is Done (its last units
+// written), or the listener's error.
+func (d *Listener) Poll(ctx context.Context, max time.Duration) error { return d.poll(ctx, max) }
 
 // Run polls until ctx is done or a final error, which it returns;
 // refused units are skipped. It does not close the driver.
-func (d *Listener) Run(ctx context.Context) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	for {
-		var r *Refused
-		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
-			return err
-		}
-	}
+func (d *Listener) Run(ctx context.Context) error { return d.run(ctx) }
+
+// Flush sends what the session has to send now, without waiting.
+func (d *Listener) Flush() error { return d.flushNow() }
+
+// ended disconnects the peer whose reader ended; the listener goes on.
+func (d *Listener) ended(now time.Time, a arrival) error {
+	d.drop(now, d.peers[a.from])
+	return nil
 }
 
-// connect tells the session of a new connection and starts its reader, or
-// closes it when the session refuses it.
-func (d *Listener) connect(now time.Time, c net.Conn) {
+// connected tells the session of a new connection and starts its reader,
+// or closes it when the session refuses it.
+func (d *Listener) connected(now time.Time, c net.Conn) {
 	peer := netip.MustParseAddrPort("0.0.0.0:0")
 	if a, ok := c.RemoteAddr().(*net.TCPAddr); ok {
 		peer = a.AddrPort()
@@ -177,17 +131,6 @@ func (d *Listener) drop(now time.Time, p *peerConn) {
 	d.srv.Disconnected(now, p.peer)
 }
 
-// Flush sends what the session has to send now, without waiting.
-func (d *Listener) Flush() error {
-	if _, err := d.ready(context.Background()); err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	return d.flush(time.Now())
-}
-
 // writeUnit writes a unit to its peer, disconnecting a peer whose write
 // fails; a unit for a peer that is gone is dropped.
 func (d *Listener) writeUnit(to netip.AddrPort, unit []byte) error {
@@ -202,21 +145,15 @@ func (d *Listener) writeUnit(to netip.AddrPort, unit []byte) error {
 	return nil
 }
 
-func (d *Listener) flush(now time.Time) error {
-	d.now = now
-	d.transmit(now)
+// hangup closes the peers the session hangs up on.
+func (d *Listener) hangup(now time.Time) {
 	for {
 		peer, ok := d.srv.Hangup()
 		if !ok {
-			break
+			return
 		}
 		d.drop(now, d.peers[peer])
 	}
-	if d.s.Done() {
-		d.err = ErrDone
-		return ErrDone
-	}
-	return nil
 }
 
 // Peers returns how many connections are open.
@@ -234,9 +171,6 @@ func (d *Listener) Addr() net.Addr {
 // The session is not told: it is the caller's, to drop or to keep.
 func (d *Listener) Close() error {
 	d.close()
-	if d.err == nil {
-		d.err = net.ErrClosed
-	}
 	for _, p := range d.peers {
 		p.c.Close()
 	}

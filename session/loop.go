@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"net"
 	"net/netip"
 	"time"
 )
@@ -36,8 +37,9 @@ func (e *Refused) Unwrap() error { return e.Err }
 // of its connection or socket.
 type arrival struct {
 	from netip.AddrPort
-	unit []byte // aliases the reader's buffer until the loop acknowledges it
-	err  error  // the reader's final error (io.EOF: the peer closed)
+	unit []byte   // aliases the reader's buffer until the loop acknowledges it
+	err  error    // the reader's final error (io.EOF: the peer closed)
+	conn net.Conn // a connection a Listener accepted, instead of a unit
 	src  *reader
 }
 
@@ -57,9 +59,21 @@ type loop struct {
 	out     []byte
 	refused Refused
 	closed  bool
-	// write writes a unit to a peer, set once by the driver (a method
-	// value made per call would allocate); a final error ends the driver.
+	err     error     // the final error, once there is one
+	now     time.Time // the time of the flush under way, for write
+
+	// What a driver does its own way, set once by its constructor (a
+	// method value made per call would allocate):
+	//
+	// write writes a unit to a peer; a final error ends the driver.
 	write func(to netip.AddrPort, unit []byte) error
+	// end takes a reader's final error, and returns the driver's final
+	// error (a client's connection) or nil (a server's peer).
+	end func(now time.Time, a arrival) error
+	// connect takes a connection a Listener accepted (nil elsewhere).
+	connect func(now time.Time, c net.Conn)
+	// hangups closes the peers the session hangs up on (nil elsewhere).
+	hangups func(now time.Time)
 }
 
 func newLoop(s Session) loop {
@@ -88,32 +102,111 @@ func (l *loop) send(r *reader, a arrival) bool {
 	}
 }
 
-// wait waits at most max (or until the session's deadline) for an
-// arrival, and returns it with ok; ok is false when the wait ended
-// without one. It returns ctx's error when ctx is done.
-func (l *loop) wait(ctx context.Context, max time.Duration) (a arrival, ok bool, err error) {
+// poll is every driver's Poll: it sends what the session has to send,
+// waits at most max (less when the session's deadline comes first) for an
+// arrival, takes it, calls Tick when the deadline has passed, and sends
+// what the session has then.
+func (l *loop) poll(ctx context.Context, max time.Duration) error {
+	ctx, err := l.ready(ctx)
+	if err != nil {
+		return err
+	}
+	if l.err != nil {
+		return l.err
+	}
 	now := time.Now()
+	if err := l.flush(now); err != nil {
+		return err
+	}
 	if d := l.s.Deadline(); !d.IsZero() && d.Sub(now) < max {
 		max = d.Sub(now)
 	}
+	var (
+		a  arrival
+		ok bool
+	)
 	if max <= 0 {
 		select {
 		case a = <-l.in:
-			return a, true, nil
+			ok = true
 		default:
-			return a, false, ctx.Err()
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+	} else {
+		l.timer.Reset(max)
+		select {
+		case a = <-l.in:
+			ok = true
+		case <-l.timer.C:
+		case <-ctx.Done():
+			l.timer.Stop()
+			return ctx.Err()
+		}
+		l.timer.Stop()
+	}
+	now = time.Now()
+	var handled error
+	switch {
+	case !ok:
+	case a.conn != nil:
+		l.connect(now, a.conn)
+	case a.err != nil:
+		if err := l.end(now, a); err != nil {
+			l.err = err
+			return err
+		}
+	default:
+		handled = l.handle(now, a)
+	}
+	l.tick(now)
+	if err := l.flush(now); err != nil {
+		return err
+	}
+	return handled
+}
+
+// run is every driver's Run: poll until ctx is done or a final error.
+func (l *loop) run(ctx context.Context) error {
+	ctx, err := l.ready(ctx)
+	if err != nil {
+		return err
+	}
+	for {
+		var r *Refused
+		if err := l.poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
+			return err
 		}
 	}
-	l.timer.Reset(max)
-	select {
-	case a = <-l.in:
-		ok = true
-	case <-l.timer.C:
-	case <-ctx.Done():
-		err = ctx.Err()
+}
+
+// flush writes what the session has to send, closes the peers it hangs up
+// on, and ends the driver with ErrDone once the session is Done.
+func (l *loop) flush(now time.Time) error {
+	if l.err != nil {
+		return l.err
 	}
-	l.timer.Stop()
-	return a, ok, err
+	l.now = now
+	err := l.transmit(now)
+	if err == nil && l.hangups != nil {
+		l.hangups(now)
+	}
+	if err == nil && l.s.Done() {
+		err = ErrDone
+	}
+	if err != nil {
+		l.err = err
+	}
+	return err
+}
+
+// flushNow is every driver's Flush.
+func (l *loop) flushNow() error {
+	if _, err := l.ready(context.Background()); err != nil {
+		return err
+	}
+	return l.flush(time.Now())
 }
 
 // handle hands the session a unit and acknowledges it to its reader,
@@ -162,8 +255,13 @@ func (l *loop) ready(ctx context.Context) (context.Context, error) {
 	return ctx, nil
 }
 
-// close stops the readers; it is safe to call twice, and on a zero loop.
+// close stops the readers, and Poll then returns net.ErrClosed (or the
+// final error it had returned); it is safe to call twice, and on a zero
+// loop.
 func (l *loop) close() {
+	if l.err == nil {
+		l.err = net.ErrClosed
+	}
 	if !l.closed && l.closing != nil {
 		l.closed = true
 		close(l.closing)

@@ -23,7 +23,6 @@ type Packet struct {
 	pc     net.PacketConn
 	remote netip.AddrPort
 	r      reader
-	err    error
 }
 
 // NewPacket returns a driver of s over pc, and starts its reader. A unit
@@ -36,6 +35,7 @@ func NewPacket(pc net.PacketConn, s Session, remote netip.AddrPort) (*Packet, er
 	}
 	d := &Packet{loop: newLoop(s), pc: pc, remote: remote, r: reader{ack: make(chan struct{}, 1)}}
 	d.loop.write = d.writeUnit
+	d.loop.end = final
 	go d.read()
 	return d, nil
 }
@@ -101,74 +101,16 @@ func addrPort(a net.Addr) netip.AddrPort {
 // session's deadline comes first) for a datagram, hands it over, calls
 // Tick when the deadline has passed, and sends again. It returns nil, a
 // *Refused for a datagram the session refused (go on polling), ctx's
-// error, ErrDone once the session is Done and its last units are sent, or
-// the socket's error.
-func (d *Packet) Poll(ctx context.Context, max time.Duration) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	if err := d.flush(time.Now()); err != nil {
-		return err
-	}
-	a, ok, err := d.wait(ctx, max)
-	now := time.Now()
-	var handled error
-	switch {
-	case err != nil:
-		return err
-	case ok && a.err != nil:
-		d.err = a.err
-		return a.err
-	case ok:
-		handled = d.handle(now, a)
-	}
-	d.tick(now)
-	if err := d.flush(now); err != nil {
-		return err
-	}
-	return handled
-}
+// error (a nil ctx is the background one), ErrDone once the session is
+// Done and its last units are sent, or the socket's error.
+func (d *Packet) Poll(ctx context.Context, max time.Duration) error { return d.poll(ctx, max) }
 
 // Run polls until ctx is done or a final error, which it returns;
 // refused datagrams are skipped. It does not close the driver.
-func (d *Packet) Run(ctx context.Context) error {
-	ctx, err := d.ready(ctx)
-	if err != nil {
-		return err
-	}
-	for {
-		var r *Refused
-		if err := d.Poll(ctx, time.Hour); err != nil && !errors.As(err, &r) {
-			return err
-		}
-	}
-}
+func (d *Packet) Run(ctx context.Context) error { return d.run(ctx) }
 
 // Flush sends what the session has to send now, without waiting.
-func (d *Packet) Flush() error {
-	if _, err := d.ready(context.Background()); err != nil {
-		return err
-	}
-	if d.err != nil {
-		return d.err
-	}
-	return d.flush(time.Now())
-}
-
-func (d *Packet) flush(now time.Time) error {
-	err := d.transmit(now)
-	if err == nil && d.s.Done() {
-		err = ErrDone
-	}
-	if err != nil {
-		d.err = err
-	}
-	return err
-}
+func (d *Packet) Flush() error { return d.flushNow() }
 
 // writeUnit sends a datagram. A failed send to a peer (unreachable, no
 // route) is the datagram's loss, as on the wire: it does not end the
@@ -201,9 +143,6 @@ func (d *Packet) LocalAddr() net.Addr {
 // net.ErrClosed.
 func (d *Packet) Close() error {
 	d.close()
-	if d.err == nil {
-		d.err = net.ErrClosed
-	}
 	if d.pc == nil {
 		return errNil
 	}

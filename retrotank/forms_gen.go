@@ -51,6 +51,24 @@ type PlayerScore struct {
 // playerScoreSize is the size of a PlayerScore in bytes.
 const playerScoreSize = 4
 
+// put stores v in p[:playerScoreSize], for the package's hand-written code
+// (the generated code writes PlayerScore in place).
+func (v *PlayerScore) put(p []byte) {
+	_ = p[playerScoreSize-1] // one bounds check
+	p[0] = byte(v.Killer)
+	p[1] = byte(v.Killed)
+	codec.BigEndian.PutU16(p[2:], uint16(v.Score))
+}
+
+// get reads v from p[:playerScoreSize], for the package's hand-written code
+// (the generated code writes PlayerScore in place).
+func (v *PlayerScore) get(p []byte) {
+	_ = p[playerScoreSize-1] // one bounds check
+	v.Killer = PlayerID(p[0])
+	v.Killed = PlayerID(p[1])
+	v.Score = codec.BigEndian.I16(p[2:])
+}
+
 // Ack is MSG_TYPE_ACK, either way: Acknowledgment: the message ids a peer
 // received.
 type Ack struct {

@@ -99,4 +99,10 @@ func (s *ShootingState) UnmarshalText(b []byte) error {
 }
 
 // validFacing reports whether f is an angle: finite (docs/errata, 12).
-func validFacing(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+//
+// NaN and the infinities are the numbers whose exponent bits are all ones:
+// one test of those bits.
+func validFacing(f float64) bool { return math.Float64bits(f)&expBits != expBits }
+
+// expBits are a float64's exponent bits.
+const expBits = 0x7ff0000000000000

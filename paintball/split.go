@@ -35,6 +35,14 @@ func split(t *spec.Table, b []byte) (int, error) {
 		if n := fixedSizes[b[2]]; n > 0 {
 			return int(n), nil
 		}
+		// A variable form (Login) by the offset of its count, as the
+		// lookup below finds it.
+		if at := int(countAt[b[2]]); at > 0 {
+			if len(b) < at+2 {
+				return 0, nil
+			}
+			return at + 2 + int(codec.BigEndian.U16(b[at:])), nil
+		}
 	}
 	// Either peer's form, in one lookup: no type has a different form
 	// in each direction (TestSplitMeasuresEveryForm measures each).
@@ -64,10 +72,26 @@ func split(t *spec.Table, b []byte) (int, error) {
 // init fills it from the table, once laid out.
 var fixedSizes [256]uint8
 
+// countAt holds, for each type under 256 whose form (either peer's, as
+// split looks it up) is variable and ends with a String, the offset of
+// the String's u16 count, and 0 for any other type: what split measures a
+// Login by without a lookup. init fills it from the table.
+var countAt [256]uint8
+
 func init() {
 	for i := range table.Forms {
 		if f := &table.Forms[i]; f.Code < 256 && f.Fixed() && f.Size < 256 {
 			fixedSizes[f.Code] = uint8(f.Size)
+		}
+	}
+	for c := range uint32(256) {
+		f := table.Lookup(c, wire.Both)
+		if f == nil || f.Fixed() {
+			continue
+		}
+		lay := f.Layout()
+		if last := &lay[len(lay)-1]; last.Offset > 0 && last.Offset < 256 && (last.Type == "utf" || last.Type == "str16") {
+			countAt[c] = uint8(last.Offset)
 		}
 	}
 }

@@ -70,18 +70,27 @@ func (s *Stream) NextFrame() ([]byte, error) { return s.frame.next() }
 // returns io.EOF.
 func (s *Stream) Next() (Message, error) {
 	// frames.next, Decoder.Decode and whole, in one: the hot path (a
-	// frame buffered whole whose header's length field says its length,
-	// of a form whose value exists, decoded whole without error) makes
-	// no call but the message's Decode and, under Checked, its Validate.
+	// frame buffered whole whose header's length field, or else the
+	// table's Split, says its length, of a form whose value exists,
+	// decoded whole without error) makes no call but the Split's, the
+	// message's Decode and, under Checked, its Validate.
 	f := &s.frame
 	var b []byte
-	if f.lenEnd == 0 {
-		b = f.cut() // the Split's frames
-	} else if buf := f.buf[f.start:f.end]; len(buf) >= f.lenEnd {
-		if n := int(f.order.Uint(buf[f.lenAt:f.lenEnd])) + f.lenAdjust; f.inFrame(n, buf) {
-			f.start += n
-			b = buf[:n:n]
+	buf := f.buf[f.start:f.end]
+	n := 0
+	if f.lenEnd > 0 {
+		if len(buf) >= f.lenEnd {
+			n = int(f.order.Uint(buf[f.lenAt:f.lenEnd])) + f.lenAdjust
 		}
+	} else if f.split != nil {
+		// The Split's frames, as cut measures them, without its call.
+		if m, err := f.split(f.table, buf); err == nil {
+			n = m
+		}
+	}
+	if f.inFrame(n, buf) {
+		f.start += n
+		b = buf[:n:n]
 	}
 	if b == nil {
 		var err error

@@ -1,6 +1,10 @@
 package bzflag
 
-import "github.com/gamewire/gamewire/wire/spec"
+import (
+	"bytes"
+
+	"github.com/gamewire/gamewire/wire/spec"
+)
 
 // Validate checks that Team is a team and the text is NUL-terminated.
 func (m *MessageFromClient) Validate() error {
@@ -26,11 +30,4 @@ func validateMessage(f *spec.Form, teamOK bool, text []byte) error {
 }
 
 // hasNUL reports whether b holds a NUL byte.
-func hasNUL(b []byte) bool {
-	for _, c := range b {
-		if c == 0 {
-			return true
-		}
-	}
-	return false
-}
+func hasNUL(b []byte) bool { return bytes.IndexByte(b, 0) >= 0 }

@@ -73,7 +73,15 @@ func checkCString(b []byte) bool {
 	if end < 0 {
 		return false
 	}
+	// The padding, 32 bytes at a time (an email's is most of its 128),
+	// then 8.
 	rest := b[end:]
+	for ; len(rest) >= 32; rest = rest[32:] {
+		if binary.LittleEndian.Uint64(rest)|binary.LittleEndian.Uint64(rest[8:])|
+			binary.LittleEndian.Uint64(rest[16:])|binary.LittleEndian.Uint64(rest[24:]) != 0 {
+			return false
+		}
+	}
 	for ; len(rest) >= 8; rest = rest[8:] {
 		if binary.LittleEndian.Uint64(rest) != 0 {
 			return false

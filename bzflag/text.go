@@ -2,6 +2,7 @@ package bzflag
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/gamewire/gamewire/wire"
 )
@@ -50,44 +51,53 @@ func NewMessageText(s string) (m MessageText) { copy(m[:MessageLen-1], s); retur
 // checkCString reports whether b is a NUL-terminated ASCII string padded
 // with NULs: the rule the spec gives for call signs and email addresses.
 func checkCString(b []byte) bool {
-	// Eight bytes at a time while they are ASCII and none is NUL: a
-	// callsign's 32 bytes and an email's 128 are most of a MsgEnter's or
-	// MsgAddPlayer's Validate.
-	i := 0
-	for ; len(b)-i >= 8; i += 8 {
+	// Eight bytes at a time: a callsign's 32 bytes and an email's 128
+	// are most of a MsgEnter's or MsgAddPlayer's Validate. The word
+	// that holds the first NUL or byte over 0x7f settles the string
+	// itself; the padding after it is checked as words too.
+	for i := 0; len(b)-i >= 8; i += 8 {
 		w := binary.LittleEndian.Uint64(b[i:])
-		if w&highBits != 0 || (w-lowBits)&^w&highBits != 0 {
-			break // a byte at or over 0x80, or a NUL
+		// high marks the bytes over 0x7f; zero's lowest bit marks the
+		// first NUL exactly (a borrow marks only bytes above a NUL).
+		high, zero := w&highBits, (w-lowBits)&^w&highBits
+		if high|zero == 0 {
+			continue
 		}
+		if zero == 0 {
+			return false // a byte over 0x7f before any NUL
+		}
+		z := uint(bits.TrailingZeros64(zero)) // 8k+7 for the first NUL at k
+		if high&(1<<z-1) != 0 || w>>(z-7) != 0 {
+			return false // a byte over 0x7f before it, or not NULs after
+		}
+		return allZero(b[i+8:])
 	}
-	end := -1
-	for j, c := range b[i:] {
-		if c == 0 {
-			end = i + j
-			break
-		}
-		if c >= 0x80 {
+	// Under eight bytes left and no NUL yet: one at a time.
+	for j := len(b) &^ 7; j < len(b); j++ {
+		if c := b[j]; c == 0 {
+			return allZero(b[j:])
+		} else if c >= 0x80 {
 			return false
 		}
 	}
-	if end < 0 {
-		return false
-	}
-	// The padding, 32 bytes at a time (an email's is most of its 128),
-	// then 8.
-	rest := b[end:]
-	for ; len(rest) >= 32; rest = rest[32:] {
-		if binary.LittleEndian.Uint64(rest)|binary.LittleEndian.Uint64(rest[8:])|
-			binary.LittleEndian.Uint64(rest[16:])|binary.LittleEndian.Uint64(rest[24:]) != 0 {
+	return false
+}
+
+// allZero reports whether every byte of b is a NUL: 32 bytes at a time (an
+// email's padding is most of its 128), then 8, then one.
+func allZero(b []byte) bool {
+	for ; len(b) >= 32; b = b[32:] {
+		if binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:])|
+			binary.LittleEndian.Uint64(b[16:])|binary.LittleEndian.Uint64(b[24:]) != 0 {
 			return false
 		}
 	}
-	for ; len(rest) >= 8; rest = rest[8:] {
-		if binary.LittleEndian.Uint64(rest) != 0 {
+	for ; len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint64(b) != 0 {
 			return false
 		}
 	}
-	for _, c := range rest {
+	for _, c := range b {
 		if c != 0 {
 			return false
 		}

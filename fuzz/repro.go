@@ -243,6 +243,10 @@ func ReadReproducer(path string) (*Reproducer, error) {
 	return r, nil
 }
 
+// ErrNotRunning is what Replay's error wraps when the target does not
+// answer before the replay: nothing was sent, and nothing is proved.
+var ErrNotRunning = errors.New("the target is not running")
+
 // Replay sends r's units to the target again, as a minimising replay
 // does: a new connection, the session played live to r's state, r's
 // units that are not the session's, then a probe; and judges the target.
@@ -262,15 +266,15 @@ func (f *Fuzzer) Replay(ctx context.Context, r *Reproducer) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("fuzz: starting the server: %w", err)
 		}
 		defer m.Stop()
-		f.startAlive(ctx) // a server just started may not answer yet
+	}
+	// A target that is down before the replay proves nothing: say so,
+	// rather than count its silence as the trigger's crash.
+	if ok, kind, detail := f.startAlive(ctx); !ok {
+		return Outcome{}, fmt.Errorf("fuzz: %s at %s does not answer before the replay (%s: %s): %w", f.p.Name, f.addr, kind, detail, ErrNotRunning)
 	}
 	f.start = time.Now()
 	f.pace.start = f.start
 	var res caseResult
 	f.runCase(ctx, &res, state, replaySource(fuzzUnits(r.units())), false)
-	out := f.judge(ctx, &res)
-	if res.refused && out.Failed {
-		out.Detail = "the target was not running before the replay: " + out.Detail
-	}
-	return out, nil
+	return f.judge(ctx, &res), nil
 }

@@ -167,6 +167,25 @@ func TestFuzzNoServer(t *testing.T) {
 	}
 }
 
+// TestFuzzReplayNoServer: a replay against a target where nothing listens
+// says so and exits 2; it does not claim the trigger's crash.
+func TestFuzzReplayNoServer(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "trigger.bin")
+	if err := os.WriteFile(file, []byte("*\x00D\x03"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, proto := range []string{"paintball", "lwar"} {
+		network := "tcp"
+		if proto == "lwar" {
+			network = "udp"
+		}
+		code, out, errs := runArgs("fuzz", "-proto", proto, "-target", freeAddr(t, network), "-timeout", "200ms", "-replay", file)
+		if code != exitUsage || !strings.Contains(errs, "does not answer before the replay") || !strings.Contains(errs, "not running") || strings.Contains(out, "reproduced") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and the target not running", proto, code, out, errs)
+		}
+	}
+}
+
 func TestSplitCommand(t *testing.T) {
 	got, err := splitCommand(`./srv -port 4000 -motd "hello world" 'a b'`)
 	want := []string{"./srv", "-port", "4000", "-motd", "hello world", "a b"}

@@ -426,6 +426,16 @@ func (f *Fuzzer) runCase(ctx context.Context, res *caseResult, state int, src fu
 		if pk != nil {
 			u.Packet = pk.Pack(&u)
 		}
+		if u.Kind != KindSession && u.Kind != KindProbe {
+			// Label the unit by what goes on the wire (the frame at the
+			// end of its datagram, for a Whole protocol), not by what it
+			// was made from.
+			frame := u.Bytes
+			if n := len(u.Packet); n > 0 && n >= len(frame) {
+				frame = u.Packet[n-len(frame):]
+			}
+			u.Form = formName(f.p, frame)
+		}
 		if u.Kind == KindSession || u.Kind == KindProbe {
 			f.sum.SessionMessages += u.count()
 		} else {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand"
+	"strconv"
 
 	"github.com/gamewire/gamewire/wire"
 	"github.com/gamewire/gamewire/wire/codec"
@@ -75,7 +76,10 @@ type Unit struct {
 	// Packet, for a Whole protocol, is the datagram that carried it, as
 	// its session's Packer made it when it was last sent.
 	Packet []byte
-	// Form names the message it was made from ("CMSG_ACCEL"), if any.
+	// Form names the message the bytes are, as the table reads their
+	// code in the direction the fuzzer sends ("CMSG_ACCEL"), whatever they
+	// were made from: "code 0x2a" for a code the table has no client form
+	// for, "unknown" for bytes too short to hold a code (see formName).
 	Form string
 	// Field names the field a mutation changed, if any.
 	Field string
@@ -189,7 +193,7 @@ func (m *mutator) next(history [][]byte) Unit {
 	}
 	// No generator gave a message: random bytes, never nothing.
 	b := Mutate(nil, m.rng)
-	return Unit{Bytes: b, Repeat: 1, Kind: KindBytes, Framed: m.framed(b)}
+	return Unit{Bytes: b, Repeat: 1, Kind: KindBytes, Form: formName(m.p, b), Framed: m.framed(b)}
 }
 
 // base draws a valid message (any, when there is no valid generator) and
@@ -210,13 +214,12 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 	switch k {
 	case KindValid, KindAny, KindInvalid:
 		g := map[Kind]gopter.Gen{KindValid: m.p.Valid, KindAny: m.p.Any, KindInvalid: m.p.Invalid}[k]
-		msg = m.draw(g)
-		u.Bytes = encode(msg)
+		u.Bytes = encode(m.draw(g))
 	case KindSequence:
 		if !m.p.Sequence {
 			return u, false
 		}
-		msg, u.Bytes = m.base()
+		_, u.Bytes = m.base()
 		u.Field = sequenceTricks[m.rng.Intn(len(sequenceTricks))]
 	case KindOutOfOrder:
 		if len(history) == 0 {
@@ -224,16 +227,14 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 		}
 		u.Bytes = bytes.Clone(history[m.rng.Intn(len(history))])
 	case KindFlood:
-		msg, u.Bytes = m.base()
+		_, u.Bytes = m.base()
 		if m.rng.Intn(3) == 0 && m.p.Invalid != nil {
-			msg = m.draw(m.p.Invalid)
-			u.Bytes = encode(msg)
+			u.Bytes = encode(m.draw(m.p.Invalid))
 		}
 		u.Repeat = 16 + m.rng.Intn(113)
 	case KindWrongDirection:
 		if m.p.Server != nil && m.rng.Intn(2) == 0 {
-			msg = m.draw(m.p.Server)
-			u.Bytes = encode(msg)
+			u.Bytes = encode(m.draw(m.p.Server))
 			break
 		}
 		msg, u.Bytes = m.base()
@@ -248,13 +249,13 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 			return u, false
 		}
 	case KindTruncate:
-		msg, u.Bytes = m.base()
+		_, u.Bytes = m.base()
 		if len(u.Bytes) < 2 {
 			return u, false
 		}
 		u.Bytes = u.Bytes[:1+m.rng.Intn(len(u.Bytes)-1)]
 	case KindBytes:
-		msg, u.Bytes = m.base()
+		_, u.Bytes = m.base()
 		if u.Bytes == nil {
 			return u, false
 		}
@@ -273,11 +274,9 @@ func (m *mutator) make(k Kind, history [][]byte) (Unit, bool) {
 	if len(u.Bytes) == 0 {
 		return u, false
 	}
-	if msg != nil {
-		u.Form = msg.Form().Name
-	} else if f := m.formOf(u.Bytes); f != nil {
-		u.Form = f.Name
-	}
+	// The label is read back from the bytes, not taken from msg: a
+	// mutation may have changed the code, and so the message.
+	u.Form = formName(m.p, u.Bytes)
 	u.Framed = m.framed(u.Bytes)
 	return u, true
 }
@@ -290,13 +289,20 @@ func (m *mutator) structural(k Kind) func(b []byte, f *spec.Form) ([]byte, strin
 	}[k]
 }
 
-// formOf returns the client form of frame b, if its code is known.
-func (m *mutator) formOf(b []byte) *spec.Form {
-	c, err := m.p.Table.Code(b)
+// formName names the message frame b is, as the server reads it: the
+// name of the table's form for b's code in the direction the fuzzer sends
+// (from the client), else "code 0x2a" (a code with no client form: an
+// unknown code, or one only the server sends), else "unknown" (b is too
+// short to hold a code).
+func formName(p *Protocol, b []byte) string {
+	c, err := p.Table.Code(b)
 	if err != nil {
-		return nil
+		return "unknown"
 	}
-	return m.p.Table.Lookup(c, wire.FromClient)
+	if f := p.Table.Lookup(c, wire.FromClient); f != nil {
+		return f.Name
+	}
+	return "code 0x" + strconv.FormatUint(uint64(c), 16)
 }
 
 // otherDirectionForm picks a form only the server sends.

@@ -154,6 +154,11 @@ type Summary struct {
 	Cases, Drops int
 	// Restarts counts restarts of the server by the Monitor.
 	Restarts int
+	// Unblamed counts failures with no fuzz unit to blame, which are
+	// never findings: the target was down before a case (or a replay)
+	// began and the case before was no suspect, or a case that failed had
+	// sent no fuzz unit. The target was brought back and the run went on.
+	Unblamed int
 	// Reached counts, for each state of Protocol.States, the cases that
 	// reached it.
 	Reached []int
@@ -184,7 +189,7 @@ func (s *Summary) String() string {
 	for i, n := range s.Reached {
 		fmt.Fprintf(&b, " %s %d", s.States[i], n)
 	}
-	fmt.Fprintf(&b, "\nfindings: %d\n", len(s.Findings))
+	fmt.Fprintf(&b, "\nfindings: %d; failures with no fuzz unit to blame (not findings): %d\n", len(s.Findings), s.Unblamed)
 	for i, fd := range s.Findings {
 		fmt.Fprintf(&b, "  %d. %s in state %s after %d messages (%s): %s\n", i+1, fd.Kind, fd.State, fd.AfterMessages, fd.After.Round(time.Millisecond), fd.Detail)
 		trig := fd.Trigger()
@@ -237,6 +242,10 @@ type Fuzzer struct {
 	last  time.Time // last progress line
 	stop  string
 	seen  map[string]int // finding signature -> index in sum.Findings
+	// doubt says the last case or replay judged ended suspiciously, or a
+	// finding was just handled: the target gets a health check before the
+	// next one (see healthy).
+	doubt bool
 }
 
 // New checks cfg and returns a Fuzzer. It fails on a target outside the
@@ -300,7 +309,23 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		return nil, fmt.Errorf("fuzz: %s at %s does not answer before the run (%s: %s)", f.p.Name, f.addr, kind, detail)
 	}
 	var prev *caseResult // the case before, as it went
+	prevFound := false   // prev was handed to found already
 	for f.running(ctx) {
+		// A case never starts on a target that is down: after a case
+		// that ended in doubt, the target is checked first, and a target
+		// found down is the late work of the case before (if it fuzzed
+		// and is not a finding already) or no one's; either way found
+		// brings it back before the next case.
+		if ok, kind, detail := f.healthy(ctx); !ok {
+			out := Outcome{Failed: true, Kind: kind, Detail: detail + " (seen before the next case)"}
+			if prev != nil && !prevFound {
+				f.found(ctx, prev, out)
+			} else {
+				f.found(ctx, &caseResult{}, out)
+			}
+			prev, prevFound = nil, true
+			continue
+		}
 		// Each case draws from a generator of its own, seeded from the
 		// seed and the case's number: how long the cases before it ran
 		// (which depends on the server's timing) does not change it.
@@ -314,17 +339,18 @@ func (f *Fuzzer) Run(ctx context.Context) (*Summary, error) {
 		}
 		out := f.judge(ctx, &res)
 		switch {
-		case out.Failed && len(fuzzUnits(res.sent)) == 0 && prev != nil:
+		case out.Failed && len(fuzzUnits(res.sent)) == 0 && prev != nil && !prevFound:
 			// Nothing fuzzed on this connection: what the case before
 			// sent took effect late (a slow server checked alive before
 			// it read it), so that case is the finding's.
 			f.found(ctx, prev, out)
 		case out.Failed:
+			// found saves no finding for a case that fuzzed nothing.
 			f.found(ctx, &res, out)
 		case res.closed != nil:
 			f.sum.Drops++
 		}
-		prev = &res
+		prev, prevFound = &res, out.Failed
 		f.progress(false)
 	}
 	f.sum.Elapsed = time.Since(f.start)
@@ -716,6 +742,7 @@ func (f *Fuzzer) judge(ctx context.Context, res *caseResult) Outcome {
 			suspect = true
 		}
 	}
+	f.doubt = suspect
 	if !suspect {
 		return out
 	}
@@ -745,6 +772,28 @@ func (f *Fuzzer) alive(ctx context.Context) (bool, FindingKind, string) {
 		ok, kind, detail = f.aliveOnce(ctx)
 	}
 	return ok, kind, detail
+}
+
+// healthy checks the target before a case or a replay when the last one
+// ended in doubt (f.doubt): a case that ends with its probe answered
+// leaves a target known to be alive, and costs no check. It returns what
+// alive does; a target that passes clears the doubt.
+func (f *Fuzzer) healthy(ctx context.Context) (bool, FindingKind, string) {
+	if !f.doubt {
+		return true, "", ""
+	}
+	ok, kind, detail := f.alive(ctx)
+	f.doubt = !ok
+	return ok, kind, detail
+}
+
+// readyForReplay makes sure a replay starts on a healthy target: checked
+// (healthy) and, if down, brought back. False when it does not come back.
+func (f *Fuzzer) readyForReplay(ctx context.Context) bool {
+	if ok, _, _ := f.healthy(ctx); ok {
+		return true
+	}
+	return f.recover(ctx, true)
 }
 
 // startGrace is how long a server the Monitor has just started is given
@@ -881,6 +930,15 @@ func (f *Fuzzer) crashDetail(seen string) string {
 // down says the target is known to be down (a crash or a hang was just
 // seen), so that the Monitor restarts it without another check.
 func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
+	ok := f.recoverOnce(ctx, down)
+	if ok {
+		f.doubt = false // it just passed a liveness check
+	}
+	return ok
+}
+
+// recoverOnce is recover without the bookkeeping.
+func (f *Fuzzer) recoverOnce(ctx context.Context, down bool) bool {
 	if !down {
 		if ok, _, _ := f.alive(ctx); ok {
 			return true
@@ -906,7 +964,18 @@ func (f *Fuzzer) recover(ctx context.Context, down bool) bool {
 
 // found records a finding: it brings the target back, minimises the
 // trigger, replays it once more, and writes the reproducer.
+//
+// A case that sent no fuzz unit is no finding: there is nothing to blame.
+// found brings the target back, counts it (Summary.Unblamed) and returns.
 func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
+	defer func() { f.doubt = true }() // whatever the replays left, check first
+	if len(fuzzUnits(res.sent)) == 0 {
+		f.sum.Unblamed++
+		if !f.recover(ctx, out.Kind != Stall) {
+			f.stop = "target down (" + string(out.Kind) + ") and not restarted"
+		}
+		return
+	}
 	fd := Finding{Kind: out.Kind, Detail: out.Detail, State: f.p.stateName(res.reached), Units: res.sent,
 		Before: len(fuzzUnits(res.sent)), AfterMessages: f.sum.Messages, After: time.Since(f.start)}
 	if !f.recover(ctx, out.Kind != Stall) {
@@ -921,10 +990,15 @@ func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 		// Confirm with a last replay; a fault that depends on timing
 		// (frames read together) gets three tries.
 		for try := 0; try < 3 && !fd.Reproduced && f.stop == ""; try++ {
+			if !f.readyForReplay(ctx) {
+				f.stop = "target down before a replay and not restarted"
+				break
+			}
 			var rr caseResult
 			f.runCase(ctx, &rr, state, replaySource(trigger), false)
 			o := f.judge(ctx, &rr)
-			fd.Reproduced = o.Failed && o.Kind == out.Kind
+			// A replay reproduces only if it sent the trigger.
+			fd.Reproduced = o.Failed && o.Kind == out.Kind && len(fuzzUnits(rr.sent)) > 0
 			if fd.Reproduced {
 				fd.Units, fd.State, fd.Detail = rr.sent, o.State, o.Detail
 			}
@@ -939,7 +1013,14 @@ func (f *Fuzzer) found(ctx context.Context, res *caseResult, out Outcome) {
 
 // add records fd, or counts it as another hit of an earlier finding with
 // the same signature.
+//
+// A finding whose trigger is empty is never saved: it is counted in
+// Summary.Unblamed.
 func (f *Fuzzer) add(fd Finding, sig string) {
+	if len(fd.Trigger()) == 0 {
+		f.sum.Unblamed++
+		return
+	}
 	if i, ok := f.seen[sig]; ok && sig != "" {
 		f.sum.Findings[i].Hits++
 		return

@@ -21,13 +21,20 @@ func (f *Fuzzer) minimise(ctx context.Context, state int, units []Unit, kind Fin
 			return false
 		}
 		budget--
+		// A replay starts on a healthy target, else what it finds is
+		// the replay before's (or no one's).
+		if !f.readyForReplay(ctx) {
+			budget = 0
+			return false
+		}
 		var res caseResult
 		f.runCase(ctx, &res, s, replaySource(us), false)
 		o := f.judge(ctx, &res)
 		if o.Failed && !f.recover(ctx, o.Kind != Stall) {
 			budget = 0
 		}
-		return o.Failed && o.Kind == kind
+		// It counts only if it sent the units it tests.
+		return o.Failed && o.Kind == kind && len(fuzzUnits(res.sent)) > 0
 	}
 	if len(units) == 0 {
 		return units, state

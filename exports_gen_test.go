@@ -149,6 +149,7 @@ var exported = []export{
 	{"(*session.Packet).Flush", (*session.Packet).Flush},
 	{"(*session.Packet).LocalAddr", (*session.Packet).LocalAddr},
 	{"(*session.Packet).Close", (*session.Packet).Close},
+	{"(*session.UnitDecoder).Decode", (*session.UnitDecoder).Decode},
 	{"(*bzflag.AcquireRadioFromClient).Validate", (*bzflag.AcquireRadioFromClient).Validate},
 	{"(*bzflag.AcquireRadioFromServer).Validate", (*bzflag.AcquireRadioFromServer).Validate},
 	{"(*bzflag.AddPlayer).Size", (*bzflag.AddPlayer).Size},

@@ -91,7 +91,7 @@ type Client struct {
 	id     PlayerID
 	reason RejectCode
 	end    int // the decoded length of the database: Trailing starts there
-	dec    *wire.Decoder
+	dec    session.UnitDecoder
 	out    outbox
 	ev     events
 }
@@ -172,7 +172,7 @@ func (j *Client) queue(m Message) error {
 // or a message the state rules out, is refused with its error; the
 // Client stays as it was.
 func (j *Client) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
-	m, err := decodeFrame(&j.dec, unit, FromServer, j.Lax)
+	m, err := j.dec.Decode(table, unit, FromServer, j.Lax)
 	if err != nil {
 		return err
 	}
@@ -276,29 +276,6 @@ func (j *Client) worldReply(r *GetWorldReply, ev *events) (Message, error) {
 	j.end = n
 	j.state = ClientEntering
 	return &j.Enter, nil
-}
-
-// decodeFrame decodes one whole frame from the peer sending in direction
-// from, with *dec (made at the first call, and reused): a frame that
-// does not decode, or holds bytes after its message, fails; so does a
-// message that breaks a rule, unless lax.
-func decodeFrame(dec **wire.Decoder, unit []byte, from Direction, lax bool) (Message, error) {
-	if *dec == nil {
-		*dec = NewDecoder()
-	}
-	d := *dec
-	d.Policy = wire.Checked
-	if lax {
-		d.Policy = wire.Lax
-	}
-	m, n, err := d.Decode(unit, from)
-	if err != nil {
-		return nil, err
-	}
-	if n != len(unit) {
-		return nil, m.Form().Err("", wire.ErrTrailing)
-	}
-	return m, nil
 }
 
 // seqError is the error of an action or a message the state does not

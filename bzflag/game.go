@@ -190,7 +190,7 @@ type Game struct {
 	salt    uint8
 	hitFrom time.Time
 
-	dec *wire.Decoder
+	dec session.UnitDecoder
 	tcp outbox
 	udp UDPLink
 	ev  events
@@ -333,7 +333,7 @@ func anyState(c Code) bool {
 // changes nothing: read on. What ends the game (MsgSuperKill, a refused
 // relay) is an event, and Done.
 func (g *Game) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
-	m, err := decodeFrame(&g.dec, unit, FromServer, g.Lax)
+	m, err := g.dec.Decode(table, unit, FromServer, g.Lax)
 	if err != nil {
 		return err
 	}

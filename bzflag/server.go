@@ -107,7 +107,7 @@ type Server struct {
 
 	peers map[netip.AddrPort]*serverPeer
 	slots []*serverPeer // by slot number; nil when free
-	dec   *wire.Decoder
+	dec   session.UnitDecoder
 	out   outbox
 	hang  []netip.AddrPort
 	ev    events
@@ -273,7 +273,7 @@ func (s *Server) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
 	if p == nil || p.state == ServerLeft {
 		return seqError("a frame", s.State(from).String())
 	}
-	m, err := decodeFrame(&s.dec, unit, FromClient, s.Lax)
+	m, err := s.dec.Decode(table, unit, FromClient, s.Lax)
 	if err != nil {
 		return err
 	}

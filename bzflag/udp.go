@@ -202,7 +202,7 @@ func (l *UDPLink) Handle(now time.Time, from netip.AddrPort, unit []byte) error 
 		return errDatagramStale
 	}
 	l.recvSeq, l.got = seq, true
-	m, err := decodeFrame(&l.g.dec, frame, FromServer, l.g.Lax)
+	m, err := l.g.dec.Decode(table, frame, FromServer, l.g.Lax)
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ type Client struct {
 	state   ClientState
 	out     outbox
 	events  events
-	dec     *wire.Decoder
+	dec     session.UnitDecoder
 	mirror  Mirror
 	players []string
 
@@ -224,7 +224,7 @@ func (c *Client) Done() bool { return c.state == ClientClosed && c.out.len() == 
 // (a *session.SequenceError naming it), and any packet before Join or
 // after Leave. Handle keeps no reference to unit.
 func (c *Client) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
-	m, err := decodeUnit(&c.dec, c.Lax, unit, FromServer)
+	m, err := c.dec.Decode(table, unit, FromServer, c.Lax)
 	if err != nil {
 		return err
 	}
@@ -285,29 +285,6 @@ func (c *Client) guessSelf(u *Update) bool {
 func (c *Client) answers(u *Update) bool {
 	return u.VelocityX == c.asked.VelocityX && u.VelocityY == c.asked.VelocityY &&
 		math.Float64bits(u.Facing) == math.Float64bits(c.asked.Facing)
-}
-
-// decodeUnit decodes unit, one packet sent in direction from, with *dec
-// (made on first use): a packet that breaks a rule is refused unless lax,
-// and so is a unit that is not exactly one packet. A packet of the other
-// direction comes back as a *wire.Raw.
-func decodeUnit(dec **wire.Decoder, lax bool, unit []byte, from wire.Direction) (Message, error) {
-	if *dec == nil {
-		*dec = NewDecoder()
-	}
-	d := *dec
-	d.Policy = wire.Checked
-	if lax {
-		d.Policy = wire.Lax
-	}
-	m, n, err := d.Decode(unit, from)
-	if err != nil {
-		return nil, err
-	}
-	if n != len(unit) {
-		return nil, m.Form().Exact(n, len(unit), nil)
-	}
-	return m, nil
 }
 
 // wrongWay is the error of a packet that travels the other way: a

@@ -128,7 +128,7 @@ type Server struct {
 	nextID   int32
 	last     time.Time // the time objects were last moved to; zero: not started
 	lastDump time.Time
-	dec      *wire.Decoder
+	dec      session.UnitDecoder
 	out      outbox
 	events   events
 	hangups  []netip.AddrPort
@@ -344,7 +344,7 @@ func (s *Server) Handle(now time.Time, from netip.AddrPort, unit []byte) error {
 	if p == nil {
 		return errNoPeer(from)
 	}
-	m, err := decodeUnit(&s.dec, s.Lax, unit, FromClient)
+	m, err := s.dec.Decode(table, unit, FromClient, s.Lax)
 	if err != nil {
 		return err
 	}

@@ -87,6 +87,7 @@ var exported = []export{
 	{"(*wire.SendError).Error", (*wire.SendError).Error},
 	{"(*wire.SendError).Unwrap", (*wire.SendError).Unwrap},
 	{"wire.CheckSend", wire.CheckSend},
+	{"wire.IsNil", wire.IsNil},
 	{"wire.NewConn", wire.NewConn},
 	{"(*wire.Conn).Reset", (*wire.Conn).Reset},
 	{"(*wire.Conn).ReadWriter", (*wire.Conn).ReadWriter},

@@ -36,7 +36,7 @@ func (b *Builder) Start(h Header) {
 // before Start starts a packet with a zero Header. A nil m fails with
 // wire.ErrInvalid.
 func (b *Builder) Add(m Message) (bool, error) {
-	if isNilMessage(m) {
+	if wire.IsNil(m) {
 		return false, &channelErrors.null
 	}
 	if !b.started {

@@ -188,7 +188,7 @@ func (c *Channel) ready() {
 // a packet. A message that tells its Size is checked before it is
 // encoded, so refusing it allocates nothing.
 func (c *Channel) encode(m encoding.BinaryAppender) ([]byte, error) {
-	if m == nil || isNilMessage(m) {
+	if m == nil || wire.IsNil(m) {
 		return nil, &channelErrors.null
 	}
 	c.ready()

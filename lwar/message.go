@@ -20,7 +20,7 @@ const (
 
 // TypeOf returns the type id of m, the Code of its form (0 for nil).
 func TypeOf(m Message) Type {
-	if isNilMessage(m) || m.Form() == nil {
+	if wire.IsNil(m) || m.Form() == nil {
 		return 0
 	}
 	return Type(m.Form().Code)

@@ -19,7 +19,7 @@ type Packet struct {
 func (p *Packet) Size() int {
 	n := HeaderSize
 	for _, m := range p.Messages {
-		if !isNilMessage(m) {
+		if !wire.IsNil(m) {
 			n += m.Size()
 		}
 	}
@@ -46,7 +46,7 @@ func (p *Packet) AppendLax(b []byte) ([]byte, error) {
 	}
 	out, _ := p.Header.AppendBinary(b)
 	for _, m := range p.Messages {
-		if isNilMessage(m) {
+		if wire.IsNil(m) {
 			return b, &channelErrors.null
 		}
 		var err error

@@ -2,7 +2,6 @@ package lwar
 
 import (
 	"errors"
-	"unsafe"
 
 	"github.com/gamewire/gamewire/session"
 	"github.com/gamewire/gamewire/wire"
@@ -34,14 +33,6 @@ func wrongPlayer(m Message) error {
 		e.Offset = fl.Offset
 	}
 	return e
-}
-
-// isNilMessage reports whether m is nil or holds a nil pointer (every
-// message type is a pointer, and its methods dereference it), as
-// wire.CheckSend does, without reflection: it reads the interface's data
-// word.
-func isNilMessage(m any) bool {
-	return m == nil || (*[2]unsafe.Pointer)(unsafe.Pointer(&m))[1] == nil
 }
 
 // setSeqno gives a reliable message the sequence number seq, the one the

@@ -36,7 +36,7 @@ func CheckSend(t *spec.Table, m Message, from Direction, lax bool) error {
 	if t == nil {
 		return &SendError{Message: "message", Reason: "no table to check it against"}
 	}
-	if isNil(m) {
+	if IsNil(m) {
 		return &SendError{Protocol: t.Name, Message: "nil", Reason: "no message"}
 	}
 	f := m.Form()
@@ -59,9 +59,11 @@ func CheckSend(t *spec.Table, m Message, from Direction, lax bool) error {
 	return m.Validate()
 }
 
-// isNil reports whether m is nil or holds a nil pointer: every message
-// type is a pointer, and a method of a nil one may dereference it. The
-// package takes no reflection, so it reads the interface's data word.
-func isNil(m Message) bool {
+// IsNil reports whether m is nil or holds a nil pointer (a message, or
+// anything that appends one): every message type is a pointer, and a
+// method of a nil one may dereference it, so a function that takes a
+// message checks it first. The library takes no reflection: it reads the
+// interface's data word.
+func IsNil(m any) bool {
 	return m == nil || (*[2]unsafe.Pointer)(unsafe.Pointer(&m))[1] == nil
 }
